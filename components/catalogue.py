@@ -1,0 +1,148 @@
+"""The catalogue: sources, parts, trays, frames and power models, merged from YAML files."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import Field
+
+from .errors import InputError
+from .frames import RackFrame
+from .parts import AnyPart, PartType
+from .power_models import PowerModel
+from .provenance import Source, Sourced, Strict
+from .trays import TrayType
+from .yamlio import read_yaml_file, read_yaml_text, validate_model
+
+T = TypeVar("T")
+
+BUILTIN_FILES = ("sources", "compute", "network", "power", "items", "trays", "frames")
+
+
+class CatalogueFile(Strict):
+    """The contents of one catalogue YAML file."""
+
+    sources: list[Source] = Field(default_factory=list)
+    parts: list[AnyPart] = Field(default_factory=list)
+    trays: list[TrayType] = Field(default_factory=list)
+    frames: list[RackFrame] = Field(default_factory=list)
+    power_models: list[PowerModel] = Field(default_factory=list)
+
+
+SECTIONS = tuple(CatalogueFile.model_fields)
+
+
+def suggest(name: str, known: Iterable[str]) -> str:
+    """' (did you mean a, b?)' for the closest known names, or ''."""
+    close = difflib.get_close_matches(name, list(known), n=3, cutoff=0.5)
+    return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
+@dataclass
+class Catalogue:
+    """Every known entry by id, with the file each came from."""
+
+    sources: dict[str, Source] = field(default_factory=dict)
+    parts: dict[str, PartType] = field(default_factory=dict)
+    trays: dict[str, TrayType] = field(default_factory=dict)
+    frames: dict[str, RackFrame] = field(default_factory=dict)
+    power_models: dict[str, PowerModel] = field(default_factory=dict)
+    origin: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def add(self, content: CatalogueFile, file: str) -> None:
+        """Merge one file's entries; an id already present is an error."""
+        for section in SECTIONS:
+            table: dict[str, Any] = getattr(self, section)
+            for index, entry in enumerate(getattr(content, section)):
+                if entry.id in table:
+                    first = self.origin[(section, entry.id)]
+                    raise InputError(
+                        file, f"{section}[{index}].id", f"duplicate id {entry.id!r} (first in {first})"
+                    )
+                table[entry.id] = entry
+                self.origin[(section, entry.id)] = file
+
+    def merged(self, content: CatalogueFile, file: str) -> Catalogue:
+        """A new catalogue with one more file's entries, checked."""
+        out = Catalogue(**{name: dict(getattr(self, name)) for name in (*SECTIONS, "origin")})
+        out.add(content, file)
+        out.check()
+        return out
+
+    def lookup(self, section: str, entry_id: str, file: str | None, where: str) -> Any:
+        """An entry by id, or an InputError naming the closest ids."""
+        table: Mapping[str, Any] = getattr(self, section)
+        if entry_id not in table:
+            noun = section.rstrip("s").replace("_", " ")
+            raise InputError(file, where, f"unknown {noun} {entry_id!r}{suggest(entry_id, table)}")
+        return table[entry_id]
+
+    def part(self, part_id: str) -> PartType:
+        """A part by id (the id is known to exist once the catalogue is checked)."""
+        return self.parts[part_id]
+
+    def parts_of_kind(self, kind: str) -> list[PartType]:
+        """Parts of one kind, in id order."""
+        return sorted((p for p in self.parts.values() if p.kind == kind), key=lambda p: p.id)
+
+    def check(self) -> None:
+        """Cross-references: sources of every figure, parts of every tray."""
+        for section in SECTIONS:
+            for entry_id, entry in getattr(self, section).items():
+                if isinstance(entry, Sourced):
+                    self._check_sources(section, entry_id, entry)
+        for tray_id, tray in self.trays.items():
+            file = self.origin[("trays", tray_id)]
+            for index, line in enumerate(tray.parts):
+                self.lookup("parts", line.part, file, f"trays(id={tray_id}).parts[{index}].part")
+
+    def _check_sources(self, section: str, entry_id: str, entry: Sourced) -> None:
+        file = self.origin[(section, entry_id)]
+        refs = {"source": entry.source} | {f"sources.{k}": v for k, v in entry.sources.items()}
+        for where, source_id in refs.items():
+            self.lookup("sources", source_id, file, f"{section}(id={entry_id}).{where}")
+
+
+def parse_catalogue(raw: Any, file: str) -> CatalogueFile:
+    """Validate the raw content of a catalogue file."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise InputError(file, None, "a catalogue file must be a mapping of sections")
+    return validate_model(CatalogueFile, raw, file)
+
+
+def _builtin_catalogue() -> Catalogue:
+    catalogue = Catalogue()
+    data = resources.files("rackbom.components.data")
+    for name in BUILTIN_FILES:
+        file = f"rackbom/components/data/{name}.yaml"
+        text = data.joinpath(f"{name}.yaml").read_text(encoding="utf-8")
+        catalogue.add(parse_catalogue(read_yaml_text(text, file), file), file)
+    catalogue.check()
+    return catalogue
+
+
+_BUILTIN: Catalogue | None = None
+
+
+def builtin_catalogue() -> Catalogue:
+    """The catalogue shipped with rackbom, loaded once per process."""
+    global _BUILTIN
+    if _BUILTIN is None:
+        _BUILTIN = _builtin_catalogue()
+    return _BUILTIN
+
+
+def load_catalogue(*paths: str | Path) -> Catalogue:
+    """The built-in catalogue merged with user catalogue files, in order."""
+    catalogue = builtin_catalogue()
+    for path in paths:
+        path = Path(path)
+        catalogue = catalogue.merged(parse_catalogue(read_yaml_file(path), str(path)), str(path))
+    return catalogue

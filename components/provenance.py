@@ -1,0 +1,67 @@
+"""Where a figure comes from: the source registry and per-figure source lookup."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.+=-]*$", max_length=120)]
+NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
+Count = Annotated[int, Field(ge=0)]
+PositiveCount = Annotated[int, Field(gt=0)]
+
+
+class Strict(BaseModel):
+    """Base for every input model: unknown fields are errors, instances are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SourceKind(StrEnum):
+    """How firm a figure is."""
+
+    SEED = "seed"
+    VENDOR = "vendor"
+    ANALYST = "analyst"
+    DERIVED = "derived"
+    ASSUMPTION = "assumption"
+
+
+class Source(Strict):
+    """One citable source; every figure points at one of these by id."""
+
+    id: Id
+    kind: SourceKind
+    cite: str = Field(min_length=1, description="What to read: document, section, date.")
+    url: str | None = None
+    date: str | None = None
+    note: str | None = Field(default=None, description="Caveats, calibration method, disagreements.")
+
+
+class Sourced(Strict):
+    """A model whose numeric figures carry provenance.
+
+    `source` covers every figure of the entry; `sources` names a different source for single
+    figures (`{price_usd: my-estimate}`).
+    """
+
+    source: Id
+    sources: dict[str, Id] = Field(default_factory=dict)
+
+    def source_of(self, figure: str) -> str:
+        """The id of the source behind one figure of this entry."""
+        return self.sources.get(figure, self.source)
+
+    def figure_names(self) -> list[str]:
+        """Names of the numeric figures this entry states (set and not None)."""
+        names = []
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                names.append(name)
+            elif isinstance(value, list) and value and isinstance(value[0], int | float):
+                names.append(name)
+        return names

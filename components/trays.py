@@ -1,0 +1,67 @@
+"""Tray types: assemblies of parts that occupy units in a rack."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from .provenance import Id, NonNegative, PositiveCount, Sourced, Strict
+
+UnitStandard = Literal["eia", "ocp"]
+Fraction = Annotated[float, Field(ge=0, le=1)]
+
+
+class TrayRole(StrEnum):
+    """What a tray does in the rack; drives colours, counts and checks."""
+
+    COMPUTE = "compute"
+    SWITCH = "switch"
+    POWER = "power"
+    MANAGEMENT = "management"
+    COOLING = "cooling"
+    OTHER = "other"
+
+
+class PartUse(StrEnum):
+    """What a NIC or port group in a tray is for."""
+
+    SCALE_OUT = "scale_out"
+    FRONT_END = "front_end"
+    HOST = "host"
+
+
+class TrayPart(Strict):
+    """A quantity of one catalogue part inside a tray or a rack."""
+
+    part: Id
+    qty: PositiveCount
+    use: PartUse | None = Field(default=None, description="For NICs: scale-out or front-end.")
+    face: Literal["front", "rear"] = Field(
+        default="front", description="Which face of the rack the part is reached from."
+    )
+
+
+class TrayType(Sourced):
+    """A tray template; its price is its parts plus overhead, unless a fixed price is sourced."""
+
+    id: Id
+    name: str = Field(min_length=1)
+    label: str | None = Field(default=None, description="Short label for drawings.")
+    role: TrayRole
+    unit_standard: UnitStandard = Field(description="eia (U = 44.45 mm) or ocp (OU = 48 mm).")
+    height_units: PositiveCount
+    parts: list[TrayPart] = Field(default_factory=list)
+    overhead_power_w: NonNegative = Field(default=0, description="Fans, VRM and board losses, W.")
+    integration_margin: Fraction = Field(default=0, description="Margin on the parts, fraction.")
+    price_usd: NonNegative | None = Field(
+        default=None, description="Fixed price for the whole tray, where only the whole is known."
+    )
+    weight_kg: NonNegative | None = None
+    notes: str | None = None
+
+    @property
+    def short_label(self) -> str:
+        """The label drawn on the tray."""
+        return self.label or self.name

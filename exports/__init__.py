@@ -1,0 +1,1 @@
+"""Exports: workbooks, flat tables and the HTML report."""

@@ -1,0 +1,1 @@
+"""Layouts: elevation geometry and the SVG renderer."""

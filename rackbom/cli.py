@@ -1,0 +1,74 @@
+"""The `rackbom` command: a thin layer over the library.
+
+Exit status 0 on success, 2 on bad input (one line on stderr, no traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import NoReturn
+
+from rackbom.components.errors import InputError
+
+from .commands import COMMANDS
+
+
+class Exit(IntEnum):
+    """Exit statuses."""
+
+    OK = 0
+    BAD_INPUT = 2
+    INTERRUPTED = 130
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(Exit.BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser with one sub-command per command module."""
+    parser = _Parser(
+        prog="rackbom",
+        description="Model AI racks: switch ports, world size, bandwidth, power, priced BOM.",
+    )
+    from rackbom import __version__
+
+    parser.add_argument("--version", action="version", version=f"rackbom {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or Exit.OK)
+    except InputError as exc:
+        print(f"rackbom: error: {exc}", file=sys.stderr)
+        return Exit.BAD_INPUT
+    except BrokenPipeError:
+        # the reader went away (`rackbom show helios | head`); stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return Exit.OK
+    except OSError as exc:
+        print(f"rackbom: error: {exc.filename or ''}: {exc.strerror or exc}".replace(": : ", ": "),
+              file=sys.stderr)
+        return Exit.BAD_INPUT
+    except KeyboardInterrupt:
+        return Exit.INTERRUPTED
+
+
+def run() -> NoReturn:
+    """Console-script entry point."""
+    sys.exit(main())

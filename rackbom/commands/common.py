@@ -1,0 +1,38 @@
+"""Arguments and helpers shared by the sub-commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from rackbom.components.catalogue import Catalogue, load_catalogue
+from rackbom.design import Design, load
+
+
+def add_catalogue_option(parser: argparse.ArgumentParser) -> None:
+    """`--catalogue FILE`, repeatable: user catalogue files merged with the built-in one."""
+    parser.add_argument(
+        "--catalogue",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="extra catalogue YAML file (parts, trays, frames, sources); may repeat",
+    )
+
+
+def catalogue_from(args: argparse.Namespace) -> Catalogue:
+    """The catalogue the arguments ask for."""
+    return load_catalogue(*args.catalogue)
+
+
+def load_designs(args: argparse.Namespace, names: list[str]) -> list[Design]:
+    """Designs by built-in id or path, against the arguments' catalogue."""
+    catalogue = catalogue_from(args)
+    return [load(name, catalogue) for name in names]
+
+
+def print_json(value: Any) -> None:
+    """Indented JSON on stdout."""
+    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")

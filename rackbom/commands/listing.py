@@ -1,0 +1,61 @@
+"""`rackbom list`: built-in designs and catalogue entries."""
+
+from __future__ import annotations
+
+import argparse
+
+from rackbom.racks.library import builtin_design_ids, load_design_spec
+from rackbom.textable import render_table
+
+from .common import add_catalogue_option, catalogue_from, print_json
+
+SECTIONS = ("designs", "parts", "trays", "frames", "sources")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the sub-command."""
+    p = sub.add_parser("list", help="list built-in designs and catalogue entries")
+    p.add_argument("section", nargs="?", choices=SECTIONS, help="only this section")
+    p.add_argument("--kind", help="only parts of this kind (gpu, cpu, nic, switch_asic, ...)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    add_catalogue_option(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """List what is known."""
+    cat = catalogue_from(args)
+    tables: dict[str, tuple[list[str], list[list[str]]]] = {}
+    specs = [load_design_spec(i)[0] for i in builtin_design_ids()]
+    tables["designs"] = (["id", "name"], [[s.id, s.name] for s in specs])
+    parts = [p for p in cat.parts.values() if args.kind is None or p.kind == args.kind]
+    tables["parts"] = (
+        ["id", "kind", "name", "price (USD)", "price source"],
+        [
+            [p.id, p.kind, p.name, "-" if p.price_usd is None else f"{p.price_usd:,.0f}",
+             f"{p.source_of('price_usd')} ({cat.sources[p.source_of('price_usd')].kind})"]
+            for p in sorted(parts, key=lambda p: (p.kind, p.id))
+        ],
+    )
+    tables["trays"] = (
+        ["id", "role", "height", "name"],
+        [[t.id, t.role.value, f"{t.height_units} {'U' if t.unit_standard == 'eia' else 'OU'}",
+          t.name] for t in cat.trays.values()],
+    )
+    tables["frames"] = (
+        ["id", "units", "width (mm)", "name"],
+        [[f.id, f"{f.height_units} {f.unit_name}", f"{f.width_mm:,.0f}", f.name]
+         for f in cat.frames.values()],
+    )
+    tables["sources"] = (
+        ["id", "kind", "cite"],
+        [[s.id, s.kind.value, s.cite] for s in cat.sources.values()],
+    )
+    chosen = [args.section] if args.section else list(SECTIONS)
+    if args.json:
+        print_json({name: [dict(zip(tables[name][0], row, strict=True)) for row in tables[name][1]]
+                    for name in chosen})
+        return 0
+    blocks = [f"{name.capitalize()}\n{render_table(*tables[name])}" for name in chosen]
+    print("\n\n".join(blocks))
+    return 0

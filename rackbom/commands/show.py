@@ -1,0 +1,73 @@
+"""`rackbom show`: one design's figures, readable or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+from rackbom.design import Design
+from rackbom.racks.bom import tray_price
+from rackbom.racks.comparison import COMPARISON_ROWS
+from rackbom.textable import render_table
+
+from .common import add_catalogue_option, load_designs, print_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the sub-command."""
+    p = sub.add_parser("show", help="summarise one design (built-in id or YAML file)")
+    p.add_argument("design", metavar="DESIGN_OR_FILE")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_catalogue_option(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the summary."""
+    (design,) = load_designs(args, [args.design])
+    if args.json:
+        print_json(design.summary())
+    else:
+        print(render_summary(design))
+    return 0
+
+
+def render_summary(design: Design) -> str:
+    """The design as readable text: key figures, ports, racks, BOM by tray type, warnings."""
+    s = design.summary()
+    a = design.analysis
+    blocks = [f"{design.name} [{design.id}]" + (f"\n{design.built.spec.description}"
+                                               if design.built.spec.description else "")]
+    blocks.append("Key figures\n" + render_table(
+        ["figure", "value"], [[row.label, row.format(s.get(row.key))] for row in COMPARISON_ROWS]
+    ))
+    if a.ports:
+        blocks.append("Switch ports\n" + render_table(
+            ["tray", "type", "chips", "ports", "used", "unused", "lanes in", "connector lanes"],
+            [[t.tray, t.tray_id, str(len(t.chips)), str(t.ports_total), str(t.ports_used),
+              str(t.ports_unused), str(t.lanes_in),
+              "-" if t.connector_lanes is None else str(t.connector_lanes)] for t in a.ports],
+        ))
+    blocks.append("Racks\n" + render_table(
+        ["rack", "frame", "units used", "units free", "IT kW", "all-in kW", "shelves kW",
+         "BOM (USD)", "weight kg"],
+        [[r["rack"], r["frame"], str(r["units_used"]), str(r["units_free"]),
+          f"{r['power_it_kw']:,.1f}", f"{r['power_kw']:,.1f}",
+          "-" if r["power_shelf_capacity_kw"] is None else f"{r['power_shelf_capacity_kw']:,.0f}",
+          f"{r['bom_usd']:,.0f}", f"{r['weight_kg']:,.0f}"] for r in s["rack_details"]],
+    ))
+    counts = Counter(t.tray.id for t in design.built.placed)
+    first = {t.tray.id: t for t in reversed(design.built.placed)}
+    blocks.append("BOM by tray type\n" + render_table(
+        ["tray type", "count", "each (USD)", "total (USD)"],
+        [[tid, str(n), f"{tray_price(design.built, first[tid]):,.0f}",
+          f"{n * tray_price(design.built, first[tid]):,.0f}"] for tid, n in counts.items()],
+    ))
+    assumptions = [src for src in s["sources"] if src["kind"] == "assumption"]
+    blocks.append(
+        f"Sources: {len(s['sources'])} cited, {len(assumptions)} of them assumptions "
+        f"(`rackbom show {design.id} --json` lists every figure behind each)"
+    )
+    if s["warnings"]:
+        blocks.append("Warnings\n" + "\n".join(f"  ! {w}" for w in s["warnings"]))
+    return "\n\n".join(blocks)

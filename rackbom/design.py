@@ -1,0 +1,78 @@
+"""The Design object users hold: a checked design, its analysis, and its outputs."""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
+from rackbom.racks.analysis import Analysis
+from rackbom.racks.bom import Bom
+from rackbom.racks.build import BuiltDesign, build_design
+from rackbom.racks.library import load_design_spec
+from rackbom.racks.variants import variant_spec
+
+
+class Design:
+    """A rack or pod design, loaded, checked and analysed."""
+
+    def __init__(self, built: BuiltDesign) -> None:
+        self.built = built
+        self.analysis = Analysis(built)
+
+    @property
+    def id(self) -> str:
+        """The design id (`helios`, or `helios+switch=...` for a variant)."""
+        return self.built.spec.id
+
+    @property
+    def name(self) -> str:
+        """The design's display name."""
+        return self.built.spec.name
+
+    @property
+    def bom(self) -> Bom:
+        """The priced bill of materials."""
+        return self.analysis.bom
+
+    @cached_property
+    def _summary(self) -> dict[str, Any]:
+        return self.analysis.summary()
+
+    def summary(self) -> dict[str, Any]:
+        """Key figures as a JSON-ready mapping (a fresh copy)."""
+        return json.loads(json.dumps(self._summary))
+
+    def to_json(self) -> str:
+        """The summary as indented JSON text."""
+        return json.dumps(self._summary, indent=2, ensure_ascii=False) + "\n"
+
+    def with_(self, **changes: Any) -> Design:
+        """A what-if copy, re-validated: `with_(switch="switch-86t-200g", gpus_per_tray=2)`.
+
+        Options: `switch` (switch chip of every switch tray), `gpu`, `cpu`, `nic` (scale-out NIC)
+        of every compute tray, and `gpus_per_tray`.
+        """
+        spec = variant_spec(self.built.spec, self.built.catalogue, **changes)
+        return Design(build_design(spec, self.built.catalogue, self.built.file))
+
+    def __repr__(self) -> str:
+        s = self._summary
+        return (f"<Design {self.id}: {s['gpus']} GPUs, world size {s['world_size']}, "
+                f"{s['power_kw']:,.1f} kW, ${s['bom_usd']:,.0f}>")
+
+
+def load(
+    id_or_path: str | Path, catalogue: Catalogue | None = None, *, catalogue_files: tuple[str | Path, ...] = ()
+) -> Design:
+    """Load a built-in design by id or a design YAML file by path.
+
+    `catalogue_files` adds user catalogue files to the built-in catalogue.
+    """
+    if catalogue is None:
+        catalogue = load_catalogue(*catalogue_files) if catalogue_files else builtin_catalogue()
+    spec, file = load_design_spec(id_or_path)
+    return Design(build_design(spec, catalogue, file))
+

@@ -1,0 +1,148 @@
+"""Resolve a design spec against the catalogue: frames, placed trays, checked positions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rackbom.components.catalogue import Catalogue
+from rackbom.components.errors import InputError
+from rackbom.components.frames import RackFrame
+from rackbom.components.parts import PartType
+from rackbom.components.power_models import PowerModel
+from rackbom.components.trays import TrayPart, TrayType
+
+from .design import DesignSpec, RackSpec
+
+
+@dataclass(frozen=True)
+class PlacedTray:
+    """One tray instance at a unit position in a rack."""
+
+    rack: str
+    position: int
+    tray: TrayType
+    unit_name: str
+
+    @property
+    def top(self) -> int:
+        """The highest unit the tray occupies."""
+        return self.position + self.tray.height_units - 1
+
+    @property
+    def label(self) -> str:
+        """Slot name: the unit it starts at, such as `OU14` or `U5`."""
+        return f"{self.unit_name}{self.position}"
+
+    @property
+    def key(self) -> str:
+        """Unique name in a design: `rack/slot`."""
+        return f"{self.rack}/{self.label}"
+
+
+@dataclass(frozen=True)
+class BuiltRack:
+    """A rack with its frame resolved and its trays placed, bottom to top."""
+
+    spec: RackSpec
+    frame: RackFrame
+    trays: list[PlacedTray]
+    items: list[TrayPart]
+
+    @property
+    def name(self) -> str:
+        """The rack's name in the design."""
+        return self.spec.name
+
+
+@dataclass(frozen=True)
+class BuiltDesign:
+    """A design whose every reference has been resolved and checked."""
+
+    spec: DesignSpec
+    catalogue: Catalogue
+    file: str | None
+    racks: list[BuiltRack]
+    power_model: PowerModel
+    placed: list[PlacedTray] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "placed", [t for r in self.racks for t in r.trays])
+
+    def part(self, part_id: str) -> PartType:
+        """A catalogue part by id."""
+        return self.catalogue.part(part_id)
+
+    def rack(self, name: str) -> BuiltRack:
+        """A rack by name."""
+        return next(r for r in self.racks if r.name == name)
+
+
+def build_design(spec: DesignSpec, catalogue: Catalogue, file: str | None) -> BuiltDesign:
+    """Resolve every id in the spec and check that each tray fits its frame without overlap."""
+    if spec.catalogue is not None:
+        catalogue = catalogue.merged(spec.catalogue, file or spec.id)
+    where = f"(id={spec.id})"
+    catalogue.lookup("sources", spec.source, file, "source")
+    for figure, source_id in spec.sources.items():
+        catalogue.lookup("sources", source_id, file, f"sources.{figure}")
+    power_model = catalogue.lookup("power_models", spec.power_model, file, "power_model")
+    racks = [_build_rack(r, i, catalogue, file) for i, r in enumerate(spec.racks)]
+    names = {r.name for r in racks}
+    for index, fabric in enumerate(spec.fabrics):
+        for attr in ("gpu_racks", "switch_racks"):
+            for name in getattr(fabric, attr) or []:
+                if name not in names:
+                    raise InputError(
+                        file,
+                        f"fabrics[{index}](id={fabric.id}).{attr}",
+                        f"no rack named {name!r} in design {where}",
+                    )
+    return BuiltDesign(spec, catalogue, file, racks, power_model)
+
+
+def _build_rack(spec: RackSpec, index: int, catalogue: Catalogue, file: str | None) -> BuiltRack:
+    at = f"racks[{index}](name={spec.name})"
+    frame: RackFrame = catalogue.lookup("frames", spec.frame, file, f"{at}.frame")
+    placed: list[PlacedTray] = []
+    occupied: dict[int, PlacedTray] = {}
+    for t_index, placement in enumerate(spec.trays):
+        where = f"{at}.trays[{t_index}]"
+        tray: TrayType = catalogue.lookup("trays", placement.tray, file, f"{where}.tray")
+        if tray.unit_standard != frame.unit_standard:
+            raise InputError(
+                file,
+                f"{where}.tray",
+                f"tray {tray.id!r} is built for {_standard(tray.unit_standard)} frames but frame "
+                f"{frame.id!r} is {_standard(frame.unit_standard)}",
+            )
+        for k in range(placement.count):
+            tray_at = PlacedTray(
+                spec.name, placement.position + k * tray.height_units, tray, frame.unit_name
+            )
+            if tray_at.top > frame.height_units:
+                raise InputError(
+                    file,
+                    f"{where}.position",
+                    f"tray {tray.id!r} #{k + 1} would occupy {frame.unit_name}{tray_at.position}-"
+                    f"{tray_at.top}, above the top of frame {frame.id!r} "
+                    f"({frame.height_units} {frame.unit_name})",
+                )
+            for unit in range(tray_at.position, tray_at.top + 1):
+                if unit in occupied:
+                    other = occupied[unit]
+                    raise InputError(
+                        file,
+                        f"{where}.position",
+                        f"tray {tray.id!r} #{k + 1} overlaps {other.tray.id!r} at "
+                        f"{frame.unit_name}{unit}",
+                    )
+                occupied[unit] = tray_at
+            placed.append(tray_at)
+    for i_index, item in enumerate(spec.items):
+        catalogue.lookup("parts", item.part, file, f"{at}.items[{i_index}].part")
+    placed.sort(key=lambda t: t.position)
+    return BuiltRack(spec, frame, placed, list(spec.items))
+
+
+def _standard(unit_standard: str) -> str:
+    return "EIA (U = 44.45 mm)" if unit_standard == "eia" else "Open Rack (OU = 48 mm)"

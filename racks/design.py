@@ -1,0 +1,82 @@
+"""Design specifications as written in YAML: racks of placed trays and the fabric wiring."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from rackbom.components.catalogue import CatalogueFile
+from rackbom.components.provenance import Id, Positive, PositiveCount, Sourced, Strict
+from rackbom.components.trays import TrayPart
+
+
+class Placement(Strict):
+    """One or more trays of one type stacked upward from a unit position (1 = bottom)."""
+
+    tray: Id
+    position: PositiveCount = Field(description="Lowest unit the first tray occupies.")
+    count: PositiveCount = 1
+
+
+class RackSpec(Strict):
+    """A rack: a frame, trays at positions, and rack-level items (backplanes, cooling)."""
+
+    name: Id
+    frame: Id
+    trays: list[Placement] = Field(min_length=1)
+    items: list[TrayPart] = Field(default_factory=list)
+
+
+class FabricSpec(Strict):
+    """How GPUs reach each other at scale-up speed.
+
+    `switched`: every GPU's scale-up lanes are spread evenly over every switch chip of the fabric.
+    `mesh`: the GPUs of each tray are wired all-to-all with their mesh links.
+    """
+
+    id: Id
+    kind: Literal["switched", "mesh"]
+    lane_gbps: Positive | None = Field(default=None, description="Lane speed, switched only.")
+    lanes_per_port: PositiveCount = Field(default=1, description="Lanes bonded into one port.")
+    gpu_racks: list[Id] | None = Field(default=None, description="Racks whose GPUs join; all.")
+    switch_racks: list[Id] | None = Field(default=None, description="Racks whose switches join.")
+
+    @model_validator(mode="after")
+    def _lane_speed_for_switched(self) -> FabricSpec:
+        if self.kind == "switched" and self.lane_gbps is None:
+            raise ValueError("a switched fabric needs lane_gbps")
+        if self.kind == "mesh" and self.lane_gbps is not None:
+            raise ValueError("a mesh fabric takes its link speed from the GPU; drop lane_gbps")
+        return self
+
+    @property
+    def port_gbps(self) -> float:
+        """Gbit/s of one switch port (switched fabrics)."""
+        return (self.lane_gbps or 0) * self.lanes_per_port
+
+
+class DesignSpec(Sourced):
+    """A rack or pod design: what a user writes in a design YAML file."""
+
+    id: Id
+    name: str = Field(min_length=1)
+    description: str | None = None
+    power_model: Id
+    racks: list[RackSpec] = Field(min_length=1)
+    fabrics: list[FabricSpec] = Field(default_factory=list)
+    catalogue: CatalogueFile | None = Field(
+        default=None, description="Extra parts, trays, frames or sources for this design only."
+    )
+    notes: str | None = None
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> DesignSpec:
+        for what, names in (
+            ("rack", [r.name for r in self.racks]),
+            ("fabric", [f.id for f in self.fabrics]),
+        ):
+            dupes = sorted({n for n in names if names.count(n) > 1})
+            if dupes:
+                raise ValueError(f"duplicate {what} names: {dupes}")
+        return self

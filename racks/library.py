@@ -1,0 +1,54 @@
+"""Finding and loading designs: built-in ids or paths to YAML files."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from rackbom.components.catalogue import Catalogue, builtin_catalogue, suggest
+from rackbom.components.errors import InputError
+from rackbom.components.yamlio import read_yaml_file, read_yaml_text, validate_model
+
+from .build import BuiltDesign, build_design
+from .design import DesignSpec
+
+_DATA = "rackbom.racks.data"
+_FEATURED = ("helios", "gb200-nvl72", "mi500-ual256", "mi355x-128")
+
+
+def builtin_design_ids() -> list[str]:
+    """Ids of the designs shipped with rackbom: the reference designs first, then the rest."""
+    names = [p.name for p in resources.files(_DATA).iterdir() if p.name.endswith(".yaml")]
+    ids = sorted(n.removesuffix(".yaml") for n in names)
+    return sorted(ids, key=lambda i: (_FEATURED.index(i) if i in _FEATURED else len(_FEATURED), i))
+
+
+def is_design_file(raw: object) -> bool:
+    """Whether parsed YAML looks like a design (it has racks) rather than a catalogue."""
+    return isinstance(raw, dict) and "racks" in raw
+
+
+def parse_design(raw: object, file: str) -> DesignSpec:
+    """Validate the raw content of a design file."""
+    if not isinstance(raw, dict):
+        raise InputError(file, None, "a design file must be a mapping with id, name and racks")
+    return validate_model(DesignSpec, raw, file)
+
+
+def load_design_spec(id_or_path: str | Path) -> tuple[DesignSpec, str]:
+    """A design spec and the file it came from, by built-in id or path."""
+    text_id = str(id_or_path)
+    if text_id in builtin_design_ids():
+        file = f"rackbom/racks/data/{text_id}.yaml"
+        text = resources.files(_DATA).joinpath(f"{text_id}.yaml").read_text(encoding="utf-8")
+        return parse_design(read_yaml_text(text, file), file), file
+    path = Path(id_or_path)
+    if path.suffix.lower() in (".yaml", ".yml") or path.exists():
+        return parse_design(read_yaml_file(path), str(path)), str(path)
+    raise InputError(None, None, f"unknown design {text_id!r}{suggest(text_id, builtin_design_ids())}")
+
+
+def load_design(id_or_path: str | Path, catalogue: Catalogue | None = None) -> BuiltDesign:
+    """Load, resolve and check a design against the catalogue (built-in by default)."""
+    spec, file = load_design_spec(id_or_path)
+    return build_design(spec, catalogue or builtin_catalogue(), file)

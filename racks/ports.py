@@ -1,0 +1,95 @@
+"""Switch-port usage per chip and per switch tray, read off the wired topology."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .build import BuiltDesign
+from .topology import Topology, connector_lanes
+
+
+@dataclass(frozen=True)
+class ChipPorts:
+    """One switch chip: ports at the fabric's port speed, landed and left unused."""
+
+    rack: str
+    tray: str
+    chip: str
+    part: str
+    fabric: str | None
+    port_gbps: float
+    ports_total: int
+    ports_used: int
+
+    @property
+    def ports_unused(self) -> int:
+        """Ports with nothing landed on them."""
+        return self.ports_total - self.ports_used
+
+
+@dataclass(frozen=True)
+class TrayPorts:
+    """One switch tray: its chips' ports and the lanes its connectors carry."""
+
+    rack: str
+    tray: str
+    tray_id: str
+    chips: list[ChipPorts]
+    lanes_in: int
+    connector_lanes: int | None
+
+    @property
+    def ports_total(self) -> int:
+        """Ports across the tray's chips."""
+        return sum(c.ports_total for c in self.chips)
+
+    @property
+    def ports_used(self) -> int:
+        """Ports landed across the tray's chips."""
+        return sum(c.ports_used for c in self.chips)
+
+    @property
+    def ports_unused(self) -> int:
+        """Ports left unused across the tray's chips."""
+        return self.ports_total - self.ports_used
+
+
+def port_usage(design: BuiltDesign, topology: Topology) -> list[TrayPorts]:
+    """Port usage of every switch tray, in rack and position order."""
+    graph = topology.graph
+    trays = []
+    for tray in design.placed:
+        names = topology.in_tray(tray, "switch_chip")
+        if not names:
+            continue
+        chips = []
+        for name in names:
+            node = graph.nodes[name]
+            used = sum(d.get("ports", 0) for _, _, d in graph.edges(name, data=True))
+            lanes_per_port = node.get("lanes_per_port", 1)
+            chips.append(
+                ChipPorts(
+                    rack=tray.rack,
+                    tray=tray.key,
+                    chip=name,
+                    part=node["part"],
+                    fabric=node.get("fabric"),
+                    port_gbps=node.get("lane_gbps", 0) * lanes_per_port,
+                    ports_total=node.get("ports_total", _ports_unwired(design, node["part"])),
+                    ports_used=used,
+                )
+            )
+        lanes_in = sum(
+            c.ports_used * graph.nodes[c.chip].get("lanes_per_port", 1) for c in chips
+        )
+        trays.append(
+            TrayPorts(tray.rack, tray.key, tray.tray.id, chips, lanes_in,
+                      connector_lanes(design, tray))
+        )
+    return trays
+
+
+def _ports_unwired(design: BuiltDesign, part_id: str) -> int:
+    """A chip on no fabric offers its ports at its fastest lane speed, all unused."""
+    part = design.part(part_id)
+    return part.lanes_at(max(part.lane_gbps_options))  # type: ignore[attr-defined]

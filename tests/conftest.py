@@ -1,0 +1,68 @@
+"""Shared fixtures: the command line in-process, real clients, and golden files."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from rackbom.cli import main
+
+GOLDEN = Path(__file__).parent / "golden"
+REFERENCE_DESIGNS = ("helios", "gb200-nvl72", "mi500-ual256", "mi355x-128")
+
+
+@dataclass
+class Result:
+    """What a command-line run returned and printed."""
+
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]):
+    """Run `rackbom ARGS...` in-process: `cli("show", "helios")`."""
+
+    def run(*args: str) -> Result:
+        try:
+            code = main(list(args))
+        except SystemExit as exc:  # argparse usage errors and --help
+            code = int(exc.code or 0)
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return run
+
+
+def require_client(program: str) -> str:
+    """Path of a real client program; fails under CI when it is missing, skips elsewhere."""
+    path = shutil.which(program)
+    if path is None:
+        message = f"{program} is not installed (bash tests/install-clients.sh installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+def check_golden(name: str, actual: str | bytes, request: pytest.FixtureRequest) -> None:
+    """Compare with tests/golden/NAME; `pytest --update-golden` rewrites it deliberately."""
+    path = GOLDEN / name
+    data = actual.encode() if isinstance(actual, str) else actual
+    if request.config.getoption("--update-golden"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        return
+    assert path.exists(), f"no golden file {path}; run pytest --update-golden once and review it"
+    assert data == path.read_bytes(), f"{name} differs from its golden file"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden", action="store_true", help="rewrite golden files from current output"
+    )

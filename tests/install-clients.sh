@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the real clients the test suite opens our outputs in: Chromium (SVG and the HTML
+# report) and LibreOffice Calc (workbook recalculation), from Debian's packages.
+set -euo pipefail
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v soffice >/dev/null 2>&1 || need+=(libreoffice-calc-nogui)
+fc-list 2>/dev/null | grep -qi dejavu || need+=(fonts-dejavu-core)
+if [ ${#need[@]} -eq 0 ]; then
+  echo "test clients present: chromium, soffice"
+  exit 0
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "installing test clients: ${need[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
