@@ -54,23 +54,28 @@ class Catalogue:
     power_models: dict[str, PowerModel] = field(default_factory=dict)
     origin: dict[tuple[str, str], str] = field(default_factory=dict)
 
-    def add(self, content: CatalogueFile, file: str) -> None:
-        """Merge one file's entries; an id already present is an error."""
+    def add(self, content: CatalogueFile, file: str, prefix: str = "") -> None:
+        """Merge one file's entries; an id already present is an error.
+
+        `prefix` is where the entries sit in their file (`catalogue.` inside a design file).
+        """
         for section in SECTIONS:
             table: dict[str, Any] = getattr(self, section)
             for index, entry in enumerate(getattr(content, section)):
                 if entry.id in table:
                     first = self.origin[(section, entry.id)]
                     raise InputError(
-                        file, f"{section}[{index}].id", f"duplicate id {entry.id!r} (first in {first})"
+                        file,
+                        f"{prefix}{section}[{index}].id",
+                        f"duplicate id {entry.id!r} (first in {first})",
                     )
                 table[entry.id] = entry
                 self.origin[(section, entry.id)] = file
 
-    def merged(self, content: CatalogueFile, file: str) -> Catalogue:
+    def merged(self, content: CatalogueFile, file: str, prefix: str = "") -> Catalogue:
         """A new catalogue with one more file's entries, checked."""
         out = Catalogue(**{name: dict(getattr(self, name)) for name in (*SECTIONS, "origin")})
-        out.add(content, file)
+        out.add(content, file, prefix)
         out.check()
         return out
 

@@ -36,15 +36,17 @@ def read_yaml_file(path: Path) -> Any:
 
 
 def field_path(raw: Any, loc: Sequence[int | str]) -> str:
-    """Render a pydantic error location as `parts[3](id=x).price_usd`, naming ids found in raw."""
+    """Render a pydantic error location as `parts[3](id=x).price_usd`, naming ids or names."""
     out = ""
     node = raw
     for key in loc:
         if isinstance(key, int):
             out += f"[{key}]"
             node = node[key] if isinstance(node, list) and key < len(node) else None
-            if isinstance(node, dict) and isinstance(node.get("id"), str):
-                out += f"(id={node['id']})"
+            if isinstance(node, dict):
+                key_name = next((k for k in ("id", "name") if isinstance(node.get(k), str)), None)
+                if key_name is not None:
+                    out += f"({key_name}={node[key_name]})"
         elif isinstance(node, dict) and key not in node and node.get("kind") == key:
             continue  # the tag pydantic adds for the chosen member of a tagged union
         else:

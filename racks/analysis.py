@@ -137,7 +137,10 @@ class Analysis:
                 uses.setdefault(entry.source_of(figure), []).append(f"{label}.{figure}")
             if not entry.figure_names():
                 uses.setdefault(entry.source, []).append(label)
-        uses.setdefault(design.spec.source, []).append(f"design:{design.spec.id}")
+        spec = design.spec
+        uses.setdefault(spec.source, []).append(f"design:{spec.id}")
+        for what, source_id in spec.sources.items():
+            uses.setdefault(source_id, []).append(f"design:{spec.id}.{what}")
         return uses
 
     def sources(self) -> list[dict[str, Any]]:

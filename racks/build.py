@@ -59,10 +59,11 @@ class BuiltDesign:
     """A design whose every reference has been resolved and checked."""
 
     spec: DesignSpec
-    catalogue: Catalogue
+    catalogue: Catalogue  # the shared catalogue with the design's own entries merged in
     file: str | None
     racks: list[BuiltRack]
     power_model: PowerModel
+    base_catalogue: Catalogue
     placed: list[PlacedTray] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -78,9 +79,13 @@ class BuiltDesign:
 
 
 def build_design(spec: DesignSpec, catalogue: Catalogue, file: str | None) -> BuiltDesign:
-    """Resolve every id in the spec and check that each tray fits its frame without overlap."""
+    """Resolve every id in the spec and check that each tray fits its frame without overlap.
+
+    `catalogue` is the shared catalogue; the spec's own `catalogue:` section is merged into it.
+    """
+    base = catalogue
     if spec.catalogue is not None:
-        catalogue = catalogue.merged(spec.catalogue, file or spec.id)
+        catalogue = catalogue.merged(spec.catalogue, file or spec.id, prefix="catalogue.")
     where = f"(id={spec.id})"
     catalogue.lookup("sources", spec.source, file, "source")
     for figure, source_id in spec.sources.items():
@@ -97,7 +102,7 @@ def build_design(spec: DesignSpec, catalogue: Catalogue, file: str | None) -> Bu
                         f"fabrics[{index}](id={fabric.id}).{attr}",
                         f"no rack named {name!r} in design {where}",
                     )
-    return BuiltDesign(spec, catalogue, file, racks, power_model)
+    return BuiltDesign(spec, catalogue, file, racks, power_model, base)
 
 
 def _build_rack(spec: RackSpec, index: int, catalogue: Catalogue, file: str | None) -> BuiltRack:

@@ -56,8 +56,14 @@ class FabricSpec(Strict):
         return (self.lane_gbps or 0) * self.lanes_per_port
 
 
+DESIGN_FIGURES = ("placements", "fabrics")
+
+
 class DesignSpec(Sourced):
-    """A rack or pod design: what a user writes in a design YAML file."""
+    """A rack or pod design: what a user writes in a design YAML file.
+
+    `sources` may give separate sources for the `placements` (unit positions) and the `fabrics`.
+    """
 
     id: Id
     name: str = Field(min_length=1)
@@ -69,6 +75,13 @@ class DesignSpec(Sourced):
         default=None, description="Extra parts, trays, frames or sources for this design only."
     )
     notes: str | None = None
+
+    @model_validator(mode="after")
+    def _design_sources(self) -> DesignSpec:
+        unknown = sorted(set(self.sources) - set(DESIGN_FIGURES))
+        if unknown:
+            raise ValueError(f"sources may name {', '.join(DESIGN_FIGURES)}; not {unknown}")
+        return self
 
     @model_validator(mode="after")
     def _unique_names(self) -> DesignSpec:

@@ -24,12 +24,14 @@ def builtin_design_ids() -> list[str]:
 
 
 def is_design_file(raw: object) -> bool:
-    """Whether parsed YAML looks like a design (it has racks) rather than a catalogue."""
-    return isinstance(raw, dict) and "racks" in raw
+    """Whether parsed YAML looks like a design rather than a catalogue (which has no id)."""
+    return isinstance(raw, dict) and any(key in raw for key in ("id", "racks", "fabrics"))
 
 
 def parse_design(raw: object, file: str) -> DesignSpec:
     """Validate the raw content of a design file."""
+    if raw is None:
+        raise InputError(file, None, "the file is empty; a design needs id, name and racks")
     if not isinstance(raw, dict):
         raise InputError(file, None, "a design file must be a mapping with id, name and racks")
     return validate_model(DesignSpec, raw, file)

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from rackbom.components.catalogue import parse_catalogue
+from rackbom.components.errors import InputError
 from rackbom.components.yamlio import read_yaml_file
 from rackbom.design import Design
 from rackbom.racks.build import build_design
@@ -28,6 +29,8 @@ def run(args: argparse.Namespace) -> int:
     for name in args.files:
         path = Path(name)
         raw = read_yaml_file(path)
+        if raw is None:
+            raise InputError(name, None, "the file is empty")
         if is_design_file(raw):
             design = Design(build_design(parse_design(raw, name), catalogue, name))
             s = design.summary()
