@@ -55,8 +55,9 @@ class Design:
         Options: `switch` (switch chip of every switch tray), `gpu`, `cpu`, `nic` (scale-out NIC)
         of every compute tray, and `gpus_per_tray`.
         """
-        spec = variant_spec(self.built.spec, self.built.catalogue, **changes)
-        return Design(build_design(spec, self.built.catalogue, self.built.file))
+        base = self.built.base_catalogue
+        spec = variant_spec(self.built.spec, base, **changes)
+        return Design(build_design(spec, base, self.built.file))
 
     def __repr__(self) -> str:
         s = self._summary
