@@ -14,4 +14,4 @@ class InputError(ValueError):
 
     def __str__(self) -> str:
         where = [p for p in (self.file, self.field) if p]
-        return ": ".join([*where, self.message])
+        return " ".join(": ".join([*where, self.message]).split())  # always one line

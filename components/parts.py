@@ -128,12 +128,31 @@ class Item(PartType):
 
 
 AnyPart = Annotated[
-    Gpu | Cpu | Nic | SwitchAsic | MemoryModule | Ssd | Connector | PowerShelf | ManagementSwitch | Item,
+    Gpu
+    | Cpu
+    | Nic
+    | SwitchAsic
+    | MemoryModule
+    | Ssd
+    | Connector
+    | PowerShelf
+    | ManagementSwitch
+    | Item,
     Field(discriminator="kind"),
 ]
 
-PART_KINDS = ("gpu", "cpu", "nic", "switch_asic", "memory", "ssd", "connector", "power_shelf",
-              "management_switch", "item")
+PART_KINDS = (
+    "gpu",
+    "cpu",
+    "nic",
+    "switch_asic",
+    "memory",
+    "ssd",
+    "connector",
+    "power_shelf",
+    "management_switch",
+    "item",
+)
 
 
 def _speeds(values: list[float]) -> str:

@@ -38,7 +38,9 @@ class Source(Strict):
     cite: str = Field(min_length=1, description="What to read: document, section, date.")
     url: str | None = None
     date: str | None = None
-    note: str | None = Field(default=None, description="Caveats, calibration method, disagreements.")
+    note: str | None = Field(
+        default=None, description="Caveats, calibration method, disagreements."
+    )
 
 
 class Sourced(Strict):
@@ -60,8 +62,8 @@ class Sourced(Strict):
         names = []
         for name in type(self).model_fields:
             value = getattr(self, name)
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                names.append(name)
-            elif isinstance(value, list) and value and isinstance(value[0], int | float):
+            if (isinstance(value, int | float) and not isinstance(value, bool)) or (
+                isinstance(value, list) and value and isinstance(value[0], int | float)
+            ):
                 names.append(name)
         return names

@@ -11,15 +11,21 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import InputError
 
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml where available
+
 
 def read_yaml_text(text: str, file: str) -> Any:
     """Parse YAML text; a syntax error becomes an InputError with its line number."""
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_SAFE_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f"line {mark.line + 1}" if mark is not None else None
         raise InputError(file, where, f"malformed YAML: {exc.problem}") from None
+    except yaml.reader.ReaderError as exc:
+        raise InputError(
+            file, None, f"malformed YAML: {exc.reason} at byte {exc.position}"
+        ) from None
     except yaml.YAMLError as exc:
         raise InputError(file, None, f"malformed YAML: {exc}") from None
 
@@ -71,4 +77,3 @@ def validate_model(model: type[M], raw: Any, file: str) -> M:
         elif err["type"] == "missing":
             message = "required field is missing"
         raise InputError(file, field_path(raw, loc) or None, message) from None
-

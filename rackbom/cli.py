@@ -62,8 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return Exit.OK
     except OSError as exc:
-        print(f"rackbom: error: {exc.filename or ''}: {exc.strerror or exc}".replace(": : ", ": "),
-              file=sys.stderr)
+        print(
+            f"rackbom: error: {exc.filename or ''}: {exc.strerror or exc}".replace(": : ", ": "),
+            file=sys.stderr,
+        )
         return Exit.BAD_INPUT
     except KeyboardInterrupt:
         return Exit.INTERRUPTED

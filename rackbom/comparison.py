@@ -37,8 +37,10 @@ class Comparison:
             + "</tr>"
             for row, values in zip(COMPARISON_ROWS, self.values, strict=True)
         )
-        return (f'<table class="rackbom-compare"><thead><tr><th></th>{head}</tr></thead>'
-                f"<tbody>{body}</tbody></table>")
+        return (
+            f'<table class="rackbom-compare"><thead><tr><th></th>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>"
+        )
 
     def __str__(self) -> str:
         return self.to_text()
@@ -57,6 +59,8 @@ def compare(designs: Iterable[Design | str], *, frame: bool | None = None) -> An
         import pandas as pd
     except ImportError:
         if frame:
-            raise ImportError("pandas is needed for a DataFrame: pip install 'rackbom[notebook]'") from None
+            raise ImportError(
+                "pandas is needed for a DataFrame: pip install 'rackbom[notebook]'"
+            ) from None
         return table
     return pd.DataFrame(table.values, index=table.index, columns=table.columns)

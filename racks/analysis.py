@@ -150,8 +150,15 @@ class Analysis:
         rows = []
         for source_id, figures in self.figure_sources.items():
             source = catalogue.sources[source_id]
-            rows.append({"id": source.id, "kind": source.kind.value, "cite": source.cite,
-                         "note": source.note, "figures": figures})
+            rows.append(
+                {
+                    "id": source.id,
+                    "kind": source.kind.value,
+                    "cite": source.cite,
+                    "note": source.note,
+                    "figures": figures,
+                }
+            )
         rows.sort(key=lambda r: (order[r["kind"]], r["id"]))
         return rows
 
@@ -176,7 +183,8 @@ class Analysis:
             "switch_ports_unused": self.switch_ports_unused,
             "switch_ports_unused_pct": _round(
                 100 * self.switch_ports_unused / self.switch_ports_total
-                if self.switch_ports_total else 0.0
+                if self.switch_ports_total
+                else 0.0
             ),
             "scale_up_gbps_per_gpu": _round(self.bandwidth.scale_up_gbps_per_gpu),
             "scale_out_gbps_per_gpu": _round(self.bandwidth.scale_out_gbps_per_gpu),
@@ -188,21 +196,35 @@ class Analysis:
             "power_kw": _round(self.power_all_in_w / 1000),
             "bom_usd": _round(bom_total),
             "bom_usd_per_gpu": _round(bom_total / gpus if gpus else 0.0),
-            "bom_usd_per_hbm_gb": _round(bom_total / self.hbm_gb_total if self.hbm_gb_total else 0.0),
+            "bom_usd_per_hbm_gb": _round(
+                bom_total / self.hbm_gb_total if self.hbm_gb_total else 0.0
+            ),
             "units_used": sum(s.units_used for s in self.space),
             "units_total": sum(s.units_total for s in self.space),
             "weight_kg": _round(self.weight_kg),
             "rack_details": [self._rack_summary(i) for i in range(len(self.design.racks))],
             "switch_tray_ports": [
-                {"tray": t.tray, "tray_type": t.tray_id, "ports_total": t.ports_total,
-                 "ports_used": t.ports_used, "ports_unused": t.ports_unused,
-                 "lanes_in": t.lanes_in, "connector_lanes": t.connector_lanes}
+                {
+                    "tray": t.tray,
+                    "tray_type": t.tray_id,
+                    "ports_total": t.ports_total,
+                    "ports_used": t.ports_used,
+                    "ports_unused": t.ports_unused,
+                    "lanes_in": t.lanes_in,
+                    "connector_lanes": t.connector_lanes,
+                }
                 for t in self.ports
             ],
             "switches": [
-                {"tray": c.tray, "chip": c.chip, "part": c.part, "port_gbps": _round(c.port_gbps),
-                 "ports_total": c.ports_total, "ports_used": c.ports_used,
-                 "ports_unused": c.ports_unused}
+                {
+                    "tray": c.tray,
+                    "chip": c.chip,
+                    "part": c.part,
+                    "port_gbps": _round(c.port_gbps),
+                    "ports_total": c.ports_total,
+                    "ports_used": c.ports_used,
+                    "ports_unused": c.ports_unused,
+                }
                 for t in self.ports
                 for c in t.chips
             ],

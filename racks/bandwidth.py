@@ -26,13 +26,16 @@ class Bandwidth:
 
 def bandwidth(topology: Topology) -> Bandwidth:
     """Sum each GPU's scale-up and scale-out links."""
-    graph = topology.graph
+    adjacency = topology.graph._adj  # the raw dict of dicts: fast on pod-sized graphs
     up: list[float] = []
     out: list[float] = []
     for gpu in topology.nodes_of("gpu"):
-        links = graph.edges(gpu, data=True)
-        up.append(sum(d.get("gbps", 0) for _, _, d in links if d["link"] == "scale_up"))
-        out.append(sum(d.get("gbps", 0) for _, _, d in links if d["link"] == "scale_out"))
+        totals = {"scale_up": 0.0, "scale_out": 0.0}
+        for link in adjacency[gpu].values():
+            if link["link"] in totals:
+                totals[link["link"]] += link["gbps"]
+        up.append(totals["scale_up"])
+        out.append(totals["scale_out"])
     return Bandwidth(
         scale_up_gbps_per_gpu=min(up, default=0),
         scale_out_gbps_per_gpu=min(out, default=0),

@@ -96,24 +96,66 @@ def _tray_lines(design: BuiltDesign, tray: PlacedTray) -> list[BomLine]:
     fixed = t.price_usd is not None
     lines = [_part_line(design, tray.rack, tray.label, t.id, p, priced=not fixed) for p in t.parts]
     if fixed:
-        lines.insert(0, BomLine(tray.rack, tray.label, t.id, "tray (fixed price)", t.id, t.name,
-                                "", None, 1, t.price_usd, None, t.source_of("price_usd")))
+        lines.insert(
+            0,
+            BomLine(
+                tray.rack,
+                tray.label,
+                t.id,
+                "tray (fixed price)",
+                t.id,
+                t.name,
+                "",
+                None,
+                1,
+                t.price_usd,
+                None,
+                t.source_of("price_usd"),
+            ),
+        )
     elif t.integration_margin:
         parts = sum(line.extended_usd for line in lines)
-        lines.append(BomLine(tray.rack, tray.label, t.id, "integration margin", f"{t.id}.margin",
-                             f"Integration margin {t.integration_margin:.0%} on parts", "", None,
-                             1, round(parts * t.integration_margin, 2), None,
-                             t.source_of("integration_margin")))
+        lines.append(
+            BomLine(
+                tray.rack,
+                tray.label,
+                t.id,
+                "integration margin",
+                f"{t.id}.margin",
+                f"Integration margin {t.integration_margin:.0%} on parts",
+                "",
+                None,
+                1,
+                round(parts * t.integration_margin, 2),
+                None,
+                t.source_of("integration_margin"),
+            )
+        )
     return lines
 
 
 def _rack_lines(design: BuiltDesign, rack: BuiltRack) -> list[BomLine]:
     frame = rack.frame
-    lines = [_part_line(design, rack.name, RACK_LEVEL, None, item, priced=True) for item in rack.items]
+    lines = [
+        _part_line(design, rack.name, RACK_LEVEL, None, item, priced=True) for item in rack.items
+    ]
     if frame.price_usd is not None:
-        lines.append(BomLine(rack.name, RACK_LEVEL, None, "rack frame", frame.id, frame.name,
-                             frame.manufacturer, None, 1, frame.price_usd, None,
-                             frame.source_of("price_usd")))
+        lines.append(
+            BomLine(
+                rack.name,
+                RACK_LEVEL,
+                None,
+                "rack frame",
+                frame.id,
+                frame.name,
+                frame.manufacturer,
+                None,
+                1,
+                frame.price_usd,
+                None,
+                frame.source_of("price_usd"),
+            )
+        )
     return lines
 
 
@@ -128,5 +170,18 @@ def _part_line(
         price, source, basis = None, None, "unpriced"
     else:
         price, source, basis = part.price_usd, part.source_of("price_usd"), "priced"
-    return BomLine(rack, slot, tray_id, category, part.id, part.name, part.manufacturer,
-                   part.part_number, line.qty, price, part.power_w, source, basis)
+    return BomLine(
+        rack,
+        slot,
+        tray_id,
+        category,
+        part.id,
+        part.name,
+        part.manufacturer,
+        part.part_number,
+        line.qty,
+        price,
+        part.power_w,
+        source,
+        basis,
+    )

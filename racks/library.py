@@ -47,7 +47,9 @@ def load_design_spec(id_or_path: str | Path) -> tuple[DesignSpec, str]:
     path = Path(id_or_path)
     if path.suffix.lower() in (".yaml", ".yml") or path.exists():
         return parse_design(read_yaml_file(path), str(path)), str(path)
-    raise InputError(None, None, f"unknown design {text_id!r}{suggest(text_id, builtin_design_ids())}")
+    raise InputError(
+        None, None, f"unknown design {text_id!r}{suggest(text_id, builtin_design_ids())}"
+    )
 
 
 def load_design(id_or_path: str | Path, catalogue: Catalogue | None = None) -> BuiltDesign:

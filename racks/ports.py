@@ -63,9 +63,10 @@ def port_usage(design: BuiltDesign, topology: Topology) -> list[TrayPorts]:
         if not names:
             continue
         chips = []
+        landed = dict(graph.degree(names, weight="ports"))  # chips have only port-carrying links
         for name in names:
             node = graph.nodes[name]
-            used = sum(d.get("ports", 0) for _, _, d in graph.edges(name, data=True))
+            used = landed[name]
             lanes_per_port = node.get("lanes_per_port", 1)
             chips.append(
                 ChipPorts(
@@ -79,12 +80,11 @@ def port_usage(design: BuiltDesign, topology: Topology) -> list[TrayPorts]:
                     ports_used=used,
                 )
             )
-        lanes_in = sum(
-            c.ports_used * graph.nodes[c.chip].get("lanes_per_port", 1) for c in chips
-        )
+        lanes_in = sum(c.ports_used * graph.nodes[c.chip].get("lanes_per_port", 1) for c in chips)
         trays.append(
-            TrayPorts(tray.rack, tray.key, tray.tray.id, chips, lanes_in,
-                      connector_lanes(design, tray))
+            TrayPorts(
+                tray.rack, tray.key, tray.tray.id, chips, lanes_in, connector_lanes(design, tray)
+            )
         )
     return trays
 

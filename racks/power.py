@@ -100,8 +100,15 @@ def parts_power(design: BuiltDesign, lines: list[TrayPart]) -> tuple[float, list
 def tray_power(design: BuiltDesign, tray: PlacedTray) -> TrayPower:
     """IT power of one placed tray."""
     watts, unknown = parts_power(design, tray.tray.parts)
-    return TrayPower(tray.rack, tray.key, tray.tray.id, tray.tray.role.value, watts,
-                     tray.tray.overhead_power_w, unknown)
+    return TrayPower(
+        tray.rack,
+        tray.key,
+        tray.tray.id,
+        tray.tray.role.value,
+        watts,
+        tray.tray.overhead_power_w,
+        unknown,
+    )
 
 
 def rack_power(design: BuiltDesign, rack: BuiltRack) -> RackPower:

@@ -12,7 +12,6 @@ from rackbom.components.parts import Connector, Cpu, Gpu, Nic, SwitchAsic
 from .build import BuiltDesign, PlacedTray
 from .design import FabricSpec
 
-
 Index = dict[tuple[str, str], list[str]]
 
 
@@ -68,16 +67,24 @@ def _add_tray(graph: nx.Graph, index: Index, design: BuiltDesign, tray: PlacedTr
         if kind is None:
             continue
         names = index.setdefault((tray.key, kind), [])
-        for k in range(line.qty):
+        for _ in range(line.qty):
             name = node_name(tray, kind.replace("switch_", ""), len(names))
-            graph.add_node(name, kind=kind, part=part.id, rack=tray.rack, tray=tray.key,
-                           use=line.use.value if line.use else None)
+            graph.add_node(
+                name,
+                kind=kind,
+                part=part.id,
+                rack=tray.rack,
+                tray=tray.key,
+                use=line.use.value if line.use else None,
+            )
             names.append(name)
     gpus = index.get((tray.key, "gpu"), [])
     for cpu in index.get((tray.key, "cpu"), []):
         for gpu in gpus:
             graph.add_edge(cpu, gpu, link="host")
-    scale_out = [n for n in index.get((tray.key, "nic"), []) if graph.nodes[n]["use"] == "scale_out"]
+    scale_out = [
+        n for n in index.get((tray.key, "nic"), []) if graph.nodes[n]["use"] == "scale_out"
+    ]
     for k, nic in enumerate(scale_out if gpus else []):
         part = design.part(graph.nodes[nic]["part"])
         assert isinstance(part, Nic)
@@ -99,7 +106,9 @@ def _wire_switched(
     if not gpus:
         raise InputError(file, where, "the fabric reaches no GPUs")
     if not chips:
-        raise InputError(file, where, "a switched fabric needs switch chips, and its racks have none")
+        raise InputError(
+            file, where, "a switched fabric needs switch chips, and its racks have none"
+        )
     ports_per_gpu_chip = {}
     for gpu in gpus:
         part = design.part(graph.nodes[gpu]["part"])
@@ -122,14 +131,22 @@ def _wire_switched(
                 f"{len(chips)} switch chips",
             )
         ports_per_gpu_chip[gpu] = per_chip
+    links = {
+        gpu: {
+            "link": "scale_up",
+            "fabric": fabric.id,
+            "ports": ports,
+            "lanes": ports * fabric.lanes_per_port,
+            "gbps": ports * fabric.port_gbps,
+        }
+        for gpu, ports in ports_per_gpu_chip.items()
+    }
     for chip in chips:
-        graph.nodes[chip]["fabric"] = fabric.id
-        graph.nodes[chip]["lane_gbps"] = lane_gbps
-        graph.nodes[chip]["lanes_per_port"] = fabric.lanes_per_port
-        for gpu in gpus:
-            ports = ports_per_gpu_chip[gpu]
-            graph.add_edge(gpu, chip, link="scale_up", fabric=fabric.id, ports=ports,
-                           lanes=ports * fabric.lanes_per_port, gbps=ports * fabric.port_gbps)
+        graph.nodes[chip].update(
+            fabric=fabric.id, lane_gbps=lane_gbps, lanes_per_port=fabric.lanes_per_port
+        )
+    edges = [(gpu, chip, links[gpu]) for chip in chips for gpu in gpus]  # attributes are copied
+    graph.add_edges_from(edges)
     for tray in switch_trays:
         _check_switch_tray(graph, _nodes(index, tray, "switch_chip"), design, tray, fabric, where)
 
@@ -156,7 +173,7 @@ def _check_switch_tray(
             available = part.lanes_at(lane_gbps) // fabric.lanes_per_port
         except ValueError as exc:
             raise InputError(design.file, f"{where}.lane_gbps", str(exc)) from None
-        landed = sum(d["ports"] for _, _, d in graph.edges(chip, data=True))
+        landed = graph.degree(chip, weight="ports")
         if landed > available:
             raise InputError(
                 design.file,
@@ -205,21 +222,36 @@ def _wire_mesh(
             )
         for i, a in enumerate(gpus):
             for b in gpus[i + 1 :]:
-                graph.add_edge(a, b, link="scale_up", fabric=fabric.id, ports=links,
-                               lanes=links, gbps=links * part.mesh_link_gbps)
+                graph.add_edge(
+                    a,
+                    b,
+                    link="scale_up",
+                    fabric=fabric.id,
+                    ports=links,
+                    lanes=links,
+                    gbps=links * part.mesh_link_gbps,
+                )
 
 
 def _domains(graph: nx.Graph) -> list[list[str]]:
     """GPUs that reach each other over scale-up links, largest domain first."""
-    scale_up = nx.Graph()
-    scale_up.add_nodes_from(n for n, k in graph.nodes(data="kind") if k == "gpu")
-    scale_up.add_edges_from(
-        (a, b) for a, b, link in graph.edges(data="link") if link == "scale_up"
-    )
-    order = {n: i for i, n in enumerate(graph.nodes)}
+    kinds = dict(graph.nodes(data="kind"))
+    order = {n: i for i, n in enumerate(kinds)}
+    seen: set[str] = set()
     domains = []
-    for component in nx.connected_components(scale_up):
-        gpus = sorted((n for n in component if graph.nodes[n]["kind"] == "gpu"), key=order.get)
-        domains.append(gpus)
+    for start in (n for n, k in kinds.items() if k == "gpu"):
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, domain = [start], []
+        while stack:
+            node = stack.pop()
+            if kinds[node] == "gpu":
+                domain.append(node)
+            for other, link in graph._adj[node].items():  # the raw dict: fast on pod graphs
+                if link["link"] == "scale_up" and other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+        domains.append(sorted(domain, key=order.__getitem__))
     domains.sort(key=lambda d: (-len(d), order[d[0]]))
     return domains

@@ -23,7 +23,9 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
     """
     unknown = sorted(set(changes) - set(VARIANT_OPTIONS))
     if unknown:
-        raise InputError(None, unknown[0], f"unknown variant option (use {', '.join(VARIANT_OPTIONS)})")
+        raise InputError(
+            None, unknown[0], f"unknown variant option (use {', '.join(VARIANT_OPTIONS)})"
+        )
     if spec.catalogue is not None:
         catalogue = catalogue.merged(spec.catalogue, spec.id)
     swaps = {
@@ -57,8 +59,9 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
             if placement["tray"] in new_trays:
                 placement["tray"] = new_trays[placement["tray"]].id
     extra = data.setdefault("catalogue", {})
-    extra.setdefault("trays", []).extend(t.model_dump(mode="json", exclude_none=True)
-                                         for t in new_trays.values())
+    extra.setdefault("trays", []).extend(
+        t.model_dump(mode="json", exclude_none=True) for t in new_trays.values()
+    )
     return DesignSpec.model_validate(data)
 
 
@@ -75,7 +78,9 @@ def _changed_tray(
         kind = catalogue.part(line.part).kind
         new = line
         swap = swaps.get((tray.role, kind))
-        if swap is not None and (kind != "nic" or line.use is not None and line.use.value == "scale_out"):
+        if swap is not None and (
+            kind != "nic" or (line.use is not None and line.use.value == "scale_out")
+        ):
             new = new.model_copy(update={"part": swap})
         if gpus_per_tray is not None and tray.role == TrayRole.COMPUTE and kind == "gpu":
             new = new.model_copy(update={"qty": gpus_per_tray})
@@ -84,6 +89,9 @@ def _changed_tray(
     if not changed:
         return None
     data = tray.model_dump(mode="json", exclude_none=True)
-    data.update(id=f"{tray.id}+{suffix}", name=f"{tray.name} ({suffix.replace('+', ', ')})",
-                parts=[p.model_dump(mode="json", exclude_none=True) for p in parts])
+    data.update(
+        id=f"{tray.id}+{suffix}",
+        name=f"{tray.name} ({suffix.replace('+', ', ')})",
+        parts=[p.model_dump(mode="json", exclude_none=True) for p in parts],
+    )
     return TrayType.model_validate(data)

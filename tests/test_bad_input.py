@@ -58,12 +58,22 @@ def swap_switch_part(part_id: str) -> Callable[[dict[str, Any]], None]:
 
 
 SMALL_SWITCH = {
-    "id": "small-switch", "kind": "switch_asic", "name": "Small switch", "manufacturer": "x",
-    "source": "seed-002-switch-tray", "bandwidth_gbps": 51200, "lane_gbps_options": [200],
+    "id": "small-switch",
+    "kind": "switch_asic",
+    "name": "Small switch",
+    "manufacturer": "x",
+    "source": "seed-002-switch-tray",
+    "bandwidth_gbps": 51200,
+    "lane_gbps_options": [200],
 }
 FREE_PART = {
-    "id": "free-nic", "kind": "nic", "name": "NIC", "manufacturer": "x",
-    "source": "seed-002-helios", "port_gbps": 800, "price_usd": -5,
+    "id": "free-nic",
+    "kind": "nic",
+    "name": "NIC",
+    "manufacturer": "x",
+    "source": "seed-002-helios",
+    "port_gbps": 800,
+    "price_usd": -5,
 }
 
 # (name, the YAML text or a design dict, words the error line must contain)
@@ -72,55 +82,116 @@ CASES: list[tuple[str, Any, list[str]]] = [
     ("tab-indented", "id: x\n\tracks: []\n", ["malformed YAML"]),
     ("not-a-mapping", "- just\n- a list\n", ["must be a mapping"]),
     ("empty-file", "", ["empty"]),
-    ("unknown-part", edit(lambda d: tray(d, "helios-compute-tray")["parts"][0].update(part="mi450")),
-     ["trays", "parts[0].part", "unknown part 'mi450'", "did you mean", "mi450x"]),
-    ("unknown-tray", edit(set_("racks.0.trays.1.tray", "helios-compute")),
-     ["racks[0](name=helios).trays[1].tray", "unknown tray", "did you mean"]),
-    ("unknown-frame", edit(set_("racks.0.frame", "orw-64ou")),
-     ["racks[0](name=helios).frame", "unknown frame"]),
+    (
+        "unknown-part",
+        edit(lambda d: tray(d, "helios-compute-tray")["parts"][0].update(part="mi450")),
+        ["trays", "parts[0].part", "unknown part 'mi450'", "did you mean", "mi450x"],
+    ),
+    (
+        "unknown-tray",
+        edit(set_("racks.0.trays.1.tray", "helios-compute")),
+        ["racks[0](name=helios).trays[1].tray", "unknown tray", "did you mean"],
+    ),
+    (
+        "unknown-frame",
+        edit(set_("racks.0.frame", "orw-64ou")),
+        ["racks[0](name=helios).frame", "unknown frame"],
+    ),
     ("unknown-power-model", edit(set_("power_model", "air-2020")), ["power_model", "unknown"]),
     ("unknown-source", edit(set_("source", "seed-999")), ["source", "unknown source"]),
-    ("wrong-type-position", edit(set_("racks.0.trays.1.position", "five")),
-     ["racks[0](name=helios).trays[1].position", "integer"]),
+    (
+        "wrong-type-position",
+        edit(set_("racks.0.trays.1.position", "five")),
+        ["racks[0](name=helios).trays[1].position", "integer"],
+    ),
     ("fractional-count", edit(set_("racks.0.trays.1.count", 1.5)), ["trays[1].count"]),
     ("zero-position", edit(set_("racks.0.trays.0.position", 0)), ["trays[0].position", "greater"]),
-    ("negative-price", edit(add_part(FREE_PART)),
-     ["catalogue.parts[0](id=free-nic).price_usd", "greater than or equal to 0"]),
-    ("unknown-field", edit(set_("racks.0.colour", "red")), ["racks[0](name=helios).colour", "unknown field"]),
+    (
+        "negative-price",
+        edit(add_part(FREE_PART)),
+        ["catalogue.parts[0](id=free-nic).price_usd", "greater than or equal to 0"],
+    ),
+    (
+        "unknown-field",
+        edit(set_("racks.0.colour", "red")),
+        ["racks[0](name=helios).colour", "unknown field"],
+    ),
     ("missing-racks", edit(lambda d: d.pop("racks")), ["racks", "required field is missing"]),
-    ("overlap", edit(set_("racks.0.trays.2.position", 12)),
-     ["racks[0](name=helios).trays[2].position", "overlaps"]),
-    ("above-frame", edit(set_("racks.0.trays.5.position", 46)),
-     ["racks[0](name=helios).trays[5].position", "above the top"]),
-    ("wrong-unit-standard", edit(set_("racks.0.trays.0.tray", "power-shelf-33kw-eia")),
-     ["trays[0].tray", "EIA", "Open Rack"]),
-    ("more-lanes-than-ports", edit(lambda d: (add_part(SMALL_SWITCH)(d), swap_switch_part("small-switch")(d))),
-     ["fabrics[0](id=ualoe)", "would land 432 ports but has 256"]),
-    ("no-200g-lanes", edit(swap_switch_part("tomahawk5")), ["fabrics[0](id=ualoe).lane_gbps", "no 200G lanes"]),
-    ("connector-too-small", edit(lambda d: tray(d, "helios-switch-tray")["parts"][1].update(qty=3)),
-     ["fabrics[0](id=ualoe)", "connectors carry 648"]),
-    ("uneven-spread", edit(set_("racks.0.trays.2.count", 5)),
-     ["fabrics[0](id=ualoe)", "do not spread evenly over 10 switch chips"]),
-    ("lane-speed-mismatch", edit(set_("fabrics.0.lane_gbps", 100)),
-     ["fabrics[0](id=ualoe).lane_gbps", "fabric runs 100G lanes"]),
-    ("switched-without-speed", edit(lambda d: d["fabrics"][0].pop("lane_gbps")),
-     ["fabrics[0]", "needs lane_gbps"]),
-    ("fabric-unknown-rack", edit(set_("fabrics.0.gpu_racks", ["left"])),
-     ["fabrics[0](id=ualoe).gpu_racks", "no rack named 'left'"]),
-    ("duplicate-part-id", edit(add_part({**SMALL_SWITCH, "id": "tomahawk6"})),
-     ["catalogue.parts[0].id", "duplicate id 'tomahawk6'"]),
+    (
+        "overlap",
+        edit(set_("racks.0.trays.2.position", 12)),
+        ["racks[0](name=helios).trays[2].position", "overlaps"],
+    ),
+    (
+        "above-frame",
+        edit(set_("racks.0.trays.5.position", 46)),
+        ["racks[0](name=helios).trays[5].position", "above the top"],
+    ),
+    (
+        "wrong-unit-standard",
+        edit(set_("racks.0.trays.0.tray", "power-shelf-33kw-eia")),
+        ["trays[0].tray", "EIA", "Open Rack"],
+    ),
+    (
+        "more-lanes-than-ports",
+        edit(lambda d: (add_part(SMALL_SWITCH)(d), swap_switch_part("small-switch")(d))),
+        ["fabrics[0](id=ualoe)", "would land 432 ports but has 256"],
+    ),
+    (
+        "no-200g-lanes",
+        edit(swap_switch_part("tomahawk5")),
+        ["fabrics[0](id=ualoe).lane_gbps", "no 200G lanes"],
+    ),
+    (
+        "connector-too-small",
+        edit(lambda d: tray(d, "helios-switch-tray")["parts"][1].update(qty=3)),
+        ["fabrics[0](id=ualoe)", "connectors carry 648"],
+    ),
+    (
+        "uneven-spread",
+        edit(set_("racks.0.trays.2.count", 5)),
+        ["fabrics[0](id=ualoe)", "do not spread evenly over 10 switch chips"],
+    ),
+    (
+        "lane-speed-mismatch",
+        edit(set_("fabrics.0.lane_gbps", 100)),
+        ["fabrics[0](id=ualoe).lane_gbps", "fabric runs 100G lanes"],
+    ),
+    (
+        "switched-without-speed",
+        edit(lambda d: d["fabrics"][0].pop("lane_gbps")),
+        ["fabrics[0]", "needs lane_gbps"],
+    ),
+    (
+        "fabric-unknown-rack",
+        edit(set_("fabrics.0.gpu_racks", ["left"])),
+        ["fabrics[0](id=ualoe).gpu_racks", "no rack named 'left'"],
+    ),
+    (
+        "duplicate-part-id",
+        edit(add_part({**SMALL_SWITCH, "id": "tomahawk6"})),
+        ["catalogue.parts[0].id", "duplicate id 'tomahawk6'"],
+    ),
     ("bad-part-kind", edit(add_part({**SMALL_SWITCH, "kind": "widget"})), ["catalogue.parts[0]"]),
-    ("source-for-missing-figure", edit(add_part({**SMALL_SWITCH, "sources": {"power_w": "seed-002-helios"}})),
-     ["catalogue.parts[0](id=small-switch)", "figures this entry does not state"]),
-    ("duplicate-rack-name", edit(lambda d: d["racks"].append(copy.deepcopy(d["racks"][0]))),
-     ["duplicate rack names"]),
+    (
+        "source-for-missing-figure",
+        edit(add_part({**SMALL_SWITCH, "sources": {"power_w": "seed-002-helios"}})),
+        ["catalogue.parts[0](id=small-switch)", "figures this entry does not state"],
+    ),
+    (
+        "duplicate-rack-name",
+        edit(lambda d: d["racks"].append(copy.deepcopy(d["racks"][0]))),
+        ["duplicate rack names"],
+    ),
     ("bad-id-characters", edit(set_("id", "Helios Rack!")), ["id", "pattern"]),
 ]
 
 
 def write(tmp_path: Path, name: str, content: Any) -> Path:
     path = tmp_path / f"{name}.yaml"
-    path.write_text(content if isinstance(content, str) else yaml.safe_dump(content, sort_keys=False))
+    path.write_text(
+        content if isinstance(content, str) else yaml.safe_dump(content, sort_keys=False)
+    )
     return path
 
 
@@ -130,8 +201,9 @@ def test_there_are_at_least_twenty_cases() -> None:
 
 @pytest.mark.parametrize(("name", "content", "words"), CASES, ids=[c[0] for c in CASES])
 @pytest.mark.parametrize("command", ["show", "validate"])
-def test_bad_design_file(cli, tmp_path: Path, name: str, content: Any, words: list[str],
-                         command: str) -> None:
+def test_bad_design_file(
+    cli, tmp_path: Path, name: str, content: Any, words: list[str], command: str
+) -> None:
     path = write(tmp_path, name, content)
     result = cli(command, str(path))
     assert result.code == 2

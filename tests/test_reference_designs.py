@@ -7,9 +7,8 @@ import json
 import pytest
 
 import rackbom as rb
-from rackbom.racks.bom import tray_price
-
 from conftest import REFERENCE_DESIGNS, check_golden
+from rackbom.racks.bom import tray_price
 
 
 @pytest.fixture(scope="module")
@@ -20,13 +19,19 @@ def summaries() -> dict[str, dict]:
 def test_helios_figures(summaries: dict[str, dict]) -> None:
     s = summaries["helios"]
     assert (s["gpus"], s["cpus"], s["compute_trays"], s["switch_trays"], s["switch_chips"]) == (
-        72, 18, 18, 6, 12,
+        72,
+        18,
+        18,
+        6,
+        12,
     )
     assert s["world_size"] == 72 and s["scale_up_domains"] == 1
     assert s["scale_up_gbps_per_gpu"] == 14_400  # 72 lanes x 200G = 1.8 TB/s
     assert s["scale_out_gbps_per_gpu"] == 2_400  # 3 x Vulcano 800G
     assert (s["switch_ports_total"], s["switch_ports_used"], s["switch_ports_unused"]) == (
-        6_144, 5_184, 960,
+        6_144,
+        5_184,
+        960,
     )
     for tray in s["switch_tray_ports"]:
         assert (tray["ports_total"], tray["ports_used"], tray["ports_unused"]) == (1024, 864, 160)
@@ -53,13 +58,19 @@ def test_helios_compute_tray_costs_what_the_source_says() -> None:
 def test_gb200_nvl72_figures(summaries: dict[str, dict]) -> None:
     s = summaries["gb200-nvl72"]
     assert (s["gpus"], s["cpus"], s["compute_trays"], s["switch_trays"], s["switch_chips"]) == (
-        72, 36, 18, 9, 18,
+        72,
+        36,
+        18,
+        9,
+        18,
     )
     assert s["world_size"] == 72
     assert s["scale_up_gbps_per_gpu"] == 7_200
     assert s["scale_out_gbps_per_gpu"] == 400  # 4 x ConnectX-7 over 4 GPUs
     assert (s["switch_ports_total"], s["switch_ports_used"], s["switch_ports_unused"]) == (
-        1_296, 1_296, 0,
+        1_296,
+        1_296,
+        0,
     )
     for chip in s["switches"]:
         assert (chip["port_gbps"], chip["ports_total"], chip["ports_used"]) == (400, 72, 72)

@@ -22,9 +22,15 @@ def run(args: argparse.Namespace) -> int:
     """Print the comparison."""
     table = Comparison(load_designs(args, args.designs))
     if args.json:
-        print_json({"designs": table.columns,
-                    "rows": [{"figure": label, "values": values}
-                             for label, values in zip(table.index, table.values, strict=True)]})
+        print_json(
+            {
+                "designs": table.columns,
+                "rows": [
+                    {"figure": label, "values": values}
+                    for label, values in zip(table.index, table.values, strict=True)
+                ],
+            }
+        )
     else:
         print(table.to_text())
     return 0

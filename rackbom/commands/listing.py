@@ -32,20 +32,34 @@ def run(args: argparse.Namespace) -> int:
     tables["parts"] = (
         ["id", "kind", "name", "price (USD)", "price source"],
         [
-            [p.id, p.kind, p.name, "-" if p.price_usd is None else f"{p.price_usd:,.0f}",
-             f"{p.source_of('price_usd')} ({cat.sources[p.source_of('price_usd')].kind})"]
+            [
+                p.id,
+                p.kind,
+                p.name,
+                "-" if p.price_usd is None else f"{p.price_usd:,.0f}",
+                f"{p.source_of('price_usd')} ({cat.sources[p.source_of('price_usd')].kind})",
+            ]
             for p in sorted(parts, key=lambda p: (p.kind, p.id))
         ],
     )
     tables["trays"] = (
         ["id", "role", "height", "name"],
-        [[t.id, t.role.value, f"{t.height_units} {'U' if t.unit_standard == 'eia' else 'OU'}",
-          t.name] for t in cat.trays.values()],
+        [
+            [
+                t.id,
+                t.role.value,
+                f"{t.height_units} {'U' if t.unit_standard == 'eia' else 'OU'}",
+                t.name,
+            ]
+            for t in cat.trays.values()
+        ],
     )
     tables["frames"] = (
         ["id", "units", "width (mm)", "name"],
-        [[f.id, f"{f.height_units} {f.unit_name}", f"{f.width_mm:,.0f}", f.name]
-         for f in cat.frames.values()],
+        [
+            [f.id, f"{f.height_units} {f.unit_name}", f"{f.width_mm:,.0f}", f.name]
+            for f in cat.frames.values()
+        ],
     )
     tables["sources"] = (
         ["id", "kind", "cite"],
@@ -53,8 +67,12 @@ def run(args: argparse.Namespace) -> int:
     )
     chosen = [args.section] if args.section else list(SECTIONS)
     if args.json:
-        print_json({name: [dict(zip(tables[name][0], row, strict=True)) for row in tables[name][1]]
-                    for name in chosen})
+        print_json(
+            {
+                name: [dict(zip(tables[name][0], row, strict=True)) for row in tables[name][1]]
+                for name in chosen
+            }
+        )
         return 0
     blocks = [f"{name.capitalize()}\n{render_table(*tables[name])}" for name in chosen]
     print("\n\n".join(blocks))

@@ -36,33 +36,86 @@ def render_summary(design: Design) -> str:
     """The design as readable text: key figures, ports, racks, BOM by tray type, warnings."""
     s = design.summary()
     a = design.analysis
-    blocks = [f"{design.name} [{design.id}]" + (f"\n{design.built.spec.description}"
-                                               if design.built.spec.description else "")]
-    blocks.append("Key figures\n" + render_table(
-        ["figure", "value"], [[row.label, row.format(s.get(row.key))] for row in COMPARISON_ROWS]
-    ))
+    blocks = [
+        f"{design.name} [{design.id}]"
+        + (f"\n{design.built.spec.description}" if design.built.spec.description else "")
+    ]
+    blocks.append(
+        "Key figures\n"
+        + render_table(
+            ["figure", "value"],
+            [[row.label, row.format(s.get(row.key))] for row in COMPARISON_ROWS],
+        )
+    )
     if a.ports:
-        blocks.append("Switch ports\n" + render_table(
-            ["tray", "type", "chips", "ports", "used", "unused", "lanes in", "connector lanes"],
-            [[t.tray, t.tray_id, str(len(t.chips)), str(t.ports_total), str(t.ports_used),
-              str(t.ports_unused), str(t.lanes_in),
-              "-" if t.connector_lanes is None else str(t.connector_lanes)] for t in a.ports],
-        ))
-    blocks.append("Racks\n" + render_table(
-        ["rack", "frame", "units used", "units free", "IT kW", "all-in kW", "shelves kW",
-         "BOM (USD)", "weight kg"],
-        [[r["rack"], r["frame"], str(r["units_used"]), str(r["units_free"]),
-          f"{r['power_it_kw']:,.1f}", f"{r['power_kw']:,.1f}",
-          "-" if r["power_shelf_capacity_kw"] is None else f"{r['power_shelf_capacity_kw']:,.0f}",
-          f"{r['bom_usd']:,.0f}", f"{r['weight_kg']:,.0f}"] for r in s["rack_details"]],
-    ))
+        blocks.append(
+            "Switch ports\n"
+            + render_table(
+                ["tray", "type", "chips", "ports", "used", "unused", "lanes in", "connector lanes"],
+                [
+                    [
+                        t.tray,
+                        t.tray_id,
+                        str(len(t.chips)),
+                        str(t.ports_total),
+                        str(t.ports_used),
+                        str(t.ports_unused),
+                        str(t.lanes_in),
+                        "-" if t.connector_lanes is None else str(t.connector_lanes),
+                    ]
+                    for t in a.ports
+                ],
+            )
+        )
+    blocks.append(
+        "Racks\n"
+        + render_table(
+            [
+                "rack",
+                "frame",
+                "units used",
+                "units free",
+                "IT kW",
+                "all-in kW",
+                "shelves kW",
+                "BOM (USD)",
+                "weight kg",
+            ],
+            [
+                [
+                    r["rack"],
+                    r["frame"],
+                    str(r["units_used"]),
+                    str(r["units_free"]),
+                    f"{r['power_it_kw']:,.1f}",
+                    f"{r['power_kw']:,.1f}",
+                    "-"
+                    if r["power_shelf_capacity_kw"] is None
+                    else f"{r['power_shelf_capacity_kw']:,.0f}",
+                    f"{r['bom_usd']:,.0f}",
+                    f"{r['weight_kg']:,.0f}",
+                ]
+                for r in s["rack_details"]
+            ],
+        )
+    )
     counts = Counter(t.tray.id for t in design.built.placed)
     first = {t.tray.id: t for t in reversed(design.built.placed)}
-    blocks.append("BOM by tray type\n" + render_table(
-        ["tray type", "count", "each (USD)", "total (USD)"],
-        [[tid, str(n), f"{tray_price(design.built, first[tid]):,.0f}",
-          f"{n * tray_price(design.built, first[tid]):,.0f}"] for tid, n in counts.items()],
-    ))
+    blocks.append(
+        "BOM by tray type\n"
+        + render_table(
+            ["tray type", "count", "each (USD)", "total (USD)"],
+            [
+                [
+                    tid,
+                    str(n),
+                    f"{tray_price(design.built, first[tid]):,.0f}",
+                    f"{n * tray_price(design.built, first[tid]):,.0f}",
+                ]
+                for tid, n in counts.items()
+            ],
+        )
+    )
     assumptions = [src for src in s["sources"] if src["kind"] == "assumption"]
     blocks.append(
         f"Sources: {len(s['sources'])} cited, {len(assumptions)} of them assumptions "

@@ -34,12 +34,17 @@ def run(args: argparse.Namespace) -> int:
         if is_design_file(raw):
             design = Design(build_design(parse_design(raw, name), catalogue, name))
             s = design.summary()
-            print(f"ok: {name}: design {design.id}: {s['gpus']} GPUs, world size "
-                  f"{s['world_size']}, {s['switch_ports_unused']} switch ports unused")
+            print(
+                f"ok: {name}: design {design.id}: {s['gpus']} GPUs, world size "
+                f"{s['world_size']}, {s['switch_ports_unused']} switch ports unused"
+            )
         else:
             content = parse_catalogue(raw, name)
             catalogue = catalogue.merged(content, name)
-            counts = ", ".join(f"{len(getattr(content, k))} {k}" for k in type(content).model_fields
-                               if getattr(content, k))
+            counts = ", ".join(
+                f"{len(getattr(content, k))} {k}"
+                for k in type(content).model_fields
+                if getattr(content, k)
+            )
             print(f"ok: {name}: catalogue: {counts or 'empty'}")
     return 0

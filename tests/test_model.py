@@ -1,0 +1,217 @@
+"""Unit tests of the catalogue models and the analyses on small designs."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import rackbom as rb
+from rackbom.components import InputError, builtin_catalogue, load_catalogue
+from rackbom.components.catalogue import suggest
+from rackbom.racks import Analysis, build_design, parse_design
+
+
+def design_from(data: dict[str, Any]) -> Analysis:
+    return Analysis(build_design(parse_design(data, "test.yaml"), builtin_catalogue(), "test.yaml"))
+
+
+def small_design(**tray_fields: Any) -> dict[str, Any]:
+    """One ORv3 rack: a 4-GPU compute tray wired to one Tomahawk 6 switch tray."""
+    compute = {
+        "id": "t-compute",
+        "name": "Compute",
+        "role": "compute",
+        "unit_standard": "ocp",
+        "height_units": 1,
+        "source": "seed-002-helios",
+        "parts": [
+            {"part": "mi450x", "qty": 4},
+            {"part": "epyc-venice", "qty": 1},
+            {"part": "pensando-vulcano", "qty": 4, "use": "scale_out"},
+        ],
+        **tray_fields,
+    }
+    switch = {
+        "id": "t-switch",
+        "name": "Switch",
+        "role": "switch",
+        "unit_standard": "ocp",
+        "height_units": 1,
+        "source": "seed-002-switch-tray",
+        "parts": [{"part": "tomahawk6", "qty": 1}],
+    }
+    return {
+        "id": "small",
+        "name": "Small",
+        "source": "seed-002-helios",
+        "power_model": "liquid-2026",
+        "racks": [
+            {
+                "name": "r",
+                "frame": "orv3-44ou",
+                "trays": [
+                    {"tray": "power-shelf-33kw-ocp", "position": 1},
+                    {"tray": "t-compute", "position": 2},
+                    {"tray": "t-switch", "position": 3},
+                ],
+            }
+        ],
+        "fabrics": [{"id": "f", "kind": "switched", "lane_gbps": 200}],
+        "catalogue": {"trays": [compute, switch]},
+    }
+
+
+def test_connector_lanes_are_half_the_differential_pairs() -> None:
+    assert builtin_catalogue().parts["ualoe-backplane-connector"].lanes == 216
+
+
+def test_switch_lanes_at_each_speed() -> None:
+    th6 = builtin_catalogue().parts["tomahawk6"]
+    assert (th6.lanes_at(200), th6.lanes_at(100)) == (512, 1024)
+    with pytest.raises(ValueError, match="no 400G lanes"):
+        th6.lanes_at(400)
+
+
+def test_figures_take_the_entry_source_unless_named() -> None:
+    gpu = builtin_catalogue().parts["mi450x"]
+    assert gpu.source_of("hbm_gb") == "vendor-amd-mi450x"
+    assert gpu.source_of("price_usd") == "assume-mi450x-price"
+    assert builtin_catalogue().sources["assume-mi450x-power"].kind == "assumption"
+
+
+def test_every_builtin_figure_has_a_registered_source() -> None:
+    cat = builtin_catalogue()
+    for table in (cat.parts, cat.trays, cat.frames, cat.power_models):
+        for entry in table.values():
+            for figure in entry.figure_names():
+                assert entry.source_of(figure) in cat.sources
+
+
+def test_suggest_names_close_ids() -> None:
+    assert suggest("tomahawk7", ["tomahawk6", "tomahawk5", "grace"]) == (
+        " (did you mean tomahawk6, tomahawk5?)"
+    )
+    assert suggest("zzz", ["grace"]) == ""
+
+
+def test_user_catalogue_adds_parts_and_refuses_duplicates(tmp_path: Path) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "parts": [
+                    {
+                        "id": "my-nic",
+                        "kind": "nic",
+                        "name": "My NIC",
+                        "manufacturer": "me",
+                        "source": "assume-network-prices",
+                        "port_gbps": 800,
+                        "price_usd": 900,
+                    }
+                ]
+            }
+        )
+    )
+    assert load_catalogue(path).parts["my-nic"].price_usd == 900
+    assert "my-nic" not in builtin_catalogue().parts
+    with pytest.raises(InputError, match=r"parts\[0\]\.id: duplicate id 'my-nic'"):
+        load_catalogue(path, path)
+
+
+def test_port_usage_comes_from_the_wiring() -> None:
+    a = design_from(small_design())
+    (tray,) = a.ports
+    (chip,) = tray.chips
+    assert (chip.ports_total, chip.ports_used, chip.ports_unused) == (512, 4 * 72, 512 - 288)
+    assert tray.connector_lanes is None
+    assert a.topology.world_size == 4
+    assert a.bandwidth.scale_up_gbps_per_gpu == 72 * 200
+    assert a.bandwidth.scale_out_gbps_per_gpu == 800
+
+
+def test_all_in_power_is_it_over_efficiency_plus_cooling() -> None:
+    a = design_from(small_design())
+    (rack,) = a.power
+    model = builtin_catalogue().power_models["liquid-2026"]
+    expected = rack.it_w / 0.975 * (1 + model.cooling_overhead_fraction)
+    assert rack.all_in_w == pytest.approx(expected)
+    assert rack.it_w == pytest.approx(
+        4 * 2300 + 600 + 4 * 50 + 900 + 0  # GPUs, CPU, NICs, switch chip; no overheads set
+    )
+
+
+def test_power_shelf_overrun_is_a_warning() -> None:
+    a = design_from(small_design(overhead_power_w=40_000))
+    assert any("exceeds its power shelves' 33.0 kW" in w for w in a.warnings())
+
+
+def test_fixed_price_tray_is_one_priced_line() -> None:
+    a = design_from(small_design(price_usd=123_456))
+    lines = [line for line in a.bom.lines if line.tray_id == "t-compute"]
+    priced = [line for line in lines if line.unit_price_usd is not None]
+    assert [(line.category, line.extended_usd) for line in priced] == [
+        ("tray (fixed price)", 123_456)
+    ]
+    assert {line.price_basis for line in lines if line not in priced} == {"in tray price"}
+
+
+def test_integration_margin_is_a_line_on_the_parts() -> None:
+    d = rb.load("helios")
+    lines = [line for line in d.bom.lines if line.tray == "OU14"]
+    margin = next(line for line in lines if line.category == "integration margin")
+    parts = sum(line.extended_usd for line in lines if line is not margin)
+    assert margin.extended_usd == pytest.approx(parts * 0.10)
+
+
+def test_bom_rolls_up_by_tray_and_rack() -> None:
+    bom = rb.load("mi500-ual256").bom
+    assert sum(bom.by_rack().values()) == pytest.approx(bom.total_usd)
+    assert sum(bom.by_tray().values()) == pytest.approx(bom.total_usd)
+
+
+def test_mesh_needs_enough_links() -> None:
+    data = small_design()
+    data["catalogue"]["trays"][0]["parts"][0] = {"part": "mi355x", "qty": 9}
+    data["fabrics"] = [{"id": "m", "kind": "mesh"}]
+    with pytest.raises(InputError, match=r"full mesh of 9 GPUs .* needs 8"):
+        design_from(data)
+
+
+def test_a_switch_swap_in_the_yaml_moves_the_unused_ports(tmp_path: Path) -> None:
+    text = resources.files("rackbom.racks.data").joinpath("helios.yaml").read_text()
+    path = tmp_path / "helios-115t.yaml"
+    path.write_text(text.replace("{part: tomahawk6,", "{part: switch-115t-200g,"))
+    s = rb.load(path).summary()
+    assert s["switch_ports_total"] == 12 * 576
+    assert s["switch_ports_used"] == 5_184
+    assert s["switch_ports_unused"] == 12 * (576 - 432) == 1_728
+
+
+def test_variants_match_yaml_edits_and_revalidate() -> None:
+    helios = rb.load("helios")
+    exact = helios.with_(switch="switch-86t-200g").summary()
+    assert exact["switch_ports_unused"] == 0
+    assert exact["bom_usd"] < helios.summary()["bom_usd"]
+    fewer = helios.with_(gpus_per_tray=2).summary()
+    assert fewer["gpus"] == 36 and fewer["world_size"] == 36
+    with pytest.raises(InputError, match="no 200G lanes"):
+        helios.with_(switch="tomahawk5")
+    with pytest.raises(InputError, match="is a cpu, not a switch_asic"):
+        helios.with_(switch="grace")
+    with pytest.raises(InputError, match="unknown variant option"):
+        helios.with_(colour="red")
+    assert helios.summary()["switch_ports_unused"] == 960  # the original is untouched
+
+
+def test_compare_returns_designs_as_columns() -> None:
+    table = rb.compare(["helios", "gb200-nvl72"], frame=False)
+    assert table.columns == ["helios", "gb200-nvl72"]
+    assert "Switch ports unused" in table.index
+    assert "<table" in table._repr_html_()
+    frame = rb.compare(["helios", "gb200-nvl72"])
+    assert frame.loc["Switch ports unused", "helios"] == 960
