@@ -1,0 +1,129 @@
+"""The self-contained HTML comparison page: a table of key figures and the elevations inline."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rackbom.racks.comparison import COMPARISON_ROWS
+
+STYLE = """
+body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 2rem; color: #1d2733; }
+h1 { margin-bottom: 0.2rem; } p.lead { color: #4a5868; margin-top: 0; }
+table { border-collapse: collapse; margin: 1rem 0; font-size: 0.9rem; }
+th, td { border: 1px solid #c8d0d9; padding: 0.3rem 0.6rem; }
+thead th { background: #eef2f6; } tbody th { text-align: left; font-weight: normal; }
+td { text-align: right; font-variant-numeric: tabular-nums; }
+td.text { text-align: left; }
+section.design { border-top: 2px solid #c8d0d9; margin-top: 2rem; padding-top: 1rem; }
+.elevation svg { max-height: 85vh; }
+.warning { color: #9a3412; }
+details { margin: 0.5rem 0 1rem; } summary { cursor: pointer; }
+"""
+
+
+@dataclass(frozen=True)
+class ReportEntry:
+    """One design on the page: its summary, its elevation SVG and the files written for it."""
+
+    summary: dict[str, Any]
+    svg: str
+    files: Sequence[tuple[str, str]]  # (label, relative href)
+
+
+def inline_svg(svg: str, prefix: str) -> str:
+    """SVG markup fit to sit inside HTML: no XML prolog, ids made unique with a prefix."""
+    body = re.sub(r"^\s*<\?xml[^>]*\?>\s*", "", svg)
+    body = re.sub(r"<!DOCTYPE[^>]*>\s*", "", body)
+    slug = re.sub(r"[^A-Za-z0-9_-]", "_", prefix)
+    body = re.sub(r'\bid="', f'id="{slug}-', body)
+    body = re.sub(r'(href="#|url\(#)', rf"\g<1>{slug}-", body)
+    return body.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
+
+
+def figures_table(summary: dict[str, Any]) -> str:
+    """The key figures of one design as a two-column table."""
+    rows = "".join(
+        f"<tr><th>{html.escape(row.label)}</th>"
+        f"<td>{html.escape(row.format(summary.get(row.key)))}</td></tr>"
+        for row in COMPARISON_ROWS
+    )
+    return f'<table class="figures"><tbody>{rows}</tbody></table>'
+
+
+def design_card(summary: dict[str, Any], svg: str) -> str:
+    """The elevation beside the key figures: a notebook display and a report section."""
+    return (
+        '<div class="card" style="display:flex;flex-wrap:wrap;gap:2rem;align-items:flex-start">'
+        '<div class="elevation" style="flex:1 1 480px;min-width:320px;max-width:1000px">'
+        f"{inline_svg(svg, summary['design'])}</div>"
+        f'<div class="figures" style="flex:0 1 380px">{figures_table(summary)}</div></div>'
+    )
+
+
+def comparison_table(summaries: Sequence[dict[str, Any]]) -> str:
+    """Designs as columns, key figures as rows."""
+    head = "".join(f"<th>{html.escape(s['design'])}</th>" for s in summaries)
+    body = "".join(
+        f"<tr><th>{html.escape(row.label)}</th>"
+        + "".join(f"<td>{html.escape(row.format(s.get(row.key)))}</td>" for s in summaries)
+        + "</tr>"
+        for row in COMPARISON_ROWS
+    )
+    return (
+        f'<table class="comparison"><thead><tr><th>Figure</th>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table>"
+    )
+
+
+def _sources_table(summary: dict[str, Any]) -> str:
+    rows = "".join(
+        f'<tr><td class="text">{html.escape(s["kind"])}</td>'
+        f'<td class="text">{html.escape(s["id"])}</td>'
+        f'<td class="text">{html.escape(s["cite"])}</td>'
+        f'<td class="text">{html.escape(", ".join(s["figures"]))}</td></tr>'
+        for s in summary["sources"]
+    )
+    assumptions = sum(1 for s in summary["sources"] if s["kind"] == "assumption")
+    return (
+        f"<details><summary>{len(summary['sources'])} sources, {assumptions} of them "
+        "assumptions (listed first)</summary><table><thead><tr><th>Kind</th><th>Source</th>"
+        f"<th>Cite</th><th>Figures</th></tr></thead><tbody>{rows}</tbody></table></details>"
+    )
+
+
+def _section(entry: ReportEntry) -> str:
+    s = entry.summary
+    links = " · ".join(
+        f'<a href="{html.escape(href)}">{html.escape(label)}</a>' for label, href in entry.files
+    )
+    warnings = "".join(f'<li class="warning">{html.escape(w)}</li>' for w in s["warnings"])
+    return (
+        f'<section class="design" id="design-{html.escape(s["design"])}">'
+        f"<h2>{html.escape(s['name'])}</h2><p>{links}</p>"
+        + (f"<ul>{warnings}</ul>" if warnings else "")
+        + design_card(s, entry.svg)
+        + _sources_table(s)
+        + "</section>"
+    )
+
+
+def render_report(entries: Sequence[ReportEntry], workbook_href: str, version: str) -> str:
+    """The whole page: no scripts, no external references, readable offline."""
+    summaries = [e.summary for e in entries]
+    names = ", ".join(s["name"] for s in summaries)
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>rackbom report: {html.escape(names)}</title><style>{STYLE}</style></head><body>"
+        "<h1>Rack comparison</h1>"
+        f'<p class="lead">{len(entries)} designs, made by rackbom {html.escape(version)}. '
+        "Bandwidths are one way, in Gbit/s; every figure traces to the sources listed under "
+        f'each design. <a href="{html.escape(workbook_href)}">BOM workbook</a></p>'
+        + comparison_table(summaries)
+        + "".join(_section(e) for e in entries)
+        + "</body></html>\n"
+    )

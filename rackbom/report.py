@@ -1,0 +1,82 @@
+"""The main job: every output for a set of designs, written into one folder."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rackbom.exports.atomic import atomic_write_text
+from rackbom.exports.html_report import ReportEntry, render_report
+
+from .design import Design
+
+WORKBOOK_NAME = "rackbom-bom.xlsx"
+INDEX_NAME = "index.html"
+
+
+@dataclass
+class ReportFiles:
+    """What a report run wrote: per design its SVG and JSON, then the workbook and the page."""
+
+    designs: list[Design]
+    per_design: dict[str, list[Path]] = field(default_factory=dict)
+    workbook: Path | None = None
+    index: Path | None = None
+
+    @property
+    def all(self) -> list[Path]:
+        """Every path written, in the order written."""
+        paths = [p for files in self.per_design.values() for p in files]
+        return [*paths, *(p for p in (self.workbook, self.index) if p is not None)]
+
+
+def file_stem(design: Design) -> str:
+    """A file name for a design id (variant ids carry `+` and `=`)."""
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in design.id)
+
+
+def write_report(
+    designs: Sequence[Design],
+    out_dir: str | Path,
+    progress: Callable[[str], None] | None = None,
+) -> ReportFiles:
+    """Write `<id>.svg` and `<id>.json` per design, the workbook, and `index.html`."""
+    from rackbom import __version__
+    from rackbom.exports.workbook import write_workbook
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    files = ReportFiles(list(designs))
+    entries = []
+    stems = _unique_stems(designs)
+    for number, design in enumerate(designs, start=1):
+        if progress:
+            progress(f"[{number}/{len(designs)}] {design.id}: elevation and summary")
+        stem = stems[design.id]
+        svg = design.elevation().to_string()
+        svg_path = atomic_write_text(out / f"{stem}.svg", svg)
+        json_path = atomic_write_text(out / f"{stem}.json", design.to_json())
+        files.per_design[design.id] = [svg_path, json_path]
+        entries.append(
+            ReportEntry(
+                design.summary(), svg, [("elevation SVG", svg_path.name), ("JSON", json_path.name)]
+            )
+        )
+    if progress:
+        progress(f"workbook with {len(designs)} designs")
+    files.workbook = write_workbook([d.analysis for d in designs], out / WORKBOOK_NAME)
+    files.index = atomic_write_text(
+        out / INDEX_NAME, render_report(entries, WORKBOOK_NAME, __version__)
+    )
+    return files
+
+
+def _unique_stems(designs: Sequence[Design]) -> dict[str, str]:
+    stems: dict[str, str] = {}
+    for design in designs:
+        stem, n = file_stem(design), 2
+        while stem in stems.values():
+            stem, n = f"{file_stem(design)}-{n}", n + 1
+        stems[design.id] = stem
+    return stems

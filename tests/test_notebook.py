@@ -1,0 +1,46 @@
+"""The example notebook runs top to bottom in a real Jupyter kernel."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+import rackbom as rb
+
+NOTEBOOK = Path(__file__).resolve().parents[1] / "examples" / "compare_racks.ipynb"
+
+pytestmark = pytest.mark.client
+
+
+def test_example_notebook_runs(tmp_path: Path) -> None:
+    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    shutil.copy(NOTEBOOK, tmp_path)
+    NotebookClient(
+        notebook,
+        timeout=120,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(tmp_path)}},
+    ).execute()
+    outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    html = [o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {})]
+    assert any("<svg" in h and "Switch ports unused" in h for h in html)  # a design, inline
+    assert any("<table" in h and "gb200-nvl72" in h for h in html)  # the comparison frame
+    svgs = [o["data"]["image/svg+xml"] for o in outputs if "image/svg+xml" in o.get("data", {})]
+    assert len(svgs) >= 2  # the NVL72 elevation and the MI500 rear view
+    text = "".join(o.get("text", "") for o in outputs)
+    assert "unused ports: 960 -> 0" in text
+    assert "no 200G lanes" in text
+    assert (tmp_path / "rack-comparison.xlsx").stat().st_size > 0
+
+
+def test_designs_display_inline() -> None:
+    helios = rb.load("helios")
+    html = helios._repr_html_()
+    assert html.count("<svg") == 1 and "<table" in html
+    assert "<?xml" not in html
+    assert helios._repr_svg_().startswith("<?xml")

@@ -1,0 +1,75 @@
+"""`rackbom report`: every output for the designs, in one folder, written only on good input."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import REFERENCE_DESIGNS
+
+EXPECTED = {f"{d}.{ext}" for d in REFERENCE_DESIGNS for ext in ("svg", "json")} | {
+    "rackbom-bom.xlsx",
+    "index.html",
+}
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from rackbom.cli import main
+
+    out = tmp_path_factory.mktemp("report") / "out"
+    assert main(["report", "-o", str(out)]) == 0
+    return out
+
+
+def test_writes_every_output(report: Path) -> None:
+    assert {p.name for p in report.iterdir()} == EXPECTED
+
+
+def test_json_files_are_the_show_summaries(report: Path, cli) -> None:
+    for design in REFERENCE_DESIGNS:
+        shown = json.loads(cli("show", design, "--json").out)
+        assert json.loads((report / f"{design}.json").read_text()) == shown
+
+
+def test_page_is_self_contained(report: Path) -> None:
+    page = (report / "index.html").read_text()
+    assert "<script" not in page.lower()
+    refs = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert all(not r.startswith(("http:", "https:", "//")) for r in refs), refs
+    assert page.count("<svg") == len(REFERENCE_DESIGNS)
+    header = re.search(r'<table class="comparison"><thead><tr>(.*?)</tr>', page).group(1)
+    assert re.findall(r"<th>([^<]*)</th>", header) == ["Figure", *REFERENCE_DESIGNS]
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))  # the inline SVGs' ids do not collide
+
+
+def test_prints_a_summary_with_the_paths(cli, tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    result = cli("report", "-o", str(out), "helios", "gb200-nvl72")
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    assert lines[0].split()[:3] == ["design", "GPUs", "world"]
+    assert any(line.startswith("helios ") and str(out / "helios.svg") in line for line in lines)
+    assert f"report:   {out / 'index.html'}" in result.out
+    assert result.err == ""  # progress goes to a terminal only
+
+
+def test_same_designs_same_bytes(cli, tmp_path: Path) -> None:
+    for name in ("a", "b"):
+        assert cli("report", "-o", str(tmp_path / name), "mi355x-128").code == 0
+    for name in ("index.html", "mi355x-128.svg", "mi355x-128.json"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+def test_bad_input_writes_nothing(cli, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: bad\nname: Bad\nracks: []\n")
+    out = tmp_path / "out"
+    result = cli("report", "-o", str(out), "helios", str(bad))
+    assert result.code == 2
+    assert len(result.err.splitlines()) == 1 and str(bad) in result.err
+    assert not out.exists()
