@@ -1,0 +1,66 @@
+"""The report page in headless Chromium: no console errors, every elevation shown, one column
+per design."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from browser import console_messages, run_chromium, screenshot
+from conftest import REFERENCE_DESIGNS, require_client
+
+pytestmark = pytest.mark.client
+
+# Appended to a copy of the page: measures what the browser laid out and writes it into the DOM.
+PROBE = """<script>
+const svgs = [...document.querySelectorAll("svg")].map(s => {
+  const r = s.getBoundingClientRect(); return [r.width, r.height]; });
+const heads = [...document.querySelectorAll("table.comparison thead th")].map(t => t.textContent);
+const out = document.createElement("pre"); out.id = "probe";
+out.textContent = JSON.stringify({svgs, heads});
+document.body.appendChild(out);
+</script>"""
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from rackbom.cli import main
+
+    out = tmp_path_factory.mktemp("report")
+    assert main(["report", "-o", str(out)]) == 0
+    return out
+
+
+def test_page_loads_without_console_messages(report: Path, tmp_path: Path) -> None:
+    chromium = require_client("chromium")
+    done = run_chromium(chromium, ["--dump-dom", (report / "index.html").as_uri()], tmp_path)
+    assert "Rack comparison" in done.stdout
+    assert console_messages(done.stderr) == []
+
+
+def test_every_elevation_is_displayed_and_each_design_has_a_column(
+    report: Path, tmp_path: Path
+) -> None:
+    chromium = require_client("chromium")
+    page = (report / "index.html").read_text()
+    probe = report / "probe.html"
+    probe.write_text(page.replace("</body>", PROBE + "</body>"))
+    try:
+        dom = run_chromium(chromium, ["--dump-dom", probe.as_uri()], tmp_path).stdout
+    finally:
+        probe.unlink()
+    found = json.loads(re.search(r'<pre id="probe">(.*?)</pre>', dom, re.S).group(1))
+    assert len(found["svgs"]) == len(REFERENCE_DESIGNS)
+    assert all(w > 100 and h > 100 for w, h in found["svgs"]), found["svgs"]
+    assert found["heads"] == ["Figure", *REFERENCE_DESIGNS]
+
+
+def test_screenshot_is_not_blank(report: Path, tmp_path: Path) -> None:
+    chromium = require_client("chromium")
+    image = screenshot(chromium, report / "index.html", 1280, 1800, tmp_path)
+    samples = [image.rgb(x, y) for y in range(0, image.height, 8) for x in range(0, image.width, 8)]
+    assert sum(s == (255, 255, 255) for s in samples) < 0.9 * len(samples)
+    assert len(set(samples)) > 20
