@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import json
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
 from rackbom.racks.analysis import Analysis
@@ -13,6 +14,9 @@ from rackbom.racks.bom import Bom
 from rackbom.racks.build import BuiltDesign, build_design
 from rackbom.racks.library import load_design_spec
 from rackbom.racks.variants import variant_spec
+
+if TYPE_CHECKING:
+    from rackbom.layouts.svg import Elevation
 
 
 class Design:
@@ -49,6 +53,29 @@ class Design:
         """The summary as indented JSON text."""
         return json.dumps(self._summary, indent=2, ensure_ascii=False) + "\n"
 
+    def to_xlsx(self, path: str | Path) -> Path:
+        """Write this design's BOM workbook (atomically); returns the path."""
+        from rackbom.exports.workbook import write_workbook  # openpyxl loads only when needed
+
+        return write_workbook([self.analysis], path)
+
+    def elevation(self, face: str = "front", width: float | None = None) -> Elevation:
+        """The rack elevation drawing (`front` or `rear`); `width` in pixels, else to scale."""
+        from rackbom.layouts.svg import Elevation  # svgwrite loads only when drawing
+
+        return Elevation(self.analysis, face=face, width_px=width)
+
+    def _repr_svg_(self) -> str:
+        return self.elevation().to_string()
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: the elevation beside the key figures."""
+        from rackbom.exports.html_report import design_card
+
+        return f"<h4>{html.escape(self.name)}</h4>" + design_card(
+            self.summary(), self.elevation().to_string()
+        )
+
     def with_(self, **changes: Any) -> Design:
         """A what-if copy, re-validated: `with_(switch="switch-86t-200g", gpus_per_tray=2)`.
 
@@ -61,12 +88,17 @@ class Design:
 
     def __repr__(self) -> str:
         s = self._summary
-        return (f"<Design {self.id}: {s['gpus']} GPUs, world size {s['world_size']}, "
-                f"{s['power_kw']:,.1f} kW, ${s['bom_usd']:,.0f}>")
+        return (
+            f"<Design {self.id}: {s['gpus']} GPUs, world size {s['world_size']}, "
+            f"{s['power_kw']:,.1f} kW, ${s['bom_usd']:,.0f}>"
+        )
 
 
 def load(
-    id_or_path: str | Path, catalogue: Catalogue | None = None, *, catalogue_files: tuple[str | Path, ...] = ()
+    id_or_path: str | Path,
+    catalogue: Catalogue | None = None,
+    *,
+    catalogue_files: tuple[str | Path, ...] = (),
 ) -> Design:
     """Load a built-in design by id or a design YAML file by path.
 
@@ -76,4 +108,3 @@ def load(
         catalogue = load_catalogue(*catalogue_files) if catalogue_files else builtin_catalogue()
     spec, file = load_design_spec(id_or_path)
     return Design(build_design(spec, catalogue, file))
-

@@ -1,0 +1,171 @@
+"""BOM workbooks: designs' analyses as an .xlsx with live formulas, formats and sources.
+
+    write_workbook([analysis, ...], "racks.xlsx")
+
+Sheets: Summary, Comparison, then per design `BOM`, `Ports` and `Power`, and Sources last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+
+from rackbom.components.errors import InputError
+from rackbom.racks.analysis import Analysis
+
+from .atomic import atomic_write
+from .workbook_cells import Cell, SheetData, col, design_labels
+from .workbook_design import design_sheets
+from .workbook_overview import comparison_sheet, sources_sheet, summary_sheet
+
+CREATOR = "rackbom"
+_USD = '"$"#,##0.00'
+_HEADER_FILL = PatternFill("solid", fgColor="1F3864")
+_TOTAL_FILL = PatternFill("solid", fgColor="E7ECF5")
+_GRAND_FILL = PatternFill("solid", fgColor="C9D4EA")
+_THIN = Side(style="thin", color="8EA0C8")
+# style name -> (number format, font, fill, border, alignment)
+_BASE_STYLES: dict[str, tuple[str, Font | None, PatternFill | None, Border | None]] = {
+    "title": ("General", Font(bold=True, size=14), None, None),
+    "note": ("General", Font(italic=True, color="595959"), None, None),
+    "section": ("General", Font(bold=True, size=12), None, None),
+    "header": ("General", Font(bold=True, color="FFFFFF"), _HEADER_FILL, Border(bottom=_THIN)),
+    "int": ("#,##0", None, None, None),
+    "decimal": ("#,##0.0", None, None, None),
+    "kw": ("#,##0.0", None, None, None),
+    "watts": ("#,##0", None, None, None),
+    "percent": ("0.0%", None, None, None),
+    "usd": (_USD, None, None, None),
+}
+_TOTAL_STYLES = {"text": "General", "usd": _USD, "watts": "#,##0", "int": "#,##0"}
+# widths (characters) of formula cells, whose text is not known before recalculation
+_FORMULA_WIDTH = {"usd": 16, "watts": 12, "int": 10, "kw": 10}
+_WIDTH_MIN, _WIDTH_MAX = 6, 60
+_NOT_SIZED = {"title", "note", "section"}
+
+
+def build_sheets(analyses: Sequence[Analysis]) -> list[SheetData]:
+    """Every sheet of the workbook for these designs, in order."""
+    if not analyses:
+        raise InputError(None, "designs", "a workbook needs at least one design")
+    labels = design_labels([a.design.spec.id for a in analyses])
+    per_design = [design_sheets(a, label) for a, label in zip(analyses, labels, strict=True)]
+    summaries = [a.summary() for a in analyses]
+    summary = summary_sheet(list(analyses), per_design, summaries)
+    sheets = [summary, comparison_sheet(summaries, summary)]
+    for design in per_design:
+        sheets += [design.bom, design.ports, design.power]
+    sheets.append(sources_sheet(list(analyses)))
+    return sheets
+
+
+def workbook_title(analyses: Sequence[Analysis]) -> str:
+    """The document title: the design ids, cut to a readable length."""
+    ids = ", ".join(a.design.spec.id for a in analyses)
+    return f"BOM: {ids if len(ids) <= 200 else ids[:197] + '...'}"
+
+
+def write_workbook(analyses: Sequence[Analysis], path: str | Path) -> Path:
+    """Write the workbook atomically: an existing file is replaced only by a complete one."""
+    sheets = build_sheets(analyses)
+    title = workbook_title(analyses)
+    return atomic_write(path, lambda tmp: save_sheets(sheets, tmp, title))
+
+
+def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> None:
+    """Write sheets to an .xlsx file (streamed: each row goes out as it is made)."""
+    wb = Workbook(write_only=True)
+    wb.properties.title = title
+    wb.properties.creator = CREATOR
+    wb.properties.lastModifiedBy = CREATOR
+    styles = _Styles(wb)
+    for data in sheets:
+        _write_sheet(wb.create_sheet(data.name), data, styles)
+    wb.save(str(path))
+
+
+def _write_sheet(ws: WriteOnlyWorksheet, data: SheetData, styles: _Styles) -> None:
+    if data.header_row is not None:
+        ws.freeze_panes = f"{col(data.freeze_column)}{data.header_row + 1}"
+    for index, width in enumerate(column_widths(data), start=1):
+        ws.column_dimensions[col(index)].width = width
+    if data.autofilter_rows is not None:
+        first, last = data.autofilter_rows
+        ws.auto_filter.ref = f"A{first}:{col(data.width)}{last}"
+    for row in data.rows:
+        ws.append([_cell(ws, cell, styles) for cell in row])
+
+
+def _cell(ws: WriteOnlyWorksheet, cell: Cell, styles: _Styles) -> object:
+    """A plain value where that is safe (fast), else a cell with its style and data type."""
+    value = cell.value
+    literal = isinstance(value, str) and not cell.formula
+    if cell.style == "plain" and not (literal and value.startswith("=")):
+        return value
+    written = WriteOnlyCell(ws, value)
+    if literal:
+        written.data_type = "s"  # text from input files is never a formula
+    if cell.style != "plain":
+        written.style = styles.name(cell.style)
+    return written
+
+
+def column_widths(data: SheetData) -> list[float]:
+    """Per column, a width that fits its longest header or value (within bounds)."""
+    widths = [float(_WIDTH_MIN)] * data.width
+    for row in data.rows:
+        for index, cell in enumerate(row):
+            if cell.style in _NOT_SIZED or cell.value is None:
+                continue
+            base = cell.style.removeprefix("total_").removeprefix("grand_")
+            if cell.formula:
+                size = _FORMULA_WIDTH.get(base, 12)
+            elif isinstance(cell.value, str):
+                size = len(cell.value) + 2
+            else:
+                size = len(f"{cell.value:,.2f}") + (3 if base == "usd" else 1)
+            widths[index] = max(widths[index], min(size, _WIDTH_MAX))
+    return widths
+
+
+class _Styles:
+    """Named styles registered once per workbook, created on first use."""
+
+    def __init__(self, wb: Workbook) -> None:
+        self._wb = wb
+        self._known: set[str] = set()
+
+    def name(self, style: str) -> str:
+        """The registered style for a cell style name (`usd`, `total_usd`, `num:#,##0.0`)."""
+        if style not in self._known:
+            self._wb.add_named_style(_named_style(style))
+            self._known.add(style)
+        return style
+
+
+def _named_style(style: str) -> NamedStyle:
+    if style.startswith("num:"):
+        return NamedStyle(style, number_format=style.removeprefix("num:"))
+    if style in _BASE_STYLES:
+        number_format, font, fill, border = _BASE_STYLES[style]
+        named = NamedStyle(style, number_format=number_format)
+        if font is not None:
+            named.font = font
+        if fill is not None:
+            named.fill = fill
+        if border is not None:
+            named.border = border
+        if style == "header":
+            named.alignment = Alignment(vertical="center", wrap_text=True)
+        return named
+    weight, _, base = style.partition("_")
+    named = NamedStyle(style, number_format=_TOTAL_STYLES[base], font=Font(bold=True))
+    named.fill = _GRAND_FILL if weight == "grand" else _TOTAL_FILL
+    if weight == "grand":
+        named.border = Border(top=_THIN, bottom=Side(style="double", color="1F3864"))
+    return named

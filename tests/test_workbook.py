@@ -1,0 +1,394 @@
+"""The BOM workbook, flat CSV and JSON exports, read back with openpyxl and csv."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+import rackbom as rb
+from conftest import REFERENCE_DESIGNS
+from rackbom.exports.tables import BOM_CSV_FIELDS, bom_csv
+from rackbom.exports.workbook import build_sheets, write_workbook
+from rackbom.exports.workbook_cells import design_labels
+from rackbom.exports.workbook_design import BOM_COLUMNS
+from rackbom.racks.comparison import COMPARISON_ROWS
+
+HOSTILE = (
+    '=HYPERLINK("http://x","click")',
+    "+cmd|' /C calc'!A0",
+    "-2+3",
+    "@SUM(A1)",
+)
+USD = '"$"#,##0.00'
+
+HOSTILE_DESIGN = f"""
+id: hostile
+name: {json.dumps(HOSTILE[3])}
+description: {json.dumps(HOSTILE[0])}
+source: hostile-source
+power_model: liquid-2026
+racks:
+  - name: lab
+    frame: orv3-44ou
+    trays:
+      - {{tray: hostile-node, position: 1, count: 2}}
+      - {{tray: hostile-fixed, position: 3}}
+catalogue:
+  sources:
+    - id: hostile-source
+      kind: assumption
+      cite: {json.dumps(HOSTILE[1])}
+      note: {json.dumps(HOSTILE[2])}
+  parts:
+    - id: hostile-gpu
+      kind: gpu
+      name: {json.dumps(HOSTILE[0])}
+      manufacturer: {json.dumps(HOSTILE[1])}
+      part_number: {json.dumps(HOSTILE[2])}
+      source: hostile-source
+      hbm_gb: 100
+      power_w: 500
+      price_usd: 1000.25
+    - id: hostile-board
+      kind: item
+      category: {json.dumps(HOSTILE[3])}
+      name: "Board with no price"
+      manufacturer: {json.dumps(HOSTILE[3])}
+      source: hostile-source
+  trays:
+    - id: hostile-node
+      name: {json.dumps(HOSTILE[0])}
+      role: compute
+      unit_standard: ocp
+      height_units: 1
+      source: hostile-source
+      overhead_power_w: 50
+      parts:
+        - {{part: hostile-gpu, qty: 3}}
+        - {{part: hostile-board, qty: 1}}
+    - id: hostile-fixed
+      name: {json.dumps(HOSTILE[1])}
+      role: other
+      unit_standard: ocp
+      height_units: 1
+      source: hostile-source
+      price_usd: 7777.77
+      parts:
+        - {{part: hostile-gpu, qty: 2}}
+"""
+
+
+def write_hostile_design(directory: Path) -> Path:
+    """A design file whose names, makers and sources look like spreadsheet formulas."""
+    path = directory / "hostile.yaml"
+    path.write_text(HOSTILE_DESIGN, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def designs() -> list[rb.Design]:
+    return [rb.load(d) for d in REFERENCE_DESIGNS]
+
+
+@pytest.fixture(scope="module")
+def book(designs, tmp_path_factory) -> openpyxl.Workbook:
+    path = tmp_path_factory.mktemp("wb") / "reference.xlsx"
+    rb.export_workbook(designs, path)
+    return openpyxl.load_workbook(path)
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> tuple[rb.Design, openpyxl.Workbook]:
+    directory = tmp_path_factory.mktemp("hostile")
+    design = rb.load(write_hostile_design(directory))
+    path = design.to_xlsx(directory / "hostile.xlsx")
+    return design, openpyxl.load_workbook(path)
+
+
+def line_rows(ws) -> list[tuple]:
+    """BOM rows with a line number (not subtotals), as cells."""
+    return [row for row in ws.iter_rows(min_row=5) if isinstance(row[0].value, int)]
+
+
+def grand_total_row(ws) -> int:
+    return next(r[0].row for r in ws.iter_rows(min_row=5) if r[3].value == "grand total")
+
+
+# --- structure ------------------------------------------------------------------------------
+def test_sheets_in_order(book):
+    expected = ["Summary", "Comparison"]
+    for d in REFERENCE_DESIGNS:
+        expected += [f"BOM {d}", f"Ports {d}", f"Power {d}"]
+    assert book.sheetnames == [*expected, "Sources"]
+
+
+def test_properties(book):
+    assert book.properties.creator == "rackbom"
+    assert all(d in book.properties.title for d in REFERENCE_DESIGNS)
+
+
+def test_bom_header_freeze_filter_and_formats(book, designs):
+    for design in designs:
+        ws = book[f"BOM {design.id}"]
+        assert [c.value for c in ws[4]] == list(BOM_COLUMNS)
+        assert ws.freeze_panes == "A5"
+        last_line = line_rows(ws)[-1][0].row
+        start, end = ws.auto_filter.ref.split(":")
+        assert start == "A4" and end.startswith("O") and int(end[1:]) > last_line
+        for row in line_rows(ws)[:20]:
+            assert row[9].number_format == USD and row[10].number_format == USD
+            assert row[11].number_format == row[12].number_format == "#,##0"
+        assert ws.column_dimensions["F"].width > 30  # descriptions are long
+        assert ws.column_dimensions["A"].width < ws.column_dimensions["F"].width
+
+
+def test_bom_lines_match_python(book, designs):
+    for design in designs:
+        rows = line_rows(book[f"BOM {design.id}"])
+        assert len(rows) == len(design.bom.lines)
+        for row, line in zip(rows, design.bom.lines, strict=True):
+            r = row[0].row
+            assert (row[1].value, row[2].value, row[4].value) == (
+                line.rack,
+                line.tray,
+                line.part_id,
+            )
+            assert row[8].value == line.qty
+            assert row[9].value == line.unit_price_usd
+            assert row[10].value == f"=I{r}*J{r}"
+            assert row[11].value == line.power_each_w
+            assert row[12].value == f"=I{r}*L{r}"
+        total = sum(row[8].value * (row[9].value or 0) for row in rows)
+        assert round(total, 2) == round(design.bom.total_usd, 2)
+
+
+def test_bom_subtotals_per_tray_rack_and_grand_total(book, designs):
+    design = designs[2]  # three racks
+    ws = book[f"BOM {design.id}"]
+    kinds = [r[3].value for r in ws.iter_rows(min_row=5)]
+    trays = {(line.rack, line.tray) for line in design.bom.lines}
+    assert kinds.count("subtotal") == len(trays)
+    assert kinds.count("rack total") == len(design.built.racks)
+    grand = grand_total_row(ws)
+    assert ws[f"K{grand}"].value == f"=SUBTOTAL(9,K5:K{grand - 1})"
+    assert ws[f"M{grand}"].value == f"=SUBTOTAL(9,M5:M{grand - 1})"
+    assert ws[f"K{grand}"].number_format == USD
+    for row in ws.iter_rows(min_row=5, max_row=grand - 1):
+        if row[3].value in ("subtotal", "rack total"):
+            assert re.fullmatch(r"=SUBTOTAL\(9,K\d+:K\d+\)", row[10].value)
+
+
+def test_summary_links_to_design_sheets(book, designs):
+    ws = book["Summary"]
+    assert ws.freeze_panes == "B5"
+    for i, design in enumerate(designs):
+        row = 5 + i
+        assert ws[f"A{row}"].value == design.id
+        assert ws[f"C{row}"].value == design.analysis.gpus
+        grand = grand_total_row(book[f"BOM {design.id}"])
+        assert ws[f"I{row}"].value == f"='BOM {design.id}'!$K${grand}"
+        assert ws[f"I{row}"].number_format == USD
+        assert ws[f"J{row}"].value == f"=IF(C{row}=0,0,I{row}/C{row})"
+        assert ws[f"H{row}"].value.startswith(f"='Power {design.id}'!$I$")
+        assert ws[f"K{row}"].value.startswith(f"='Ports {design.id}'!$G$")
+
+
+def test_ports_sheet(book, designs):
+    helios = designs[0]
+    ws = book["Ports helios"]
+    chips = [r for r in ws.iter_rows(min_row=5) if r[2].value and "/" in str(r[2].value)]
+    assert len(chips) == sum(len(t.chips) for t in helios.analysis.ports) == 12
+    assert {r[6].value for r in chips} == {512} and {r[7].value for r in chips} == {432}
+    assert all(r[8].value == f"=G{r[0].row}-H{r[0].row}" for r in chips)
+    assert ws["E5"].value.startswith("=SUM(G") and ws["G5"].value == "=E5-F5"
+    assert book["Ports mi355x-128"]["A5"].value == "No switch chips in this design"
+
+
+def test_power_sheet(book, designs):
+    for design in designs:
+        ws = book[f"Power {design.id}"]
+        for i, rack in enumerate(design.analysis.power):
+            row = 5 + i
+            assert ws[f"A{row}"].value == rack.rack
+            assert ws[f"C{row}"].value == rack.items_w
+            assert ws[f"E{row}"].value == rack.conversion_efficiency
+            assert ws[f"E{row}"].number_format == "0.0%"
+            assert ws[f"I{row}"].value == f"=D{row}+F{row}+H{row}"
+            assert ws[f"J{row}"].value == rack.shelf_capacity_w
+        trays = [
+            r
+            for r in ws.iter_rows(min_row=5)
+            if r[3].value in {"compute", "switch", "power", "management", "other"}
+        ]
+        expected = [t for r in design.analysis.power for t in r.trays]
+        assert [(r[4].value, r[5].value) for r in trays] == [
+            (t.parts_w, t.overhead_w) for t in expected
+        ]
+
+
+def test_sources_assumptions_first_with_figures(book, designs):
+    ws = book["Sources"]
+    rows = [[c.value for c in r] for r in ws.iter_rows(min_row=5)]
+    kinds = [r[1] for r in rows]
+    order = ["assumption", "derived", "analyst", "vendor", "seed"]
+    assert kinds == sorted(kinds, key=order.index) and kinds[0] == "assumption"
+    cited = {s["id"] for d in designs for s in d.analysis.sources()}
+    assert {r[0] for r in rows} == cited
+    by_id = {r[0]: r for r in rows}
+    assert "mi450x.price_usd" in by_id["assume-mi450x-price"][7].split(", ")
+    assert by_id["assume-mi450x-price"][6] == "helios"
+
+
+def test_comparison_rows_and_links(book, designs):
+    ws = book["Comparison"]
+    assert [c.value for c in ws[4]] == ["Figure", *REFERENCE_DESIGNS]
+    labels = [ws.cell(row=5 + i, column=1).value for i in range(len(COMPARISON_ROWS))]
+    assert labels == [r.label for r in COMPARISON_ROWS]
+    keys = {r.key: 5 + i for i, r in enumerate(COMPARISON_ROWS)}
+    assert ws[f"B{keys['bom_usd']}"].value == "='Summary'!$I$5"
+    assert ws[f"B{keys['bom_usd']}"].number_format == '"$"#,##0'
+    assert ws[f"E{keys['hbm_gb_total']}"].value == designs[3].summary()["hbm_gb_total"]
+    assert ws[f"B{keys['in_domain_to_cross_domain']}"].number_format == '#,##0.00"x"'
+
+
+def test_content_is_deterministic(designs, tmp_path):
+    analyses = [d.analysis for d in designs[:2]]
+    first, second = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
+    write_workbook(analyses, first)
+    write_workbook(analyses, second)
+    with zipfile.ZipFile(first) as a, zipfile.ZipFile(second) as b:
+        names = a.namelist()
+        assert names == b.namelist()
+        for name in names:
+            if name != "docProps/core.xml":  # holds the time of writing
+                assert a.read(name) == b.read(name), name
+
+
+# --- sheet names ----------------------------------------------------------------------------
+def test_sheet_names_valid_and_unique_for_long_variant_ids(tmp_path):
+    helios = rb.load("helios")
+    variants = [
+        helios.with_(switch="switch-86t-200g"),
+        helios.with_(switch="switch-86t-200g", gpus_per_tray=2),
+        helios.with_(switch="switch-115t-200g", gpus_per_tray=2),
+        helios,
+    ]
+    path = rb.export_workbook(variants, tmp_path / "variants.xlsx")
+    wb = openpyxl.load_workbook(path)
+    names = wb.sheetnames
+    assert len({n.lower() for n in names}) == len(names)
+    for name in names:
+        assert len(name) <= 31 and not re.search(r"[\[\]:*?/\\]", name)
+    for row in wb["Summary"].iter_rows(min_row=5, min_col=9, max_col=9):
+        sheet = re.match(r"='(.+)'!", row[0].value).group(1)
+        assert sheet in names
+
+
+def test_design_labels_cut_and_disambiguate():
+    labels = design_labels(["a" * 40, "a" * 40 + "b", "x:y", "X:Y"])
+    assert all(len(f"Power {label}") <= 31 for label in labels)
+    assert len({label.lower() for label in labels}) == 4
+    assert labels[2] == "x_y" and labels[3] == "X_Y~4"
+
+
+# --- safety, unpriced lines -----------------------------------------------------------------
+def test_formula_like_text_is_written_as_text(hostile):
+    _, wb = hostile
+    found = set()
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.value in HOSTILE or (
+                    isinstance(cell.value, str) and cell.value.startswith(HOSTILE[3])
+                ):
+                    assert cell.data_type == "s", (ws.title, cell.coordinate)
+                    found.add(cell.value)
+    assert set(HOSTILE) <= found
+    bom = wb["BOM hostile"]
+    gpu = next(r for r in line_rows(bom) if r[4].value == "hostile-gpu")
+    assert (gpu[5].value, gpu[6].value, gpu[7].value) == HOSTILE[:3]
+    assert wb["Summary"]["B5"].value == HOSTILE[3]
+
+
+def test_unpriced_and_tray_priced_lines_leave_the_price_blank(hostile):
+    design, wb = hostile
+    rows = line_rows(wb["BOM hostile"])
+    bases = {line.price_basis for line in design.bom.lines}
+    assert bases == {"priced", "unpriced", "in tray price"}
+    for row, line in zip(rows, design.bom.lines, strict=True):
+        if line.unit_price_usd is None:
+            assert row[9].value is None and row[13].value == f"({line.price_basis})"
+        assert row[10].value == f"=I{row[0].row}*J{row[0].row}"
+    total = sum(r[8].value * (r[9].value or 0) for r in rows)
+    assert round(total, 2) == round(design.bom.total_usd, 2) == 2 * 3 * 1000.25 + 7777.77 + 6000
+
+
+def test_csv_neutralises_formula_like_text(hostile):
+    design, _ = hostile
+    rows = list(csv.DictReader(io.StringIO(bom_csv([design.analysis]))))
+    gpu = next(r for r in rows if r["part_id"] == "hostile-gpu")
+    assert gpu["description"] == "'" + HOSTILE[0]
+    assert gpu["manufacturer"] == "'" + HOSTILE[1]
+    assert gpu["part_number"] == "'" + HOSTILE[2]
+
+
+def test_no_designs_is_an_input_error():
+    with pytest.raises(rb.InputError):
+        build_sheets([])
+
+
+# --- command line ---------------------------------------------------------------------------
+def test_cli_writes_workbook_csv_and_json(cli, tmp_path):
+    out, flat, summary = tmp_path / "racks.xlsx", tmp_path / "bom.csv", tmp_path / "s.json"
+    result = cli(
+        "bom", "helios", "gb200-nvl72", "-o", str(out), "--csv", str(flat), "--json", str(summary)
+    )
+    assert result.code == 0, result.err
+    assert openpyxl.load_workbook(out).sheetnames[2] == "BOM helios"
+    rows = list(csv.DictReader(flat.open(encoding="utf-8")))
+    assert tuple(rows[0]) == BOM_CSV_FIELDS
+    helios, nvl72 = rb.load("helios"), rb.load("gb200-nvl72")
+    assert len(rows) == len(helios.bom.lines) + len(nvl72.bom.lines)
+    assert round(sum(float(r["extended_usd"]) for r in rows), 2) == round(
+        helios.bom.total_usd + nvl72.bom.total_usd, 2
+    )
+    assert json.loads(summary.read_text()) == [helios.summary(), nvl72.summary()]
+    single = tmp_path / "one.json"
+    assert cli("bom", "helios", "--json", str(single)).code == 0
+    assert single.read_text() == cli("show", "helios", "--json").out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("no-such-design", "-o", "{out}"),
+        ("helios", "-o", "{dir}/book.txt"),
+        ("helios",),
+        ("helios", "-o", "{dir}/missing/book.xlsx"),
+    ],
+)
+def test_cli_bad_input_exits_2_and_leaves_files_alone(cli, tmp_path, args):
+    out = tmp_path / "book.xlsx"
+    out.write_bytes(b"previous workbook")
+    result = cli("bom", *(a.format(out=out, dir=tmp_path) for a in args))
+    assert result.code == 2
+    assert result.out == "" and len(result.err.strip().splitlines()) == 1
+    assert result.err.startswith("rackbom: error:")
+    assert out.read_bytes() == b"previous workbook"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.xlsx"]
+
+
+def test_cli_bad_design_file_leaves_no_output(cli, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(HOSTILE_DESIGN.replace("power_model: liquid-2026", "power_model: nope"))
+    out = tmp_path / "new.xlsx"
+    result = cli("bom", str(bad), "-o", str(out), "--csv", str(tmp_path / "new.csv"))
+    assert result.code == 2 and "power_model" in result.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml"]
