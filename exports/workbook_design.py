@@ -75,7 +75,9 @@ def bom_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str]:
     """Every BOM line with formulas for extended price and power; tray, rack and grand totals.
 
     Totals use SUBTOTAL(9, ...), which skips other SUBTOTAL cells, so rack and grand totals over
-    whole blocks count each line once. Returns the sheet and the grand total cell.
+    whole blocks count each line once (and follow the autofilter, as a user filtering expects).
+    Returns the sheet and a formula for the total that other sheets use: a SUMIF over the
+    numbered lines, which no filter on this sheet changes.
     """
     spec = analysis.design.spec
     sheet = SheetData(name)
@@ -102,10 +104,13 @@ def bom_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str]:
         _bom_total_row(sheet, rack, None, "rack total", f"Total rack {rack}", rack_first)
     last = len(sheet.rows)
     sheet.autofilter_rows = (sheet.header_row or FIRST_DATA_ROW - 1, last)
-    grand = _bom_total_row(
+    _bom_total_row(
         sheet, None, None, "grand total", f"Grand total {spec.id}", FIRST_DATA_ROW, style="grand"
     )
-    return sheet, sheet.ref(EXTENDED, grand)
+    numbers = f"{sheet.ref(1, FIRST_DATA_ROW)}:${col(1)}${last}"
+    prices = f"{sheet.ref(EXTENDED, FIRST_DATA_ROW)}:${col(EXTENDED)}${last}"
+    return sheet, f'SUMIF({numbers},">0",{prices})'
+
 
 
 def _bom_line(line: BomLine, line_no: int, row: int, kind: str | None) -> list[Cell]:

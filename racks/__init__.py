@@ -2,7 +2,7 @@
 
 from .analysis import Analysis
 from .bandwidth import Bandwidth
-from .bom import Bom, BomLine, tray_price
+from .bom import Bom, BomLine, TrayGroup, tray_groups, tray_price
 from .build import BuiltDesign, BuiltRack, PlacedTray, build_design
 from .design import DesignSpec, FabricSpec, Placement, RackSpec
 from .library import builtin_design_ids, load_design, load_design_spec, parse_design
@@ -27,6 +27,7 @@ __all__ = [
     "RackSpace",
     "RackSpec",
     "Topology",
+    "TrayGroup",
     "TrayPorts",
     "TrayPower",
     "build_design",
@@ -34,5 +35,6 @@ __all__ = [
     "load_design",
     "load_design_spec",
     "parse_design",
+    "tray_groups",
     "tray_price",
 ]

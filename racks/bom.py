@@ -44,7 +44,7 @@ class BomLine:
 
 @dataclass(frozen=True)
 class Bom:
-    """All lines of a design, in rack order, top tray first, then rack-level lines."""
+    """A design's lines: per rack, a block per tray group (top first), then rack-level lines."""
 
     lines: list[BomLine]
 
@@ -61,7 +61,7 @@ class Bom:
         return totals
 
     def by_tray(self) -> dict[str, float]:
-        """Totals per placed tray (`rack/slot`); rack-level lines under `rack/rack`."""
+        """Totals per tray group (`rack/slots`); rack-level lines under `rack/rack`."""
         totals: dict[str, float] = {}
         for line in self.lines:
             key = f"{line.rack}/{line.tray}"
@@ -76,60 +76,97 @@ class Bom:
 RACK_LEVEL = "rack"
 
 
+@dataclass(frozen=True)
+class TrayGroup:
+    """The trays of one type in one rack, top first: they share one block of BOM lines."""
+
+    rack: str
+    trays: list[PlacedTray]
+
+    @property
+    def label(self) -> str:
+        """Their slots as unit ranges, with the count: `OU5-OU13, OU20-OU28 (18 trays)`."""
+        height = self.trays[0].tray.height_units
+        runs: list[list[PlacedTray]] = []
+        for tray in sorted(self.trays, key=lambda t: t.position):
+            if runs and tray.position == runs[-1][-1].position + height:
+                runs[-1].append(tray)
+            else:
+                runs.append([tray])
+        unit = self.trays[0].unit_name
+        slots = ", ".join(
+            r[0].label if len(r) == 1 else f"{r[0].label}-{unit}{r[-1].position}" for r in runs
+        )
+        return slots if len(self.trays) == 1 else f"{slots} ({len(self.trays)} trays)"
+
+
+def tray_groups(rack: BuiltRack) -> list[TrayGroup]:
+    """A rack's trays grouped by type, in the order of each type's topmost tray."""
+    groups: dict[str, list[PlacedTray]] = {}
+    for tray in sorted(rack.trays, key=lambda t: -t.position):
+        groups.setdefault(tray.tray.id, []).append(tray)
+    return [TrayGroup(rack.name, trays) for trays in groups.values()]
+
+
 def tray_price(design: BuiltDesign, tray: PlacedTray) -> float:
     """A tray's price: its fixed price, or its parts plus integration margin."""
-    return sum(line.extended_usd for line in _tray_lines(design, tray))
+    return sum(line.extended_usd for line in _group_lines(design, TrayGroup(tray.rack, [tray])))
 
 
 def build_bom(design: BuiltDesign) -> Bom:
-    """BOM lines for every rack of the design."""
+    """BOM lines for every rack: a block per tray group, then the rack-level lines."""
     lines: list[BomLine] = []
     for rack in design.racks:
-        for tray in sorted(rack.trays, key=lambda t: -t.position):
-            lines.extend(_tray_lines(design, tray))
+        for group in tray_groups(rack):
+            lines.extend(_group_lines(design, group))
         lines.extend(_rack_lines(design, rack))
     return Bom(lines)
 
 
-def _tray_lines(design: BuiltDesign, tray: PlacedTray) -> list[BomLine]:
-    t = tray.tray
+def _group_lines(design: BuiltDesign, group: TrayGroup) -> list[BomLine]:
+    """Each part line's quantity is per tray times the trays in the group."""
+    t = group.trays[0].tray
+    count, label = len(group.trays), group.label
     fixed = t.price_usd is not None
-    lines = [_part_line(design, tray.rack, tray.label, t.id, p, priced=not fixed) for p in t.parts]
+    lines = [
+        _part_line(design, group.rack, label, t.id, p, priced=not fixed, trays=count)
+        for p in t.parts
+    ]
     if fixed:
         lines.insert(
             0,
             BomLine(
-                tray.rack,
-                tray.label,
+                group.rack,
+                label,
                 t.id,
                 "tray (fixed price)",
                 t.id,
                 t.name,
                 "",
                 None,
-                1,
+                count,
                 t.price_usd,
                 None,
                 t.source_of("price_usd"),
             ),
         )
     elif t.integration_margin:
-        parts = sum(line.extended_usd for line in lines)
+        per_tray = sum(line.extended_usd for line in lines) / count
         lines.append(
             BomLine(
-                tray.rack,
-                tray.label,
+                group.rack,
+                label,
                 t.id,
                 "integration margin",
                 f"{t.id}.margin",
-                f"Integration margin {t.integration_margin:.0%} on parts",
+                f"Integration margin {t.integration_margin:.0%} on parts, per tray",
                 "",
                 None,
-                1,
-                round(parts * t.integration_margin, 2),
+                count,
+                round(per_tray * t.integration_margin, 2),
                 None,
                 t.source_of("integration_margin"),
-            )
+            ),
         )
     return lines
 
@@ -160,7 +197,13 @@ def _rack_lines(design: BuiltDesign, rack: BuiltRack) -> list[BomLine]:
 
 
 def _part_line(
-    design: BuiltDesign, rack: str, slot: str, tray_id: str | None, line: TrayPart, priced: bool
+    design: BuiltDesign,
+    rack: str,
+    slot: str,
+    tray_id: str | None,
+    line: TrayPart,
+    priced: bool,
+    trays: int = 1,
 ) -> BomLine:
     part = design.part(line.part)
     category = part.category if isinstance(part, Item) else part.kind
@@ -179,7 +222,7 @@ def _part_line(
         part.name,
         part.manufacturer,
         part.part_number,
-        line.qty,
+        line.qty * trays,
         price,
         part.power_w,
         source,

@@ -162,7 +162,7 @@ def test_fixed_price_tray_is_one_priced_line() -> None:
 
 def test_integration_margin_is_a_line_on_the_parts() -> None:
     d = rb.load("helios")
-    lines = [line for line in d.bom.lines if line.tray == "OU14"]
+    lines = [line for line in d.bom.lines if line.tray == "OU14-OU19 (6 trays)"]
     margin = next(line for line in lines if line.category == "integration margin")
     parts = sum(line.extended_usd for line in lines if line is not margin)
     assert margin.extended_usd == pytest.approx(parts * 0.10)

@@ -192,8 +192,11 @@ def test_summary_links_to_design_sheets(book, designs):
         row = 5 + i
         assert ws[f"A{row}"].value == design.id
         assert ws[f"C{row}"].value == design.analysis.gpus
-        grand = grand_total_row(book[f"BOM {design.id}"])
-        assert ws[f"I{row}"].value == f"='BOM {design.id}'!$K${grand}"
+        last = grand_total_row(book[f"BOM {design.id}"]) - 1
+        sheet = f"'BOM {design.id}'"
+        assert ws[f"I{row}"].value == (  # numbered lines only: no filter on the BOM changes it
+            f'=SUMIF({sheet}!$A$5:$A${last},">0",{sheet}!$K$5:$K${last})'
+        )
         assert ws[f"I{row}"].number_format == USD
         assert ws[f"J{row}"].value == f"=IF(C{row}=0,0,I{row}/C{row})"
         assert ws[f"H{row}"].value.startswith(f"='Power {design.id}'!$I$")
@@ -287,7 +290,7 @@ def test_sheet_names_valid_and_unique_for_long_variant_ids(tmp_path):
     for name in names:
         assert len(name) <= 31 and not re.search(r"[\[\]:*?/\\]", name)
     for row in wb["Summary"].iter_rows(min_row=5, min_col=9, max_col=9):
-        sheet = re.match(r"='(.+)'!", row[0].value).group(1)
+        sheet = re.match(r"=SUMIF\('(.+?)'!", row[0].value).group(1)
         assert sheet in names
 
 
