@@ -112,7 +112,6 @@ def bom_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str]:
     return sheet, f'SUMIF({numbers},">0",{prices})'
 
 
-
 def _bom_line(line: BomLine, line_no: int, row: int, kind: str | None) -> list[Cell]:
     source = line.source if line.source is not None else f"({line.price_basis})"
     return [
