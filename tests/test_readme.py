@@ -18,7 +18,7 @@ def shell_blocks() -> list[str]:
 
 def test_two_setup_commands_and_ci_runs_the_second() -> None:
     install_and_run, test = shell_blocks()[:2]
-    assert "-m rackbom report" in install_and_run and "pip install" in install_and_run
+    assert install_and_run.endswith("&& rackbom report") and "pip install" in install_and_run
     assert "pytest" in test
     ci = (ROOT / ".ci" / "run").read_text().strip().splitlines()
     assert ci[-1] == test
