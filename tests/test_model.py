@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -215,3 +216,12 @@ def test_compare_returns_designs_as_columns() -> None:
     assert "<table" in table._repr_html_()
     frame = rb.compare(["helios", "gb200-nvl72"])
     assert frame.loc["Switch ports unused", "helios"] == 960
+
+
+def test_compare_without_pandas_is_a_small_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
+    table = rb.compare(["helios", "mi355x-128"])
+    assert isinstance(table, rb.Comparison)
+    assert "World size (GPUs)" in table.to_text()
+    with pytest.raises(ImportError, match=r"pip install 'rackbom\[notebook\]'"):
+        rb.compare(["helios"], frame=True)
