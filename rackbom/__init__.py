@@ -1,9 +1,10 @@
 """rackbom: model AI racks from a sourced parts catalogue.
 
-import rackbom as rb
-helios = rb.load("helios")
-helios.summary()["switch_ports_unused"]     # 960
-rb.compare([helios, rb.load("gb200-nvl72")])
+>>> import rackbom as rb
+>>> helios = rb.load("helios")
+>>> helios.summary()["switch_ports_unused"]
+960
+>>> table = rb.compare([helios, rb.load("gb200-nvl72")])
 """
 
 from collections.abc import Iterable
