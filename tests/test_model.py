@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import sys
 from importlib import resources
 from pathlib import Path
@@ -225,3 +226,7 @@ def test_compare_without_pandas_is_a_small_table(monkeypatch: pytest.MonkeyPatch
     assert "World size (GPUs)" in table.to_text()
     with pytest.raises(ImportError, match=r"pip install 'rackbom\[notebook\]'"):
         rb.compare(["helios"], frame=True)
+
+
+def test_package_docstring_example_runs() -> None:
+    assert doctest.testmod(rb).failed == 0
