@@ -89,11 +89,15 @@ def _csv_value(value: Any) -> Any:
     return "" if value is None else value
 
 
+def json_text(value: Any) -> str:
+    """Indented UTF-8 JSON ending in a newline: the one JSON format rackbom prints and writes."""
+    return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+
+
 def summaries_json(analyses: Sequence[Analysis]) -> str:
     """The summaries as indented JSON: one design's object (as `show --json`), or a list."""
     summaries = [a.summary() for a in analyses]
-    value: Any = summaries[0] if len(summaries) == 1 else summaries
-    return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+    return json_text(summaries[0] if len(summaries) == 1 else summaries)
 
 
 def write_bom_csv(analyses: Sequence[Analysis], path: str | Path) -> Path:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 from typing import Any
 
+from rackbom.exports.html_report import comparison_table
 from rackbom.racks.comparison import COMPARISON_ROWS
 
 from .design import Design, load
@@ -18,8 +18,8 @@ class Comparison:
     def __init__(self, designs: list[Design]) -> None:
         self.columns = [d.id for d in designs]
         self.index = [row.label for row in COMPARISON_ROWS]
-        summaries = [d.summary() for d in designs]
-        self.values = [[s.get(row.key) for s in summaries] for row in COMPARISON_ROWS]
+        self.summaries = [d.summary() for d in designs]
+        self.values = [[s.get(row.key) for s in self.summaries] for row in COMPARISON_ROWS]
 
     def to_text(self) -> str:
         """An aligned plain-text table."""
@@ -30,17 +30,7 @@ class Comparison:
         return render_table(["", *self.columns], rows)
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
-        body = "".join(
-            f"<tr><th>{html.escape(row.label)}</th>"
-            + "".join(f"<td>{html.escape(row.format(v))}</td>" for v in values)
-            + "</tr>"
-            for row, values in zip(COMPARISON_ROWS, self.values, strict=True)
-        )
-        return (
-            f'<table class="rackbom-compare"><thead><tr><th></th>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table>"
-        )
+        return comparison_table(self.summaries)
 
     def __str__(self) -> str:
         return self.to_text()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
+from rackbom.exports.tables import json_text
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom import Bom
 from rackbom.racks.build import BuiltDesign, build_design
@@ -51,7 +52,7 @@ class Design:
 
     def to_json(self) -> str:
         """The summary as indented JSON text."""
-        return json.dumps(self._summary, indent=2, ensure_ascii=False) + "\n"
+        return json_text(self._summary)
 
     def to_xlsx(self, path: str | Path) -> Path:
         """Write this design's BOM workbook (atomically); returns the path."""

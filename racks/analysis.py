@@ -166,6 +166,7 @@ class Analysis:
         """The design's key figures as one JSON-ready mapping (units in the names)."""
         spec = self.design.spec
         bom_total = self.bom.total_usd
+        rack_bom = self.bom.by_rack()
         gpus = self.gpus
         return {
             "design": spec.id,
@@ -202,7 +203,9 @@ class Analysis:
             "units_used": sum(s.units_used for s in self.space),
             "units_total": sum(s.units_total for s in self.space),
             "weight_kg": _round(self.weight_kg),
-            "rack_details": [self._rack_summary(i) for i in range(len(self.design.racks))],
+            "rack_details": [
+                self._rack_summary(i, rack_bom) for i in range(len(self.design.racks))
+            ],
             "switch_tray_ports": [
                 {
                     "tray": t.tray,
@@ -232,7 +235,7 @@ class Analysis:
             "sources": self.sources(),
         }
 
-    def _rack_summary(self, index: int) -> dict[str, Any]:
+    def _rack_summary(self, index: int, rack_bom: dict[str, float]) -> dict[str, Any]:
         rack = self.design.racks[index]
         power, space = self.power[index], self.space[index]
         return {
@@ -246,7 +249,7 @@ class Analysis:
             "power_shelf_capacity_kw": _round(
                 None if power.shelf_capacity_w is None else power.shelf_capacity_w / 1000
             ),
-            "bom_usd": _round(self.bom.by_rack().get(rack.name, 0.0)),
+            "bom_usd": _round(rack_bom.get(rack.name, 0.0)),
             "weight_kg": _round(space.weight_kg),
         }
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from rackbom.components.catalogue import Catalogue, load_catalogue
 from rackbom.design import Design, load
+from rackbom.exports.tables import json_text
 
 
 def add_catalogue_option(parser: argparse.ArgumentParser) -> None:
@@ -35,4 +35,4 @@ def load_designs(args: argparse.Namespace, names: list[str]) -> list[Design]:
 
 def print_json(value: Any) -> None:
     """Indented JSON on stdout."""
-    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(json_text(value))
