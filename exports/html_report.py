@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rackbom.racks.comparison import COMPARISON_ROWS
+from ..racks.comparison import COMPARISON_ROWS
 
 STYLE = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 2rem; color: #1d2733; }

@@ -9,9 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rackbom.racks.analysis import Analysis
-
-from .atomic import atomic_write_text
+from ..components.atomic import atomic_write_text
+from ..racks.analysis import Analysis
 
 BOM_CSV_FIELDS = (
     "design",

@@ -15,10 +15,9 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-from rackbom.components.errors import InputError
-from rackbom.racks.analysis import Analysis
-
-from .atomic import atomic_write
+from ..components.atomic import atomic_write
+from ..components.errors import InputError
+from ..racks.analysis import Analysis
 from .workbook_cells import Cell, SheetData, col, design_labels
 from .workbook_design import design_sheets
 from .workbook_overview import comparison_sheet, sources_sheet, summary_sheet

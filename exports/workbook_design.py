@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from rackbom.racks.analysis import Analysis
-from rackbom.racks.bom import BomLine
-from rackbom.racks.ports import TrayPorts
-from rackbom.racks.power import RackPower
-
+from ..racks.analysis import Analysis
+from ..racks.bom import BomLine
+from ..racks.ports import TrayPorts
+from ..racks.power import RackPower
 from .workbook_cells import BLANK, Cell, SheetData, col, formula, number, text
 
 BOM_COLUMNS = (

@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rackbom.components.provenance import Source
-from rackbom.racks.analysis import Analysis
-from rackbom.racks.comparison import COMPARISON_ROWS
-
+from ..components.provenance import Source
+from ..racks.analysis import Analysis
+from ..racks.comparison import COMPARISON_ROWS
 from .workbook_cells import Cell, SheetData, col, formula, number, text
 from .workbook_design import DesignSheets
 

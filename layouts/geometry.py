@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rackbom.racks.build import BuiltDesign, BuiltRack, PlacedTray
-from rackbom.racks.ports import ChipPorts, TrayPorts
+from ..racks.build import BuiltDesign, BuiltRack, PlacedTray
+from ..racks.ports import ChipPorts, TrayPorts
 
 MARGIN_MM = 40.0
 HEADER_MM = 150.0

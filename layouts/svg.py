@@ -18,16 +18,15 @@ from pathlib import Path
 import svgwrite
 from svgwrite.container import Group
 
-from rackbom.components.errors import InputError
-from rackbom.components.parts import Cpu, Gpu
-from rackbom.components.trays import TrayPart, TrayRole
-from rackbom.exports.atomic import atomic_write_text
-from rackbom.racks.analysis import Analysis
-from rackbom.racks.bom import tray_price
-from rackbom.racks.build import BuiltRack, PlacedTray
-from rackbom.racks.ports import ChipPorts, TrayPorts
-from rackbom.racks.power import TrayPower
-
+from ..components.atomic import atomic_write_text
+from ..components.errors import InputError
+from ..components.parts import Cpu, Gpu
+from ..components.trays import TrayPart, TrayRole
+from ..racks.analysis import Analysis
+from ..racks.bom import tray_price
+from ..racks.build import BuiltRack, PlacedTray
+from ..racks.ports import ChipPorts, TrayPorts
+from ..racks.power import TrayPower
 from .geometry import (
     Box,
     ElevationGeometry,

@@ -7,34 +7,65 @@
 >>> table = rb.compare([helios, rb.load("gb200-nvl72")])
 """
 
-from collections.abc import Iterable
+from __future__ import annotations
+
+from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from rackbom.components import Catalogue, InputError, builtin_catalogue, load_catalogue
-from rackbom.racks import builtin_design_ids
-
-from .comparison import Comparison, compare
-from .design import Design, load
-
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
-def designs() -> list[str]:
-    """Ids of the built-in designs."""
-    return builtin_design_ids()
+def _layers_from_checkout() -> None:
+    """In a source checkout the layers sit beside this folder, not inside it.
+
+    The repository keeps `components/`, `racks/`, `layouts/` and `exports/` at its top level; an
+    installed wheel maps them to `rackbom/components/` and so on. Run from a checkout (installed or
+    not, because the current folder comes first on `sys.path`), the package also looks for its
+    layers one folder up, so `rackbom.components` is always the one module of that name.
+    """
+    here = Path(__file__).resolve().parent
+    root = here.parent
+    if (here / "components").is_dir() or not (root / "components" / "__init__.py").is_file():
+        return
+    project = root / "pyproject.toml"
+    if project.is_file() and 'name = "rackbom"' in project.read_text(encoding="utf-8"):
+        __path__.append(str(root))
 
 
-def export_workbook(designs: Iterable[Design | str | Path], path: str | Path) -> Path:
-    """Write one BOM workbook for several designs (Design objects, built-in ids or YAML paths)."""
-    from rackbom.exports.workbook import write_workbook  # openpyxl loads only when needed
+_layers_from_checkout()
 
-    loaded = [d if isinstance(d, Design) else load(d) for d in designs]
-    return write_workbook([d.analysis for d in loaded], path)
+# The facade loads lazily: `import rackbom` stays cheap, and each command imports what it uses.
+_EXPORTS = {
+    "Catalogue": "rackbom.components.catalogue",
+    "InputError": "rackbom.components.errors",
+    "Comparison": "rackbom.comparison",
+    "compare": "rackbom.comparison",
+    "Design": "rackbom.design",
+    "load": "rackbom.design",
+    "catalogue": "rackbom.facade",
+    "designs": "rackbom.facade",
+    "export_workbook": "rackbom.facade",
+}
+
+if TYPE_CHECKING:
+    from rackbom.comparison import Comparison, compare
+    from rackbom.components.catalogue import Catalogue
+    from rackbom.components.errors import InputError
+    from rackbom.design import Design, load
+    from rackbom.facade import catalogue, designs, export_workbook
 
 
-def catalogue(*paths: str) -> Catalogue:
-    """The built-in catalogue, merged with user catalogue files."""
-    return load_catalogue(*paths) if paths else builtin_catalogue()
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        value = getattr(import_module(_EXPORTS[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'rackbom' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])
 
 
 __all__ = [

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rackbom.exports.atomic import atomic_write_text
+from rackbom.components.atomic import atomic_write_text
 from rackbom.exports.html_report import ReportEntry, render_report
 
 from .design import Design

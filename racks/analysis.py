@@ -6,10 +6,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from rackbom.components.parts import Cpu, Gpu
-from rackbom.components.provenance import Sourced
-from rackbom.components.trays import TrayRole
-
+from ..components.parts import Cpu, Gpu
+from ..components.provenance import Sourced
+from ..components.trays import TrayRole
 from .bandwidth import Bandwidth, bandwidth
 from .bom import Bom, build_bom
 from .build import BuiltDesign

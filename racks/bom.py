@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rackbom.components.parts import Item
-from rackbom.components.trays import TrayPart
-
+from ..components.parts import Item
+from ..components.trays import TrayPart
 from .build import BuiltDesign, BuiltRack, PlacedTray
 
 

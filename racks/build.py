@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rackbom.components.catalogue import Catalogue
-from rackbom.components.errors import InputError
-from rackbom.components.frames import RackFrame
-from rackbom.components.parts import PartType
-from rackbom.components.power_models import PowerModel
-from rackbom.components.trays import TrayPart, TrayType
-
+from ..components.catalogue import Catalogue
+from ..components.errors import InputError
+from ..components.frames import RackFrame
+from ..components.parts import PartType
+from ..components.power_models import PowerModel
+from ..components.trays import TrayPart, TrayType
 from .design import DesignSpec, RackSpec
 
 

@@ -6,9 +6,9 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from rackbom.components.catalogue import CatalogueFile
-from rackbom.components.provenance import Id, Positive, PositiveCount, Sourced, Strict
-from rackbom.components.trays import TrayPart
+from ..components.catalogue import CatalogueFile
+from ..components.provenance import Id, Positive, PositiveCount, Sourced, Strict
+from ..components.trays import TrayPart
 
 
 class Placement(Strict):

@@ -5,10 +5,9 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from rackbom.components.catalogue import Catalogue, builtin_catalogue, suggest
-from rackbom.components.errors import InputError
-from rackbom.components.yamlio import read_yaml_file, read_yaml_text, validate_model
-
+from ..components.catalogue import Catalogue, builtin_catalogue, suggest
+from ..components.errors import InputError
+from ..components.yamlio import read_yaml_file, read_yaml_text, validate_model
 from .build import BuiltDesign, build_design
 from .design import DesignSpec
 

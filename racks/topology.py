@@ -6,9 +6,8 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from rackbom.components.errors import InputError
-from rackbom.components.parts import Connector, Cpu, Gpu, Nic, SwitchAsic
-
+from ..components.errors import InputError
+from ..components.parts import Connector, Cpu, Gpu, Nic, SwitchAsic
 from .build import BuiltDesign, PlacedTray
 from .design import FabricSpec
 

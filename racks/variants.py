@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rackbom.components.catalogue import Catalogue
-from rackbom.components.errors import InputError
-from rackbom.components.trays import TrayRole, TrayType
-
+from ..components.catalogue import Catalogue
+from ..components.errors import InputError
+from ..components.trays import TrayRole, TrayType
 from .design import DesignSpec
 
 VARIANT_OPTIONS = ("switch", "gpu", "gpus_per_tray", "cpu", "nic")

@@ -1,0 +1,29 @@
+"""Module-level helpers of the facade: built-in design ids, the catalogue, workbook export."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
+from rackbom.racks.library import builtin_design_ids
+
+from .design import Design, load
+
+
+def designs() -> list[str]:
+    """Ids of the built-in designs."""
+    return builtin_design_ids()
+
+
+def export_workbook(designs: Iterable[Design | str | Path], path: str | Path) -> Path:
+    """Write one BOM workbook for several designs (Design objects, built-in ids or YAML paths)."""
+    from rackbom.exports.workbook import write_workbook  # openpyxl loads only when needed
+
+    loaded = [d if isinstance(d, Design) else load(d) for d in designs]
+    return write_workbook([d.analysis for d in loaded], path)
+
+
+def catalogue(*paths: str) -> Catalogue:
+    """The built-in catalogue, merged with user catalogue files."""
+    return load_catalogue(*paths) if paths else builtin_catalogue()
