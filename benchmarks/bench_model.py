@@ -45,7 +45,7 @@ def main() -> None:
     for design_id in builtin_design_ids():
         built = load_design(design_id)
         build = median_ms(lambda d=design_id: load_design(d), runs)
-        analyse = median_ms(lambda b=built: Analysis(b).summary(), runs)
+        analyse = median_ms(lambda b=built: Analysis(b).summary, runs)
         print(f"  {design_id:<16} build {build:6.1f} ms   analysis {analyse:6.1f} ms")
     bare = [sys.executable, "-c", "import pydantic, networkx, yaml"]
     show = [sys.executable, "-m", "rackbom", "show", "helios", "--json"]

@@ -7,19 +7,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from pydantic import Field
 
 from .errors import InputError
 from .frames import RackFrame
-from .parts import AnyPart, PartType
+from .part_kinds import AnyPart
+from .parts import PartType
 from .power_models import PowerModel
 from .provenance import Source, Sourced, Strict
 from .trays import TrayType
 from .yamlio import read_yaml_file, read_yaml_text, validate_model
 
-T = TypeVar("T")
+P = TypeVar("P", bound=PartType)
 
 BUILTIN_FILES = ("sources", "compute", "network", "power", "items", "trays", "frames")
 
@@ -87,13 +88,18 @@ class Catalogue:
             raise InputError(file, where, f"unknown {noun} {entry_id!r}{suggest(entry_id, table)}")
         return table[entry_id]
 
-    def part(self, part_id: str) -> PartType:
-        """A part by id (the id is known to exist once the catalogue is checked)."""
-        return self.parts[part_id]
+    @overload
+    def part(self, part_id: str) -> PartType: ...
 
-    def parts_of_kind(self, kind: str) -> list[PartType]:
-        """Parts of one kind, in id order."""
-        return sorted((p for p in self.parts.values() if p.kind == kind), key=lambda p: p.id)
+    @overload
+    def part(self, part_id: str, kind: type[P]) -> P: ...
+
+    def part(self, part_id: str, kind: type[PartType] = PartType) -> PartType:
+        """A part by id (known to exist once the catalogue is checked), checked to be of `kind`."""
+        part = self.parts[part_id]
+        if not isinstance(part, kind):
+            raise TypeError(f"part {part_id!r} is a {part.kind_label}, not a {kind.kind_label}")
+        return part
 
     def check(self) -> None:
         """Cross-references: sources of every figure, parts of every tray."""

@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import re
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from .provenance import Count, Id, NonNegative, Positive, PositiveCount, Sourced
 
+_PARENTHESIS = re.compile(r"\s*\([^)]*\)")
+
 
 class PartType(Sourced):
-    """Fields shared by every kind of part."""
+    """Fields shared by every kind of part.
+
+    Each kind declares its traits as class variables; analyses and renderers ask the class, so a
+    new kind is a new class here and one line in the registry (`part_kinds.py`).
+    """
+
+    kind_label: ClassVar[str] = "Part"
+    """The kind in human words, as tables and workbooks show it."""
+    kind_aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names users type for the kind (`switch` for `switch_asic`)."""
+    graph_node: ClassVar[str | None] = None
+    """The node kind this part becomes in the topology graph, or None if it is not a node."""
+    passive: ClassVar[bool] = False
+    """Draws no power unless a figure is stated (a missing figure is then no warning)."""
+    supplies_power: ClassVar[bool] = False
+    """Converts power for the rack; its losses count through its efficiency, not its draw."""
+    named_in_labels: ClassVar[bool] = False
+    """Counted by model in a tray's drawn label (`4 x MI450X`)."""
 
     id: Id
     name: str = Field(min_length=1)
@@ -19,7 +39,29 @@ class PartType(Sourced):
     price_usd: NonNegative | None = Field(default=None, description="Unit price, US dollars.")
     power_w: NonNegative | None = Field(default=None, description="Typical board power, watts.")
     weight_kg: NonNegative | None = None
+    short_name: str | None = Field(
+        default=None, max_length=40, description="Model name for drawn labels (`MI450X`)."
+    )
     notes: str | None = None
+
+    @property
+    def bom_category(self) -> str:
+        """The category a BOM line for this part shows."""
+        return self.kind_label
+
+    @property
+    def label_name(self) -> str:
+        """The model name drawn in labels: `short_name`, else the name less its maker and notes."""
+        if self.short_name:
+            return self.short_name
+        name = _PARENTHESIS.sub("", self.name).strip() or self.name
+        prefix = f"{self.manufacturer} "
+        return name[len(prefix) :] if name.startswith(prefix) and len(name) > len(prefix) else name
+
+    @property
+    def backplane_lanes(self) -> int:
+        """Full-duplex lanes this part carries through a tray's backplane (connectors only)."""
+        return 0
 
     @model_validator(mode="after")
     def _sources_name_figures(self) -> PartType:
@@ -31,6 +73,11 @@ class PartType(Sourced):
 
 class Gpu(PartType):
     """An accelerator package."""
+
+    kind_label: ClassVar[str] = "GPU"
+    kind_aliases: ClassVar[tuple[str, ...]] = ("gpus", "accelerator", "accelerators")
+    graph_node: ClassVar[str | None] = "gpu"
+    named_in_labels: ClassVar[bool] = True
 
     kind: Literal["gpu"] = "gpu"
     hbm_gb: NonNegative
@@ -46,6 +93,11 @@ class Gpu(PartType):
 class Cpu(PartType):
     """A host processor."""
 
+    kind_label: ClassVar[str] = "CPU"
+    kind_aliases: ClassVar[tuple[str, ...]] = ("cpus", "processor", "processors")
+    graph_node: ClassVar[str | None] = "cpu"
+    named_in_labels: ClassVar[bool] = True
+
     kind: Literal["cpu"] = "cpu"
     cores: PositiveCount
     memory_channels: Count | None = None
@@ -53,6 +105,10 @@ class Cpu(PartType):
 
 class Nic(PartType):
     """A network interface card or module."""
+
+    kind_label: ClassVar[str] = "NIC"
+    kind_aliases: ClassVar[tuple[str, ...]] = ("nics",)
+    graph_node: ClassVar[str | None] = "nic"
 
     kind: Literal["nic"] = "nic"
     ports: PositiveCount = 1
@@ -62,6 +118,17 @@ class Nic(PartType):
 
 class SwitchAsic(PartType):
     """A switch chip: total bandwidth split into ports at one of its lane speeds."""
+
+    kind_label: ClassVar[str] = "Switch ASIC"
+    kind_aliases: ClassVar[tuple[str, ...]] = (
+        "switch",
+        "switches",
+        "asic",
+        "asics",
+        "switch_asics",
+    )
+    graph_node: ClassVar[str | None] = "switch_chip"
+    named_in_labels: ClassVar[bool] = True
 
     kind: Literal["switch_asic"] = "switch_asic"
     bandwidth_gbps: Positive = Field(description="Switching capacity, Gbit/s one way.")
@@ -79,6 +146,9 @@ class SwitchAsic(PartType):
 class MemoryModule(PartType):
     """DIMM, MRDIMM or soldered memory counted in modules."""
 
+    kind_label: ClassVar[str] = "Memory"
+    kind_aliases: ClassVar[tuple[str, ...]] = ("memories", "dimm", "dimms")
+
     kind: Literal["memory"] = "memory"
     capacity_gb: Positive
     memory_type: str
@@ -87,6 +157,9 @@ class MemoryModule(PartType):
 class Ssd(PartType):
     """A solid-state drive."""
 
+    kind_label: ClassVar[str] = "SSD"
+    kind_aliases: ClassVar[tuple[str, ...]] = ("ssds", "drive", "drives", "nvme")
+
     kind: Literal["ssd"] = "ssd"
     capacity_tb: Positive
 
@@ -94,17 +167,25 @@ class Ssd(PartType):
 class Connector(PartType):
     """A backplane connector; a lane is two differential pairs (one each way)."""
 
+    kind_label: ClassVar[str] = "Backplane connector"
+    kind_aliases: ClassVar[tuple[str, ...]] = ("connectors", "backplane")
+    passive: ClassVar[bool] = True
+
     kind: Literal["connector"] = "connector"
     differential_pairs: PositiveCount
 
     @property
-    def lanes(self) -> int:
+    def backplane_lanes(self) -> int:
         """Full-duplex lanes the connector carries."""
         return self.differential_pairs // 2
 
 
 class PowerShelf(PartType):
     """A rack power shelf converting AC to the busbar voltage."""
+
+    kind_label: ClassVar[str] = "Power shelf"
+    kind_aliases: ClassVar[tuple[str, ...]] = ("power_shelves", "shelf", "shelves", "psu")
+    supplies_power: ClassVar[bool] = True
 
     kind: Literal["power_shelf"] = "power_shelf"
     capacity_w: Positive = Field(description="Rated output, watts.")
@@ -115,6 +196,9 @@ class PowerShelf(PartType):
 class ManagementSwitch(PartType):
     """An out-of-band or top-of-rack management switch."""
 
+    kind_label: ClassVar[str] = "Management switch"
+    kind_aliases: ClassVar[tuple[str, ...]] = ("management_switches", "mgmt", "tor")
+
     kind: Literal["management_switch"] = "management_switch"
     ports: PositiveCount
     port_gbps: Positive
@@ -123,36 +207,17 @@ class ManagementSwitch(PartType):
 class Item(PartType):
     """Anything else on a BOM: sheet metal, boards, cables, cold plates, busbars, margins."""
 
+    kind_label: ClassVar[str] = "Item"
+    kind_aliases: ClassVar[tuple[str, ...]] = ("items", "other")
+    passive: ClassVar[bool] = True
+
     kind: Literal["item"] = "item"
     category: str = Field(min_length=1)
 
-
-AnyPart = Annotated[
-    Gpu
-    | Cpu
-    | Nic
-    | SwitchAsic
-    | MemoryModule
-    | Ssd
-    | Connector
-    | PowerShelf
-    | ManagementSwitch
-    | Item,
-    Field(discriminator="kind"),
-]
-
-PART_KINDS = (
-    "gpu",
-    "cpu",
-    "nic",
-    "switch_asic",
-    "memory",
-    "ssd",
-    "connector",
-    "power_shelf",
-    "management_switch",
-    "item",
-)
+    @property
+    def bom_category(self) -> str:
+        """The item's own category."""
+        return self.category
 
 
 def _speeds(values: list[float]) -> str:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..components.atomic import atomic_write_text
 from ..racks.analysis import Analysis
+from .json_summary import json_text, summary_data
 
 BOM_CSV_FIELDS = (
     "design",
@@ -45,7 +45,7 @@ def bom_rows(analyses: Sequence[Analysis]) -> list[dict[str, Any]]:
             source = sources.get(line.source) if line.source is not None else None
             rows.append(
                 {
-                    "design": analysis.design.spec.id,
+                    "design": analysis.id,
                     "line": number,
                     "rack": line.rack,
                     "tray": line.tray,
@@ -88,14 +88,9 @@ def _csv_value(value: Any) -> Any:
     return "" if value is None else value
 
 
-def json_text(value: Any) -> str:
-    """Indented UTF-8 JSON ending in a newline: the one JSON format rackbom prints and writes."""
-    return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
-
-
 def summaries_json(analyses: Sequence[Analysis]) -> str:
     """The summaries as indented JSON: one design's object (as `show --json`), or a list."""
-    summaries = [a.summary() for a in analyses]
+    summaries = [summary_data(a.summary) for a in analyses]
     return json_text(summaries[0] if len(summaries) == 1 else summaries)
 
 

@@ -52,11 +52,10 @@ def build_sheets(analyses: Sequence[Analysis]) -> list[SheetData]:
     """Every sheet of the workbook for these designs, in order."""
     if not analyses:
         raise InputError(None, "designs", "a workbook needs at least one design")
-    labels = design_labels([a.design.spec.id for a in analyses])
+    labels = design_labels([a.id for a in analyses])
     per_design = [design_sheets(a, label) for a, label in zip(analyses, labels, strict=True)]
-    summaries = [a.summary() for a in analyses]
-    summary = summary_sheet(list(analyses), per_design, summaries)
-    sheets = [summary, comparison_sheet(summaries, summary)]
+    summary = summary_sheet(list(analyses), per_design)
+    sheets = [summary, comparison_sheet([a.summary for a in analyses], summary)]
     for design in per_design:
         sheets += [design.bom, design.ports, design.power]
     sheets.append(sources_sheet(list(analyses)))
@@ -65,7 +64,7 @@ def build_sheets(analyses: Sequence[Analysis]) -> list[SheetData]:
 
 def workbook_title(analyses: Sequence[Analysis]) -> str:
     """The document title: the design ids, cut to a readable length."""
-    ids = ", ".join(a.design.spec.id for a in analyses)
+    ids = ", ".join(a.id for a in analyses)
     return f"BOM: {ids if len(ids) <= 200 else ids[:197] + '...'}"
 
 

@@ -181,7 +181,7 @@ def ports_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str]:
     sheet = SheetData(name)
     _title(
         sheet,
-        f"Switch ports: {analysis.design.spec.name}",
+        f"Switch ports: {analysis.name}",
         "Ports at the fabric's port speed; used = ports with a GPU lane landed on them.",
     )
     sheet.header(PORT_TRAY_COLUMNS)
@@ -276,7 +276,7 @@ def power_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str, str]:
     sheet = SheetData(name)
     _title(
         sheet,
-        f"Power: {analysis.design.spec.name}",
+        f"Power: {analysis.name}",
         "IT load = trays + rack items; all-in = IT + conversion loss + cooling. "
         "Headroom = budget - IT load.",
     )

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 from ..components.provenance import Source
 from ..racks.analysis import Analysis
-from ..racks.comparison import COMPARISON_ROWS
+from ..racks.summary import DesignSummary
+from .figures import KEY_FIGURES
 from .workbook_cells import Cell, SheetData, col, formula, number, text
 from .workbook_design import DesignSheets
 
@@ -25,27 +23,25 @@ SUMMARY_COLUMNS = (
     "Switch ports unused",
     "BOM sheet",
 )
-# Comparison figures read from the Summary sheet, by summary key -> Summary column.
+# Comparison figures read from the Summary sheet, by summary field -> Summary column.
 SUMMARY_LINKS = {
     "gpus": 3,
     "world_size": 4,
     "racks": 5,
     "units_used": 6,
-    "power_it_kw": 7,
-    "power_kw": 8,
+    "power_it_w": 7,
+    "power_all_in_w": 8,
     "bom_usd": 9,
     "bom_usd_per_gpu": 10,
     "switch_ports_unused": 11,
 }
-# Comparison figures computed from two others: key -> (numerator key, denominator key).
+# Comparison figures computed from two others: field -> (numerator field, denominator field).
 RATIOS = {"bom_usd_per_hbm_gb": ("bom_usd", "hbm_gb_total")}
 SOURCE_KIND_ORDER = ("assumption", "derived", "analyst", "vendor", "seed")
 CELL_TEXT_MAX = 32_767  # the most characters a spreadsheet cell holds
 
 
-def summary_sheet(
-    analyses: list[Analysis], sheets: list[DesignSheets], summaries: list[dict[str, Any]]
-) -> SheetData:
+def summary_sheet(analyses: list[Analysis], sheets: list[DesignSheets]) -> SheetData:
     """One row per design; totals are formulas over the design's own sheets."""
     sheet = SheetData("Summary", freeze_column=2)
     sheet.add(text("rackbom BOM workbook", "title"))
@@ -59,15 +55,16 @@ def summary_sheet(
     )
     sheet.add()
     sheet.header(SUMMARY_COLUMNS)
-    for analysis, design, s in zip(analyses, sheets, summaries, strict=True):
+    for analysis, design in zip(analyses, sheets, strict=True):
         row = len(sheet.rows) + 1
+        s = analysis.summary
         sheet.add(
-            text(analysis.design.spec.id),
-            text(analysis.design.spec.name),
-            number(s["gpus"], "int"),
-            number(s["world_size"], "int"),
-            number(s["racks"], "int"),
-            number(s["units_used"], "int"),
+            text(analysis.id),
+            text(analysis.name),
+            number(s.gpus, "int"),
+            number(s.world_size, "int"),
+            number(s.racks, "int"),
+            number(s.units_used, "int"),
             formula(f"{design.power_it_w}/1000", "kw"),
             formula(f"{design.power_all_in_w}/1000", "kw"),
             formula(design.bom_total, "usd"),
@@ -78,7 +75,7 @@ def summary_sheet(
     return sheet
 
 
-def comparison_sheet(summaries: list[dict[str, Any]], summary: SheetData) -> SheetData:
+def comparison_sheet(summaries: list[DesignSummary], summary: SheetData) -> SheetData:
     """The shared comparison figures, designs as columns; totals link to the Summary sheet."""
     sheet = SheetData("Comparison", freeze_column=2)
     sheet.add(text("Comparison", "title"))
@@ -86,35 +83,25 @@ def comparison_sheet(summaries: list[dict[str, Any]], summary: SheetData) -> She
         text("Designs as columns; BOM, power and port totals link to the Summary sheet.", "note")
     )
     sheet.add()
-    sheet.header(["Figure", *(s["design"] for s in summaries)])
+    sheet.header(["Figure", *(s.design for s in summaries)])
     first = len(sheet.rows) + 1
-    row_of = {r.key: first + i for i, r in enumerate(COMPARISON_ROWS)}
+    row_of = {f.field: first + i for i, f in enumerate(KEY_FIGURES)}
     summary_first = (summary.header_row or 0) + 1
-    for r in COMPARISON_ROWS:
-        style = number_style(r.fmt)
-        cells: list[Cell] = [text(r.label)]
+    for figure in KEY_FIGURES:
+        style = f"num:{figure.format.excel}"
+        cells: list[Cell] = [text(figure.label)]
         for i, s in enumerate(summaries):
             here = col(i + 2)
-            if r.key in SUMMARY_LINKS:
-                cells.append(formula(summary.ref(SUMMARY_LINKS[r.key], summary_first + i), style))
-            elif r.key in RATIOS:
-                top, bottom = (f"{here}{row_of[k]}" for k in RATIOS[r.key])
+            if figure.field in SUMMARY_LINKS:
+                link = summary.ref(SUMMARY_LINKS[figure.field], summary_first + i)
+                cells.append(formula(link, style))
+            elif figure.field in RATIOS:
+                top, bottom = (f"{here}{row_of[k]}" for k in RATIOS[figure.field])
                 cells.append(formula(f"IF({bottom}=0,0,{top}/{bottom})", style))
             else:
-                cells.append(number(s.get(r.key), style))
+                cells.append(number(figure.value(s), style))
         sheet.add(*cells)
     return sheet
-
-
-def number_style(fmt: str) -> str:
-    """The style of a comparison row's Python format (`${:,.0f}` -> `num:"$"#,##0`)."""
-    match = re.fullmatch(r"(.*)\{:,\.(\d)f\}(.*)", fmt)
-    if match is None:
-        return "num:General"
-    prefix = f'"{match.group(1)}"' if match.group(1) else ""
-    suffix = f'"{match.group(3)}"' if match.group(3) else ""
-    decimals = int(match.group(2))
-    return f"num:{prefix}#,##0{'.' + '0' * decimals if decimals else ''}{suffix}"
 
 
 SOURCE_COLUMNS = (
@@ -149,7 +136,7 @@ def sources_sheet(analyses: list[Analysis]) -> SheetData:
         catalogue = analysis.design.catalogue
         for source_id, names in analysis.figure_sources.items():
             figures.setdefault(source_id, set()).update(names)
-            designs.setdefault(source_id, []).append(analysis.design.spec.id)
+            designs.setdefault(source_id, []).append(analysis.id)
             defined.setdefault(source_id, catalogue.sources[source_id])
     order = {kind: i for i, kind in enumerate(SOURCE_KIND_ORDER)}
     for source_id in sorted(

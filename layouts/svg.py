@@ -20,7 +20,7 @@ from svgwrite.container import Group
 
 from ..components.atomic import atomic_write_text
 from ..components.errors import InputError
-from ..components.parts import Cpu, Gpu
+from ..components.parts import Gpu
 from ..components.trays import TrayPart, TrayRole
 from ..racks.analysis import Analysis
 from ..racks.bom import tray_price
@@ -82,7 +82,6 @@ BOLD = "bold"
 
 XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n'
 _ID_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
-_PARENTHESIS = re.compile(r"\s*\([^)]*\)")
 
 
 def svg_number(value: float) -> str:
@@ -147,10 +146,7 @@ class Elevation:
 
     def __repr__(self) -> str:
         g = self.geometry
-        return (
-            f"<Elevation {self.analysis.design.spec.id} {self.face}: "
-            f"{g.width:,.0f} x {g.height:,.0f} mm>"
-        )
+        return f"<Elevation {self.analysis.id} {self.face}: {g.width:,.0f} x {g.height:,.0f} mm>"
 
     # --- words ------------------------------------------------------------------------------
     @cached_property
@@ -207,18 +203,17 @@ class Elevation:
             if not rear:
                 return tray.short_label
             return " \u00b7 ".join(
-                f"{line.qty} \u00d7 {self._short_part_name(line)}" for line in rear
+                f"{line.qty} \u00d7 {self.analysis.design.part(line.part).label_name}"
+                for line in rear
             )
-        if tray.role != TrayRole.COMPUTE:
-            return tray.short_label
         design = self.analysis.design
-        counts = Counter()
+        counts: Counter[str] = Counter()
+        names: dict[str, str] = {}
         for line in tray.parts:
-            part = design.part(line.part)
-            if isinstance(part, Gpu | Cpu):
-                counts[part.kind] += line.qty
-        words = [tray.short_label]
-        words += [f"{counts[k]} {k.upper()}" for k in ("gpu", "cpu") if counts[k]]
+            if design.part(line.part).named_in_labels:
+                counts[line.part] += line.qty
+                names[line.part] = self.analysis.design.part(line.part).label_name
+        words = [tray.short_label, *(f"{n} \u00d7 {names[p]}" for p, n in counts.items())]
         return " \u00b7 ".join(words)
 
     def tray_tooltip(self, placed: PlacedTray) -> str:
@@ -278,12 +273,6 @@ class Elevation:
             f"${a.bom.by_rack().get(rack.name, 0.0):,.0f} \u00b7 "
             f"{space.units_used} of {space.units_total} {space.unit_name} used"
         )
-
-    def _short_part_name(self, line: TrayPart) -> str:
-        part = self.analysis.design.part(line.part)
-        name = _PARENTHESIS.sub("", part.name).strip() or part.name
-        prefix = f"{part.manufacturer} "
-        return name[len(prefix) :] if name.startswith(prefix) and len(name) > len(prefix) else name
 
     @cached_property
     def _tray_power(self) -> dict[str, TrayPower]:

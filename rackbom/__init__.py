@@ -2,7 +2,7 @@
 
 >>> import rackbom as rb
 >>> helios = rb.load("helios")
->>> helios.summary()["switch_ports_unused"]
+>>> helios.summary.switch_ports_unused
 960
 >>> table = rb.compare([helios, rb.load("gb200-nvl72")])
 """

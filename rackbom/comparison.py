@@ -1,33 +1,49 @@
-"""Designs side by side: a pandas DataFrame where pandas is installed, else a small table."""
+"""Designs side by side: key figures as rows, designs as columns."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
-from rackbom.exports.html_report import comparison_table
-from rackbom.racks.comparison import COMPARISON_ROWS
+from rackbom.exports.figures import KEY_FIGURES
+from rackbom.exports.html_page import comparison_table
+from rackbom.racks.summary import DesignSummary
 
 from .design import Design, load
 from .textable import render_table
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 class Comparison:
-    """Key figures as rows, designs as columns; shows as HTML in Jupyter."""
+    """Key figures of several designs; shows as a formatted HTML table in Jupyter.
+
+    The values stay numbers (`values[row][column]`, in the units the row labels name);
+    `to_pandas()` gives them as a DataFrame, `to_text()` as an aligned table.
+    """
 
     def __init__(self, designs: list[Design]) -> None:
+        self.designs = designs
+        self.summaries: list[DesignSummary] = [d.summary for d in designs]
         self.columns = [d.id for d in designs]
-        self.index = [row.label for row in COMPARISON_ROWS]
-        self.summaries = [d.summary() for d in designs]
-        self.values = [[s.get(row.key) for s in self.summaries] for row in COMPARISON_ROWS]
+        self.index = [figure.label for figure in KEY_FIGURES]
+        self.values = [[figure.value(s) for s in self.summaries] for figure in KEY_FIGURES]
 
     def to_text(self) -> str:
         """An aligned plain-text table."""
-        rows = [
-            [row.label, *(row.format(v) for v in values)]
-            for row, values in zip(COMPARISON_ROWS, self.values, strict=True)
-        ]
+        rows = [[f.label, *(f.text(s) for s in self.summaries)] for f in KEY_FIGURES]
         return render_table(["", *self.columns], rows)
+
+    def to_pandas(self) -> pd.DataFrame:
+        """The values as a DataFrame, figures as rows and designs as columns (needs pandas)."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError(
+                "pandas is needed for a DataFrame: pip install 'rackbom[notebook]'"
+            ) from None
+        return pd.DataFrame(self.values, index=self.index, columns=self.columns)
 
     def _repr_html_(self) -> str:
         return comparison_table(self.summaries)
@@ -36,21 +52,6 @@ class Comparison:
         return self.to_text()
 
 
-def compare(designs: Iterable[Design | str], *, frame: bool | None = None) -> Any:
-    """Compare designs (objects, ids or paths): a DataFrame if pandas is available.
-
-    `frame=False` always returns a `Comparison`; `frame=True` insists on pandas.
-    """
-    loaded = [d if isinstance(d, Design) else load(d) for d in designs]
-    table = Comparison(loaded)
-    if frame is False:
-        return table
-    try:
-        import pandas as pd
-    except ImportError:
-        if frame:
-            raise ImportError(
-                "pandas is needed for a DataFrame: pip install 'rackbom[notebook]'"
-            ) from None
-        return table
-    return pd.DataFrame(table.values, index=table.index, columns=table.columns)
+def compare(designs: Iterable[Design | str]) -> Comparison:
+    """Compare designs (objects, built-in ids or YAML paths)."""
+    return Comparison([d if isinstance(d, Design) else load(d) for d in designs])

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import html
-import json
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
-from rackbom.exports.tables import json_text
+from rackbom.exports.json_summary import json_text, summary_data
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom import Bom
 from rackbom.racks.build import BuiltDesign, build_design
 from rackbom.racks.library import load_design_spec
+from rackbom.racks.summary import DesignSummary
 from rackbom.racks.variants import variant_spec
 
 if TYPE_CHECKING:
@@ -42,17 +41,18 @@ class Design:
         """The priced bill of materials."""
         return self.analysis.bom
 
-    @cached_property
-    def _summary(self) -> dict[str, Any]:
-        return self.analysis.summary()
+    @property
+    def summary(self) -> DesignSummary:
+        """The key figures, typed: `design.summary.switch_ports_unused`."""
+        return self.analysis.summary
 
-    def summary(self) -> dict[str, Any]:
-        """Key figures as a JSON-ready mapping (a fresh copy)."""
-        return json.loads(json.dumps(self._summary))
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as JSON-ready data, with the keys `rackbom show --json` prints."""
+        return summary_data(self.summary)
 
     def to_json(self) -> str:
         """The summary as indented JSON text."""
-        return json_text(self._summary)
+        return json_text(self.to_dict())
 
     def to_xlsx(self, path: str | Path) -> Path:
         """Write this design's BOM workbook (atomically); returns the path."""
@@ -71,10 +71,10 @@ class Design:
 
     def _repr_html_(self) -> str:
         """Jupyter's display: the elevation beside the key figures."""
-        from rackbom.exports.html_report import design_card
+        from rackbom.exports.html_page import design_card
 
         return f"<h4>{html.escape(self.name)}</h4>" + design_card(
-            self.summary(), self.elevation().to_string()
+            self.summary, self.elevation().to_string()
         )
 
     def with_(self, **changes: Any) -> Design:
@@ -88,10 +88,10 @@ class Design:
         return Design(build_design(spec, base, self.built.file))
 
     def __repr__(self) -> str:
-        s = self._summary
+        s = self.summary
         return (
-            f"<Design {self.id}: {s['gpus']} GPUs, world size {s['world_size']}, "
-            f"{s['power_kw']:,.1f} kW, ${s['bom_usd']:,.0f}>"
+            f"<Design {self.id}: {s.gpus} GPUs, world size {s.world_size}, "
+            f"{s.power_all_in_w / 1000:,.1f} kW, ${s.bom_usd:,.0f}>"
         )
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rackbom.components.atomic import atomic_write_text
-from rackbom.exports.html_report import ReportEntry, render_report
+from rackbom.exports.html_page import ReportEntry, render_report
 
 from .design import Design
 
@@ -60,7 +60,7 @@ def write_report(
         files.per_design[design.id] = [svg_path, json_path]
         entries.append(
             ReportEntry(
-                design.summary(), svg, [("elevation SVG", svg_path.name), ("JSON", json_path.name)]
+                design.summary, svg, [("elevation SVG", svg_path.name), ("JSON", json_path.name)]
             )
         )
     if progress:

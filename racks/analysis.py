@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from ..components.parts import Cpu, Gpu
 from ..components.provenance import Sourced
@@ -15,6 +14,7 @@ from .build import BuiltDesign
 from .ports import TrayPorts, port_usage
 from .power import RackPower, rack_power
 from .space import RackSpace, rack_space
+from .summary import DesignSummary, RackSummary, SourceUse
 from .topology import Topology, build_topology
 
 
@@ -37,6 +37,16 @@ class Analysis:
         self.power = [rack_power(self.design, r) for r in self.design.racks]
         self.space = [rack_space(self.design, r) for r in self.design.racks]
         self.bom = build_bom(self.design)
+
+    @property
+    def id(self) -> str:
+        """The design's id."""
+        return self.design.spec.id
+
+    @property
+    def name(self) -> str:
+        """The design's display name."""
+        return self.design.spec.name
 
     # --- counts -----------------------------------------------------------------------------
     def _count(self, kind: type, role: TrayRole | None = None) -> int:
@@ -66,7 +76,7 @@ class Analysis:
     def hbm_gb_total(self) -> float:
         """HBM across all GPUs, GB."""
         return sum(
-            self.design.part(line.part).hbm_gb * line.qty  # type: ignore[attr-defined]
+            self.design.part(line.part, Gpu).hbm_gb * line.qty
             for tray in self.design.placed
             for line in tray.tray.parts
             if isinstance(self.design.part(line.part), Gpu)
@@ -142,120 +152,82 @@ class Analysis:
             uses.setdefault(source_id, []).append(f"design:{spec.id}.{what}")
         return uses
 
-    def sources(self) -> list[dict[str, Any]]:
+    def sources(self) -> list[SourceUse]:
         """Every source this design's figures rest on, assumptions first."""
         catalogue = self.design.catalogue
         order = {"assumption": 0, "derived": 1, "analyst": 2, "vendor": 3, "seed": 4}
-        rows = []
-        for source_id, figures in self.figure_sources.items():
-            source = catalogue.sources[source_id]
-            rows.append(
-                {
-                    "id": source.id,
-                    "kind": source.kind.value,
-                    "cite": source.cite,
-                    "note": source.note,
-                    "figures": figures,
-                }
+        rows = [
+            SourceUse(
+                id=source.id,
+                kind=source.kind.value,
+                cite=source.cite,
+                note=source.note,
+                figures=tuple(figures),
             )
-        rows.sort(key=lambda r: (order[r["kind"]], r["id"]))
+            for source_id, figures in self.figure_sources.items()
+            for source in (catalogue.sources[source_id],)
+        ]
+        rows.sort(key=lambda r: (order[r.kind], r.id))
         return rows
 
-    def summary(self) -> dict[str, Any]:
-        """The design's key figures as one JSON-ready mapping (units in the names)."""
+    @cached_property
+    def summary(self) -> DesignSummary:
+        """The design's key figures (units in the names, nothing rounded)."""
         spec = self.design.spec
         bom_total = self.bom.total_usd
         rack_bom = self.bom.by_rack()
-        gpus = self.gpus
-        return {
-            "design": spec.id,
-            "name": spec.name,
-            "racks": len(self.design.racks),
-            "gpus": gpus,
-            "cpus": self.cpus,
-            "compute_trays": self.trays_of(TrayRole.COMPUTE),
-            "switch_trays": self.trays_of(TrayRole.SWITCH),
-            "switch_chips": sum(len(t.chips) for t in self.ports),
-            "world_size": self.topology.world_size,
-            "scale_up_domains": len(self.topology.domains),
-            "switch_ports_total": self.switch_ports_total,
-            "switch_ports_used": self.switch_ports_used,
-            "switch_ports_unused": self.switch_ports_unused,
-            "switch_ports_unused_pct": _round(
-                100 * self.switch_ports_unused / self.switch_ports_total
-                if self.switch_ports_total
-                else 0.0
+        gpus, hbm = self.gpus, self.hbm_gb_total
+        ports_total = self.switch_ports_total
+        return DesignSummary(
+            design=spec.id,
+            name=spec.name,
+            racks=len(self.design.racks),
+            gpus=gpus,
+            cpus=self.cpus,
+            compute_trays=self.trays_of(TrayRole.COMPUTE),
+            switch_trays=self.trays_of(TrayRole.SWITCH),
+            switch_chips=sum(len(t.chips) for t in self.ports),
+            world_size=self.topology.world_size,
+            scale_up_domains=len(self.topology.domains),
+            switch_ports_total=ports_total,
+            switch_ports_used=self.switch_ports_used,
+            switch_ports_unused=self.switch_ports_unused,
+            switch_ports_unused_pct=(
+                100 * self.switch_ports_unused / ports_total if ports_total else 0.0
             ),
-            "scale_up_gbps_per_gpu": _round(self.bandwidth.scale_up_gbps_per_gpu),
-            "scale_out_gbps_per_gpu": _round(self.bandwidth.scale_out_gbps_per_gpu),
-            "scale_up_gbps_total": _round(self.bandwidth.scale_up_gbps_total),
-            "scale_out_gbps_total": _round(self.bandwidth.scale_out_gbps_total),
-            "in_domain_to_cross_domain": _round(self.bandwidth.in_domain_to_cross_domain),
-            "hbm_gb_total": _round(self.hbm_gb_total),
-            "power_it_kw": _round(self.power_it_w / 1000),
-            "power_kw": _round(self.power_all_in_w / 1000),
-            "bom_usd": _round(bom_total),
-            "bom_usd_per_gpu": _round(bom_total / gpus if gpus else 0.0),
-            "bom_usd_per_hbm_gb": _round(
-                bom_total / self.hbm_gb_total if self.hbm_gb_total else 0.0
+            scale_up_gbps_per_gpu=self.bandwidth.scale_up_gbps_per_gpu,
+            scale_out_gbps_per_gpu=self.bandwidth.scale_out_gbps_per_gpu,
+            scale_up_gbps_total=self.bandwidth.scale_up_gbps_total,
+            scale_out_gbps_total=self.bandwidth.scale_out_gbps_total,
+            in_domain_to_cross_domain=self.bandwidth.in_domain_to_cross_domain,
+            hbm_gb_total=hbm,
+            power_it_w=self.power_it_w,
+            power_all_in_w=self.power_all_in_w,
+            bom_usd=bom_total,
+            bom_usd_per_gpu=bom_total / gpus if gpus else 0.0,
+            bom_usd_per_hbm_gb=bom_total / hbm if hbm else 0.0,
+            units_used=sum(s.units_used for s in self.space),
+            units_total=sum(s.units_total for s in self.space),
+            weight_kg=self.weight_kg,
+            rack_details=tuple(
+                RackSummary(
+                    rack=rack.name,
+                    frame=rack.frame.id,
+                    units_total=space.units_total,
+                    units_used=space.units_used,
+                    units_free=space.units_free,
+                    power_it_w=power.it_w,
+                    power_all_in_w=power.all_in_w,
+                    power_shelf_capacity_w=power.shelf_capacity_w,
+                    bom_usd=rack_bom.get(rack.name, 0.0),
+                    weight_kg=space.weight_kg,
+                )
+                for rack, power, space in zip(
+                    self.design.racks, self.power, self.space, strict=True
+                )
             ),
-            "units_used": sum(s.units_used for s in self.space),
-            "units_total": sum(s.units_total for s in self.space),
-            "weight_kg": _round(self.weight_kg),
-            "rack_details": [
-                self._rack_summary(i, rack_bom) for i in range(len(self.design.racks))
-            ],
-            "switch_tray_ports": [
-                {
-                    "tray": t.tray,
-                    "tray_type": t.tray_id,
-                    "ports_total": t.ports_total,
-                    "ports_used": t.ports_used,
-                    "ports_unused": t.ports_unused,
-                    "lanes_in": t.lanes_in,
-                    "connector_lanes": t.connector_lanes,
-                }
-                for t in self.ports
-            ],
-            "switches": [
-                {
-                    "tray": c.tray,
-                    "chip": c.chip,
-                    "part": c.part,
-                    "port_gbps": _round(c.port_gbps),
-                    "ports_total": c.ports_total,
-                    "ports_used": c.ports_used,
-                    "ports_unused": c.ports_unused,
-                }
-                for t in self.ports
-                for c in t.chips
-            ],
-            "warnings": self.warnings(),
-            "sources": self.sources(),
-        }
-
-    def _rack_summary(self, index: int, rack_bom: dict[str, float]) -> dict[str, Any]:
-        rack = self.design.racks[index]
-        power, space = self.power[index], self.space[index]
-        return {
-            "rack": rack.name,
-            "frame": rack.frame.id,
-            "units_total": space.units_total,
-            "units_used": space.units_used,
-            "units_free": space.units_free,
-            "power_it_kw": _round(power.it_w / 1000),
-            "power_kw": _round(power.all_in_w / 1000),
-            "power_shelf_capacity_kw": _round(
-                None if power.shelf_capacity_w is None else power.shelf_capacity_w / 1000
-            ),
-            "bom_usd": _round(rack_bom.get(rack.name, 0.0)),
-            "weight_kg": _round(space.weight_kg),
-        }
-
-
-def _round(value: float | None) -> float | None:
-    """Two decimals, so JSON output is stable and prices are to the cent."""
-    if value is None:
-        return None
-    rounded = round(value, 2)
-    return int(rounded) if rounded == int(rounded) else rounded
+            switch_tray_ports=tuple(self.ports),
+            switches=tuple(c for t in self.ports for c in t.chips),
+            warnings=tuple(self.warnings()),
+            sources=tuple(self.sources()),
+        )

@@ -26,7 +26,7 @@ class Bandwidth:
 
 def bandwidth(topology: Topology) -> Bandwidth:
     """Sum each GPU's scale-up and scale-out links."""
-    adjacency = topology.graph._adj  # the raw dict of dicts: fast on pod-sized graphs
+    adjacency = topology.graph.adj
     up: list[float] = []
     out: list[float] = []
     for gpu in topology.nodes_of("gpu"):

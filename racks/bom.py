@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..components.parts import Item
 from ..components.trays import TrayPart
 from .build import BuiltDesign, BuiltRack, PlacedTray
 
@@ -205,7 +204,7 @@ def _part_line(
     trays: int = 1,
 ) -> BomLine:
     part = design.part(line.part)
-    category = part.category if isinstance(part, Item) else part.kind
+    category = part.bom_category
     if not priced:
         price, source, basis = None, None, "in tray price"
     elif part.price_usd is None:

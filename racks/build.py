@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar, overload
 
 from ..components.catalogue import Catalogue
 from ..components.errors import InputError
@@ -11,6 +12,8 @@ from ..components.parts import PartType
 from ..components.power_models import PowerModel
 from ..components.trays import TrayPart, TrayType
 from .design import DesignSpec, RackSpec
+
+P = TypeVar("P", bound=PartType)
 
 
 @dataclass(frozen=True)
@@ -68,9 +71,15 @@ class BuiltDesign:
     def __post_init__(self) -> None:
         object.__setattr__(self, "placed", [t for r in self.racks for t in r.trays])
 
-    def part(self, part_id: str) -> PartType:
-        """A catalogue part by id."""
-        return self.catalogue.part(part_id)
+    @overload
+    def part(self, part_id: str) -> PartType: ...
+
+    @overload
+    def part(self, part_id: str, kind: type[P]) -> P: ...
+
+    def part(self, part_id: str, kind: type[PartType] = PartType) -> PartType:
+        """A catalogue part by id, checked to be of `kind`."""
+        return self.catalogue.part(part_id, kind)
 
     def rack(self, name: str) -> BuiltRack:
         """A rack by name."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..components.parts import SwitchAsic
 from .build import BuiltDesign
 from .topology import Topology, connector_lanes
 
@@ -91,5 +92,5 @@ def port_usage(design: BuiltDesign, topology: Topology) -> list[TrayPorts]:
 
 def _ports_unwired(design: BuiltDesign, part_id: str) -> int:
     """A chip on no fabric offers its ports at its fastest lane speed, all unused."""
-    part = design.part(part_id)
-    return part.lanes_at(max(part.lane_gbps_options))  # type: ignore[attr-defined]
+    part = design.part(part_id, SwitchAsic)
+    return part.lanes_at(max(part.lane_gbps_options))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..components.parts import Connector, Item, PowerShelf
+from ..components.parts import PowerShelf
 from ..components.trays import TrayPart
 from .build import BuiltDesign, BuiltRack, PlacedTray
 
@@ -59,11 +59,6 @@ class RackPower:
         """IT load plus conversion losses plus cooling."""
         return self.it_w + self.conversion_loss_w + self.cooling_w
 
-    @property
-    def shelf_headroom_w(self) -> float | None:
-        """Power-shelf capacity left over the IT load."""
-        return None if self.shelf_capacity_w is None else self.shelf_capacity_w - self.it_w
-
     def warnings(self) -> list[str]:
         """Budgets the rack overruns."""
         out = []
@@ -86,10 +81,10 @@ def parts_power(design: BuiltDesign, lines: list[TrayPart]) -> tuple[float, list
     unknown = []
     for line in lines:
         part = design.part(line.part)
-        if isinstance(part, PowerShelf):
+        if part.supplies_power:
             continue  # a shelf's own losses are counted through its efficiency
         if part.power_w is None:
-            if not isinstance(part, Item | Connector):  # passive parts draw nothing unless stated
+            if not part.passive:
                 unknown.append(part.id)
         else:
             watts += part.power_w * line.qty
@@ -113,14 +108,14 @@ def tray_power(design: BuiltDesign, tray: PlacedTray) -> TrayPower:
 def rack_power(design: BuiltDesign, rack: BuiltRack) -> RackPower:
     """A rack's power, with the shelves' efficiency where it has shelves."""
     shelves = [
-        (design.part(line.part), line.qty)
+        (design.part(line.part, PowerShelf), line.qty)
         for tray in rack.trays
         for line in tray.tray.parts
-        if isinstance(design.part(line.part), PowerShelf)
+        if design.part(line.part).supplies_power
     ]
-    capacity = sum(s.capacity_w * q for s, q in shelves)  # type: ignore[attr-defined]
+    capacity = sum(s.capacity_w * q for s, q in shelves)
     if shelves:
-        efficiency = sum(s.capacity_w * q * s.efficiency for s, q in shelves) / capacity  # type: ignore[attr-defined]
+        efficiency = sum(s.capacity_w * q * s.efficiency for s, q in shelves) / capacity
     else:
         efficiency = design.power_model.conversion_efficiency
     items_w, _ = parts_power(design, rack.items)

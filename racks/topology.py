@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from ..components.errors import InputError
-from ..components.parts import Connector, Cpu, Gpu, Nic, SwitchAsic
+from ..components.parts import Gpu, Nic, SwitchAsic
 from .build import BuiltDesign, PlacedTray
 from .design import FabricSpec
 
@@ -56,13 +56,10 @@ def build_topology(design: BuiltDesign) -> Topology:
     return Topology(graph, index, _domains(graph))
 
 
-PART_NODE_KINDS = {Gpu: "gpu", Cpu: "cpu", Nic: "nic", SwitchAsic: "switch_chip"}
-
-
 def _add_tray(graph: nx.Graph, index: Index, design: BuiltDesign, tray: PlacedTray) -> None:
     for line in tray.tray.parts:
         part = design.part(line.part)
-        kind = PART_NODE_KINDS.get(type(part))
+        kind = part.graph_node
         if kind is None:
             continue
         names = index.setdefault((tray.key, kind), [])
@@ -85,8 +82,7 @@ def _add_tray(graph: nx.Graph, index: Index, design: BuiltDesign, tray: PlacedTr
         n for n in index.get((tray.key, "nic"), []) if graph.nodes[n]["use"] == "scale_out"
     ]
     for k, nic in enumerate(scale_out if gpus else []):
-        part = design.part(graph.nodes[nic]["part"])
-        assert isinstance(part, Nic)
+        part = design.part(graph.nodes[nic]["part"], Nic)
         graph.add_edge(nic, gpus[k % len(gpus)], link="scale_out", gbps=part.port_gbps * part.ports)
 
 
@@ -110,8 +106,7 @@ def _wire_switched(
         )
     ports_per_gpu_chip = {}
     for gpu in gpus:
-        part = design.part(graph.nodes[gpu]["part"])
-        assert isinstance(part, Gpu)
+        part = design.part(graph.nodes[gpu]["part"], Gpu)
         if part.scale_up_lanes == 0 or part.scale_up_lane_gbps != lane_gbps:
             raise InputError(
                 file,
@@ -166,8 +161,7 @@ def _check_switch_tray(
     lane_gbps = fabric.lane_gbps or 0
     lanes_in = 0
     for chip in chips:
-        part = design.part(graph.nodes[chip]["part"])
-        assert isinstance(part, SwitchAsic)
+        part = design.part(graph.nodes[chip]["part"], SwitchAsic)
         try:
             available = part.lanes_at(lane_gbps) // fabric.lanes_per_port
         except ValueError as exc:
@@ -194,12 +188,8 @@ def _check_switch_tray(
 
 def connector_lanes(design: BuiltDesign, tray: PlacedTray) -> int | None:
     """Lanes the tray's backplane connectors carry, or None where it lists no connectors."""
-    lanes = [
-        design.part(line.part).lanes * line.qty  # type: ignore[attr-defined]
-        for line in tray.tray.parts
-        if isinstance(design.part(line.part), Connector)
-    ]
-    return sum(lanes) if lanes else None
+    lanes = [design.part(line.part).backplane_lanes * line.qty for line in tray.tray.parts]
+    return sum(lanes) if any(lanes) else None
 
 
 def _wire_mesh(
@@ -209,8 +199,7 @@ def _wire_mesh(
         gpus = _nodes(index, tray, "gpu")
         if len(gpus) < 2:
             continue
-        part = design.part(graph.nodes[gpus[0]]["part"])
-        assert isinstance(part, Gpu)
+        part = design.part(graph.nodes[gpus[0]]["part"], Gpu)
         links = part.mesh_links // (len(gpus) - 1)
         if links == 0 or part.mesh_link_gbps == 0:
             raise InputError(
@@ -247,7 +236,7 @@ def _domains(graph: nx.Graph) -> list[list[str]]:
             node = stack.pop()
             if kinds[node] == "gpu":
                 domain.append(node)
-            for other, link in graph._adj[node].items():  # the raw dict: fast on pod graphs
+            for other, link in graph.adj[node].items():
                 if link["link"] == "scale_up" and other not in seen:
                     seen.add(other)
                     stack.append(other)

@@ -6,10 +6,18 @@ from typing import Any
 
 from ..components.catalogue import Catalogue
 from ..components.errors import InputError
-from ..components.trays import TrayRole, TrayType
+from ..components.parts import Cpu, Gpu, Nic, PartType, SwitchAsic
+from ..components.trays import PartUse, TrayRole, TrayType
 from .design import DesignSpec
 
-VARIANT_OPTIONS = ("switch", "gpu", "gpus_per_tray", "cpu", "nic")
+SWAPS: dict[str, tuple[TrayRole, type[PartType]]] = {
+    "switch": (TrayRole.SWITCH, SwitchAsic),
+    "gpu": (TrayRole.COMPUTE, Gpu),
+    "cpu": (TrayRole.COMPUTE, Cpu),
+    "nic": (TrayRole.COMPUTE, Nic),
+}
+"""Options that swap a part: the trays they apply to and the kind of part they take."""
+VARIANT_OPTIONS = (*SWAPS, "gpus_per_tray")
 
 
 def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> DesignSpec:
@@ -27,17 +35,17 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
         )
     if spec.catalogue is not None:
         catalogue = catalogue.merged(spec.catalogue, spec.id)
-    swaps = {
-        (TrayRole.SWITCH, "switch_asic"): changes.get("switch"),
-        (TrayRole.COMPUTE, "gpu"): changes.get("gpu"),
-        (TrayRole.COMPUTE, "cpu"): changes.get("cpu"),
-        (TrayRole.COMPUTE, "nic"): changes.get("nic"),
-    }
-    for (_, kind), part_id in swaps.items():
-        if part_id is not None:
-            part = catalogue.lookup("parts", part_id, None, kind)
-            if part.kind != kind:
-                raise InputError(None, kind, f"{part_id!r} is a {part.kind}, not a {kind}")
+    swaps: dict[tuple[TrayRole, type[PartType]], str] = {}
+    for option, (role, kind) in SWAPS.items():
+        part_id = changes.get(option)
+        if part_id is None:
+            continue
+        part = catalogue.lookup("parts", part_id, None, option)
+        if not isinstance(part, kind):
+            raise InputError(
+                None, option, f"{part_id!r} is a {part.kind_label}, not a {kind.kind_label}"
+            )
+        swaps[(role, kind)] = part_id
     gpus_per_tray = changes.get("gpus_per_tray")
     if gpus_per_tray is not None and (not isinstance(gpus_per_tray, int) or gpus_per_tray < 1):
         raise InputError(None, "gpus_per_tray", "must be a whole number of at least 1")
@@ -67,21 +75,19 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
 def _changed_tray(
     tray: TrayType,
     catalogue: Catalogue,
-    swaps: dict[tuple[TrayRole, str], str | None],
+    swaps: dict[tuple[TrayRole, type[PartType]], str],
     gpus_per_tray: int | None,
     suffix: str,
 ) -> TrayType | None:
     parts = []
     changed = False
     for line in tray.parts:
-        kind = catalogue.part(line.part).kind
+        kind = type(catalogue.part(line.part))
         new = line
         swap = swaps.get((tray.role, kind))
-        if swap is not None and (
-            kind != "nic" or (line.use is not None and line.use.value == "scale_out")
-        ):
+        if swap is not None and (kind is not Nic or line.use == PartUse.SCALE_OUT):
             new = new.model_copy(update={"part": swap})
-        if gpus_per_tray is not None and tray.role == TrayRole.COMPUTE and kind == "gpu":
+        if gpus_per_tray is not None and tray.role == TrayRole.COMPUTE and kind is Gpu:
             new = new.model_copy(update={"qty": gpus_per_tray})
         changed |= new != line
         parts.append(new)

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from rackbom.cli import main
+from rackbom.racks.library import builtin_design_ids
 
 GOLDEN = Path(__file__).parent / "golden"
-REFERENCE_DESIGNS = ("helios", "gb200-nvl72", "mi500-ual256", "mi355x-128")
+DESIGNS = tuple(builtin_design_ids())
+"""Every built-in design: golden files, invariants and the report cover each one."""
 
 
 @dataclass

@@ -128,7 +128,7 @@ def test_design_files_and_user_catalogues(cli, tmp_path: Path) -> None:
     ok = cli("show", str(design), "--catalogue", str(catalogue), "--json")
     assert ok.code == 0, ok.err
     assert (
-        json.loads(ok.out)["bom_usd"] == rb.load("helios").summary()["bom_usd"] - 12 * 10000 * 1.1
+        json.loads(ok.out)["bom_usd"] == rb.load("helios").to_dict()["bom_usd"] - 12 * 10000 * 1.1
     )
     assert cli("validate", str(catalogue)).out.startswith(f"ok: {catalogue}: catalogue: 1 parts")
 

@@ -68,7 +68,7 @@ def small_design(**tray_fields: Any) -> dict[str, Any]:
 
 
 def test_connector_lanes_are_half_the_differential_pairs() -> None:
-    assert builtin_catalogue().parts["ualoe-backplane-connector"].lanes == 216
+    assert builtin_catalogue().parts["ualoe-backplane-connector"].backplane_lanes == 216
 
 
 def test_switch_lanes_at_each_speed() -> None:
@@ -188,7 +188,7 @@ def test_a_switch_swap_in_the_yaml_moves_the_unused_ports(tmp_path: Path) -> Non
     text = resources.files("rackbom.racks.data").joinpath("helios.yaml").read_text()
     path = tmp_path / "helios-115t.yaml"
     path.write_text(text.replace("{part: tomahawk6,", "{part: switch-115t-200g,"))
-    s = rb.load(path).summary()
+    s = rb.load(path).to_dict()
     assert s["switch_ports_total"] == 12 * 576
     assert s["switch_ports_used"] == 5_184
     assert s["switch_ports_unused"] == 12 * (576 - 432) == 1_728
@@ -196,36 +196,38 @@ def test_a_switch_swap_in_the_yaml_moves_the_unused_ports(tmp_path: Path) -> Non
 
 def test_variants_match_yaml_edits_and_revalidate() -> None:
     helios = rb.load("helios")
-    exact = helios.with_(switch="switch-86t-200g").summary()
+    exact = helios.with_(switch="switch-86t-200g").to_dict()
     assert exact["switch_ports_unused"] == 0
-    assert exact["bom_usd"] < helios.summary()["bom_usd"]
-    fewer = helios.with_(gpus_per_tray=2).summary()
+    assert exact["bom_usd"] < helios.to_dict()["bom_usd"]
+    fewer = helios.with_(gpus_per_tray=2).to_dict()
     assert fewer["gpus"] == 36 and fewer["world_size"] == 36
     with pytest.raises(InputError, match="no 200G lanes"):
         helios.with_(switch="tomahawk5")
-    with pytest.raises(InputError, match="is a cpu, not a switch_asic"):
+    with pytest.raises(InputError, match="is a CPU, not a Switch ASIC"):
         helios.with_(switch="grace")
     with pytest.raises(InputError, match="unknown variant option"):
         helios.with_(colour="red")
-    assert helios.summary()["switch_ports_unused"] == 960  # the original is untouched
+    assert helios.to_dict()["switch_ports_unused"] == 960  # the original is untouched
 
 
 def test_compare_returns_designs_as_columns() -> None:
-    table = rb.compare(["helios", "gb200-nvl72"], frame=False)
+    table = rb.compare(["helios", "gb200-nvl72"])
+    assert isinstance(table, rb.Comparison)
     assert table.columns == ["helios", "gb200-nvl72"]
     assert "Switch ports unused" in table.index
     assert "<table" in table._repr_html_()
-    frame = rb.compare(["helios", "gb200-nvl72"])
+    frame = table.to_pandas()
     assert frame.loc["Switch ports unused", "helios"] == 960
 
 
-def test_compare_without_pandas_is_a_small_table(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_compare_is_one_type_with_or_without_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
     table = rb.compare(["helios", "mi355x-128"])
     assert isinstance(table, rb.Comparison)
     assert "World size (GPUs)" in table.to_text()
+    assert "$4,325,680" in table._repr_html_()
     with pytest.raises(ImportError, match=r"pip install 'rackbom\[notebook\]'"):
-        rb.compare(["helios"], frame=True)
+        table.to_pandas()
 
 
 def test_package_docstring_example_runs() -> None:

@@ -7,13 +7,13 @@ import json
 import pytest
 
 import rackbom as rb
-from conftest import REFERENCE_DESIGNS, check_golden
+from conftest import DESIGNS, check_golden
 from rackbom.racks.bom import tray_price
 
 
 @pytest.fixture(scope="module")
 def summaries() -> dict[str, dict]:
-    return {d: rb.load(d).summary() for d in REFERENCE_DESIGNS}
+    return {d: rb.load(d).to_dict() for d in DESIGNS}
 
 
 def test_helios_figures(summaries: dict[str, dict]) -> None:
@@ -102,7 +102,7 @@ def test_mi500_ual256_figures(summaries: dict[str, dict]) -> None:
 
 
 def test_mi500_unused_ports_follow_the_assumed_switch() -> None:
-    variant = rb.load("mi500-ual256").with_(switch="ualink-switch-115t").summary()
+    variant = rb.load("mi500-ual256").with_(switch="ualink-switch-115t").to_dict()
     assert variant["switch_ports_total"] == 36 * 576
     assert variant["switch_ports_unused"] == 36 * (576 - 512)
 
@@ -125,7 +125,7 @@ def test_the_18x_claim_is_nvl72_in_domain_over_mi355x_cross_server(
     assert ratio == 18
 
 
-@pytest.mark.parametrize("design", REFERENCE_DESIGNS)
+@pytest.mark.parametrize("design", DESIGNS)
 def test_json_summary_matches_golden(design: str, cli, request: pytest.FixtureRequest) -> None:
     result = cli("show", design, "--json")
     assert result.code == 0, result.err
@@ -133,12 +133,12 @@ def test_json_summary_matches_golden(design: str, cli, request: pytest.FixtureRe
     check_golden(f"json/{design}.json", result.out, request)
 
 
-@pytest.mark.parametrize("design", REFERENCE_DESIGNS)
+@pytest.mark.parametrize("design", DESIGNS)
 def test_every_figure_has_a_known_source(design: str) -> None:
     d = rb.load(design)
     catalogue = d.built.catalogue
     for source_id, figures in d.analysis.figure_sources.items():
         assert source_id in catalogue.sources
         assert figures
-    kinds = {s["kind"] for s in d.summary()["sources"]}
+    kinds = {s["kind"] for s in d.to_dict()["sources"]}
     assert "assumption" in kinds  # every design leans on some assumptions, and says so

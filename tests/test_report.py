@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REFERENCE_DESIGNS
+from conftest import DESIGNS
 
-EXPECTED = {f"{d}.{ext}" for d in REFERENCE_DESIGNS for ext in ("svg", "json")} | {
+EXPECTED = {f"{d}.{ext}" for d in DESIGNS for ext in ("svg", "json")} | {
     "rackbom-bom.xlsx",
     "index.html",
 }
@@ -30,7 +30,7 @@ def test_writes_every_output(report: Path) -> None:
 
 
 def test_json_files_are_the_show_summaries(report: Path, cli) -> None:
-    for design in REFERENCE_DESIGNS:
+    for design in DESIGNS:
         shown = json.loads(cli("show", design, "--json").out)
         assert json.loads((report / f"{design}.json").read_text()) == shown
 
@@ -40,9 +40,9 @@ def test_page_is_self_contained(report: Path) -> None:
     assert "<script" not in page.lower()
     refs = re.findall(r'(?:src|href)="([^"]+)"', page)
     assert all(not r.startswith(("http:", "https:", "//")) for r in refs), refs
-    assert page.count("<svg") == len(REFERENCE_DESIGNS)
+    assert page.count("<svg") == len(DESIGNS)
     header = re.search(r'<table class="comparison"><thead><tr>(.*?)</tr>', page).group(1)
-    assert re.findall(r"<th>([^<]*)</th>", header) == ["Figure", *REFERENCE_DESIGNS]
+    assert re.findall(r"<th>([^<]*)</th>", header) == ["Figure", *DESIGNS]
     ids = re.findall(r'\bid="([^"]+)"', page)
     assert len(ids) == len(set(ids))  # the inline SVGs' ids do not collide
 

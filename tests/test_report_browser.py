@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from browser import console_messages, run_chromium, screenshot
-from conftest import REFERENCE_DESIGNS, require_client
+from conftest import DESIGNS, require_client
 
 pytestmark = pytest.mark.client
 
@@ -53,9 +53,9 @@ def test_every_elevation_is_displayed_and_each_design_has_a_column(
     finally:
         probe.unlink()
     found = json.loads(re.search(r'<pre id="probe">(.*?)</pre>', dom, re.S).group(1))
-    assert len(found["svgs"]) == len(REFERENCE_DESIGNS)
+    assert len(found["svgs"]) == len(DESIGNS)
     assert all(w > 100 and h > 100 for w, h in found["svgs"]), found["svgs"]
-    assert found["heads"] == ["Figure", *REFERENCE_DESIGNS]
+    assert found["heads"] == ["Figure", *DESIGNS]
 
 
 def test_screenshot_is_not_blank(report: Path, tmp_path: Path) -> None:

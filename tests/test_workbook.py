@@ -13,12 +13,12 @@ import openpyxl
 import pytest
 
 import rackbom as rb
-from conftest import REFERENCE_DESIGNS
+from conftest import DESIGNS
+from rackbom.exports.figures import KEY_FIGURES
 from rackbom.exports.tables import BOM_CSV_FIELDS, bom_csv
 from rackbom.exports.workbook import build_sheets, write_workbook
 from rackbom.exports.workbook_cells import design_labels
 from rackbom.exports.workbook_design import BOM_COLUMNS
-from rackbom.racks.comparison import COMPARISON_ROWS
 
 HOSTILE = (
     '=HYPERLINK("http://x","click")',
@@ -94,7 +94,7 @@ def write_hostile_design(directory: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def designs() -> list[rb.Design]:
-    return [rb.load(d) for d in REFERENCE_DESIGNS]
+    return [rb.load(d) for d in DESIGNS]
 
 
 @pytest.fixture(scope="module")
@@ -124,14 +124,14 @@ def grand_total_row(ws) -> int:
 # --- structure ------------------------------------------------------------------------------
 def test_sheets_in_order(book):
     expected = ["Summary", "Comparison"]
-    for d in REFERENCE_DESIGNS:
+    for d in DESIGNS:
         expected += [f"BOM {d}", f"Ports {d}", f"Power {d}"]
     assert book.sheetnames == [*expected, "Sources"]
 
 
 def test_properties(book):
     assert book.properties.creator == "rackbom"
-    assert all(d in book.properties.title for d in REFERENCE_DESIGNS)
+    assert all(d in book.properties.title for d in DESIGNS)
 
 
 def test_bom_header_freeze_filter_and_formats(book, designs):
@@ -242,7 +242,7 @@ def test_sources_assumptions_first_with_figures(book, designs):
     kinds = [r[1] for r in rows]
     order = ["assumption", "derived", "analyst", "vendor", "seed"]
     assert kinds == sorted(kinds, key=order.index) and kinds[0] == "assumption"
-    cited = {s["id"] for d in designs for s in d.analysis.sources()}
+    cited = {s.id for d in designs for s in d.summary.sources}
     assert {r[0] for r in rows} == cited
     by_id = {r[0]: r for r in rows}
     assert "mi450x.price_usd" in by_id["assume-mi450x-price"][7].split(", ")
@@ -251,13 +251,13 @@ def test_sources_assumptions_first_with_figures(book, designs):
 
 def test_comparison_rows_and_links(book, designs):
     ws = book["Comparison"]
-    assert [c.value for c in ws[4]] == ["Figure", *REFERENCE_DESIGNS]
-    labels = [ws.cell(row=5 + i, column=1).value for i in range(len(COMPARISON_ROWS))]
-    assert labels == [r.label for r in COMPARISON_ROWS]
-    keys = {r.key: 5 + i for i, r in enumerate(COMPARISON_ROWS)}
+    assert [c.value for c in ws[4]] == ["Figure", *DESIGNS]
+    labels = [ws.cell(row=5 + i, column=1).value for i in range(len(KEY_FIGURES))]
+    assert labels == [f.label for f in KEY_FIGURES]
+    keys = {f.field: 5 + i for i, f in enumerate(KEY_FIGURES)}
     assert ws[f"B{keys['bom_usd']}"].value == "='Summary'!$I$5"
     assert ws[f"B{keys['bom_usd']}"].number_format == '"$"#,##0'
-    assert ws[f"E{keys['hbm_gb_total']}"].value == designs[3].summary()["hbm_gb_total"]
+    assert ws[f"E{keys['hbm_gb_total']}"].value == designs[3].to_dict()["hbm_gb_total"]
     assert ws[f"B{keys['in_domain_to_cross_domain']}"].number_format == '#,##0.00"x"'
 
 
@@ -362,7 +362,7 @@ def test_cli_writes_workbook_csv_and_json(cli, tmp_path):
     assert round(sum(float(r["extended_usd"]) for r in rows), 2) == round(
         helios.bom.total_usd + nvl72.bom.total_usd, 2
     )
-    assert json.loads(summary.read_text()) == [helios.summary(), nvl72.summary()]
+    assert json.loads(summary.read_text()) == [helios.to_dict(), nvl72.to_dict()]
     single = tmp_path / "one.json"
     assert cli("bom", "helios", "--json", str(single)).code == 0
     assert single.read_text() == cli("show", "helios", "--json").out

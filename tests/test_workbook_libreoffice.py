@@ -14,7 +14,7 @@ import pytest
 from test_workbook import HOSTILE, grand_total_row, line_rows, write_hostile_design
 
 import rackbom as rb
-from conftest import REFERENCE_DESIGNS, require_client
+from conftest import DESIGNS, require_client
 
 pytestmark = pytest.mark.client
 
@@ -55,7 +55,7 @@ def recalculate(soffice: str, books: list[Path], work: Path) -> dict[str, openpy
 
 @pytest.fixture(scope="module")
 def designs() -> list[rb.Design]:
-    return [rb.load(d) for d in REFERENCE_DESIGNS]
+    return [rb.load(d) for d in DESIGNS]
 
 
 @pytest.fixture(scope="module")

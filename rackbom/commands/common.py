@@ -8,7 +8,7 @@ from typing import Any
 
 from rackbom.components.catalogue import Catalogue, load_catalogue
 from rackbom.design import Design, load
-from rackbom.exports.tables import json_text
+from rackbom.exports.json_summary import json_text
 
 
 def add_catalogue_option(parser: argparse.ArgumentParser) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rackbom.exports.figures import Unit
 from rackbom.racks.library import builtin_design_ids
 from rackbom.report import write_report
 from rackbom.textable import render_table
@@ -42,15 +43,15 @@ def run(args: argparse.Namespace) -> int:
     files = write_report(designs, args.output, progress)
     rows = []
     for design in designs:
-        s = design.summary()
+        s = design.summary
         rows.append(
             [
                 design.id,
-                str(s["gpus"]),
-                str(s["world_size"]),
-                f"{s['switch_ports_unused']:,}",
-                f"{s['power_kw']:,.1f}",
-                f"${s['bom_usd']:,.0f}",
+                str(s.gpus),
+                str(s.world_size),
+                f"{s.switch_ports_unused:,}",
+                Unit.KW.value.text(s.power_all_in_w),
+                Unit.USD.value.text(s.bom_usd),
                 ", ".join(str(p) for p in files.per_design[design.id]),
             ]
         )

@@ -6,8 +6,8 @@ import argparse
 from collections import Counter
 
 from rackbom.design import Design
+from rackbom.exports.figures import KEY_FIGURES, Unit
 from rackbom.racks.bom import tray_price
-from rackbom.racks.comparison import COMPARISON_ROWS
 from rackbom.textable import render_table
 
 from .common import add_catalogue_option, load_designs, print_json
@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the summary."""
     (design,) = load_designs(args, [args.design])
     if args.json:
-        print_json(design.summary())
+        print_json(design.to_dict())
     else:
         print(render_summary(design))
     return 0
@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
 
 def render_summary(design: Design) -> str:
     """The design as readable text: key figures, ports, racks, BOM by tray type, warnings."""
-    s = design.summary()
+    s = design.summary
     a = design.analysis
     blocks = [
         f"{design.name} [{design.id}]"
@@ -44,7 +44,7 @@ def render_summary(design: Design) -> str:
         "Key figures\n"
         + render_table(
             ["figure", "value"],
-            [[row.label, row.format(s.get(row.key))] for row in COMPARISON_ROWS],
+            [[figure.label, figure.text(s)] for figure in KEY_FIGURES],
         )
     )
     if a.ports:
@@ -83,19 +83,17 @@ def render_summary(design: Design) -> str:
             ],
             [
                 [
-                    r["rack"],
-                    r["frame"],
-                    str(r["units_used"]),
-                    str(r["units_free"]),
-                    f"{r['power_it_kw']:,.1f}",
-                    f"{r['power_kw']:,.1f}",
-                    "-"
-                    if r["power_shelf_capacity_kw"] is None
-                    else f"{r['power_shelf_capacity_kw']:,.0f}",
-                    f"{r['bom_usd']:,.0f}",
-                    f"{r['weight_kg']:,.0f}",
+                    r.rack,
+                    r.frame,
+                    str(r.units_used),
+                    str(r.units_free),
+                    Unit.KW.value.text(r.power_it_w),
+                    Unit.KW.value.text(r.power_all_in_w),
+                    Unit.KW.value.text(r.power_shelf_capacity_w),
+                    Unit.COUNT.value.text(r.bom_usd),
+                    Unit.KG.value.text(r.weight_kg),
                 ]
-                for r in s["rack_details"]
+                for r in s.rack_details
             ],
         )
     )
@@ -116,11 +114,10 @@ def render_summary(design: Design) -> str:
             ],
         )
     )
-    assumptions = [src for src in s["sources"] if src["kind"] == "assumption"]
     blocks.append(
-        f"Sources: {len(s['sources'])} cited, {len(assumptions)} of them assumptions "
+        f"Sources: {len(s.sources)} cited, {len(s.assumptions)} of them assumptions "
         f"(`rackbom show {design.id} --json` lists every figure behind each)"
     )
-    if s["warnings"]:
-        blocks.append("Warnings\n" + "\n".join(f"  ! {w}" for w in s["warnings"]))
+    if s.warnings:
+        blocks.append("Warnings\n" + "\n".join(f"  ! {w}" for w in s.warnings))
     return "\n\n".join(blocks)

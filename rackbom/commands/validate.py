@@ -33,10 +33,10 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(name, None, "the file is empty")
         if is_design_file(raw):
             design = Design(build_design(parse_design(raw, name), catalogue, name))
-            s = design.summary()
+            s = design.summary
             print(
-                f"ok: {name}: design {design.id}: {s['gpus']} GPUs, world size "
-                f"{s['world_size']}, {s['switch_ports_unused']} switch ports unused"
+                f"ok: {name}: design {design.id}: {s.gpus} GPUs, world size "
+                f"{s.world_size}, {s.switch_ports_unused} switch ports unused"
             )
         else:
             content = parse_catalogue(raw, name)

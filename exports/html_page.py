@@ -6,9 +6,9 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from ..racks.comparison import COMPARISON_ROWS
+from ..racks.summary import DesignSummary
+from .figures import KEY_FIGURES
 
 STYLE = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 2rem; color: #1d2733; }
@@ -29,7 +29,7 @@ details { margin: 0.5rem 0 1rem; } summary { cursor: pointer; }
 class ReportEntry:
     """One design on the page: its summary, its elevation SVG and the files written for it."""
 
-    summary: dict[str, Any]
+    summary: DesignSummary
     svg: str
     files: Sequence[tuple[str, str]]  # (label, relative href)
 
@@ -44,34 +44,33 @@ def inline_svg(svg: str, prefix: str) -> str:
     return body.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
 
 
-def figures_table(summary: dict[str, Any]) -> str:
+def figures_table(summary: DesignSummary) -> str:
     """The key figures of one design as a two-column table."""
     rows = "".join(
-        f"<tr><th>{html.escape(row.label)}</th>"
-        f"<td>{html.escape(row.format(summary.get(row.key)))}</td></tr>"
-        for row in COMPARISON_ROWS
+        f"<tr><th>{html.escape(figure.label)}</th><td>{html.escape(figure.text(summary))}</td></tr>"
+        for figure in KEY_FIGURES
     )
     return f'<table class="figures"><tbody>{rows}</tbody></table>'
 
 
-def design_card(summary: dict[str, Any], svg: str) -> str:
+def design_card(summary: DesignSummary, svg: str) -> str:
     """The elevation beside the key figures: a notebook display and a report section."""
     return (
         '<div class="card" style="display:flex;flex-wrap:wrap;gap:2rem;align-items:flex-start">'
         '<div class="elevation" style="flex:1 1 480px;min-width:320px;max-width:1000px">'
-        f"{inline_svg(svg, summary['design'])}</div>"
+        f"{inline_svg(svg, summary.design)}</div>"
         f'<div class="figures" style="flex:0 1 380px">{figures_table(summary)}</div></div>'
     )
 
 
-def comparison_table(summaries: Sequence[dict[str, Any]]) -> str:
+def comparison_table(summaries: Sequence[DesignSummary]) -> str:
     """Designs as columns, key figures as rows."""
-    head = "".join(f"<th>{html.escape(s['design'])}</th>" for s in summaries)
+    head = "".join(f"<th>{html.escape(s.design)}</th>" for s in summaries)
     body = "".join(
-        f"<tr><th>{html.escape(row.label)}</th>"
-        + "".join(f"<td>{html.escape(row.format(s.get(row.key)))}</td>" for s in summaries)
+        f"<tr><th>{html.escape(figure.label)}</th>"
+        + "".join(f"<td>{html.escape(figure.text(s))}</td>" for s in summaries)
         + "</tr>"
-        for row in COMPARISON_ROWS
+        for figure in KEY_FIGURES
     )
     return (
         f'<table class="comparison"><thead><tr><th>Figure</th>{head}</tr></thead>'
@@ -79,17 +78,17 @@ def comparison_table(summaries: Sequence[dict[str, Any]]) -> str:
     )
 
 
-def _sources_table(summary: dict[str, Any]) -> str:
+def _sources_table(summary: DesignSummary) -> str:
     rows = "".join(
-        f'<tr><td class="text">{html.escape(s["kind"])}</td>'
-        f'<td class="text">{html.escape(s["id"])}</td>'
-        f'<td class="text">{html.escape(s["cite"])}</td>'
-        f'<td class="text">{html.escape(", ".join(s["figures"]))}</td></tr>'
-        for s in summary["sources"]
+        f'<tr><td class="text">{html.escape(s.kind)}</td>'
+        f'<td class="text">{html.escape(s.id)}</td>'
+        f'<td class="text">{html.escape(s.cite)}</td>'
+        f'<td class="text">{html.escape(", ".join(s.figures))}</td></tr>'
+        for s in summary.sources
     )
-    assumptions = sum(1 for s in summary["sources"] if s["kind"] == "assumption")
+    assumptions = len(summary.assumptions)
     return (
-        f"<details><summary>{len(summary['sources'])} sources, {assumptions} of them "
+        f"<details><summary>{len(summary.sources)} sources, {assumptions} of them "
         "assumptions (listed first)</summary><table><thead><tr><th>Kind</th><th>Source</th>"
         f"<th>Cite</th><th>Figures</th></tr></thead><tbody>{rows}</tbody></table></details>"
     )
@@ -100,10 +99,10 @@ def _section(entry: ReportEntry) -> str:
     links = " · ".join(
         f'<a href="{html.escape(href)}">{html.escape(label)}</a>' for label, href in entry.files
     )
-    warnings = "".join(f'<li class="warning">{html.escape(w)}</li>' for w in s["warnings"])
+    warnings = "".join(f'<li class="warning">{html.escape(w)}</li>' for w in s.warnings)
     return (
-        f'<section class="design" id="design-{html.escape(s["design"])}">'
-        f"<h2>{html.escape(s['name'])}</h2><p>{links}</p>"
+        f'<section class="design" id="design-{html.escape(s.design)}">'
+        f"<h2>{html.escape(s.name)}</h2><p>{links}</p>"
         + (f"<ul>{warnings}</ul>" if warnings else "")
         + design_card(s, entry.svg)
         + _sources_table(s)
@@ -114,7 +113,7 @@ def _section(entry: ReportEntry) -> str:
 def render_report(entries: Sequence[ReportEntry], workbook_href: str, version: str) -> str:
     """The whole page: no scripts, no external references, readable offline."""
     summaries = [e.summary for e in entries]
-    names = ", ".join(s["name"] for s in summaries)
+    names = ", ".join(s.name for s in summaries)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'

@@ -1,0 +1,51 @@
+"""Link parts: optical transceivers and cables, chosen per link by speed and reach."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from .parts import PartType
+from .provenance import Positive, PositiveCount
+
+CableType = Literal["dac", "aec", "aoc", "fibre"]
+
+
+class Transceiver(PartType):
+    """A pluggable optical module at one end of a link."""
+
+    kind_label: ClassVar[str] = "Transceiver"
+    kind_aliases: ClassVar[tuple[str, ...]] = ("transceivers", "optic", "optics", "module")
+
+    kind: Literal["transceiver"] = "transceiver"
+    form_factor: str = Field(min_length=1, max_length=40, description="OSFP, QSFP-DD, QSFP112.")
+    port_gbps: Positive = Field(description="Gbit/s of the module, one way.")
+    lanes: PositiveCount = Field(description="Electrical lanes to the host.")
+    reach_class: str = Field(min_length=1, max_length=40, description="DR8, 2xFR4, SR8 ...")
+    reach_m: Positive = Field(description="Longest link the module is rated for, metres.")
+    fibre: Literal["single_mode", "multi_mode"] = Field(description="The fibre it drives.")
+
+
+class Cable(PartType):
+    """A cable of one length: copper (DAC, AEC), active optical (AOC) or a fibre patch cord.
+
+    DAC and AEC plug straight into the ports and AOC carries its optics in its ends; a fibre needs
+    a transceiver at each end.
+    """
+
+    kind_label: ClassVar[str] = "Cable"
+    kind_aliases: ClassVar[tuple[str, ...]] = ("cables", "dac", "aec", "aoc", "fibre", "fiber")
+    passive: ClassVar[bool] = True
+
+    kind: Literal["cable"] = "cable"
+    cable_type: CableType
+    length_m: Positive = Field(description="Length, metres.")
+    max_gbps: Positive | None = Field(
+        default=None, description="Fastest port it carries, Gbit/s one way; none for bare fibre."
+    )
+
+    @property
+    def needs_transceivers(self) -> bool:
+        """Whether each end needs a transceiver (bare fibre)."""
+        return self.cable_type == "fibre"

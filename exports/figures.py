@@ -1,0 +1,99 @@
+"""How each key figure is shown: its label, unit and number format, defined once for every output.
+
+A figure names a `DesignSummary` field; its unit says how the value is scaled and written as
+text (tables, HTML), as an Excel number format (workbooks) and as a pandas display format.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..racks.summary import DesignSummary
+
+
+@dataclass(frozen=True)
+class Format:
+    """A number format: scale, decimals, a prefix and a suffix."""
+
+    decimals: int = 0
+    prefix: str = ""
+    suffix: str = ""
+    scale: float = 1.0
+
+    def text(self, value: float | None) -> str:
+        """The value as table text: `$4,325,680`, `15.6 %`, `-` for none."""
+        if value is None:
+            return "-"
+        return f"{self.prefix}{value * self.scale:,.{self.decimals}f}{self.suffix}"
+
+    @property
+    def excel(self) -> str:
+        """The same format for a spreadsheet cell (the scale is applied by the formula)."""
+        decimals = "." + "0" * self.decimals if self.decimals else ""
+        prefix = f'"{self.prefix}"' if self.prefix else ""
+        suffix = f'"{self.suffix}"' if self.suffix else ""
+        return f"{prefix}#,##0{decimals}{suffix}"
+
+
+class Unit(Enum):
+    """The units key figures come in, each with its display format."""
+
+    COUNT = Format()
+    USD = Format(prefix="$")
+    USD_CENTS = Format(decimals=2, prefix="$")
+    KW = Format(decimals=1, scale=1e-3)  # values are in watts
+    GBPS = Format(decimals=1)
+    GB = Format()
+    KG = Format()
+    PCT = Format(decimals=1)  # the label says %
+    RATIO = Format(decimals=2, suffix="x")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One key figure: the summary field, a label that names its unit, and the unit."""
+
+    field: str
+    label: str
+    unit: Unit
+
+    @property
+    def format(self) -> Format:
+        """The figure's number format."""
+        return self.unit.value
+
+    def value(self, summary: DesignSummary) -> Any:
+        """The figure's value, scaled to the unit its label names."""
+        raw = getattr(summary, self.field)
+        return None if raw is None else raw * self.format.scale
+
+    def text(self, summary: DesignSummary) -> str:
+        """The figure as table text."""
+        return self.format.text(getattr(summary, self.field))
+
+
+KEY_FIGURES: tuple[Figure, ...] = (
+    Figure("gpus", "GPUs", Unit.COUNT),
+    Figure("racks", "Racks", Unit.COUNT),
+    Figure("world_size", "World size (GPUs)", Unit.COUNT),
+    Figure("scale_up_domains", "Scale-up domains", Unit.COUNT),
+    Figure("scale_up_gbps_per_gpu", "Scale-up per GPU (Gbit/s)", Unit.GBPS),
+    Figure("scale_out_gbps_per_gpu", "Scale-out per GPU (Gbit/s)", Unit.GBPS),
+    Figure("in_domain_to_cross_domain", "In-domain / cross-domain bandwidth", Unit.RATIO),
+    Figure("hbm_gb_total", "HBM total (GB)", Unit.GB),
+    Figure("compute_trays", "Compute trays", Unit.COUNT),
+    Figure("switch_chips", "Switch chips", Unit.COUNT),
+    Figure("switch_ports_used", "Switch ports used", Unit.COUNT),
+    Figure("switch_ports_unused", "Switch ports unused", Unit.COUNT),
+    Figure("switch_ports_unused_pct", "Switch ports unused (%)", Unit.PCT),
+    Figure("power_it_w", "IT power (kW)", Unit.KW),
+    Figure("power_all_in_w", "All-in power (kW)", Unit.KW),
+    Figure("bom_usd", "BOM total (USD)", Unit.USD),
+    Figure("bom_usd_per_gpu", "Cost per GPU (USD)", Unit.USD),
+    Figure("bom_usd_per_hbm_gb", "Cost per GB of HBM (USD)", Unit.USD_CENTS),
+    Figure("units_used", "Units used", Unit.COUNT),
+    Figure("weight_kg", "Weight (kg)", Unit.KG),
+)
+"""The figures that compare designs side by side, in every output."""

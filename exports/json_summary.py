@@ -1,0 +1,81 @@
+"""A design summary as JSON data: the keys `rackbom show --json` prints, units converted here.
+
+Watts become kilowatts (`power_it_w` -> `power_it_kw`); all-in power keeps its published key
+`power_kw`; every float is rounded to two decimals, so output is stable and prices are to the cent.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from ..racks.ports import ChipPorts, TrayPorts
+from ..racks.summary import DesignSummary
+
+RENAMED = {"power_all_in_w": "power_kw"}
+"""Fields whose JSON key is not the rule's (`_w` -> `_kw`)."""
+
+
+def json_text(value: Any) -> str:
+    """Indented UTF-8 JSON ending in a newline: the one JSON format rackbom prints and writes."""
+    return json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def summary_data(summary: DesignSummary) -> dict[str, Any]:
+    """The summary as JSON-ready data."""
+    return _plain(summary)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, TrayPorts):
+        return _tray_ports(value)
+    if isinstance(value, ChipPorts):
+        return _chip_ports(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        out = {}
+        for f in fields(value):
+            key, item = f.name, getattr(value, f.name)
+            if key in RENAMED or key.endswith("_w"):
+                key = RENAMED.get(key, key.removesuffix("_w") + "_kw")
+                item = None if item is None else item / 1000
+            out[key] = _plain(item)
+        return out
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, float):
+        return _number(value)
+    return value
+
+
+def _number(value: float) -> float | int:
+    """Two decimals; a whole number as an int. Infinite or undefined values are refused."""
+    if not math.isfinite(value):
+        raise ValueError(f"refusing to write a non-finite number ({value}) as JSON")
+    rounded = round(value, 2)
+    return int(rounded) if rounded == int(rounded) else rounded
+
+
+def _tray_ports(t: TrayPorts) -> dict[str, Any]:
+    return {
+        "tray": t.tray,
+        "tray_type": t.tray_id,
+        "ports_total": t.ports_total,
+        "ports_used": t.ports_used,
+        "ports_unused": t.ports_unused,
+        "lanes_in": t.lanes_in,
+        "connector_lanes": t.connector_lanes,
+    }
+
+
+def _chip_ports(c: ChipPorts) -> dict[str, Any]:
+    return {
+        "tray": c.tray,
+        "chip": c.chip,
+        "part": c.part,
+        "port_gbps": _number(c.port_gbps),
+        "ports_total": c.ports_total,
+        "ports_used": c.ports_used,
+        "ports_unused": c.ports_unused,
+    }

@@ -1,0 +1,82 @@
+"""A design's key figures as one typed, frozen result: what every output reads.
+
+Units are in the field names (`_w`, `_usd`, `_gbps`, `_gb`, `_kg`, `_pct`); nothing here is
+rounded or converted for display: the output layer does that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .ports import ChipPorts, TrayPorts
+
+
+@dataclass(frozen=True)
+class RackSummary:
+    """One rack's space, power, price and weight."""
+
+    rack: str
+    frame: str
+    units_total: int
+    units_used: int
+    units_free: int
+    power_it_w: float
+    power_all_in_w: float
+    power_shelf_capacity_w: float | None
+    bom_usd: float
+    weight_kg: float
+
+
+@dataclass(frozen=True)
+class SourceUse:
+    """A source and the figures of one design that rest on it (`entry.figure`)."""
+
+    id: str
+    kind: str
+    cite: str
+    note: str | None
+    figures: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DesignSummary:
+    """The key figures of a design, in the order `rackbom show --json` prints them."""
+
+    design: str
+    name: str
+    racks: int
+    gpus: int
+    cpus: int
+    compute_trays: int
+    switch_trays: int
+    switch_chips: int
+    world_size: int
+    scale_up_domains: int
+    switch_ports_total: int
+    switch_ports_used: int
+    switch_ports_unused: int
+    switch_ports_unused_pct: float
+    scale_up_gbps_per_gpu: float
+    scale_out_gbps_per_gpu: float
+    scale_up_gbps_total: float
+    scale_out_gbps_total: float
+    in_domain_to_cross_domain: float | None
+    hbm_gb_total: float
+    power_it_w: float
+    power_all_in_w: float
+    bom_usd: float
+    bom_usd_per_gpu: float
+    bom_usd_per_hbm_gb: float
+    units_used: int
+    units_total: int
+    weight_kg: float
+    rack_details: tuple[RackSummary, ...]
+    switch_tray_ports: tuple[TrayPorts, ...]
+    switches: tuple[ChipPorts, ...]
+    warnings: tuple[str, ...]
+    sources: tuple[SourceUse, ...]
+
+    @property
+    def assumptions(self) -> tuple[SourceUse, ...]:
+        """The sources that are assumptions: the figures to challenge first."""
+        return tuple(s for s in self.sources if s.kind == "assumption")
