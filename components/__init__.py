@@ -1,5 +1,6 @@
 """Parts, trays and frames: the catalogue that rack designs draw from."""
 
+from .cabling import Cable, Transceiver
 from .catalogue import Catalogue, CatalogueFile, builtin_catalogue, load_catalogue, suggest
 from .errors import InputError
 from .frames import RackFrame
@@ -21,6 +22,7 @@ from .provenance import Source, SourceKind
 from .trays import PartUse, TrayPart, TrayRole, TrayType
 
 __all__ = [
+    "Cable",
     "Catalogue",
     "CatalogueFile",
     "Connector",
@@ -40,6 +42,7 @@ __all__ = [
     "SourceKind",
     "Ssd",
     "SwitchAsic",
+    "Transceiver",
     "TrayPart",
     "TrayRole",
     "TrayType",

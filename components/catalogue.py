@@ -22,7 +22,7 @@ from .yamlio import read_yaml_file, read_yaml_text, validate_model
 
 P = TypeVar("P", bound=PartType)
 
-BUILTIN_FILES = ("sources", "compute", "network", "power", "items", "trays", "frames")
+BUILTIN_FILES = ("sources", "compute", "network", "links", "power", "items", "trays", "frames")
 
 
 class CatalogueFile(Strict):

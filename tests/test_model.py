@@ -13,7 +13,10 @@ import yaml
 
 import rackbom as rb
 from rackbom.components import InputError, builtin_catalogue, load_catalogue
+from rackbom.components.cabling import Cable, Transceiver
 from rackbom.components.catalogue import suggest
+from rackbom.components.part_kinds import PART_KINDS, kind_tag
+from rackbom.components.parts import Gpu
 from rackbom.racks import Analysis, build_design, parse_design
 
 
@@ -232,3 +235,30 @@ def test_compare_is_one_type_with_or_without_pandas(monkeypatch: pytest.MonkeyPa
 
 def test_package_docstring_example_runs() -> None:
     assert doctest.testmod(rb).failed == 0
+
+
+def test_part_kinds_declare_their_traits_and_parts_come_back_typed() -> None:
+    catalogue = builtin_catalogue()
+    optic = catalogue.part("osfp-800g-dr8", Transceiver)
+    assert (optic.port_gbps, optic.reach_m, optic.fibre) == (800, 500, "single_mode")
+    fibre = catalogue.part("smf-patch-30m", Cable)
+    assert fibre.needs_transceivers and fibre.passive and fibre.bom_category == "Cable"
+    assert not catalogue.part("dac-800g-2m", Cable).needs_transceivers
+    assert catalogue.part("mi450x", Gpu).graph_node == "gpu"
+    with pytest.raises(TypeError, match="is a GPU, not a Cable"):
+        catalogue.part("mi450x", Cable)
+    assert {kind_tag(k) for k in PART_KINDS} >= {"transceiver", "cable", "gpu", "switch_asic"}
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [("switch", "tomahawk6"), ("optics", "osfp-800g-dr8"), ("GPUs", "mi450x"), ("dac", "dac-")],
+)
+def test_list_kind_takes_the_names_users_type(cli, typed: str, expected: str) -> None:
+    done = cli("list", "parts", "--kind", typed)
+    assert done.code == 0 and expected in done.out
+
+
+def test_list_unknown_kind_suggests(cli) -> None:
+    done = cli("list", "parts", "--kind", "swich")
+    assert done.code == 2 and "did you mean switch" in done.err

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from rackbom.components.catalogue import suggest
+from rackbom.components.errors import InputError
+from rackbom.components.part_kinds import PART_KINDS, kind_names, kind_tag
+from rackbom.components.parts import PartType
 from rackbom.racks.library import builtin_design_ids, load_design_spec
 from rackbom.textable import render_table
 
@@ -16,7 +20,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the sub-command."""
     p = sub.add_parser("list", help="list built-in designs and catalogue entries")
     p.add_argument("section", nargs="?", choices=SECTIONS, help="only this section")
-    p.add_argument("--kind", help="only parts of this kind (gpu, cpu, nic, switch_asic, ...)")
+    p.add_argument(
+        "--kind", help="only parts of one kind: gpu, cpu, nic, switch, optics, cable, ... "
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     add_catalogue_option(p)
     p.set_defaults(run=run)
@@ -28,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     tables: dict[str, tuple[list[str], list[list[str]]]] = {}
     specs = [load_design_spec(i)[0] for i in builtin_design_ids()]
     tables["designs"] = (["id", "name"], [[s.id, s.name] for s in specs])
-    parts = [p for p in cat.parts.values() if args.kind is None or p.kind == args.kind]
+    kind = None if args.kind is None else part_kind(args.kind)
+    parts = [p for p in cat.parts.values() if kind is None or isinstance(p, kind)]
     tables["parts"] = (
         ["id", "kind", "name", "price (USD)", "price source"],
         [
@@ -39,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
                 "-" if p.price_usd is None else f"{p.price_usd:,.0f}",
                 f"{p.source_of('price_usd')} ({cat.sources[p.source_of('price_usd')].kind})",
             ]
-            for p in sorted(parts, key=lambda p: (p.kind, p.id))
+            for p in sorted(parts, key=lambda p: (PART_KINDS.index(type(p)), p.id))
         ],
     )
     tables["trays"] = (
@@ -77,3 +84,18 @@ def run(args: argparse.Namespace) -> int:
     blocks = [f"{name.capitalize()}\n{render_table(*tables[name])}" for name in chosen]
     print("\n\n".join(blocks))
     return 0
+
+
+def part_kind(name: str) -> type[PartType]:
+    """The part kind a user named: its tag, a plural, a short form or its label."""
+    names = kind_names()
+    key = name.strip().lower().replace(" ", "_").replace("-", "_")
+    if key not in names:
+        tags = [kind_tag(k) for k in PART_KINDS]
+        raise InputError(
+            None,
+            "--kind",
+            f"unknown part kind {name!r}{suggest(key, names) or suggest(key, tags)}"
+            f" (kinds: {', '.join(tags)})",
+        )
+    return names[key]
