@@ -1,7 +1,5 @@
 """The catalogue: sources, parts, trays, frames and power models, merged from YAML files."""
 
-from __future__ import annotations
-
 import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -11,6 +9,7 @@ from typing import Any, TypeVar, overload
 
 from pydantic import Field
 
+from .cache import cached
 from .errors import InputError
 from .frames import RackFrame
 from .part_kinds import AnyPart
@@ -73,7 +72,7 @@ class Catalogue:
                 table[entry.id] = entry
                 self.origin[(section, entry.id)] = file
 
-    def merged(self, content: CatalogueFile, file: str, prefix: str = "") -> Catalogue:
+    def merged(self, content: CatalogueFile, file: str, prefix: str = "") -> "Catalogue":
         """A new catalogue with one more file's entries, checked."""
         out = Catalogue(**{name: dict(getattr(self, name)) for name in (*SECTIONS, "origin")})
         out.add(content, file, prefix)
@@ -129,14 +128,20 @@ def parse_catalogue(raw: Any, file: str) -> CatalogueFile:
 
 
 def _builtin_catalogue() -> Catalogue:
-    catalogue = Catalogue()
     data = resources.files("rackbom.components.data")
-    for name in BUILTIN_FILES:
-        file = f"rackbom/components/data/{name}.yaml"
-        text = data.joinpath(f"{name}.yaml").read_text(encoding="utf-8")
-        catalogue.add(parse_catalogue(read_yaml_text(text, file), file), file)
-    catalogue.check()
-    return catalogue
+    texts = {
+        f"rackbom/components/data/{name}.yaml": data.joinpath(f"{name}.yaml").read_text("utf-8")
+        for name in BUILTIN_FILES
+    }
+
+    def build() -> Catalogue:
+        catalogue = Catalogue()
+        for file, text in texts.items():
+            catalogue.add(parse_catalogue(read_yaml_text(text, file), file), file)
+        catalogue.check()
+        return catalogue
+
+    return cached("catalogue", "\0".join(texts.values()).encode(), build)
 
 
 _BUILTIN: Catalogue | None = None

@@ -1,7 +1,5 @@
 """Rack frames: the EIA 19-inch rack, Open Rack V3 and Open Rack Wide."""
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from .provenance import Id, NonNegative, Positive, PositiveCount, Sourced

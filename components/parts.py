@@ -1,7 +1,5 @@
 """Part types: catalogue templates with specs, price and power, each figure sourced."""
 
-from __future__ import annotations
-
 import re
 from typing import Annotated, ClassVar, Literal
 
@@ -64,7 +62,7 @@ class PartType(Sourced):
         return 0
 
     @model_validator(mode="after")
-    def _sources_name_figures(self) -> PartType:
+    def _sources_name_figures(self) -> "PartType":
         unknown = sorted(set(self.sources) - set(self.figure_names()))
         if unknown:
             raise ValueError(f"sources names figures this entry does not state: {unknown}")

@@ -1,7 +1,5 @@
 """How IT power becomes all-in power: conversion losses and cooling."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 from pydantic import Field

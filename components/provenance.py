@@ -1,7 +1,5 @@
 """Where a figure comes from: the source registry and per-figure source lookup."""
 
-from __future__ import annotations
-
 from enum import StrEnum
 from typing import Annotated
 
@@ -17,7 +15,7 @@ PositiveCount = Annotated[int, Field(gt=0)]
 class Strict(BaseModel):
     """Base for every input model: unknown fields are errors, instances are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class SourceKind(StrEnum):

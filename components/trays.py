@@ -1,7 +1,5 @@
 """Tray types: assemblies of parts that occupy units in a rack."""
 
-from __future__ import annotations
-
 from enum import StrEnum
 from typing import Annotated, Literal
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from ..components.cache import cached
 from ..components.catalogue import Catalogue, builtin_catalogue, suggest
 from ..components.errors import InputError
 from ..components.yamlio import read_yaml_file, read_yaml_text, validate_model
@@ -42,7 +43,11 @@ def load_design_spec(id_or_path: str | Path) -> tuple[DesignSpec, str]:
     if text_id in builtin_design_ids():
         file = f"rackbom/racks/data/{text_id}.yaml"
         text = resources.files(_DATA).joinpath(f"{text_id}.yaml").read_text(encoding="utf-8")
-        return parse_design(read_yaml_text(text, file), file), file
+
+        def build() -> DesignSpec:
+            return parse_design(read_yaml_text(text, file), file)
+
+        return cached(f"design-{text_id}", text.encode(), build), file
     path = Path(id_or_path)
     if path.suffix.lower() in (".yaml", ".yml") or path.exists():
         return parse_design(read_yaml_file(path), str(path)), str(path)

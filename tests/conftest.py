@@ -64,6 +64,13 @@ def check_golden(name: str, actual: str | bytes, request: pytest.FixtureRequest)
     assert data == path.read_bytes(), f"{name} differs from its golden file"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory: pytest.TempPathFactory):
+    """The validated-data cache lives in a folder of the test run's own."""
+    os.environ["RACKBOM_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden", action="store_true", help="rewrite golden files from current output"

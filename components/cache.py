@@ -1,0 +1,64 @@
+"""A cache of validated built-in data, so a command does not re-validate what never changes.
+
+The built-in catalogue and designs are validated once and kept as a pickle in the user's cache
+folder (`$XDG_CACHE_HOME/rackbom`, else `~/.cache/rackbom`; `RACKBOM_CACHE_DIR` moves it and
+`RACKBOM_CACHE_DIR=off` turns it off). An entry's name is a hash of the data's bytes and of the
+versions of rackbom, pydantic and Python, so a changed file or upgrade misses and rebuilds. A
+missing, unreadable or corrupt entry is rebuilt; a folder that cannot be written is skipped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def cache_dir() -> Path | None:
+    """Where entries live, or None when caching is off."""
+    chosen = os.environ.get("RACKBOM_CACHE_DIR")
+    if chosen == "off":
+        return None
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "rackbom"
+
+
+def cached(name: str, data: bytes, build: Callable[[], T]) -> T:
+    """`build()`'s result, from the cache when `data` and the versions are unchanged."""
+    folder = cache_dir()
+    if folder is None:
+        return build()
+    path = folder / f"{name}-{_fingerprint(data)}.pickle"
+    try:
+        with path.open("rb") as stream:
+            return pickle.load(stream)
+    except Exception:
+        pass
+    value = build()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+        with os.fdopen(fd, "wb") as stream:
+            pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+    return value
+
+
+def _fingerprint(data: bytes) -> str:
+    import pydantic
+
+    from .. import __version__
+
+    versions = f"{__version__}|{pydantic.VERSION}|{sys.version}".encode()
+    return hashlib.sha256(versions + b"\0" + data).hexdigest()[:24]
