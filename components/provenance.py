@@ -5,7 +5,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.+=-]*$", max_length=120)]
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.+=@-]*$", max_length=120)]
 NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 Count = Annotated[int, Field(ge=0)]

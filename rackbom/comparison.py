@@ -9,7 +9,7 @@ from rackbom.exports.figures import KEY_FIGURES
 from rackbom.exports.html_page import comparison_table
 from rackbom.racks.summary import DesignSummary
 
-from .design import Design, load
+from .design import Design, load_all
 from .textable import render_table
 
 if TYPE_CHECKING:
@@ -54,4 +54,4 @@ class Comparison:
 
 def compare(designs: Iterable[Design | str]) -> Comparison:
     """Compare designs (objects, built-in ids or YAML paths)."""
-    return Comparison([d if isinstance(d, Design) else load(d) for d in designs])
+    return Comparison(load_all(designs))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -87,6 +89,14 @@ class Design:
         spec = variant_spec(self.built.spec, base, **changes)
         return Design(build_design(spec, base, self.built.file))
 
+    def renamed(self, new_id: str) -> Design:
+        """The same design under another id, its file named beside its name."""
+        spec = self.built.spec
+        where = Path(self.built.file).name if self.built.file else new_id
+        renamed = spec.model_copy(update={"id": new_id, "name": f"{spec.name} [{where}]"})
+        built = self.built
+        return Design(build_design(renamed, built.base_catalogue, built.file))
+
     def __repr__(self) -> str:
         s = self.summary
         return (
@@ -109,3 +119,33 @@ def load(
         catalogue = load_catalogue(*catalogue_files) if catalogue_files else builtin_catalogue()
     spec, file = load_design_spec(id_or_path)
     return Design(build_design(spec, catalogue, file))
+
+
+def load_all(
+    items: Iterable[Design | str | Path], catalogue: Catalogue | None = None
+) -> list[Design]:
+    """Designs (objects, built-in ids or paths), told apart where two share an id.
+
+    A design whose id another one already has is renamed `id@file-stem` (built-in designs keep
+    their ids), so every table column, file name and sheet says which one it is.
+    """
+    designs = [d if isinstance(d, Design) else load(d, catalogue) for d in items]
+    return distinct(designs)
+
+
+def distinct(designs: list[Design]) -> list[Design]:
+    """The designs, with a repeated id renamed after its file: `helios@my-helios`."""
+    taken: set[str] = set()
+    out = []
+    for design in designs:
+        new_id = design.id
+        if new_id in taken:
+            stem = Path(design.built.file or "variant").stem.lower()
+            base = f"{design.id}@{re.sub(r'[^a-z0-9_.=-]+', '-', stem).strip('-') or 'file'}"
+            new_id, n = base, 2
+            while new_id in taken:
+                new_id, n = f"{base}-{n}", n + 1
+            design = design.renamed(new_id)
+        taken.add(new_id)
+        out.append(design)
+    return out

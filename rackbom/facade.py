@@ -8,7 +8,7 @@ from pathlib import Path
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
 from rackbom.racks.library import builtin_design_ids
 
-from .design import Design, load
+from .design import Design, load_all
 
 
 def designs() -> list[str]:
@@ -20,8 +20,7 @@ def export_workbook(designs: Iterable[Design | str | Path], path: str | Path) ->
     """Write one BOM workbook for several designs (Design objects, built-in ids or YAML paths)."""
     from rackbom.exports.workbook import write_workbook  # openpyxl loads only when needed
 
-    loaded = [d if isinstance(d, Design) else load(d) for d in designs]
-    return write_workbook([d.analysis for d in loaded], path)
+    return write_workbook([d.analysis for d in load_all(designs)], path)
 
 
 def catalogue(*paths: str) -> Catalogue:

@@ -9,7 +9,7 @@ from pathlib import Path
 from rackbom.components.atomic import atomic_write_text
 from rackbom.exports.html_page import ReportEntry, render_report
 
-from .design import Design
+from .design import Design, distinct
 
 WORKBOOK_NAME = "rackbom-bom.xlsx"
 INDEX_NAME = "index.html"
@@ -45,9 +45,10 @@ def write_report(
     from rackbom import __version__
     from rackbom.exports.workbook import write_workbook
 
+    designs = distinct(list(designs))
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    files = ReportFiles(list(designs))
+    files = ReportFiles(designs)
     entries = []
     stems = _unique_stems(designs)
     for number, design in enumerate(designs, start=1):

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from rackbom.components.catalogue import Catalogue, load_catalogue
-from rackbom.design import Design, load
+from rackbom.design import Design, distinct, load
 from rackbom.exports.json_summary import json_text
 
 
@@ -28,9 +28,14 @@ def catalogue_from(args: argparse.Namespace) -> Catalogue:
 
 
 def load_designs(args: argparse.Namespace, names: list[str]) -> list[Design]:
-    """Designs by built-in id or path, against the arguments' catalogue."""
+    """Designs by built-in id or path, against the arguments' catalogue; repeated ids renamed."""
     catalogue = catalogue_from(args)
-    return [load(name, catalogue) for name in names]
+    loaded = [load(name, catalogue) for name in names]
+    designs = distinct(loaded)
+    for name, before, after in zip(names, loaded, designs, strict=True):
+        if before.id != after.id:
+            print(f"note: {name} is shown as {after.id}: {before.id} is taken", file=sys.stderr)
+    return designs
 
 
 def print_json(value: Any) -> None:
