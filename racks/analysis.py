@@ -12,8 +12,10 @@ from ..components.trays import TrayRole
 from .bandwidth import Bandwidth, bandwidth
 from .bom import Bom, build_bom
 from .build import BuiltDesign
+from .compute import PRECISIONS, Compute, compute
 from .ports import TrayPorts, port_usage
 from .power import RackPower, rack_power
+from .sensitivity import radix_sensitivity
 from .space import RackSpace, rack_space
 from .topology import Topology, build_topology
 
@@ -29,6 +31,8 @@ class Analysis:
     power: list[RackPower] = field(init=False)
     space: list[RackSpace] = field(init=False)
     bom: Bom = field(init=False)
+    compute: Compute = field(init=False)
+    radix_sensitivity: dict[str, int | None] = field(init=False)
 
     def __post_init__(self) -> None:
         self.topology = build_topology(self.design)
@@ -37,6 +41,8 @@ class Analysis:
         self.power = [rack_power(self.design, r) for r in self.design.racks]
         self.space = [rack_space(self.design, r) for r in self.design.racks]
         self.bom = build_bom(self.design)
+        self.compute = compute(self.design)
+        self.radix_sensitivity = radix_sensitivity(self.design, self.ports)
 
     # --- counts -----------------------------------------------------------------------------
     def _count(self, kind: type, role: TrayRole | None = None) -> int:
@@ -100,6 +106,16 @@ class Analysis:
         return sum(r.all_in_w for r in self.power)
 
     @property
+    def power_rack_input_w(self) -> float:
+        """What every rack draws from the grid: IT over conversion efficiency."""
+        return sum(r.rack_input_w for r in self.power)
+
+    @property
+    def power_facility_w(self) -> float:
+        """All-in power times PUE."""
+        return sum(r.facility_w for r in self.power)
+
+    @property
     def weight_kg(self) -> float:
         """Known weight of every rack."""
         return sum(s.weight_kg for s in self.space)
@@ -111,6 +127,8 @@ class Analysis:
         unknown_power = sorted({p for r in self.power for t in r.trays for p in t.unknown_parts})
         if unknown_power:
             out.append(f"no power figure for: {', '.join(unknown_power)} (counted as 0 W)")
+        if self.compute.missing:
+            out.append(f"no compute figure for: {', '.join(self.compute.missing)} (counted as 0)")
         if self.bom.unpriced():
             out.append(f"no price for: {', '.join(self.bom.unpriced())} (not in the BOM total)")
         return out
@@ -230,9 +248,41 @@ class Analysis:
                 for t in self.ports
                 for c in t.chips
             ],
+            **self._systems_summary(),
             "warnings": self.warnings(),
             "sources": self.sources(),
         }
+
+    def _systems_summary(self) -> dict[str, Any]:
+        """Power levels, compute and memory totals, bandwidth in TB/s and radix sensitivity."""
+        c, bw = self.compute, self.bandwidth
+        all_in_kw = self.power_all_in_w / 1000
+        bom_musd = self.bom.total_usd / 1e6
+        out: dict[str, Any] = {
+            "power_rack_input_kw": _round(self.power_rack_input_w / 1000),
+            "power_all_in_kw": _round(all_in_kw),
+            "power_facility_kw": _round(self.power_facility_w / 1000),
+            "pue": self.design.power_model.pue,
+            "power_all_in_includes": "rack input (IT / conversion efficiency) + the rack's share "
+            "of the scale-out network (switch ports and optics); no cooling",
+            "power_shelf_redundancy": {r.rack: r.redundancy for r in self.power},
+        }
+        for p in PRECISIONS:
+            out[f"{p}_dense_pflops_per_gpu"] = _round(c.per_gpu(p))
+            out[f"{p}_dense_pflops_total"] = _round(c.dense_pflops[p])
+        for p in ("fp4", "fp8", "bf16"):
+            total = c.dense_pflops[p]
+            out[f"{p}_dense_pflops_per_usd_m"] = _round(total / bom_musd if bom_musd else None)
+            out[f"{p}_dense_pflops_per_kw"] = _round(total / all_in_kw if all_in_kw else None)
+        out |= {
+            "hbm_tbps_total": _round(c.hbm_tbytes_per_s),
+            "scale_up_tbps_total": _round(bw.scale_up_gbps_total / 8000),
+            "scale_up_tbps_bidir_total": _round(bw.scale_up_gbps_total / 4000),
+            "scale_out_tbps_total": _round(bw.scale_out_gbps_total / 8000),
+            "scale_out_tbps_bidir_total": _round(bw.scale_out_gbps_total / 4000),
+            "switch_ports_unused_by_switch": self.radix_sensitivity,
+        }
+        return out
 
     def _rack_summary(self, index: int, rack_bom: dict[str, float]) -> dict[str, Any]:
         rack = self.design.racks[index]

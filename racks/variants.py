@@ -50,7 +50,7 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
         changed = _changed_tray(tray, catalogue, swaps, gpus_per_tray, suffix)
         if changed is not None:
             new_trays[tray_id] = changed
-    data = spec.model_dump(mode="json", exclude_none=True)
+    data = spec.model_dump(mode="json", exclude_unset=True, exclude_none=True)
     data["id"] = f"{spec.id}+{suffix}" if suffix else spec.id
     data["name"] = f"{spec.name} ({suffix.replace('+', ', ')})" if suffix else spec.name
     for rack in data["racks"]:
@@ -59,7 +59,7 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
                 placement["tray"] = new_trays[placement["tray"]].id
     extra = data.setdefault("catalogue", {})
     extra.setdefault("trays", []).extend(
-        t.model_dump(mode="json", exclude_none=True) for t in new_trays.values()
+        t.model_dump(mode="json", exclude_unset=True, exclude_none=True) for t in new_trays.values()
     )
     return DesignSpec.model_validate(data)
 
@@ -87,10 +87,10 @@ def _changed_tray(
         parts.append(new)
     if not changed:
         return None
-    data = tray.model_dump(mode="json", exclude_none=True)
+    data = tray.model_dump(mode="json", exclude_unset=True, exclude_none=True)
     data.update(
         id=f"{tray.id}+{suffix}",
         name=f"{tray.name} ({suffix.replace('+', ', ')})",
-        parts=[p.model_dump(mode="json", exclude_none=True) for p in parts],
+        parts=[p.model_dump(mode="json", exclude_unset=True, exclude_none=True) for p in parts],
     )
     return TrayType.model_validate(data)

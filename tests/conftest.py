@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from rackbom.cli import main
+from rackbom.racks.library import builtin_design_ids
 
 GOLDEN = Path(__file__).parent / "golden"
-REFERENCE_DESIGNS = ("helios", "gb200-nvl72", "mi500-ual256", "mi355x-128")
+REFERENCE_DESIGNS = tuple(builtin_design_ids())
 
 
 @dataclass

@@ -67,6 +67,17 @@ def render_summary(design: Design) -> str:
                 ],
             )
         )
+    if s["switch_ports_unused_by_switch"]:
+        blocks.append(
+            "Unused switch ports with each switch chip of the catalogue (radix sensitivity)\n"
+            + render_table(
+                ["switch chip", "unused ports"],
+                [
+                    [part, "does not fit" if unused is None else f"{unused:,}"]
+                    for part, unused in s["switch_ports_unused_by_switch"].items()
+                ],
+            )
+        )
     blocks.append(
         "Racks\n"
         + render_table(
@@ -78,6 +89,7 @@ def render_summary(design: Design) -> str:
                 "IT kW",
                 "all-in kW",
                 "shelves kW",
+                "redundancy",
                 "BOM (USD)",
                 "weight kg",
             ],
@@ -92,6 +104,7 @@ def render_summary(design: Design) -> str:
                     "-"
                     if r["power_shelf_capacity_kw"] is None
                     else f"{r['power_shelf_capacity_kw']:,.0f}",
+                    s["power_shelf_redundancy"][r["rack"]],
                     f"{r['bom_usd']:,.0f}",
                     f"{r['weight_kg']:,.0f}",
                 ]
