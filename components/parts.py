@@ -80,8 +80,18 @@ class Gpu(PartType):
     kind: Literal["gpu"] = "gpu"
     hbm_gb: NonNegative
     hbm_tbytes_per_s: NonNegative | None = Field(default=None, description="HBM bandwidth, TB/s.")
-    fp4_pflops: NonNegative | None = Field(default=None, description="Dense FP4, PFLOP/s.")
-    fp8_pflops: NonNegative | None = Field(default=None, description="Dense FP8, PFLOP/s.")
+    fp4_dense_pflops: NonNegative | None = Field(default=None, description="Dense FP4, PFLOP/s.")
+    fp6_dense_pflops: NonNegative | None = Field(default=None, description="Dense FP6, PFLOP/s.")
+    fp8_dense_pflops: NonNegative | None = Field(default=None, description="Dense FP8, PFLOP/s.")
+    bf16_dense_pflops: NonNegative | None = Field(default=None, description="Dense BF16, PFLOP/s.")
+    fp4_sparse_pflops: NonNegative | None = Field(default=None, description="Sparse FP4, PFLOP/s.")
+    fp8_sparse_pflops: NonNegative | None = Field(default=None, description="Sparse FP8, PFLOP/s.")
+    bf16_sparse_pflops: NonNegative | None = Field(
+        default=None, description="Sparse BF16, PFLOP/s."
+    )
+    io_lanes: Count | None = Field(
+        default=None, description="Flexible I/O lanes shared by scale-up, NICs, CPU and SSDs."
+    )
     scale_up_lanes: Count = Field(default=0, description="SerDes lanes to the scale-up fabric.")
     scale_up_lane_gbps: NonNegative = Field(default=0, description="Gbit/s per lane, one way.")
     mesh_links: Count = Field(default=0, description="Point-to-point links for a direct mesh.")

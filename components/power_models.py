@@ -1,20 +1,37 @@
-"""How IT power becomes all-in power: conversion losses and cooling."""
+"""The power rule: how IT power becomes rack input, all-in and facility power."""
 
 from typing import Annotated
 
 from pydantic import Field
 
-from .provenance import Id, Sourced
+from .provenance import Id, Positive, PositiveCount, Sourced
+
+Efficiency = Annotated[float, Field(gt=0, le=1)]
 
 
 class PowerModel(Sourced):
-    """All-in power = IT power / conversion efficiency x (1 + cooling overhead)."""
+    """One rule for every design.
+
+    - rack input = IT power / conversion efficiency (the power shelves' where a rack has them);
+    - all-in = rack input + the rack's share of a non-blocking scale-out Clos network: per NIC
+      port, `2 x tiers - 1` switch ports and `2 x tiers` optics (both ends of every link);
+    - facility = all-in x PUE (cooling and building overheads), reported apart.
+    """
 
     id: Id
     name: str = Field(min_length=1)
-    conversion_efficiency: Annotated[float, Field(gt=0, le=1)] = Field(
+    conversion_efficiency: Efficiency = Field(
         description="AC to busbar, used where a rack has no power shelves of its own."
     )
-    cooling_overhead_fraction: Annotated[float, Field(ge=0, le=2)] = Field(
-        description="Cooling power (CDU, pumps, fans, chillers) per watt delivered."
-    )
+    scale_out_tiers: PositiveCount = Field(description="Switch tiers of the scale-out network.")
+    network_port_gbps: Positive = Field(description="Port speed the two figures below are for.")
+    switch_w_per_port: Positive = Field(description="Switch system power per port, W.")
+    optic_w: Positive = Field(description="Power of one transceiver at that speed, W.")
+    pue: Annotated[float, Field(ge=1, le=3)] = Field(description="Facility power / IT power.")
+
+    @property
+    def network_w_per_gbps(self) -> float:
+        """Scale-out network power per Gbit/s of NIC bandwidth (switch ports plus optics)."""
+        ports = 2 * self.scale_out_tiers - 1
+        optics = 2 * self.scale_out_tiers
+        return (ports * self.switch_w_per_port + optics * self.optic_w) / self.network_port_gbps

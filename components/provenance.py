@@ -56,9 +56,11 @@ class Sourced(Strict):
         return self.sources.get(figure, self.source)
 
     def figure_names(self) -> list[str]:
-        """Names of the numeric figures this entry states (set and not None)."""
+        """Names of the numeric figures this entry states: written in its data, not defaulted."""
         names = []
         for name in type(self).model_fields:
+            if name not in self.model_fields_set:
+                continue
             value = getattr(self, name)
             if (isinstance(value, int | float) and not isinstance(value, bool)) or (
                 isinstance(value, list) and value and isinstance(value[0], int | float)

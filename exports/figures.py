@@ -48,6 +48,10 @@ class Unit(Enum):
     GB = Format()
     KG = Format()
     PCT = Format(decimals=1)  # the label says %
+    PFLOPS = Format(decimals=1)
+    TBYTES_PER_S = Format(decimals=1)
+    TBYTES_PER_S_BIDIR = Format(decimals=1, scale=2 / 8000)  # values are one-way Gbit/s
+    PER_KW = Format(decimals=2)
     RATIO = Format(decimals=2, suffix="x")
 
 
@@ -90,6 +94,15 @@ KEY_FIGURES: tuple[Figure, ...] = (
     Figure("switch_ports_unused_pct", "Switch ports unused (%)", Unit.PCT),
     Figure("power_it_w", "IT power (kW)", Unit.KW),
     Figure("power_all_in_w", "All-in power (kW)", Unit.KW),
+    Figure("power_facility_w", "Facility power (kW, x PUE)", Unit.KW),
+    Figure("fp4_dense_pflops_total", "FP4 dense (PFLOPS)", Unit.PFLOPS),
+    Figure("fp8_dense_pflops_total", "FP8 dense (PFLOPS)", Unit.PFLOPS),
+    Figure("bf16_dense_pflops_total", "BF16 dense (PFLOPS)", Unit.PFLOPS),
+    Figure("hbm_tbytes_per_s_total", "HBM bandwidth (TB/s)", Unit.TBYTES_PER_S),
+    Figure("scale_up_gbps_total", "Scale-up total (TB/s, both ways)", Unit.TBYTES_PER_S_BIDIR),
+    Figure("scale_out_gbps_total", "Scale-out total (TB/s, both ways)", Unit.TBYTES_PER_S_BIDIR),
+    Figure("fp8_dense_pflops_per_usd_m", "FP8 dense PFLOPS per $M", Unit.PFLOPS),
+    Figure("fp8_dense_pflops_per_kw", "FP8 dense PFLOPS per all-in kW", Unit.PER_KW),
     Figure("bom_usd", "BOM total (USD)", Unit.USD),
     Figure("bom_usd_per_gpu", "Cost per GPU (USD)", Unit.USD),
     Figure("bom_usd_per_hbm_gb", "Cost per GB of HBM (USD)", Unit.USD_CENTS),

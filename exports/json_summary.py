@@ -14,8 +14,13 @@ from typing import Any
 from ..racks.ports import ChipPorts, TrayPorts
 from ..racks.summary import DesignSummary
 
-RENAMED = {"power_all_in_w": "power_kw"}
-"""Fields whose JSON key is not the rule's (`_w` -> `_kw`)."""
+RENAMED = {
+    "power_all_in_w": ("power_kw", "power_all_in_kw"),
+    "hbm_tbytes_per_s_total": ("hbm_tbps_total",),
+}
+"""Fields whose JSON keys are not the rule's (`_w` -> `_kw`)."""
+GBIT_TO_TBYTE = 1 / 8000
+"""Gbit/s to TB/s: a `_gbps_total` field is also written as `_tbps_total`, `_tbps_bidir_total`."""
 
 
 def json_text(value: Any) -> str:
@@ -34,19 +39,31 @@ def _plain(value: Any) -> Any:
     if isinstance(value, ChipPorts):
         return _chip_ports(value)
     if is_dataclass(value) and not isinstance(value, type):
-        out = {}
+        out: dict[str, Any] = {}
         for f in fields(value):
-            key, item = f.name, getattr(value, f.name)
-            if key in RENAMED or key.endswith("_w"):
-                key = RENAMED.get(key, key.removesuffix("_w") + "_kw")
-                item = None if item is None else item / 1000
-            out[key] = _plain(item)
+            out.update(_entries(f.name, getattr(value, f.name)))
         return out
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     if isinstance(value, float):
         return _number(value)
     return value
+
+
+def _entries(name: str, value: Any) -> dict[str, Any]:
+    """The JSON keys and values one field becomes."""
+    if name.endswith("_w"):
+        value = None if value is None else value / 1000
+        keys = RENAMED.get(name, (name.removesuffix("_w") + "_kw",))
+        return {key: _plain(value) for key in keys}
+    out = {key: _plain(value) for key in RENAMED.get(name, (name,))}
+    if name.endswith("_gbps_total"):
+        stem = name.removesuffix("_gbps_total")
+        out[f"{stem}_tbps_total"] = _plain(value * GBIT_TO_TBYTE)
+        out[f"{stem}_tbps_bidir_total"] = _plain(2 * value * GBIT_TO_TBYTE)
+    return out
 
 
 def _number(value: float) -> float | int:

@@ -251,13 +251,15 @@ POWER_RACK_COLUMNS = (
     "IT load (W)",
     "Conversion efficiency",
     "Conversion loss (W)",
-    "Cooling overhead",
-    "Cooling (W)",
+    "Scale-out (Gbit/s)",
+    "Network share (W)",
     "All-in (W)",
     "Shelf capacity (W)",
     "Shelf headroom (W)",
     "Frame budget (W)",
     "Frame headroom (W)",
+    "Facility (W)",
+    "Shelf redundancy",
 )
 POWER_TRAY_COLUMNS = (
     "Rack",
@@ -272,12 +274,13 @@ POWER_TRAY_COLUMNS = (
 
 
 def power_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str, str]:
-    """Per rack (IT, losses, cooling, all-in, budgets) over per-tray rows; returns total cells."""
+    """Per rack (IT, losses, network, all-in, budgets, facility) over per-tray rows; totals."""
     sheet = SheetData(name)
     _title(
         sheet,
         f"Power: {analysis.name}",
-        "IT load = trays + rack items; all-in = IT + conversion loss + cooling. "
+        "IT load = trays + rack items; all-in = IT + conversion loss + the rack's share of the "
+        "scale-out network (switch ports and optics per Gbit/s); facility = all-in x PUE. "
         "Headroom = budget - IT load.",
     )
     sheet.header(POWER_RACK_COLUMNS)
@@ -294,8 +297,9 @@ def power_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str, str]:
             formula(_sum(c, first_rack, last_rack), "total_watts")
             if c not in (5, 7)
             else Cell(None, "total_text")
-            for c in range(2, 14)
+            for c in range(2, 15)
         ),
+        Cell(None, "total_text"),
     )
     sheet.add()
     sheet.add(text("Per tray", "section"))
@@ -325,8 +329,8 @@ def _power_rack_row(rack: RackPower, row: int, tray_first: int) -> list[Cell]:
         formula(f"B{row}+C{row}", "watts"),
         number(rack.conversion_efficiency, "percent"),
         formula(f"D{row}/E{row}-D{row}", "watts"),
-        number(rack.cooling_overhead_fraction, "percent"),
-        formula(f"D{row}/E{row}*G{row}", "watts"),
+        number(rack.scale_out_gbps, "watts"),
+        formula(f"G{row}*{rack.network_w_per_gbps!r}", "watts"),
         formula(f"D{row}+F{row}+H{row}", "watts"),
     ]
     for budget in (rack.shelf_capacity_w, rack.frame_budget_w):
@@ -335,4 +339,5 @@ def _power_rack_row(rack: RackPower, row: int, tray_first: int) -> list[Cell]:
         else:
             budget_col = col(len(cells) + 1)
             cells += [number(budget, "watts"), formula(f"{budget_col}{row}-D{row}", "watts")]
+    cells += [formula(f"I{row}*{rack.pue!r}", "watts"), text(rack.redundancy)]
     return cells

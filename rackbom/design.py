@@ -83,7 +83,8 @@ class Design:
         """A what-if copy, re-validated: `with_(switch="switch-86t-200g", gpus_per_tray=2)`.
 
         Options: `switch` (switch chip of every switch tray), `gpu`, `cpu`, `nic` (scale-out NIC)
-        of every compute tray, and `gpus_per_tray`.
+        of every compute tray, `gpus_per_tray`, and `switch_margin` (the switch trays' integration
+        margin, e.g. 0.82 for the 45% gross margin some analysts assume).
         """
         base = self.built.base_catalogue
         spec = variant_spec(self.built.spec, base, **changes)

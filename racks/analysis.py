@@ -11,8 +11,10 @@ from ..components.trays import TrayRole
 from .bandwidth import Bandwidth, bandwidth
 from .bom import Bom, build_bom
 from .build import BuiltDesign
+from .compute import PRECISIONS, Compute, compute
 from .ports import TrayPorts, port_usage
 from .power import RackPower, rack_power
+from .sensitivity import radix_sensitivity
 from .space import RackSpace, rack_space
 from .summary import DesignSummary, RackSummary, SourceUse
 from .topology import Topology, build_topology
@@ -29,6 +31,8 @@ class Analysis:
     power: list[RackPower] = field(init=False)
     space: list[RackSpace] = field(init=False)
     bom: Bom = field(init=False)
+    compute: Compute = field(init=False)
+    radix_sensitivity: dict[str, int | None] = field(init=False)
 
     def __post_init__(self) -> None:
         self.topology = build_topology(self.design)
@@ -37,6 +41,8 @@ class Analysis:
         self.power = [rack_power(self.design, r) for r in self.design.racks]
         self.space = [rack_space(self.design, r) for r in self.design.racks]
         self.bom = build_bom(self.design)
+        self.compute = compute(self.design)
+        self.radix_sensitivity = radix_sensitivity(self.design, self.ports)
 
     @property
     def id(self) -> str:
@@ -110,6 +116,16 @@ class Analysis:
         return sum(r.all_in_w for r in self.power)
 
     @property
+    def power_rack_input_w(self) -> float:
+        """What every rack draws from the grid: IT over conversion efficiency."""
+        return sum(r.rack_input_w for r in self.power)
+
+    @property
+    def power_facility_w(self) -> float:
+        """All-in power times PUE."""
+        return sum(r.facility_w for r in self.power)
+
+    @property
     def weight_kg(self) -> float:
         """Known weight of every rack."""
         return sum(s.weight_kg for s in self.space)
@@ -121,6 +137,8 @@ class Analysis:
         unknown_power = sorted({p for r in self.power for t in r.trays for p in t.unknown_parts})
         if unknown_power:
             out.append(f"no power figure for: {', '.join(unknown_power)} (counted as 0 W)")
+        if self.compute.missing:
+            out.append(f"no compute figure for: {', '.join(self.compute.missing)} (counted as 0)")
         if self.bom.unpriced():
             out.append(f"no price for: {', '.join(self.bom.unpriced())} (not in the BOM total)")
         return out
@@ -178,6 +196,7 @@ class Analysis:
         rack_bom = self.bom.by_rack()
         gpus, hbm = self.gpus, self.hbm_gb_total
         ports_total = self.switch_ports_total
+        c = self.compute
         return DesignSummary(
             design=spec.id,
             name=spec.name,
@@ -219,6 +238,7 @@ class Analysis:
                     power_it_w=power.it_w,
                     power_all_in_w=power.all_in_w,
                     power_shelf_capacity_w=power.shelf_capacity_w,
+                    power_shelf_redundancy=power.redundancy,
                     bom_usd=rack_bom.get(rack.name, 0.0),
                     weight_kg=space.weight_kg,
                 )
@@ -228,6 +248,33 @@ class Analysis:
             ),
             switch_tray_ports=tuple(self.ports),
             switches=tuple(c for t in self.ports for c in t.chips),
+            power_rack_input_w=self.power_rack_input_w,
+            power_facility_w=self.power_facility_w,
+            pue=self.design.power_model.pue,
+            power_all_in_includes=ALL_IN_INCLUDES,
+            **{f"{p}_dense_pflops_per_gpu": c.per_gpu(p) for p in PRECISIONS},
+            **{f"{p}_dense_pflops_total": c.dense_pflops[p] for p in PRECISIONS},
+            **{
+                f"{p}_dense_pflops_per_usd_m": _ratio(c.dense_pflops[p], bom_total / 1e6)
+                for p in PER_DOLLAR_PRECISIONS
+            },
+            **{
+                f"{p}_dense_pflops_per_kw": _ratio(c.dense_pflops[p], self.power_all_in_w / 1e3)
+                for p in PER_DOLLAR_PRECISIONS
+            },
+            hbm_tbytes_per_s_total=c.hbm_tbytes_per_s,
+            switch_ports_unused_by_switch=dict(self.radix_sensitivity),
             warnings=tuple(self.warnings()),
             sources=tuple(self.sources()),
         )
+
+
+ALL_IN_INCLUDES = (
+    "rack input (IT / conversion efficiency) + the rack's share of the scale-out network "
+    "(switch ports and optics); no cooling"
+)
+PER_DOLLAR_PRECISIONS = ("fp4", "fp8", "bf16")
+
+
+def _ratio(top: float, bottom: float) -> float | None:
+    return top / bottom if bottom else None

@@ -1,11 +1,12 @@
-"""Power per tray and per rack: parts plus overheads, all-in figures, budgets and warnings."""
+"""Power per tray and per rack: IT, rack input, all-in and facility levels, budgets, redundancy."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from ..components.parts import PowerShelf
-from ..components.trays import TrayPart
+from ..components.parts import Nic, PowerShelf
+from ..components.trays import PartUse, TrayPart
 from .build import BuiltDesign, BuiltRack, PlacedTray
 
 
@@ -29,14 +30,21 @@ class TrayPower:
 
 @dataclass(frozen=True)
 class RackPower:
-    """A rack's IT load, all-in power and the budgets it is held against."""
+    """A rack's power levels and the budgets it is held against.
+
+    IT (trays + rack items) -> rack input (after conversion) -> all-in (plus the rack's share of
+    the scale-out network) -> facility (x PUE, cooling and building overheads).
+    """
 
     rack: str
     trays: list[TrayPower]
     items_w: float
     conversion_efficiency: float
-    cooling_overhead_fraction: float
+    scale_out_gbps: float
+    network_w_per_gbps: float
+    pue: float
     shelf_capacity_w: float | None
+    shelves: int
     frame_budget_w: float | None
 
     @property
@@ -45,27 +53,65 @@ class RackPower:
         return sum(t.it_w for t in self.trays) + self.items_w
 
     @property
-    def conversion_loss_w(self) -> float:
-        """Lost between the grid and the busbar."""
-        return self.it_w / self.conversion_efficiency - self.it_w
+    def rack_input_w(self) -> float:
+        """Drawn from the grid by the rack: IT load over the conversion efficiency."""
+        return self.it_w / self.conversion_efficiency
 
     @property
-    def cooling_w(self) -> float:
-        """Power spent removing the heat."""
-        return self.it_w / self.conversion_efficiency * self.cooling_overhead_fraction
+    def conversion_loss_w(self) -> float:
+        """Lost between the grid and the busbar."""
+        return self.rack_input_w - self.it_w
+
+    @property
+    def network_w(self) -> float:
+        """The rack's share of the scale-out network: switch ports and optics for its NICs."""
+        return self.scale_out_gbps * self.network_w_per_gbps
 
     @property
     def all_in_w(self) -> float:
-        """IT load plus conversion losses plus cooling."""
-        return self.it_w + self.conversion_loss_w + self.cooling_w
+        """Rack input plus the rack's share of the scale-out network."""
+        return self.rack_input_w + self.network_w
+
+    @property
+    def facility_w(self) -> float:
+        """All-in power times PUE: what the facility draws, cooling included."""
+        return self.all_in_w * self.pue
+
+    @property
+    def shelves_needed(self) -> int | None:
+        """Shelves the IT load needs (N), or None for a rack without shelves."""
+        if not self.shelves or self.shelf_capacity_w is None:
+            return None
+        return max(1, math.ceil(self.it_w / (self.shelf_capacity_w / self.shelves) - 1e-9))
+
+    @property
+    def redundancy(self) -> str:
+        """N+N, N+k, N+0, `overloaded`, or `none` where the rack has no power shelves."""
+        needed = self.shelves_needed
+        if needed is None:
+            return "none"
+        spare = self.shelves - needed
+        if spare < 0:
+            return "overloaded"
+        if spare >= needed:
+            return "N+N"
+        return f"N+{spare}"
 
     def warnings(self) -> list[str]:
-        """Budgets the rack overruns."""
+        """Budgets the rack overruns, and a rack with no spare power shelf."""
         out = []
         if self.shelf_capacity_w is not None and self.it_w > self.shelf_capacity_w:
             out.append(
                 f"rack {self.rack}: IT load {self.it_w / 1000:.1f} kW exceeds its power shelves' "
                 f"{self.shelf_capacity_w / 1000:.1f} kW"
+            )
+        elif self.redundancy == "none":
+            out.append(f"rack {self.rack}: no power shelves, so no power redundancy is modelled")
+        elif self.redundancy == "N+0":
+            assert self.shelf_capacity_w is not None
+            out.append(
+                f"rack {self.rack}: power shelves N+0, no redundancy "
+                f"({self.it_w / self.shelf_capacity_w:.0%} loaded)"
             )
         if self.frame_budget_w is not None and self.it_w > self.frame_budget_w:
             out.append(
@@ -107,6 +153,7 @@ def tray_power(design: BuiltDesign, tray: PlacedTray) -> TrayPower:
 
 def rack_power(design: BuiltDesign, rack: BuiltRack) -> RackPower:
     """A rack's power, with the shelves' efficiency where it has shelves."""
+    model = design.power_model
     shelves = [
         (design.part(line.part, PowerShelf), line.qty)
         for tray in rack.trays
@@ -117,14 +164,28 @@ def rack_power(design: BuiltDesign, rack: BuiltRack) -> RackPower:
     if shelves:
         efficiency = sum(s.capacity_w * q * s.efficiency for s, q in shelves) / capacity
     else:
-        efficiency = design.power_model.conversion_efficiency
+        efficiency = model.conversion_efficiency
     items_w, _ = parts_power(design, rack.items)
     return RackPower(
         rack=rack.name,
         trays=[tray_power(design, t) for t in rack.trays],
         items_w=items_w,
         conversion_efficiency=efficiency,
-        cooling_overhead_fraction=design.power_model.cooling_overhead_fraction,
+        scale_out_gbps=scale_out_gbps(design, rack),
+        network_w_per_gbps=model.network_w_per_gbps,
+        pue=model.pue,
         shelf_capacity_w=capacity if shelves else None,
+        shelves=sum(q for _, q in shelves),
         frame_budget_w=rack.frame.max_power_w,
     )
+
+
+def scale_out_gbps(design: BuiltDesign, rack: BuiltRack) -> float:
+    """Scale-out NIC bandwidth of a rack's trays, Gbit/s one way."""
+    total = 0.0
+    for tray in rack.trays:
+        for line in tray.tray.parts:
+            part = design.part(line.part)
+            if isinstance(part, Nic) and line.use == PartUse.SCALE_OUT:
+                total += part.port_gbps * part.ports * line.qty
+    return total

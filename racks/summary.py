@@ -23,6 +23,7 @@ class RackSummary:
     power_it_w: float
     power_all_in_w: float
     power_shelf_capacity_w: float | None
+    power_shelf_redundancy: str
     bom_usd: float
     weight_kg: float
 
@@ -73,6 +74,27 @@ class DesignSummary:
     rack_details: tuple[RackSummary, ...]
     switch_tray_ports: tuple[TrayPorts, ...]
     switches: tuple[ChipPorts, ...]
+    power_rack_input_w: float
+    power_facility_w: float
+    pue: float
+    power_all_in_includes: str
+    fp4_dense_pflops_per_gpu: float
+    fp6_dense_pflops_per_gpu: float
+    fp8_dense_pflops_per_gpu: float
+    bf16_dense_pflops_per_gpu: float
+    fp4_dense_pflops_total: float
+    fp6_dense_pflops_total: float
+    fp8_dense_pflops_total: float
+    bf16_dense_pflops_total: float
+    fp4_dense_pflops_per_usd_m: float | None
+    fp8_dense_pflops_per_usd_m: float | None
+    bf16_dense_pflops_per_usd_m: float | None
+    fp4_dense_pflops_per_kw: float | None
+    fp8_dense_pflops_per_kw: float | None
+    bf16_dense_pflops_per_kw: float | None
+    hbm_tbytes_per_s_total: float
+    switch_ports_unused_by_switch: dict[str, int | None]
+    """Radix sensitivity: unused ports with each catalogue switch chip fitted (None: too few)."""
     warnings: tuple[str, ...]
     sources: tuple[SourceUse, ...]
 

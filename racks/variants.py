@@ -17,7 +17,7 @@ SWAPS: dict[str, tuple[TrayRole, type[PartType]]] = {
     "nic": (TrayRole.COMPUTE, Nic),
 }
 """Options that swap a part: the trays they apply to and the kind of part they take."""
-VARIANT_OPTIONS = (*SWAPS, "gpus_per_tray")
+VARIANT_OPTIONS = (*SWAPS, "gpus_per_tray", "switch_margin")
 
 
 def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> DesignSpec:
@@ -27,6 +27,8 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
     - `gpu`, `cpu`: part id for the GPUs or CPUs of every compute tray.
     - `nic`: part id for the scale-out NICs of every compute tray.
     - `gpus_per_tray`: GPUs in each compute tray.
+    - `switch_margin`: integration margin on the parts of every switch tray (a markup fraction;
+      a 45% gross margin is a markup of 0.45 / 0.55 = 0.82, which roughly doubles the tray).
     """
     unknown = sorted(set(changes) - set(VARIANT_OPTIONS))
     if unknown:
@@ -49,16 +51,19 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
     gpus_per_tray = changes.get("gpus_per_tray")
     if gpus_per_tray is not None and (not isinstance(gpus_per_tray, int) or gpus_per_tray < 1):
         raise InputError(None, "gpus_per_tray", "must be a whole number of at least 1")
+    margin = changes.get("switch_margin")
+    if margin is not None and (not isinstance(margin, int | float) or not 0 <= margin <= 1):
+        raise InputError(None, "switch_margin", "must be a fraction between 0 and 1")
 
     suffix = "+".join(f"{k}={v}" for k, v in sorted(changes.items()) if v is not None)
     used = {p.tray for r in spec.racks for p in r.trays}
     new_trays: dict[str, TrayType] = {}
     for tray_id in sorted(used):
         tray = catalogue.trays[tray_id]
-        changed = _changed_tray(tray, catalogue, swaps, gpus_per_tray, suffix)
+        changed = _changed_tray(tray, catalogue, swaps, gpus_per_tray, margin, suffix)
         if changed is not None:
             new_trays[tray_id] = changed
-    data = spec.model_dump(mode="json", exclude_none=True)
+    data = spec.model_dump(mode="json", exclude_unset=True, exclude_none=True)
     data["id"] = f"{spec.id}+{suffix}" if suffix else spec.id
     data["name"] = f"{spec.name} ({suffix.replace('+', ', ')})" if suffix else spec.name
     for rack in data["racks"]:
@@ -67,7 +72,7 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
                 placement["tray"] = new_trays[placement["tray"]].id
     extra = data.setdefault("catalogue", {})
     extra.setdefault("trays", []).extend(
-        t.model_dump(mode="json", exclude_none=True) for t in new_trays.values()
+        t.model_dump(mode="json", exclude_unset=True, exclude_none=True) for t in new_trays.values()
     )
     return DesignSpec.model_validate(data)
 
@@ -77,6 +82,7 @@ def _changed_tray(
     catalogue: Catalogue,
     swaps: dict[tuple[TrayRole, type[PartType]], str],
     gpus_per_tray: int | None,
+    switch_margin: float | None,
     suffix: str,
 ) -> TrayType | None:
     parts = []
@@ -91,12 +97,16 @@ def _changed_tray(
             new = new.model_copy(update={"qty": gpus_per_tray})
         changed |= new != line
         parts.append(new)
-    if not changed:
+    new_margin = switch_margin if tray.role == TrayRole.SWITCH else None
+    if not changed and new_margin is None:
         return None
-    data = tray.model_dump(mode="json", exclude_none=True)
+    data = tray.model_dump(mode="json", exclude_unset=True, exclude_none=True)
+    if new_margin is not None:
+        data["integration_margin"] = new_margin
+        data["sources"] = {**tray.sources, "integration_margin": "seed-002-switch-margin"}
     data.update(
         id=f"{tray.id}+{suffix}",
         name=f"{tray.name} ({suffix.replace('+', ', ')})",
-        parts=[p.model_dump(mode="json", exclude_none=True) for p in parts],
+        parts=[p.model_dump(mode="json", exclude_unset=True, exclude_none=True) for p in parts],
     )
     return TrayType.model_validate(data)

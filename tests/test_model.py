@@ -139,12 +139,15 @@ def test_port_usage_comes_from_the_wiring() -> None:
     assert a.bandwidth.scale_out_gbps_per_gpu == 800
 
 
-def test_all_in_power_is_it_over_efficiency_plus_cooling() -> None:
+def test_all_in_power_is_rack_input_plus_the_scale_out_network_share() -> None:
     a = design_from(small_design())
     (rack,) = a.power
     model = builtin_catalogue().power_models["liquid-2026"]
-    expected = rack.it_w / 0.975 * (1 + model.cooling_overhead_fraction)
-    assert rack.all_in_w == pytest.approx(expected)
+    # 2 tiers: 3 switch ports and 4 optics per 800G NIC port; 4 NICs of 800G
+    network = 4 * (3 * model.switch_w_per_port + 4 * model.optic_w)
+    assert rack.rack_input_w == pytest.approx(rack.it_w / 0.975)
+    assert rack.all_in_w == pytest.approx(rack.it_w / 0.975 + network)
+    assert rack.facility_w == pytest.approx(rack.all_in_w * model.pue)
     assert rack.it_w == pytest.approx(
         4 * 2300 + 600 + 4 * 50 + 900 + 0  # GPUs, CPU, NICs, switch chip; no overheads set
     )
@@ -262,3 +265,14 @@ def test_list_kind_takes_the_names_users_type(cli, typed: str, expected: str) ->
 def test_list_unknown_kind_suggests(cli) -> None:
     done = cli("list", "parts", "--kind", "swich")
     assert done.code == 2 and "did you mean switch" in done.err
+
+
+def test_a_defaulted_figure_cannot_be_attributed_to_a_source() -> None:
+    from pydantic import ValidationError
+
+    from rackbom.components.parts import Gpu
+
+    data = {"id": "g", "name": "G", "manufacturer": "M", "source": "s", "hbm_gb": 1}
+    assert "scale_up_lanes" not in Gpu.model_validate(data).figure_names()
+    with pytest.raises(ValidationError, match="does not state"):
+        Gpu.model_validate({**data, "sources": {"scale_up_lanes": "t"}})

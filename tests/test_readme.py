@@ -24,10 +24,18 @@ def test_two_setup_commands_and_ci_runs_the_second() -> None:
     assert ci[-1] == test
 
 
-def test_comparison_table_is_current() -> None:
-    ids = ["helios", "gb200-nvl72", "mi500-ual256", "mi355x-128"]
-    table = Comparison([rb.load(i) for i in ids]).to_text()
-    assert f"```text\n{table}\n```" in README
+README_TABLES = (
+    ("helios", "gb200-nvl72", "mi500-ual256", "mi355x-128"),
+    ("mi500-ual128", "gb300-nvl72", "vr200-nvl144", "vr300-nvl576"),
+    ("hgx-b200", "hgx-b300", "hgx-h200", "mi355x-server", "mi350x-server"),
+)
+
+
+def test_comparison_tables_are_current_and_cover_every_design() -> None:
+    assert sorted(i for ids in README_TABLES for i in ids) == sorted(rb.designs())
+    for ids in README_TABLES:
+        table = Comparison([rb.load(i) for i in ids]).to_text()
+        assert f"```text\n{table}\n```" in README
 
 
 def test_helios_elevation_is_current() -> None:

@@ -38,7 +38,7 @@ def test_helios_figures(summaries: dict[str, dict]) -> None:
         assert tray["lanes_in"] == tray["connector_lanes"] == 4 * 216
     for chip in s["switches"]:
         assert (chip["ports_total"], chip["ports_used"], chip["ports_unused"]) == (512, 432, 80)
-    assert s["power_kw"] == pytest.approx(240, abs=0.05)  # calibrated against seed 002
+    assert s["power_kw"] == s["power_all_in_kw"]
 
 
 def test_helios_trays_sit_nine_above_and_nine_below_the_switches() -> None:
@@ -125,6 +125,127 @@ def test_the_18x_claim_is_nvl72_in_domain_over_mi355x_cross_server(
     assert ratio == 18
 
 
+def test_one_power_rule_lands_both_of_the_seeds_all_in_figures(
+    summaries: dict[str, dict],
+) -> None:
+    # seed 002: 240 kW for the MI400 rack, 187 kW for VR200 NVL144, the same rule for both
+    assert summaries["helios"]["power_all_in_kw"] == pytest.approx(240, rel=0.05)
+    assert summaries["vr200-nvl144"]["power_all_in_kw"] == pytest.approx(187, rel=0.05)
+    for s in summaries.values():
+        assert s["power_it_kw"] < s["power_rack_input_kw"] < s["power_all_in_kw"]
+        assert s["power_facility_kw"] == pytest.approx(s["power_all_in_kw"] * s["pue"], abs=0.02)
+
+
+def redundancy(summary: dict) -> dict[str, str]:
+    return {r["rack"]: r["power_shelf_redundancy"] for r in summary["rack_details"]}
+
+
+def test_power_shelf_redundancy_as_the_racks_are_built(summaries: dict[str, dict]) -> None:
+    assert redundancy(summaries["gb200-nvl72"]) == {"nvl72": "N+N"}
+    assert redundancy(summaries["helios"]) == {"helios": "N+1"}
+    mi500 = summaries["mi500-ual256"]
+    assert redundancy(mi500)["compute-a"] == "N+0"
+    assert any("compute-a: power shelves N+0" in w for w in mi500["warnings"])
+    assert any("no power shelves" in w for w in summaries["vr300-nvl576"]["warnings"])
+
+
+@pytest.mark.parametrize(
+    ("design", "world", "domains", "scale_out"),
+    [
+        ("vr200-nvl144", 72, 1, 1_600),
+        ("gb300-nvl72", 72, 1, 800),
+        ("hgx-b200", 8, 1, 400),
+        ("hgx-b300", 8, 1, 800),
+        ("hgx-h200", 8, 1, 400),
+        ("mi355x-server", 8, 1, 400),
+        ("mi350x-server", 8, 1, 400),
+        ("mi500-ual128", 128, 1, 2_400),
+        ("vr300-nvl576", 144, 1, 1_600),
+    ],
+)
+def test_new_systems_world_size_and_scale_out(
+    summaries: dict[str, dict], design: str, world: int, domains: int, scale_out: int
+) -> None:
+    s = summaries[design]
+    assert (s["world_size"], s["scale_up_domains"], s["gpus"]) == (world, domains, world)
+    assert s["scale_out_gbps_per_gpu"] == scale_out
+
+
+def test_vr200_against_helios(summaries: dict[str, dict]) -> None:
+    vr, helios = summaries["vr200-nvl144"], summaries["helios"]
+    assert vr["scale_up_gbps_per_gpu"] == helios["scale_up_gbps_per_gpu"] == 14_400  # 1.8 TB/s
+    assert vr["fp4_dense_pflops_per_gpu"] == 33.3
+    assert rb.load("vr200-nvl144").built.part("rubin").fp4_sparse_pflops == 50
+    # seed 002: Helios has 1.2x the FP8 dense and 50% more scale-out per GPU
+    assert helios["fp8_dense_pflops_total"] / vr["fp8_dense_pflops_total"] == pytest.approx(
+        1.2, 1e-3
+    )
+    assert helios["scale_out_gbps_per_gpu"] / vr["scale_out_gbps_per_gpu"] == 1.5
+    assert vr["switch_ports_unused"] == 0
+    assert vr["scale_up_tbps_bidir_total"] == pytest.approx(259.2)  # NVIDIA's ~260 TB/s
+
+
+def test_hgx_servers_are_switched_and_mi355x_servers_a_mesh(summaries: dict[str, dict]) -> None:
+    for design in ("hgx-b200", "hgx-b300", "hgx-h200"):
+        assert summaries[design]["switch_chips"] > 0
+    for design in ("mi355x-server", "mi350x-server"):
+        s = summaries[design]
+        assert s["switch_chips"] == 0
+        assert s["scale_up_gbps_per_gpu"] == pytest.approx(7 * 614.4)
+    # seed 002: the HGX B200's switched all-to-all is ~1.6x the MI355X's mesh
+    ratio = (
+        summaries["hgx-b200"]["scale_up_gbps_per_gpu"]
+        / summaries["mi355x-server"]["scale_up_gbps_per_gpu"]
+    )
+    assert ratio == pytest.approx(1.67, abs=0.1)
+
+
+@pytest.mark.parametrize(
+    ("design", "fp4", "fp8", "bf16"),
+    [
+        ("hgx-b200", 9, 4.5, 2.25),
+        ("gb200-nvl72", 10, 5, 2.5),
+        ("hgx-b300", 13.5, 4.5, 2.25),
+        ("hgx-h200", 0, 1.979, 0.989),
+        ("mi355x-server", 10.1, 5, 2.5),
+        ("mi350x-server", 9.2, 4.6, 2.3),
+        ("helios", 40, 20, 10),
+    ],
+)
+def test_dense_flops_per_gpu(
+    summaries: dict[str, dict], design: str, fp4: float, fp8: float, bf16: float
+) -> None:
+    s = summaries[design]
+    assert (
+        s["fp4_dense_pflops_per_gpu"],
+        s["fp8_dense_pflops_per_gpu"],
+        s["bf16_dense_pflops_per_gpu"],
+    ) == pytest.approx((fp4, fp8, bf16), abs=0.01)
+    assert s["fp8_dense_pflops_total"] == pytest.approx(fp8 * s["gpus"], abs=0.5)
+
+
+def test_b300_is_1_3x_the_mi355x_at_fp4(summaries: dict[str, dict]) -> None:
+    b300, mi355x = summaries["hgx-b300"], summaries["mi355x-server"]
+    assert b300["fp4_dense_pflops_per_gpu"] / mi355x["fp4_dense_pflops_per_gpu"] == pytest.approx(
+        1.3, abs=0.05
+    )
+
+
+def test_mi500_ual128_wastes_no_port_on_the_assumed_switch_and_says_so(
+    summaries: dict[str, dict],
+) -> None:
+    s = summaries["mi500-ual128"]
+    assert (s["switch_chips"], s["switch_ports_unused"]) == (18, 0)
+    assert s["switch_ports_unused_by_switch"]["ualink-switch-115t"] == 18 * 64
+    assert "assume-ualink-switch" in {src["id"] for src in s["sources"]}
+
+
+def test_helios_radix_sensitivity(summaries: dict[str, dict]) -> None:
+    other = summaries["helios"]["switch_ports_unused_by_switch"]
+    assert other["tomahawk6"] == 960 and other["switch-86t-200g"] == 0
+    assert other["switch-115t-200g"] == 1_728 and other["nvswitch-nvlink5"] is None
+
+
 @pytest.mark.parametrize("design", DESIGNS)
 def test_json_summary_matches_golden(design: str, cli, request: pytest.FixtureRequest) -> None:
     result = cli("show", design, "--json")
@@ -142,3 +263,27 @@ def test_every_figure_has_a_known_source(design: str) -> None:
         assert figures
     kinds = {s["kind"] for s in d.to_dict()["sources"]}
     assert "assumption" in kinds  # every design leans on some assumptions, and says so
+
+
+@pytest.mark.parametrize("design", DESIGNS)
+def test_only_stated_figures_are_attributed_to_a_source(design: str) -> None:
+    d = rb.load(design)
+    cat = d.built.catalogue
+    entries = {**cat.parts, **cat.trays, **cat.frames, **cat.power_models}
+    for figures in d.analysis.figure_sources.values():
+        for figure in figures:
+            if figure in entries or figure.startswith("design:"):
+                continue  # an entry with no figures, or the design itself
+            entry_id, _, name = figure.rpartition(".")
+            assert name in entries[entry_id].model_fields_set, f"{figure} is a default, not data"
+
+
+def test_switch_margin_variant_prices_every_switch_tray_alike() -> None:
+    for design in ("helios", "gb200-nvl72"):
+        base = rb.load(design)
+        variant = base.with_(switch_margin=0.82)
+        switch = next(t for t in base.built.placed if t.tray.role == "switch")
+        other = next(t for t in variant.built.placed if t.tray.role == "switch")
+        parts = sum(base.built.part(line.part).price_usd * line.qty for line in switch.tray.parts)
+        assert tray_price(variant.built, other) == pytest.approx(parts * 1.82, abs=1)
+        assert variant.summary.bom_usd > base.summary.bom_usd

@@ -218,7 +218,7 @@ def test_title_block_figures(designs):
     texts = [t.text for t in by_id(root, "title-block").iter(f"{SVG_NS}text")]
     for expected in ("72", "72 GPUs", "$4,325,680", "960 of 6,144 (15.6%)"):
         assert expected in texts
-    assert any(t.startswith("240.0 kW") for t in texts)
+    assert any(t.startswith("240.1 kW") for t in texts)
     legend = [t.text for t in by_id(root, "legend").iter(f"{SVG_NS}text")]
     assert "Switch chip ports: used / unused" in legend and "Compute tray" in legend
 

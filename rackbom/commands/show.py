@@ -67,6 +67,17 @@ def render_summary(design: Design) -> str:
                 ],
             )
         )
+    if s.switch_ports_unused_by_switch:
+        blocks.append(
+            "Unused switch ports with each switch chip of the catalogue (radix sensitivity)\n"
+            + render_table(
+                ["switch chip", "unused ports"],
+                [
+                    [part, "does not fit" if unused is None else f"{unused:,}"]
+                    for part, unused in s.switch_ports_unused_by_switch.items()
+                ],
+            )
+        )
     blocks.append(
         "Racks\n"
         + render_table(
@@ -78,6 +89,7 @@ def render_summary(design: Design) -> str:
                 "IT kW",
                 "all-in kW",
                 "shelves kW",
+                "redundancy",
                 "BOM (USD)",
                 "weight kg",
             ],
@@ -90,6 +102,7 @@ def render_summary(design: Design) -> str:
                     Unit.KW.value.text(r.power_it_w),
                     Unit.KW.value.text(r.power_all_in_w),
                     Unit.KW.value.text(r.power_shelf_capacity_w),
+                    r.power_shelf_redundancy,
                     Unit.COUNT.value.text(r.bom_usd),
                     Unit.KG.value.text(r.weight_kg),
                 ]

@@ -1,0 +1,49 @@
+"""Compute and memory totals of a design: dense FLOPS per precision, HBM capacity and bandwidth."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..components.parts import Gpu
+from .build import BuiltDesign
+
+PRECISIONS = ("fp4", "fp6", "fp8", "bf16")
+
+
+@dataclass(frozen=True)
+class Compute:
+    """Totals over every GPU; a figure a GPU does not state counts as 0 and is listed."""
+
+    gpus: int
+    dense_pflops: dict[str, float]
+    hbm_gb: float
+    hbm_tbytes_per_s: float
+    missing: list[str]
+
+    def per_gpu(self, precision: str) -> float:
+        """Dense PFLOPS of one precision per GPU (the design's mean)."""
+        return self.dense_pflops[precision] / self.gpus if self.gpus else 0.0
+
+
+def compute(design: BuiltDesign) -> Compute:
+    """Add up the dense FLOPS, HBM and HBM bandwidth of every GPU placed in the design."""
+    flops = dict.fromkeys(PRECISIONS, 0.0)
+    hbm_gb = hbm_tbps = 0.0
+    gpus = 0
+    missing: set[str] = set()
+    for tray in design.placed:
+        for line in tray.tray.parts:
+            part = design.part(line.part)
+            if not isinstance(part, Gpu):
+                continue
+            gpus += line.qty
+            hbm_gb += part.hbm_gb * line.qty
+            hbm_tbps += (part.hbm_tbytes_per_s or 0.0) * line.qty
+            if part.hbm_tbytes_per_s is None:
+                missing.add(f"{part.id}.hbm_tbytes_per_s")
+            for precision in PRECISIONS:
+                value = getattr(part, f"{precision}_dense_pflops")
+                if value is None:
+                    missing.add(f"{part.id}.{precision}_dense_pflops")
+                flops[precision] += (value or 0.0) * line.qty
+    return Compute(gpus, flops, hbm_gb, hbm_tbps, sorted(missing))
