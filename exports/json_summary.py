@@ -92,6 +92,7 @@ def _chip_ports(c: ChipPorts) -> dict[str, Any]:
         "chip": c.chip,
         "part": c.part,
         "port_gbps": _number(c.port_gbps),
+        "lanes_per_port": c.lanes_per_port,
         "ports_total": c.ports_total,
         "ports_used": c.ports_used,
         "ports_unused": c.ports_unused,

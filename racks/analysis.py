@@ -134,6 +134,14 @@ class Analysis:
         """Budgets overrun and figures missing."""
         out = [w for r in self.power for w in r.warnings()]
         out += [w for s in self.space for w in s.warnings()]
+        for tray in self.ports:
+            idle = [c for c in tray.chips if c.fabric is None]
+            if idle:
+                out.append(
+                    f"switch tray {tray.tray}: {len(idle)} of {len(tray.chips)} switch chips are "
+                    f"on no fabric, so their {sum(c.ports_total for c in idle):,} ports count as "
+                    "unused (no `fabrics:` entry reaches them)"
+                )
         unknown_power = sorted({p for r in self.power for t in r.trays for p in t.unknown_parts})
         if unknown_power:
             out.append(f"no power figure for: {', '.join(unknown_power)} (counted as 0 W)")
@@ -197,6 +205,7 @@ class Analysis:
         gpus, hbm = self.gpus, self.hbm_gb_total
         ports_total = self.switch_ports_total
         c = self.compute
+        chips = [chip for tray in self.ports for chip in tray.chips]
         return DesignSummary(
             design=spec.id,
             name=spec.name,
@@ -214,6 +223,10 @@ class Analysis:
             switch_ports_unused_pct=(
                 100 * self.switch_ports_unused / ports_total if ports_total else 0.0
             ),
+            switch_port_gbps=_one({c.port_gbps for c in chips if c.fabric is not None}),
+            switch_lanes_total=sum(c.lanes_total for c in chips),
+            switch_lanes_used=sum(c.lanes_used for c in chips),
+            switch_lanes_unused=sum(c.lanes_total - c.lanes_used for c in chips),
             scale_up_gbps_per_gpu=self.bandwidth.scale_up_gbps_per_gpu,
             scale_out_gbps_per_gpu=self.bandwidth.scale_out_gbps_per_gpu,
             scale_up_gbps_total=self.bandwidth.scale_up_gbps_total,
@@ -247,7 +260,7 @@ class Analysis:
                 )
             ),
             switch_tray_ports=tuple(self.ports),
-            switches=tuple(c for t in self.ports for c in t.chips),
+            switches=tuple(chips),
             power_rack_input_w=self.power_rack_input_w,
             power_facility_w=self.power_facility_w,
             pue=self.design.power_model.pue,
@@ -274,6 +287,11 @@ ALL_IN_INCLUDES = (
     "(switch ports and optics); no cooling"
 )
 PER_DOLLAR_PRECISIONS = ("fp4", "fp8", "bf16")
+
+
+def _one(values: set[float]) -> float | None:
+    """The one value all share, or None for none or several."""
+    return next(iter(values)) if len(values) == 1 else None
 
 
 def _ratio(top: float, bottom: float) -> float | None:

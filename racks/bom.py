@@ -66,6 +66,13 @@ class Bom:
             totals[key] = totals.get(key, 0.0) + line.extended_usd
         return totals
 
+    def by_tray_type(self) -> dict[str | None, float]:
+        """Totals per tray type id, in BOM order; rack-level lines (frames, items) under None."""
+        totals: dict[str | None, float] = {}
+        for line in self.lines:
+            totals[line.tray_id] = totals.get(line.tray_id, 0.0) + line.extended_usd
+        return totals
+
     def unpriced(self) -> list[str]:
         """Part ids that carry no price and are not covered by a tray price."""
         return sorted({line.part_id for line in self.lines if line.price_basis == "unpriced"})

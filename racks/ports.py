@@ -19,6 +19,7 @@ class ChipPorts:
     part: str
     fabric: str | None
     port_gbps: float
+    lanes_per_port: int
     ports_total: int
     ports_used: int
 
@@ -26,6 +27,16 @@ class ChipPorts:
     def ports_unused(self) -> int:
         """Ports with nothing landed on them."""
         return self.ports_total - self.ports_used
+
+    @property
+    def lanes_total(self) -> int:
+        """SerDes lanes behind the ports."""
+        return self.ports_total * self.lanes_per_port
+
+    @property
+    def lanes_used(self) -> int:
+        """Lanes with a GPU lane landed."""
+        return self.ports_used * self.lanes_per_port
 
 
 @dataclass(frozen=True)
@@ -77,11 +88,12 @@ def port_usage(design: BuiltDesign, topology: Topology) -> list[TrayPorts]:
                     part=node["part"],
                     fabric=node.get("fabric"),
                     port_gbps=node.get("lane_gbps", 0) * lanes_per_port,
+                    lanes_per_port=lanes_per_port,
                     ports_total=node.get("ports_total", _ports_unwired(design, node["part"])),
                     ports_used=used,
                 )
             )
-        lanes_in = sum(c.ports_used * graph.nodes[c.chip].get("lanes_per_port", 1) for c in chips)
+        lanes_in = sum(c.lanes_used for c in chips)
         trays.append(
             TrayPorts(
                 tray.rack, tray.key, tray.tray.id, chips, lanes_in, connector_lanes(design, tray)

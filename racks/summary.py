@@ -57,6 +57,11 @@ class DesignSummary:
     switch_ports_used: int
     switch_ports_unused: int
     switch_ports_unused_pct: float
+    switch_port_gbps: float | None
+    """The port speed of every fabric-wired switch chip (None: no switches, or several speeds)."""
+    switch_lanes_total: int
+    switch_lanes_used: int
+    switch_lanes_unused: int
     scale_up_gbps_per_gpu: float
     scale_out_gbps_per_gpu: float
     scale_up_gbps_total: float

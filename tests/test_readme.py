@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 import rackbom as rb
+from conftest import check_golden
 from rackbom.comparison import Comparison
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,13 +34,22 @@ README_TABLES = (
 )
 
 
-def test_comparison_tables_are_current_and_cover_every_design() -> None:
+def test_comparison_tables_are_current_and_cover_every_design(
+    request: pytest.FixtureRequest,
+) -> None:
+    """`pytest --update-golden` rewrites the tables in place, like every golden file."""
     assert sorted(i for ids in README_TABLES for i in ids) == sorted(rb.designs())
+    readme = README
     for ids in README_TABLES:
-        table = Comparison([rb.load(i) for i in ids]).to_text()
-        assert f"```text\n{table}\n```" in README
+        block = "```text\n" + Comparison([rb.load(i) for i in ids]).to_text() + "\n```"
+        if request.config.getoption("--update-golden"):
+            head = re.escape(block.splitlines()[1])
+            readme = re.sub(rf"```text\n{head}\n.*?\n```", lambda _, b=block: b, readme, flags=re.S)
+        assert block in readme
+    if readme != README:
+        (ROOT / "README.md").write_text(readme)
 
 
-def test_helios_elevation_is_current() -> None:
-    committed = (ROOT / "docs" / "helios-elevation.svg").read_text()
-    assert committed == rb.load("helios").elevation().to_string()
+def test_helios_elevation_is_current(request: pytest.FixtureRequest) -> None:
+    svg = rb.load("helios").elevation().to_string()
+    check_golden("../../docs/helios-elevation.svg", svg, request)

@@ -7,7 +7,6 @@ from collections import Counter
 
 from rackbom.design import Design
 from rackbom.exports.figures import KEY_FIGURES, Unit
-from rackbom.racks.bom import tray_price
 from rackbom.textable import render_table
 
 from .common import add_catalogue_option, load_designs, print_json
@@ -40,6 +39,8 @@ def render_summary(design: Design) -> str:
         f"{design.name} [{design.id}]"
         + (f"\n{design.built.spec.description}" if design.built.spec.description else "")
     ]
+    if s.warnings:
+        blocks.append(warnings_block(s.warnings))
     blocks.append(
         "Key figures\n"
         + render_table(
@@ -110,27 +111,31 @@ def render_summary(design: Design) -> str:
             ],
         )
     )
-    counts = Counter(t.tray.id for t in design.built.placed)
-    first = {t.tray.id: t for t in reversed(design.built.placed)}
-    blocks.append(
-        "BOM by tray type\n"
-        + render_table(
-            ["tray type", "count", "each (USD)", "total (USD)"],
-            [
-                [
-                    tid,
-                    str(n),
-                    f"{tray_price(design.built, first[tid]):,.0f}",
-                    f"{n * tray_price(design.built, first[tid]):,.0f}",
-                ]
-                for tid, n in counts.items()
-            ],
-        )
-    )
+    blocks.append("BOM by tray type\n" + render_table(*bom_by_tray_type(design)))
     blocks.append(
         f"Sources: {len(s.sources)} cited, {len(s.assumptions)} of them assumptions "
         f"(`rackbom show {design.id} --json` lists every figure behind each)"
     )
-    if s.warnings:
-        blocks.append("Warnings\n" + "\n".join(f"  ! {w}" for w in s.warnings))
     return "\n\n".join(blocks)
+
+
+def bom_by_tray_type(design: Design) -> tuple[list[str], list[list[str]]]:
+    """Header and rows: each tray type, the rack-level items, and the total they add up to."""
+    counts = Counter(t.tray.id for t in design.built.placed)
+    totals = design.bom.by_tray_type()
+    usd = Unit.COUNT.value.text
+    rows = [
+        [tid, str(counts[tid]), usd(total / counts[tid]), usd(total)]
+        for tid, total in totals.items()
+        if tid is not None
+    ]
+    if None in totals:
+        rows.append(["rack-level items (frames, backplanes, cooling)", "", "", usd(totals[None])])
+    rows.append(["total", "", "", usd(design.bom.total_usd)])
+    return ["tray type", "count", "each (USD)", "total (USD)"], rows
+
+
+def warnings_block(warnings: tuple[str, ...]) -> str:
+    """Warnings as a block that stands out, counted."""
+    noun = "warning" if len(warnings) == 1 else "warnings"
+    return f"{len(warnings)} {noun}\n" + "\n".join(f"  ! {w}" for w in warnings)
