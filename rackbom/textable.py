@@ -25,3 +25,12 @@ def render_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join([line(table[0]), rule, *(line(r) for r in table[1:])])
+
+
+def size_text(size: int) -> str:
+    """A file size for people: `812 bytes`, `14.2 KB`, `1.3 MB`."""
+    units = ("KB", "MB", "GB")
+    value, index = float(size), -1
+    while value >= 1000 and index < len(units) - 1:
+        value, index = value / 1000, index + 1
+    return f"{size} bytes" if index < 0 else f"{value:,.1f} {units[index]}"

@@ -52,9 +52,23 @@ def test_prints_a_summary_with_the_paths(cli, tmp_path: Path) -> None:
     result = cli("report", "-o", str(out), "helios", "gb200-nvl72")
     assert result.code == 0, result.err
     lines = result.out.splitlines()
-    assert lines[0].split()[:3] == ["design", "GPUs", "world"]
-    assert any(line.startswith("helios ") and str(out / "helios.svg") in line for line in lines)
-    assert f"report:   {out / 'index.html'}" in result.out
+    assert lines[0].split() == [
+        "design",
+        "GPUs",
+        "world",
+        "size",
+        "unused",
+        "ports",
+        "all-in",
+        "kW",
+        "BOM",
+        "warnings",
+    ]
+    assert any(line.startswith("helios ") and line.endswith(" 0") for line in lines)
+    assert f"wrote 6 files into {out} (" in result.out
+    assert f"  {out / 'index.html'} (" in result.out
+    table = lines[: lines.index("")]
+    assert all(len(line) <= 100 for line in table)  # fits a terminal
     assert result.err == ""  # progress goes to a terminal only
 
 

@@ -7,6 +7,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+import pytest
 import yaml
 
 import rackbom as rb
@@ -50,3 +51,46 @@ def test_report_writes_both_and_shows_both(tmp_path: Path, cli) -> None:
 def test_python_compare_tells_them_apart_too(tmp_path: Path) -> None:
     table = rb.compare(["helios", helios_copy(tmp_path), helios_copy(tmp_path / "..", "b.yaml")])
     assert table.columns == ["helios", "helios@my-helios", "helios@b"]
+
+
+# --- tables that add up -------------------------------------------------------------------
+@pytest.mark.parametrize("design", ["helios", "gb200-nvl72", "mi500-ual256"])
+def test_show_bom_by_tray_type_adds_up_to_the_total(design: str, cli) -> None:
+    from rackbom.commands.show import bom_by_tray_type
+
+    loaded = rb.load(design)
+    _, rows = bom_by_tray_type(loaded)
+    *parts, total = rows
+    assert total[0] == "total" and parts[-1][0].startswith("rack-level items")
+    amounts = [float(row[3].replace(",", "")) for row in parts]
+    assert sum(amounts) == pytest.approx(loaded.summary.bom_usd, abs=len(amounts))
+    assert float(total[3].replace(",", "")) == pytest.approx(loaded.summary.bom_usd, abs=1)
+    assert "rack-level items" in cli("show", design).out
+
+
+# --- ports compared like for like ---------------------------------------------------------
+def test_ports_come_with_their_speed_and_lanes() -> None:
+    helios, nvl72 = rb.load("helios").summary, rb.load("gb200-nvl72").summary
+    assert (helios.switch_port_gbps, nvl72.switch_port_gbps) == (200, 400)
+    assert helios.switch_ports_used == 4 * nvl72.switch_ports_used
+    assert helios.switch_lanes_used == 2 * nvl72.switch_lanes_used  # 5,184 vs 2,592 lanes
+    assert helios.switch_lanes_unused == 960
+    table = rb.compare([rb.load("helios"), rb.load("gb200-nvl72")]).to_text()
+    assert "Switch lanes used" in table and "Switch port speed (Gbit/s)" in table
+
+
+# --- warnings where the figures are ------------------------------------------------------
+def without_fabrics(tmp_path: Path) -> Path:
+    text = resources.files("rackbom.racks.data").joinpath("helios.yaml").read_text()
+    data = yaml.safe_load(text)
+    del data["fabrics"]
+    path = tmp_path / "no-fabric.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def test_a_design_without_fabrics_warns(tmp_path: Path, cli) -> None:
+    done = cli("show", str(without_fabrics(tmp_path)))
+    assert done.code == 0
+    head = done.out.split("Key figures")[0]  # warnings come before the figures they qualify
+    assert "6 warnings" in head and "on no fabric" in head

@@ -8,7 +8,7 @@ import sys
 from rackbom.exports.figures import Unit
 from rackbom.racks.library import builtin_design_ids
 from rackbom.report import write_report
-from rackbom.textable import render_table
+from rackbom.textable import render_table, size_text
 
 from .common import add_catalogue_option, load_designs
 
@@ -47,20 +47,27 @@ def run(args: argparse.Namespace) -> int:
         rows.append(
             [
                 design.id,
-                str(s.gpus),
-                str(s.world_size),
+                f"{s.gpus:,}",
+                f"{s.world_size:,}",
                 f"{s.switch_ports_unused:,}",
                 Unit.KW.value.text(s.power_all_in_w),
                 Unit.USD.value.text(s.bom_usd),
-                ", ".join(str(p) for p in files.per_design[design.id]),
+                f"{len(s.warnings):,}",
             ]
         )
-    print(
-        render_table(
-            ["design", "GPUs", "world size", "unused ports", "all-in kW", "BOM", "files"], rows
-        )
-    )
-    print(f"\nworkbook: {files.workbook}\nreport:   {files.index}")
+    header = ["design", "GPUs", "world size", "unused ports", "all-in kW", "BOM", "warnings"]
+    print(render_table(header, rows))
+    for design in designs:
+        for warning in design.summary.warnings:
+            print(f"  ! {design.id}: {warning}")
+    total = sum(p.stat().st_size for p in files.all)
+    count = len(designs)
+    noun = "design" if count == 1 else "designs"
+    print(f"\nwrote {len(files.all)} files into {args.output} ({size_text(total)}):")
+    print(f"  an elevation SVG and a JSON summary for each of {count} {noun}")
+    for path in (files.workbook, files.index):
+        if path is not None:
+            print(f"  {path} ({size_text(path.stat().st_size)})")
     return 0
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from rackbom.textable import size_text
+
 from .common import add_catalogue_option, load_designs
 
 
@@ -43,5 +45,5 @@ def run(args: argparse.Namespace) -> int:
     """Draw the design and write the file."""
     (design,) = load_designs(args, [args.design])
     path = design.elevation(face=args.face, width=args.width).save(args.output)
-    print(f"wrote {path}")
+    print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

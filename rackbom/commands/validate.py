@@ -19,13 +19,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the sub-command."""
     p = sub.add_parser("validate", help="check catalogue or design YAML files")
     p.add_argument("files", metavar="FILE", nargs="+")
+    p.add_argument(
+        "--strict", action="store_true", help="exit with status 1 when a design has warnings"
+    )
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Validate each file in turn; the first error stops with exit status 2."""
+    """Validate each file in turn; the first error stops with exit status 2.
+
+    A design's warnings are printed under it; with `--strict` any warning makes the exit status 1.
+    """
     catalogue = catalogue_from(args)
+    warned = False
     for name in args.files:
         path = Path(name)
         raw = read_yaml_file(path)
@@ -34,10 +41,14 @@ def run(args: argparse.Namespace) -> int:
         if is_design_file(raw):
             design = Design(build_design(parse_design(raw, name), catalogue, name))
             s = design.summary
+            verdict = f"{len(s.warnings)} warning{'' if len(s.warnings) == 1 else 's'}"
             print(
-                f"ok: {name}: design {design.id}: {s.gpus} GPUs, world size "
-                f"{s.world_size}, {s.switch_ports_unused} switch ports unused"
+                f"{'ok' if not s.warnings else verdict}: {name}: design {design.id}: {s.gpus} "
+                f"GPUs, world size {s.world_size}, {s.switch_ports_unused:,} switch ports unused"
             )
+            for warning in s.warnings:
+                print(f"  ! {warning}")
+            warned = warned or bool(s.warnings)
         else:
             content = parse_catalogue(raw, name)
             catalogue = catalogue.merged(content, name)
@@ -47,4 +58,4 @@ def run(args: argparse.Namespace) -> int:
                 if getattr(content, k)
             )
             print(f"ok: {name}: catalogue: {counts or 'empty'}")
-    return 0
+    return 1 if warned and args.strict else 0
