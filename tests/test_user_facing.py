@@ -94,3 +94,11 @@ def test_a_design_without_fabrics_warns(tmp_path: Path, cli) -> None:
     assert done.code == 0
     head = done.out.split("Key figures")[0]  # warnings come before the figures they qualify
     assert "6 warnings" in head and "on no fabric" in head
+
+
+def test_validate_reports_warnings_and_strict_fails_on_them(tmp_path: Path, cli) -> None:
+    design = str(without_fabrics(tmp_path))
+    done = cli("validate", design)
+    assert done.code == 0 and done.out.startswith("6 warnings: ") and "  ! switch tray" in done.out
+    assert cli("validate", "--strict", design).code == 1
+    assert cli("validate", "--strict", "racks/data/helios.yaml").code == 0
