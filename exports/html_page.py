@@ -10,6 +10,10 @@ from dataclasses import dataclass
 from ..racks.summary import DesignSummary
 from .figures import KEY_FIGURES
 
+SVG_STYLE = "width:100%;height:auto"
+"""An inline drawing is as wide as its container, at the drawing's proportions."""
+ELEVATION_MAX_WIDTH = "1600px"
+"""Beyond this, a wider window shows a drawing no larger."""
 STYLE = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 2rem; color: #1d2733; }
 h1 { margin-bottom: 0.2rem; } p.lead { color: #4a5868; margin-top: 0; }
@@ -19,7 +23,6 @@ thead th { background: #eef2f6; } tbody th { text-align: left; font-weight: norm
 td { text-align: right; font-variant-numeric: tabular-nums; }
 td.text { text-align: left; }
 section.design { border-top: 2px solid #c8d0d9; margin-top: 2rem; padding-top: 1rem; }
-.elevation svg { max-height: 85vh; }
 .warning { color: #9a3412; }
 details { margin: 0.5rem 0 1rem; } summary { cursor: pointer; }
 """
@@ -41,7 +44,7 @@ def inline_svg(svg: str, prefix: str) -> str:
     slug = re.sub(r"[^A-Za-z0-9_-]", "_", prefix)
     body = re.sub(r'\bid="', f'id="{slug}-', body)
     body = re.sub(r'(href="#|url\(#)', rf"\g<1>{slug}-", body)
-    return body.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
+    return body.replace("<svg ", f'<svg style="{SVG_STYLE}" ', 1)
 
 
 def figures_table(summary: DesignSummary) -> str:
@@ -54,10 +57,11 @@ def figures_table(summary: DesignSummary) -> str:
 
 
 def design_card(summary: DesignSummary, svg: str) -> str:
-    """The elevation beside the key figures: a notebook display and a report section."""
+    """The elevation over the key figures, as wide as the page allows: a notebook display and a
+    report section."""
     return (
         '<div class="card" style="display:flex;flex-wrap:wrap;gap:2rem;align-items:flex-start">'
-        '<div class="elevation" style="flex:1 1 480px;min-width:320px;max-width:1000px">'
+        f'<div class="elevation" style="flex:1 1 100%;max-width:{ELEVATION_MAX_WIDTH}">'
         f"{inline_svg(svg, summary.design)}</div>"
         f'<div class="figures" style="flex:0 1 380px">{figures_table(summary)}</div></div>'
     )

@@ -14,6 +14,7 @@ from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+from openpyxl.worksheet.page import PageMargins
 
 from ..components.atomic import atomic_write
 from ..components.errors import InputError
@@ -28,6 +29,7 @@ _HEADER_FILL = PatternFill("solid", fgColor="1F3864")
 _TOTAL_FILL = PatternFill("solid", fgColor="E7ECF5")
 _GRAND_FILL = PatternFill("solid", fgColor="C9D4EA")
 _THIN = Side(style="thin", color="8EA0C8")
+_WARNING_INK = "9A3412"
 # style name -> (number format, font, fill, border, alignment)
 _BASE_STYLES: dict[str, tuple[str, Font | None, PatternFill | None, Border | None]] = {
     "title": ("General", Font(bold=True, size=14), None, None),
@@ -40,12 +42,21 @@ _BASE_STYLES: dict[str, tuple[str, Font | None, PatternFill | None, Border | Non
     "watts": ("#,##0", None, None, None),
     "percent": ("0.0%", None, None, None),
     "usd": (_USD, None, None, None),
+    "wrap": ("General", None, None, None),
+    "warning": ("General", Font(bold=True, color=_WARNING_INK), None, None),
+    "warning_wrap": ("General", Font(color=_WARNING_INK), None, None),
 }
+_WRAPPED = {"wrap", "warning_wrap"}
 _TOTAL_STYLES = {"text": "General", "usd": _USD, "watts": "#,##0", "int": "#,##0"}
 # widths (characters) of formula cells, whose text is not known before recalculation
 _FORMULA_WIDTH = {"usd": 16, "watts": 12, "int": 10, "kw": 10}
 _WIDTH_MIN, _WIDTH_MAX = 6, 60
+WRAP_WIDTH = 36  # long text in a `wrap` cell breaks into lines at this column width
 _NOT_SIZED = {"title", "note", "section"}
+# Printing: sheets wider than this many characters of column width print landscape.
+PORTRAIT_WIDTH_MAX = 100
+FOOTER_LEFT, FOOTER_RIGHT = "&A", "Page &P of &N"
+_MARGIN_IN = 0.5
 
 
 def build_sheets(analyses: Sequence[Analysis]) -> list[SheetData]:
@@ -55,7 +66,8 @@ def build_sheets(analyses: Sequence[Analysis]) -> list[SheetData]:
     labels = design_labels([a.id for a in analyses])
     per_design = [design_sheets(a, label) for a, label in zip(analyses, labels, strict=True)]
     summary = summary_sheet(list(analyses), per_design)
-    sheets = [summary, comparison_sheet([a.summary for a in analyses], summary)]
+    summaries = [a.summary for a in analyses]
+    sheets = [summary, comparison_sheet(summaries, summary, per_design)]
     for design in per_design:
         sheets += [design.bom, design.ports, design.power]
     sheets.append(sources_sheet(list(analyses)))
@@ -90,13 +102,32 @@ def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> No
 def _write_sheet(ws: WriteOnlyWorksheet, data: SheetData, styles: _Styles) -> None:
     if data.header_row is not None:
         ws.freeze_panes = f"{col(data.freeze_column)}{data.header_row + 1}"
-    for index, width in enumerate(column_widths(data), start=1):
+    widths = column_widths(data)
+    for index, width in enumerate(widths, start=1):
         ws.column_dimensions[col(index)].width = width
+    _page_setup(ws, data, sum(widths))
     if data.autofilter_rows is not None:
         first, last = data.autofilter_rows
         ws.auto_filter.ref = f"A{first}:{col(data.width)}{last}"
     for row in data.rows:
         ws.append([_cell(ws, cell, styles) for cell in row])
+
+
+def _page_setup(ws: WriteOnlyWorksheet, data: SheetData, width: float) -> None:
+    """Print one page wide (as many long as it takes), the header row on every page."""
+    wide = width > PORTRAIT_WIDTH_MAX
+    ws.page_setup.orientation = "landscape" if wide else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_margins = PageMargins(
+        left=_MARGIN_IN, right=_MARGIN_IN, top=_MARGIN_IN, bottom=0.75, footer=0.3, header=0.3
+    )
+    ws.print_options.horizontalCentered = True
+    if data.header_row is not None:
+        ws.print_title_rows = f"{data.header_row}:{data.header_row}"
+    ws.oddFooter.left.text = FOOTER_LEFT
+    ws.oddFooter.right.text = FOOTER_RIGHT
 
 
 def _cell(ws: WriteOnlyWorksheet, cell: Cell, styles: _Styles) -> object:
@@ -123,6 +154,11 @@ def column_widths(data: SheetData) -> list[float]:
             base = cell.style.removeprefix("total_").removeprefix("grand_")
             if cell.formula:
                 size = _FORMULA_WIDTH.get(base, 12)
+            elif cell.style == "header":  # headers wrap: the longest word, or half the label
+                label = str(cell.value)
+                size = max(len(label) / 2, *(len(w) for w in label.split())) + 2
+            elif cell.style in _WRAPPED:
+                size = min(len(str(cell.value)), WRAP_WIDTH) + 2
             elif isinstance(cell.value, str):
                 size = len(cell.value) + 2
             else:
@@ -160,6 +196,8 @@ def _named_style(style: str) -> NamedStyle:
             named.border = border
         if style == "header":
             named.alignment = Alignment(vertical="center", wrap_text=True)
+        elif style in _WRAPPED:
+            named.alignment = Alignment(vertical="top", wrap_text=True)
         return named
     weight, _, base = style.partition("_")
     named = NamedStyle(style, number_format=_TOTAL_STYLES[base], font=Font(bold=True))

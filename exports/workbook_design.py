@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
+from ..components.parts import Gpu
+from ..components.trays import TrayRole
 from ..racks.analysis import Analysis
 from ..racks.bom import BomLine
 from ..racks.ports import TrayPorts
@@ -14,6 +16,7 @@ from .workbook_cells import BLANK, Cell, SheetData, col, formula, number, text
 BOM_COLUMNS = (
     "Line",
     "Rack",
+    "Units",
     "Tray",
     "Category",
     "Part id",
@@ -23,34 +26,54 @@ BOM_COLUMNS = (
     "Qty",
     "Unit price (USD)",
     "Extended price (USD)",
-    "Power each (W)",
-    "Power total (W)",
+    "Part power each (W)",
+    "Parts power (W)",
     "Source",
     "Kind",
 )
-QTY, PRICE, EXTENDED, POWER_EACH, POWER_TOTAL = 9, 10, 11, 12, 13
+CATEGORY, PART, DESCRIPTION = 5, 6, 7
+QTY, PRICE, EXTENDED, POWER_EACH, POWER_TOTAL = 10, 11, 12, 13, 14
 FIRST_DATA_ROW = 5
+RACK_LEVEL_TRAY = "Rack-level items"
+TRAY_OVERHEADS = "Tray overheads (W): fans, boards and losses inside trays, on no part"
+IT_POWER = "IT power incl. tray overheads (W) = parts power + tray overheads"
 
 
 @dataclass(frozen=True)
 class DesignSheets:
-    """A design's three sheets and the cells the summary sheet refers to."""
+    """A design's three sheets and the formulas (over them) that other sheets use."""
 
     bom: SheetData
     ports: SheetData
     power: SheetData
     bom_total: str
+    gpus: str
+    switch_chips: str
+    ports_used: str
     ports_unused: str
+    compute_trays: str
     power_it_w: str
     power_all_in_w: str
 
 
 def design_sheets(analysis: Analysis, label: str) -> DesignSheets:
     """Build the BOM, Ports and Power sheets of one design."""
-    bom, bom_total = bom_sheet(analysis, f"BOM {label}")
-    ports, ports_unused = ports_sheet(analysis, f"Ports {label}")
-    power, it_w, all_in_w = power_sheet(analysis, f"Power {label}")
-    return DesignSheets(bom, ports, power, bom_total, ports_unused, it_w, all_in_w)
+    power = power_sheet(analysis, f"Power {label}")
+    bom, bom_total, gpus = bom_sheet(analysis, f"BOM {label}", power.overhead_w)
+    ports = ports_sheet(analysis, f"Ports {label}")
+    return DesignSheets(
+        bom,
+        ports.sheet,
+        power.sheet,
+        bom_total,
+        gpus,
+        ports.chips,
+        ports.used,
+        ports.unused,
+        power.compute_trays,
+        power.it_w,
+        power.all_in_w,
+    )
 
 
 def _title(sheet: SheetData, title: str, note: str) -> None:
@@ -70,13 +93,14 @@ def _subtotal(column: int, first: int, last: int) -> str:
 
 
 # --- BOM ------------------------------------------------------------------------------------
-def bom_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str]:
+def bom_sheet(analysis: Analysis, name: str, overhead_w: str) -> tuple[SheetData, str, str]:
     """Every BOM line with formulas for extended price and power; tray, rack and grand totals.
 
     Totals use SUBTOTAL(9, ...), which skips other SUBTOTAL cells, so rack and grand totals over
     whole blocks count each line once (and follow the autofilter, as a user filtering expects).
-    Returns the sheet and a formula for the total that other sheets use: a SUMIF over the
-    numbered lines, which no filter on this sheet changes.
+    Below them, the tray overheads (`overhead_w`, a Power sheet cell) reconcile parts power with
+    IT power. Returns the sheet and formulas that other sheets use, over the numbered lines
+    (which no filter on this sheet changes): the BOM total and the GPU count.
     """
     spec = analysis.design.spec
     sheet = SheetData(name)
@@ -84,10 +108,12 @@ def bom_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str]:
         sheet,
         f"Bill of materials: {spec.name}",
         f"Design {spec.id}. Extended price = Qty x Unit price; edit a unit price and every "
-        "total follows. Blank unit price: covered by a fixed tray price, or no price known.",
+        "total follows. Blank unit price: covered by a fixed tray price, or no price known. "
+        "Parts power counts parts only; IT power adds the tray overheads (below the total).",
     )
     sheet.header(BOM_COLUMNS)
     sources = analysis.design.catalogue.sources
+    tray_names = {t.tray.id: t.tray.name for t in analysis.design.placed}
     number_ = 0
     for rack, rack_lines in groupby(analysis.bom.lines, key=lambda line: line.rack):
         rack_first = len(sheet.rows) + 1
@@ -97,27 +123,50 @@ def bom_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str]:
             for line in lines:
                 number_ += 1
                 kind = sources[line.source].kind.value if line.source in sources else None
-                sheet.add(*_bom_line(line, number_, len(sheet.rows) + 1, kind))
+                tray_name = tray_names.get(line.tray_id or "", RACK_LEVEL_TRAY)
+                sheet.add(*_bom_line(line, number_, len(sheet.rows) + 1, tray_name, kind))
             what = "rack-level items" if lines[0].tray_id is None else f"{tray} {lines[0].tray_id}"
             _bom_total_row(sheet, rack, tray, "subtotal", f"Subtotal {what}", first)
         _bom_total_row(sheet, rack, None, "rack total", f"Total rack {rack}", rack_first)
     last = len(sheet.rows)
     sheet.autofilter_rows = (sheet.header_row or FIRST_DATA_ROW - 1, last)
-    _bom_total_row(
+    grand = _bom_total_row(
         sheet, None, None, "grand total", f"Grand total {spec.id}", FIRST_DATA_ROW, style="grand"
     )
+    sheet.add()
+    overheads = _power_note_row(sheet, TRAY_OVERHEADS, overhead_w)
+    parts = f"{col(POWER_TOTAL)}{grand}"
+    _power_note_row(sheet, IT_POWER, f"{parts}+{col(POWER_TOTAL)}{overheads}")
     numbers = f"{sheet.ref(1, FIRST_DATA_ROW)}:${col(1)}${last}"
     prices = f"{sheet.ref(EXTENDED, FIRST_DATA_ROW)}:${col(EXTENDED)}${last}"
-    return sheet, f'SUMIF({numbers},">0",{prices})'
+    categories = f"{sheet.ref(CATEGORY, FIRST_DATA_ROW)}:${col(CATEGORY)}${last}"
+    qtys = f"{sheet.ref(QTY, FIRST_DATA_ROW)}:${col(QTY)}${last}"
+    gpu = category_words(Gpu.kind_label)
+    return sheet, f'SUMIF({numbers},">0",{prices})', f'SUMIF({categories},"{gpu}",{qtys})'
 
 
-def _bom_line(line: BomLine, line_no: int, row: int, kind: str | None) -> list[Cell]:
+def category_words(category: str) -> str:
+    """A BOM category as a reader writes it: `integration margin` -> `Integration margin`."""
+    return category[:1].upper() + category[1:]
+
+
+def _power_note_row(sheet: SheetData, label: str, expression: str) -> int:
+    row: list[Cell] = [BLANK] * len(BOM_COLUMNS)
+    row[DESCRIPTION - 1] = text(label, "total_text")
+    row[POWER_TOTAL - 1] = formula(expression, "total_watts")
+    return sheet.add(*row)
+
+
+def _bom_line(
+    line: BomLine, line_no: int, row: int, tray_name: str, kind: str | None
+) -> list[Cell]:
     source = line.source if line.source is not None else f"({line.price_basis})"
     return [
         number(line_no, "plain"),
         text(line.rack),
         text(line.tray),
-        text(line.category),
+        text(tray_name),
+        text(category_words(line.category)),
         text(line.part_id),
         text(line.description),
         text(line.manufacturer),
@@ -145,7 +194,8 @@ def _bom_total_row(
     filler = Cell(None, "grand_text") if style == "grand" else BLANK  # few rows get a full band
     row = [filler] * len(BOM_COLUMNS)
     row[1], row[2] = text(rack, f"{style}_text"), text(tray, f"{style}_text")
-    row[3], row[5] = text(kind, f"{style}_text"), text(label, f"{style}_text")
+    row[CATEGORY - 1] = text(kind, f"{style}_text")
+    row[DESCRIPTION - 1] = text(label, f"{style}_text")
     row[EXTENDED - 1] = formula(_subtotal(EXTENDED, first, last), f"{style}_usd")
     row[POWER_TOTAL - 1] = formula(_subtotal(POWER_TOTAL, first, last), f"{style}_watts")
     return sheet.add(*row)
@@ -176,8 +226,18 @@ PORT_CHIP_COLUMNS = (
 )
 
 
-def ports_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str]:
-    """Per switch tray (totals over its chips) and per chip; returns the unused-ports total cell."""
+@dataclass(frozen=True)
+class PortsSheet:
+    """The Ports sheet and its total cells: switch chips, ports used and ports unused."""
+
+    sheet: SheetData
+    chips: str
+    used: str
+    unused: str
+
+
+def ports_sheet(analysis: Analysis, name: str) -> PortsSheet:
+    """Per switch tray (totals over its chips) and per chip."""
     sheet = SheetData(name)
     _title(
         sheet,
@@ -225,7 +285,7 @@ def ports_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str]:
                 number(chip.ports_used, "int"),
                 formula(f"G{row}-H{row}", "int"),
             )
-    return sheet, sheet.ref(7, total)
+    return PortsSheet(sheet, sheet.ref(4, total), sheet.ref(6, total), sheet.ref(7, total))
 
 
 def _port_tray_row(tray: TrayPorts, row: int, chip_first: int) -> list[Cell]:
@@ -273,7 +333,18 @@ POWER_TRAY_COLUMNS = (
 )
 
 
-def power_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str, str]:
+@dataclass(frozen=True)
+class PowerSheet:
+    """The Power sheet and formulas over it: IT and all-in totals, tray overheads, trays."""
+
+    sheet: SheetData
+    it_w: str
+    all_in_w: str
+    overhead_w: str
+    compute_trays: str
+
+
+def power_sheet(analysis: Analysis, name: str) -> PowerSheet:
     """Per rack (IT, losses, network, all-in, budgets, facility) over per-tray rows; totals."""
     sheet = SheetData(name)
     _title(
@@ -304,6 +375,7 @@ def power_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str, str]:
     sheet.add()
     sheet.add(text("Per tray", "section"))
     sheet.header(POWER_TRAY_COLUMNS)
+    first_tray = len(sheet.rows) + 1
     for rack in racks:
         for tray in rack.trays:
             row = len(sheet.rows) + 1
@@ -317,7 +389,20 @@ def power_sheet(analysis: Analysis, name: str) -> tuple[SheetData, str, str]:
                 formula(f"E{row}+F{row}", "watts"),
                 text(", ".join(tray.unknown_parts) or None),
             )
-    return sheet, sheet.ref(4, total), sheet.ref(9, total)
+    last_tray = len(sheet.rows)
+    trays = sheet.add(
+        text("All trays", "total_text"),
+        *(Cell(None, "total_text") for _ in range(3)),
+        *(formula(_sum(c, first_tray, last_tray), "total_watts") for c in range(5, 8)),
+    )
+    roles = f"{sheet.ref(4, first_tray)}:$D${last_tray}"
+    return PowerSheet(
+        sheet,
+        sheet.ref(4, total),
+        sheet.ref(9, total),
+        sheet.ref(6, trays),
+        f'COUNTIF({roles},"{TrayRole.COMPUTE.value}")',
+    )
 
 
 def _power_rack_row(rack: RackPower, row: int, tray_first: int) -> list[Cell]:

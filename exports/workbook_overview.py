@@ -16,7 +16,7 @@ SUMMARY_COLUMNS = (
     "World size",
     "Racks",
     "Units used",
-    "IT power (kW)",
+    "IT power incl. tray overheads (kW)",
     "All-in power (kW)",
     "BOM total (USD)",
     "Cost per GPU (USD)",
@@ -35,8 +35,16 @@ SUMMARY_LINKS = {
     "bom_usd_per_gpu": 10,
     "switch_ports_unused": 11,
 }
+# Comparison figures read from a design's own sheets, by summary field -> `DesignSheets` field.
+DESIGN_LINKS = {
+    "compute_trays": "compute_trays",
+    "switch_chips": "switch_chips",
+    "switch_ports_used": "ports_used",
+}
 # Comparison figures computed from two others: field -> (numerator field, denominator field).
 RATIOS = {"bom_usd_per_hbm_gb": ("bom_usd", "hbm_gb_total")}
+# ... and from the share of one in the sum of two, in per cent: field -> (part, other part).
+SHARES = {"switch_ports_unused_pct": ("switch_ports_unused", "switch_ports_used")}
 SOURCE_KIND_ORDER = ("assumption", "derived", "analyst", "vendor", "seed")
 CELL_TEXT_MAX = 32_767  # the most characters a spreadsheet cell holds
 
@@ -48,7 +56,8 @@ def summary_sheet(analyses: list[Analysis], sheets: list[DesignSheets]) -> Sheet
     sheet.add(
         text(
             "Totals are formulas over each design's BOM, Ports and Power sheets: edit a "
-            "unit price on a BOM sheet and they follow. Sources lists what each figure "
+            "unit price on a BOM sheet and they follow. IT power is the parts' power plus "
+            "tray overheads (see the foot of each BOM sheet). Sources lists what each figure "
             "rests on, assumptions first.",
             "note",
         )
@@ -61,7 +70,7 @@ def summary_sheet(analyses: list[Analysis], sheets: list[DesignSheets]) -> Sheet
         sheet.add(
             text(analysis.id),
             text(analysis.name),
-            number(s.gpus, "int"),
+            formula(design.gpus, "int"),
             number(s.world_size, "int"),
             number(s.racks, "int"),
             number(s.units_used, "int"),
@@ -72,15 +81,34 @@ def summary_sheet(analyses: list[Analysis], sheets: list[DesignSheets]) -> Sheet
             formula(design.ports_unused, "int"),
             text(design.bom.name),
         )
+    _warnings(sheet, analyses)
     return sheet
 
 
-def comparison_sheet(summaries: list[DesignSummary], summary: SheetData) -> SheetData:
-    """The shared comparison figures, designs as columns; totals link to the Summary sheet."""
+def _warnings(sheet: SheetData, analyses: list[Analysis]) -> None:
+    """Each design's warnings (budgets overrun, figures missing) under the summary rows."""
+    sheet.add()
+    sheet.add(text("Warnings", "section"))
+    sheet.add(text("Design", "header"), text("Warning", "header"))
+    found = [(a.id, w) for a in analyses for w in a.summary.warnings]
+    for design_id, warning in found:
+        sheet.add(text(design_id, "warning"), text(warning, "warning_wrap"))
+    if not found:
+        sheet.add(text("No warnings: every budget holds and every figure is known.", "note"))
+
+
+def comparison_sheet(
+    summaries: list[DesignSummary], summary: SheetData, sheets: list[DesignSheets]
+) -> SheetData:
+    """The shared comparison figures, designs as columns; linked to the sheets that hold them."""
     sheet = SheetData("Comparison", freeze_column=2)
     sheet.add(text("Comparison", "title"))
     sheet.add(
-        text("Designs as columns; BOM, power and port totals link to the Summary sheet.", "note")
+        text(
+            "Designs as columns. Figures held on the Summary or a design's sheets link to them; "
+            "world size, bandwidth, HBM and weight come from rackbom's analysis of the catalogue.",
+            "note",
+        )
     )
     sheet.add()
     sheet.header(["Figure", *(s.design for s in summaries)])
@@ -90,14 +118,20 @@ def comparison_sheet(summaries: list[DesignSummary], summary: SheetData) -> Shee
     for figure in KEY_FIGURES:
         style = f"num:{figure.format.excel}"
         cells: list[Cell] = [text(figure.label)]
-        for i, s in enumerate(summaries):
+        for i, (s, design) in enumerate(zip(summaries, sheets, strict=True)):
             here = col(i + 2)
             if figure.field in SUMMARY_LINKS:
                 link = summary.ref(SUMMARY_LINKS[figure.field], summary_first + i)
                 cells.append(formula(link, style))
+            elif figure.field in DESIGN_LINKS:
+                cells.append(formula(getattr(design, DESIGN_LINKS[figure.field]), style))
             elif figure.field in RATIOS:
                 top, bottom = (f"{here}{row_of[k]}" for k in RATIOS[figure.field])
                 cells.append(formula(f"IF({bottom}=0,0,{top}/{bottom})", style))
+            elif figure.field in SHARES:
+                part, other = (f"{here}{row_of[k]}" for k in SHARES[figure.field])
+                total = f"({part}+{other})"
+                cells.append(formula(f"IF({total}=0,0,100*{part}/{total})", style))
             else:
                 cells.append(number(figure.value(s), style))
         sheet.add(*cells)
@@ -146,12 +180,12 @@ def sources_sheet(analyses: list[Analysis]) -> SheetData:
         sheet.add(
             text(source.id),
             text(source.kind.value),
-            text(source.cite),
+            text(source.cite, "wrap"),
             text(source.date),
-            text(source.url),
-            text(source.note),
-            text(fit_cell(", ".join(designs[source_id]))),
-            text(fit_cell(", ".join(sorted(figures[source_id])))),
+            text(source.url, "wrap"),
+            text(source.note, "wrap"),
+            text(fit_cell(", ".join(designs[source_id])), "wrap"),
+            text(fit_cell(", ".join(sorted(figures[source_id]))), "wrap"),
         )
     return sheet
 

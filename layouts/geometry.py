@@ -34,6 +34,8 @@ BLOCK_ROW_MM = 52.0
 BLOCK_PAD_MM = 36.0
 SWATCH_MM = (72.0, 36.0)
 SCALE_BAR_MM = 500.0
+BLOCK_ROOM_MM = TITLE_BLOCK_MM - 2 * BLOCK_PAD_MM
+"""Width of a line of text in the title block."""
 
 UNIT_NUMBER_RATIO = 0.42
 LABEL_RATIO = 0.5
@@ -78,6 +80,17 @@ def fit_text(text: str, width: float, size: float, bold: bool = False) -> tuple[
     while cut and text_width(cut + ELLIPSIS, smaller, bold) > width:
         cut = cut[:-1]
     return cut.rstrip(" \u00b7,:") + ELLIPSIS, mm(smaller)
+
+
+def wrap_words(text: str, width: float, size: float) -> list[str]:
+    """The text broken at spaces into lines that fit a width (a longer word gets a line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 @dataclass(frozen=True)
@@ -132,17 +145,22 @@ class PortBar:
     chip: ChipPorts
     box: Box
     used_width: float
-    caption: Text
+    caption: Text | None
 
 
 @dataclass(frozen=True)
 class TrayShape:
-    """A placed tray's box, its label and, on the front of switch trays, its port bars."""
+    """A placed tray's box, its label and, on the front of switch trays, its port bars.
+
+    Chips with the same port counts may share one caption across their bars (`bars_caption`)
+    when the words do not fit a single bar.
+    """
 
     placed: PlacedTray
     box: Box
     label: Text
     port_bars: tuple[PortBar, ...]
+    bars_caption: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -172,11 +190,13 @@ class RackShape:
 
 @dataclass(frozen=True)
 class TitleBlockShape:
-    """The shared title block: key-figure rows, legend rows with swatches, and a scale bar."""
+    """The shared title block: key figures, any warnings, legend rows with swatches, a scale bar."""
 
     box: Box
     heading: Line
     figure_rows: tuple[Line, ...]
+    warnings_heading: Line | None
+    warning_rows: tuple[Line, ...]
     legend_heading: Line
     swatches: tuple[Box, ...]
     legend_rows: tuple[Line, ...]
@@ -186,7 +206,7 @@ class TitleBlockShape:
 
 @dataclass(frozen=True)
 class ElevationGeometry:
-    """Every rack side by side on one floor line, and the title block to their right."""
+    """The racks side by side (in one row, or several), and the title block to their right."""
 
     width: float
     height: float
@@ -233,25 +253,34 @@ def elevation_geometry(
     bar_captions: BarCaptions | None,
     figure_rows: int,
     legend_rows: int,
+    warning_rows: int = 0,
     from_behind: bool = False,
+    racks_per_row: int | None = None,
 ) -> ElevationGeometry:
     """Lay out every rack of a design and the title block.
 
     `label` gives each tray's text; `bar_captions` gives each chip's caption candidates, widest
     first (None: no port bars, as on the rear face). `from_behind` puts the racks in the order
-    seen from their rear: the last rack on the left.
+    seen from their rear: the last rack on the left. `racks_per_row` breaks a pod into rows
+    (default: one row), each on its own floor line.
     """
     chips = {t.tray: t.chips for t in ports} if bar_captions is not None else {}
-    floor = MARGIN_MM + HEADER_MM + CAPTION_MM + max(frame_height(r) for r in design.racks)
-    x = MARGIN_MM
+    tallest = max(frame_height(r) for r in design.racks)
+    racks = list(reversed(design.racks) if from_behind else design.racks)
+    per_row = racks_per_row or len(racks)
+    floor = MARGIN_MM + HEADER_MM + CAPTION_MM + tallest
     shapes = []
-    for rack in reversed(design.racks) if from_behind else design.racks:
-        shape = _rack_shape(rack, x + UNIT_GUTTER_MM, floor, label, chips, bar_captions)
-        shapes.append(shape)
-        x = shape.frame.right + RACK_GAP_MM
-    block_x = shapes[-1].frame.right + TITLE_GAP_MM
+    for start in range(0, len(racks), per_row):
+        if start:
+            floor += FOOTER_MM + CAPTION_MM + tallest
+        x = MARGIN_MM
+        for rack in racks[start : start + per_row]:
+            shape = _rack_shape(rack, x + UNIT_GUTTER_MM, floor, label, chips, bar_captions)
+            shapes.append(shape)
+            x = shape.frame.right + RACK_GAP_MM
+    block_x = max(s.frame.right for s in shapes) + TITLE_GAP_MM
     block_y = min(s.frame.y for s in shapes)
-    block = _title_block(block_x, block_y, figure_rows, legend_rows)
+    block = _title_block(block_x, block_y, figure_rows, warning_rows, legend_rows)
     width = block.box.right + MARGIN_MM
     height = max(floor + FOOTER_MM, block.box.bottom) + MARGIN_MM
     room = width - 2 * MARGIN_MM
@@ -350,12 +379,25 @@ def _tray_shape(
     label_text, size = fit_text(text, label_room, LABEL_RATIO * unit)
     middle = box.y + box.height / 2
     label = Text(label_text, mm(box.x + pad), mm(middle + BASELINE_SHIFT * size), size)
-    bars: tuple[PortBar, ...] = ()
-    if chips and bar_captions is not None:
-        used_room = min(text_width(label_text, size), label_room)
-        start = box.x + pad + used_room + pad
-        bars = _port_bars(chips, start, box.right - pad, middle, unit, pad, bar_captions)
-    return TrayShape(placed, box, label, bars)
+    if not chips or bar_captions is None:
+        return TrayShape(placed, box, label, ())
+    used_room = min(text_width(label_text, size), label_room)
+    start = box.x + pad + used_room + pad
+    bars = _port_bars(chips, start, box.right - pad, middle, unit, pad, bar_captions)
+    return TrayShape(placed, box, label, bars, _shared_caption(bars, middle, unit, bar_captions))
+
+
+def _shared_caption(
+    bars: tuple[PortBar, ...], middle: float, unit: float, bar_captions: BarCaptions
+) -> Text | None:
+    """One caption across bars that have none of their own (their chips count alike, and the
+    words fit across them but not on one)."""
+    if any(bar.caption is not None for bar in bars):
+        return None
+    left, right = bars[0].box.x, bars[-1].box.right
+    words = bar_captions(bars[0].chip)[0]
+    size = BAR_TEXT_RATIO * unit
+    return Text(words, mm((left + right) / 2), mm(middle + BASELINE_SHIFT * size), size)
 
 
 def _port_bars(
@@ -371,38 +413,47 @@ def _port_bars(
     width = (right - left - gap * (count - 1)) / count
     height = BAR_HEIGHT_RATIO * unit
     size = BAR_TEXT_RATIO * unit
+    room = width - gap
+    alike = len({(c.ports_used, c.ports_total) for c in chips}) == 1
+    span = right - left - gap
     bars = []
     for index, chip in enumerate(chips):
         x = left + index * (width + gap)
         box = Box(mm(x), mm(middle - height / 2), mm(width), mm(height))
         share = chip.ports_used / chip.ports_total if chip.ports_total else 0.0
         candidates = list(bar_captions(chip))
-        room = width - gap
-        caption = next((c for c in candidates if text_width(c, size, bold=True) <= room), None)
-        caption_text, caption_size = (
-            (caption, size)
-            if caption is not None
-            else fit_text(candidates[-1], room, size, bold=True)
-        )
-        text = Text(
-            caption_text,
-            mm(x + width / 2),
-            mm(middle + BASELINE_SHIFT * caption_size),
-            caption_size,
-        )
+        fits = [c for c in candidates if text_width(c, size, bold=True) <= room]
+        full = text_width(candidates[0], size, bold=True)
+        text: Text | None = None  # the bars share one caption
+        if not (alike and room < full <= span):
+            words, smaller = (fits[0], size) if fits else fit_text(candidates[-1], room, size, True)
+            text = Text(words, mm(x + width / 2), mm(middle + BASELINE_SHIFT * smaller), smaller)
         bars.append(PortBar(chip, box, mm(width * share), text))
     return tuple(bars)
 
 
-def _title_block(x: float, y: float, figure_rows: int, legend_rows: int) -> TitleBlockShape:
+def _title_block(
+    x: float, y: float, figure_rows: int, warning_rows: int, legend_rows: int
+) -> TitleBlockShape:
     left = x + BLOCK_PAD_MM
-    room = TITLE_BLOCK_MM - 2 * BLOCK_PAD_MM
+    room = BLOCK_ROOM_MM
     heading_y = y + BLOCK_PAD_MM + BLOCK_HEADING_SIZE_MM
-    figures = tuple(
-        Line(mm(left), mm(heading_y + (i + 1.2) * BLOCK_ROW_MM), mm(room), BLOCK_TEXT_SIZE_MM)
-        for i in range(figure_rows)
-    )
-    legend_y = heading_y + (figure_rows + 2.2) * BLOCK_ROW_MM
+
+    def rows(below: float, count: int) -> tuple[Line, ...]:
+        return tuple(
+            Line(mm(left), mm(below + (i + 1.2) * BLOCK_ROW_MM), mm(room), BLOCK_TEXT_SIZE_MM)
+            for i in range(count)
+        )
+
+    figures = rows(heading_y, figure_rows)
+    next_y = heading_y + (figure_rows + 2.2) * BLOCK_ROW_MM
+    warnings_heading = None
+    if warning_rows:
+        warnings_heading = Line(mm(left), mm(next_y), mm(room), BLOCK_HEADING_SIZE_MM)
+    warnings = rows(next_y, warning_rows)
+    if warning_rows:
+        next_y += (warning_rows + 2.2) * BLOCK_ROW_MM
+    legend_y = next_y
     swatch_w, swatch_h = SWATCH_MM
     swatches, labels = [], []
     for i in range(legend_rows):
@@ -420,6 +471,8 @@ def _title_block(x: float, y: float, figure_rows: int, legend_rows: int) -> Titl
         box=Box(mm(x), mm(y), TITLE_BLOCK_MM, mm(bottom - y)),
         heading=Line(mm(left), mm(heading_y), mm(room), BLOCK_HEADING_SIZE_MM),
         figure_rows=figures,
+        warnings_heading=warnings_heading,
+        warning_rows=warnings,
         legend_heading=Line(mm(left), mm(legend_y), mm(room), BLOCK_HEADING_SIZE_MM),
         swatches=tuple(swatches),
         legend_rows=tuple(labels),

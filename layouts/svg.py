@@ -28,6 +28,8 @@ from ..racks.build import BuiltRack, PlacedTray
 from ..racks.ports import ChipPorts, TrayPorts
 from ..racks.power import TrayPower
 from .geometry import (
+    BLOCK_ROOM_MM,
+    BLOCK_TEXT_SIZE_MM,
     Box,
     ElevationGeometry,
     Line,
@@ -37,6 +39,7 @@ from .geometry import (
     TrayShape,
     elevation_geometry,
     fit_text,
+    wrap_words,
 )
 
 FACES = ("front", "rear")
@@ -74,6 +77,9 @@ PORT_USED = "#2e7d32"
 PORT_UNUSED = "#d32f2f"
 BAR_INK = "#ffffff"
 BAR_STROKE_MM = 1.0
+BAR_HALO = "#1a1a1a"  # outlines a caption that spans bars and the gaps between them
+BAR_HALO_SHARE = 0.22
+WARNING_INK = "#9a3412"
 BLOCK_FILL = "#fafafa"
 BLOCK_STROKE = "#9e9e9e"
 BLOCK_STROKE_MM = 2.0
@@ -81,6 +87,8 @@ PORT_SWATCH_USED_SHARE = 0.75
 BOLD = "bold"
 
 XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n'
+FLUID_STYLE = "width:100%;height:auto"
+"""How HTML shows a drawing: as wide as its container, at the drawing's proportions."""
 _ID_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 
 
@@ -100,16 +108,27 @@ class Elevation:
     """The elevation drawing of one design: every rack side by side, with a shared title block.
 
     `face` is `front` or `rear`; `width_px` sets the displayed width (the height follows the
-    drawing's proportions; default 0.4 px per millimetre).
+    drawing's proportions; default 0.4 px per millimetre). `racks_per_row` lays a pod out in
+    rows (one rack per row keeps a pod legible in a narrow page); by default, one row.
     """
 
-    def __init__(self, analysis: Analysis, face: str = "front", width_px: float | None = None):
+    def __init__(
+        self,
+        analysis: Analysis,
+        face: str = "front",
+        width_px: float | None = None,
+        racks_per_row: int | None = None,
+    ):
         design = analysis.design
         if face not in FACES:
             raise InputError(None, "face", f"face must be front or rear, not {face!r}")
         if width_px is not None and not 0 < width_px < math.inf:
             raise InputError(
                 None, "width", f"width must be a positive number of pixels, not {width_px}"
+            )
+        if racks_per_row is not None and racks_per_row < 1:
+            raise InputError(
+                None, "racks_per_row", f"racks per row must be 1 or more, not {racks_per_row}"
             )
         if face == "rear" and not any(_rear_parts(t) for t in design.placed):
             raise InputError(
@@ -118,6 +137,7 @@ class Elevation:
         self.analysis = analysis
         self.face = face
         self.width_px = width_px
+        self.racks_per_row = racks_per_row
 
     # --- public interface -----------------------------------------------------------------
     @cached_property
@@ -129,8 +149,10 @@ class Elevation:
             label=self.tray_label,
             bar_captions=_bar_captions if self.face == "front" else None,
             figure_rows=len(self.figures),
+            warning_rows=len(self.warning_lines),
             legend_rows=len(self.legend),
             from_behind=self.face == "rear",
+            racks_per_row=self.racks_per_row,
         )
 
     def to_string(self) -> str:
@@ -143,6 +165,11 @@ class Elevation:
 
     def _repr_svg_(self) -> str:
         return self._document
+
+    def _repr_html_(self) -> str:
+        """The drawing inline, scaled to the width of a notebook's output area."""
+        body = self._document.removeprefix(XML_DECLARATION)
+        return body.replace("<svg ", f'<svg style="{FLUID_STYLE}" ', 1)
 
     def __repr__(self) -> str:
         g = self.geometry
@@ -183,6 +210,15 @@ class Elevation:
         return rows
 
     @cached_property
+    def warning_lines(self) -> list[str]:
+        """The design's warnings, each broken into lines that fit the title block."""
+        return [
+            line
+            for warning in self.analysis.warnings()
+            for line in wrap_words(warning, BLOCK_ROOM_MM, BLOCK_TEXT_SIZE_MM)
+        ]
+
+    @cached_property
     def legend(self) -> list[tuple[str, str]]:
         """Legend rows: (kind of swatch, label); kind is a role, `empty`, `ports` or `no-rear`."""
         placed = self.analysis.design.placed
@@ -190,7 +226,7 @@ class Elevation:
         rows = [(role.value, ROLE_LEGEND[role]) for role in TrayRole if role in roles]
         rows.append(("empty", "Empty unit"))
         if self.face == "front" and self.analysis.ports:
-            rows.append(("ports", "Switch chip ports: used / unused"))
+            rows.append(("ports", "Switch ports per chip: used / unused"))
         if self.face == "rear" and any(not _rear_parts(t) for t in placed):
             rows.append(("no-rear", "Nothing reached from the rear"))
         return rows
@@ -310,6 +346,7 @@ class Elevation:
             self.draw_port_bars(dwg, group, rack)
             self.draw_rack_captions(dwg, group, rack)
         self.draw_title_block(dwg)
+        self.draw_warnings(dwg)
         self.draw_legend(dwg)
         root = dwg.get_xml()
         ET.indent(root, space=" ")
@@ -333,9 +370,11 @@ class Elevation:
         group = dwg.add(dwg.g(id="header"))
         group.add(_text(dwg, g.title.fit(spec.name, bold=True), weight=BOLD))
         racks = len(self.analysis.design.racks)
+        per_row = self.racks_per_row or racks
+        layout = {racks: " side by side", 1: ", one per row"}.get(per_row, f", {per_row} per row")
         subtitle = (
             f"{self.face.capitalize()} elevation of {spec.id}"
-            + (f", {racks} racks side by side" if racks > 1 else "")
+            + (f", {racks} racks{layout}" if racks > 1 else "")
             + (" as seen from behind" if racks > 1 and self.face == "rear" else "")
             + " \u00b7 drawn to scale in millimetres"
         )
@@ -414,14 +453,41 @@ class Elevation:
             )
             used = Box(bar.box.x, bar.box.y, bar.used_width, bar.box.height)
             g.add(_rect(dwg, used, fill=PORT_USED, id=f"{chip_id}-used"))
-            g.add(
+            if bar.caption is not None:
+                g.add(
+                    _text(
+                        dwg,
+                        bar.caption,
+                        fill=BAR_INK,
+                        anchor="middle",
+                        weight=BOLD,
+                        id=f"{chip_id}-caption",
+                    )
+                )
+        shared = shape.bars_caption
+        if shared is not None:  # over a dark outline of itself, legible across the gaps too
+            group.add(
                 _text(
                     dwg,
-                    bar.caption,
+                    shared,
+                    fill=BAR_HALO,
+                    anchor="middle",
+                    weight=BOLD,
+                    stroke=BAR_HALO,
+                    stroke_width=svg_number(BAR_HALO_SHARE * shared.size),
+                    stroke_linejoin="round",
+                    **{"class": "port-caption-halo"},
+                )
+            )
+            group.add(
+                _text(
+                    dwg,
+                    shared,
                     fill=BAR_INK,
                     anchor="middle",
                     weight=BOLD,
-                    id=f"{chip_id}-caption",
+                    id=xml_id("ports", shape.placed.key, "caption"),
+                    **{"class": "port-caption"},
                 )
             )
 
@@ -475,6 +541,16 @@ class Elevation:
                 )
             )
 
+    def draw_warnings(self, dwg: svgwrite.Drawing) -> None:
+        """The design's warnings (budgets overrun, figures missing) under the key figures."""
+        block = self.geometry.title_block
+        if block.warnings_heading is None:
+            return
+        group = dwg.add(dwg.g(id="warnings", fill=WARNING_INK))
+        group.add(_text(dwg, block.warnings_heading.fit("Warnings", bold=True), weight=BOLD))
+        for words, line in zip(self.warning_lines, block.warning_rows, strict=True):
+            group.add(_text(dwg, line.fit(words)))
+
     def draw_legend(self, dwg: svgwrite.Drawing) -> None:
         """What the colours mean, and a scale bar."""
         block = self.geometry.title_block
@@ -499,8 +575,14 @@ def _rear_parts(placed: PlacedTray) -> list[TrayPart]:
 
 
 def _bar_captions(chip: ChipPorts) -> Sequence[str]:
-    used, unused = chip.ports_used, chip.ports_unused
-    return (f"{used:,} used \u00b7 {unused:,} unused", f"{used:,} / {unused:,}")
+    """A chip's port usage in words, widest first: `432 of 512 ports used \u00b7 80 unused`."""
+    used, total, unused = chip.ports_used, chip.ports_total, chip.ports_unused
+    rest = f" \u00b7 {unused:,} unused" if unused else ""
+    return (
+        f"{used:,} of {total:,} ports used{rest}",
+        f"{used:,} of {total:,} used{rest}",
+        f"{used:,} of {total:,} used",
+    )
 
 
 def _rect(dwg: svgwrite.Drawing, box: Box, **extra: str) -> svgwrite.shapes.Rect:

@@ -44,6 +44,7 @@ def write_report(
     """Write `<id>.svg` and `<id>.json` per design, the workbook, and `index.html`."""
     from rackbom import __version__
     from rackbom.exports.workbook import write_workbook
+    from rackbom.layouts.svg import Elevation
 
     designs = distinct(list(designs))
     out = Path(out_dir)
@@ -57,11 +58,14 @@ def write_report(
         stem = stems[design.id]
         svg = design.elevation().to_string()
         svg_path = atomic_write_text(out / f"{stem}.svg", svg)
+        page_svg = Elevation(design.analysis, racks_per_row=1).to_string()
         json_path = atomic_write_text(out / f"{stem}.json", design.to_json())
         files.per_design[design.id] = [svg_path, json_path]
         entries.append(
             ReportEntry(
-                design.summary, svg, [("elevation SVG", svg_path.name), ("JSON", json_path.name)]
+                design.summary,
+                page_svg,
+                [("elevation SVG", svg_path.name), ("JSON", json_path.name)],
             )
         )
     if progress:

@@ -1,5 +1,5 @@
-"""The report page in headless Chromium: no console errors, every elevation shown, one column
-per design."""
+"""The report page in headless Chromium: no console errors, every elevation shown and legible,
+one column per design."""
 
 from __future__ import annotations
 
@@ -25,6 +25,32 @@ document.body.appendChild(out);
 </script>"""
 
 
+# Measures every drawn label's rendered height, smallest first.
+LABEL_PROBE = """<script>
+const labels = [...document.querySelectorAll("svg text")].map(t => {
+  const r = t.getBoundingClientRect();
+  return [r.height, t.textContent, t.closest("section").id];
+}).sort((a, b) => a[0] - b[0]);
+const out = document.createElement("pre"); out.id = "probe";
+out.textContent = JSON.stringify({labels, width: document.documentElement.clientWidth});
+document.body.appendChild(out);
+</script>"""
+LEGIBLE_PX = 8
+WINDOW = (1280, 1800)
+
+
+def probe_page(chromium: str, report: Path, script: str, tmp: Path, *args: str) -> dict:
+    """What a script appended to a copy of the page found, read back from the DOM."""
+    page = (report / "index.html").read_text()
+    probe = report / "probe.html"
+    probe.write_text(page.replace("</body>", script + "</body>"))
+    try:
+        dom = run_chromium(chromium, [*args, "--dump-dom", probe.as_uri()], tmp).stdout
+    finally:
+        probe.unlink()
+    return json.loads(re.search(r'<pre id="probe">(.*?)</pre>', dom, re.S).group(1))
+
+
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from rackbom.cli import main
@@ -45,14 +71,7 @@ def test_every_elevation_is_displayed_and_each_design_has_a_column(
     report: Path, tmp_path: Path
 ) -> None:
     chromium = require_client("chromium")
-    page = (report / "index.html").read_text()
-    probe = report / "probe.html"
-    probe.write_text(page.replace("</body>", PROBE + "</body>"))
-    try:
-        dom = run_chromium(chromium, ["--dump-dom", probe.as_uri()], tmp_path).stdout
-    finally:
-        probe.unlink()
-    found = json.loads(re.search(r'<pre id="probe">(.*?)</pre>', dom, re.S).group(1))
+    found = probe_page(chromium, report, PROBE, tmp_path)
     assert len(found["svgs"]) == len(DESIGNS)
     assert all(w > 100 and h > 100 for w, h in found["svgs"]), found["svgs"]
     assert found["heads"] == ["Figure", *DESIGNS]
@@ -64,3 +83,13 @@ def test_screenshot_is_not_blank(report: Path, tmp_path: Path) -> None:
     samples = [image.rgb(x, y) for y in range(0, image.height, 8) for x in range(0, image.width, 8)]
     assert sum(s == (255, 255, 255) for s in samples) < 0.9 * len(samples)
     assert len(set(samples)) > 20
+
+
+def test_every_drawn_label_is_legible_in_a_1280_px_window(report: Path, tmp_path: Path) -> None:
+    chromium = require_client("chromium")
+    size = f"--window-size={WINDOW[0]},{WINDOW[1]}"
+    found = probe_page(chromium, report, LABEL_PROBE, tmp_path, size)
+    assert found["width"] == WINDOW[0]
+    labels = found["labels"]
+    assert {section for _, _, section in labels} == {f"design-{d}" for d in DESIGNS}
+    assert labels[0][0] >= LEGIBLE_PX, labels[:5]  # a pod side by side drew them 4 px high

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 from svgwrite.validator2 import get_validator
+from test_workbook import write_overloaded_helios
 
 import rackbom as rb
 from conftest import DESIGNS, GOLDEN, check_golden
-from rackbom.layouts.geometry import Box, tray_box
+from rackbom.layouts.geometry import Box, text_width, tray_box
 from rackbom.layouts.svg import FONT_FAMILY, Elevation, xml_id
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -161,33 +162,41 @@ def test_units_numbered_and_empty_units_visible(design_id, designs):
 
 
 def port_bars(root: ET.Element) -> list[tuple[str, float, float]]:
-    """(caption, used width, total width) of every port bar."""
+    """(caption, used width, total width) of every port bar; a caption its tray's bars share
+    counts for each of them."""
     bars = []
-    for group in root.iter(f"{SVG_NS}g"):
-        if group.get("class") == "port-bar":
-            total, used = group.findall(f"{SVG_NS}rect")
-            caption = child(group, "text").text or ""
-            bars.append((caption, number(used, "width"), number(total, "width")))
+    for parent in root.iter(f"{SVG_NS}g"):
+        shared = next((t.text or "" for t in parent if t.get("class") == "port-caption"), None)
+        for group in parent:
+            if group.get("class") == "port-bar":
+                total, used = group.findall(f"{SVG_NS}rect")
+                own = group.find(f"{SVG_NS}text")
+                caption = own.text or "" if own is not None else shared
+                assert caption is not None, group.get("id")
+                bars.append((caption, number(used, "width"), number(total, "width")))
     return bars
 
 
-def test_helios_port_bars_show_432_used_80_unused_per_tomahawk(designs):
+def test_helios_port_bars_show_432_of_512_ports_used_80_unused_per_tomahawk(designs):
     root = svg_of(designs["helios"])
     bars = port_bars(root)
     assert len(bars) == 12
     for caption, used, total in bars:
-        assert caption == "432 used \u00b7 80 unused"
+        assert caption == "432 of 512 ports used \u00b7 80 unused"
         assert used / total == pytest.approx(432 / 512, abs=1e-3)
     tooltip = child(by_id(root, xml_id("ports", "helios/OU14", "1")), "title").text or ""
     assert "432 of 512 ports used, 80 unused" in tooltip
 
 
-def test_nvl72_port_bars_are_full(designs):
-    bars = port_bars(svg_of(designs["gb200-nvl72"]))
+def test_nvl72_port_bars_are_full_and_say_so_in_words(designs):
+    root = svg_of(designs["gb200-nvl72"])
+    bars = port_bars(root)
     assert len(bars) == 18
     for caption, used, total in bars:
-        assert caption == "72 / 0"
+        assert caption == "72 of 72 ports used"
         assert used == total
+    shared = by_id(root, xml_id("ports", "nvl72/U13", "caption"))
+    assert float(shared.get("font-size", "0")) >= 16  # the size of the other labels
 
 
 def test_port_bars_follow_a_variant(designs):
@@ -220,7 +229,23 @@ def test_title_block_figures(designs):
         assert expected in texts
     assert any(t.startswith("240.1 kW") for t in texts)
     legend = [t.text for t in by_id(root, "legend").iter(f"{SVG_NS}text")]
-    assert "Switch chip ports: used / unused" in legend and "Compute tray" in legend
+    assert "Switch ports per chip: used / unused" in legend and "Compute tray" in legend
+    assert not root.findall(".//*[@id='warnings']")  # none for helios
+
+
+def test_title_block_shows_warnings(tmp_path):
+    overloaded = rb.load(write_overloaded_helios(tmp_path))
+    root = svg_of(overloaded)
+    warnings = [t.text or "" for t in by_id(root, "warnings").iter(f"{SVG_NS}text")]
+    assert warnings[0] == "Warnings"
+    assert " ".join(warnings[1:]) == " ".join(overloaded.summary.warnings)
+    assert "exceeds its power shelves" in " ".join(warnings[1:3])
+    block = by_id(root, "title-block").find(f"{SVG_NS}rect")
+    right = number(block, "x") + number(block, "width")
+    for text in by_id(root, "warnings").iter(f"{SVG_NS}text"):
+        assert number(text, "y") < number(block, "y") + number(block, "height")
+        estimate = text_width(text.text or "", number(text, "font-size"))
+        assert number(text, "x") + estimate <= right
 
 
 def test_pod_racks_side_by_side_with_one_title_block(designs):
@@ -235,6 +260,21 @@ def test_pod_racks_side_by_side_with_one_title_block(designs):
     assert len(root.findall(".//*[@id='title-block']")) == 1
     assert number(by_id(root, "title-block").find(f"{SVG_NS}rect"), "x") > xs[-1] + 1200
     assert len(port_bars(root)) == 36
+
+
+def test_pod_one_rack_per_row(designs):
+    design = designs["mi500-ual256"]
+    drawing = Elevation(design.analysis, racks_per_row=1)
+    root = ET.fromstring(drawing.to_string().encode())
+    frames = [by_id(root, xml_id("rack", r.name, "frame")) for r in design.built.racks]
+    assert len({number(f, "x") for f in frames}) == 1
+    tops = [number(f, "y") for f in frames]
+    assert tops == sorted(tops) and tops[1] - tops[0] > number(frames[0], "height")
+    side_by_side = designs["mi500-ual256"].elevation().geometry
+    assert drawing.geometry.width < side_by_side.width / 2
+    assert "3 racks, one per row" in (by_id(root, "header")[1].text or "")
+    with pytest.raises(rb.InputError, match="racks per row"):
+        Elevation(design.analysis, racks_per_row=0)
 
 
 def test_rear_view_shows_rear_facing_parts(designs):
@@ -294,6 +334,9 @@ def test_python_interface(designs, tmp_path):
         800 * geometry.height / geometry.width, abs=0.01
     )
     assert sized.get("viewBox") == f"0 0 {geometry.width:g} {geometry.height:g}"
+    fluid = drawing._repr_html_()
+    assert fluid.startswith('<svg style="width:100%;height:auto" ')
+    assert "viewBox=" in fluid and "<?xml" not in fluid
     with pytest.raises(rb.InputError, match="face"):
         design.elevation("side")
     for width in (0, -1, float("inf"), float("nan")):

@@ -7,10 +7,12 @@ import io
 import json
 import re
 import zipfile
+from importlib import resources
 from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.utils import get_column_letter
 
 import rackbom as rb
 from conftest import DESIGNS
@@ -18,7 +20,7 @@ from rackbom.exports.figures import KEY_FIGURES
 from rackbom.exports.tables import BOM_CSV_FIELDS, bom_csv
 from rackbom.exports.workbook import build_sheets, write_workbook
 from rackbom.exports.workbook_cells import design_labels
-from rackbom.exports.workbook_design import BOM_COLUMNS
+from rackbom.exports.workbook_design import BOM_COLUMNS, IT_POWER, TRAY_OVERHEADS
 
 HOSTILE = (
     '=HYPERLINK("http://x","click")',
@@ -92,6 +94,14 @@ def write_hostile_design(directory: Path) -> Path:
     return path
 
 
+def write_overloaded_helios(directory: Path) -> Path:
+    """Helios with compute-tray overheads so high that its IT load exceeds its power shelves."""
+    text = resources.files("rackbom.racks.data").joinpath("helios.yaml").read_text("utf-8")
+    path = directory / "overloaded.yaml"
+    path.write_text(text.replace("overhead_power_w: 400", "overhead_power_w: 4000", 1))
+    return path
+
+
 @pytest.fixture(scope="module")
 def designs() -> list[rb.Design]:
     return [rb.load(d) for d in DESIGNS]
@@ -118,7 +128,7 @@ def line_rows(ws) -> list[tuple]:
 
 
 def grand_total_row(ws) -> int:
-    return next(r[0].row for r in ws.iter_rows(min_row=5) if r[3].value == "grand total")
+    return next(r[0].row for r in ws.iter_rows(min_row=5) if r[4].value == "grand total")
 
 
 # --- structure ------------------------------------------------------------------------------
@@ -141,12 +151,12 @@ def test_bom_header_freeze_filter_and_formats(book, designs):
         assert ws.freeze_panes == "A5"
         last_line = line_rows(ws)[-1][0].row
         start, end = ws.auto_filter.ref.split(":")
-        assert start == "A4" and end.startswith("O") and int(end[1:]) > last_line
+        assert start == "A4" and end.startswith("P") and int(end[1:]) > last_line
         for row in line_rows(ws)[:20]:
-            assert row[9].number_format == USD and row[10].number_format == USD
-            assert row[11].number_format == row[12].number_format == "#,##0"
-        assert ws.column_dimensions["F"].width > 30  # descriptions are long
-        assert ws.column_dimensions["A"].width < ws.column_dimensions["F"].width
+            assert row[10].number_format == USD and row[11].number_format == USD
+            assert row[12].number_format == row[13].number_format == "#,##0"
+        assert ws.column_dimensions["G"].width > 30  # descriptions are long
+        assert ws.column_dimensions["A"].width < ws.column_dimensions["G"].width
 
 
 def test_bom_lines_match_python(book, designs):
@@ -155,34 +165,34 @@ def test_bom_lines_match_python(book, designs):
         assert len(rows) == len(design.bom.lines)
         for row, line in zip(rows, design.bom.lines, strict=True):
             r = row[0].row
-            assert (row[1].value, row[2].value, row[4].value) == (
+            assert (row[1].value, row[2].value, row[5].value) == (
                 line.rack,
                 line.tray,
                 line.part_id,
             )
-            assert row[8].value == line.qty
-            assert row[9].value == line.unit_price_usd
-            assert row[10].value == f"=I{r}*J{r}"
-            assert row[11].value == line.power_each_w
-            assert row[12].value == f"=I{r}*L{r}"
-        total = sum(row[8].value * (row[9].value or 0) for row in rows)
+            assert row[9].value == line.qty
+            assert row[10].value == line.unit_price_usd
+            assert row[11].value == f"=J{r}*K{r}"
+            assert row[12].value == line.power_each_w
+            assert row[13].value == f"=J{r}*M{r}"
+        total = sum(row[9].value * (row[10].value or 0) for row in rows)
         assert round(total, 2) == round(design.bom.total_usd, 2)
 
 
 def test_bom_subtotals_per_tray_rack_and_grand_total(book, designs):
     design = designs[2]  # three racks
     ws = book[f"BOM {design.id}"]
-    kinds = [r[3].value for r in ws.iter_rows(min_row=5)]
+    kinds = [r[4].value for r in ws.iter_rows(min_row=5)]
     trays = {(line.rack, line.tray) for line in design.bom.lines}
     assert kinds.count("subtotal") == len(trays)
     assert kinds.count("rack total") == len(design.built.racks)
     grand = grand_total_row(ws)
-    assert ws[f"K{grand}"].value == f"=SUBTOTAL(9,K5:K{grand - 1})"
-    assert ws[f"M{grand}"].value == f"=SUBTOTAL(9,M5:M{grand - 1})"
-    assert ws[f"K{grand}"].number_format == USD
+    assert ws[f"L{grand}"].value == f"=SUBTOTAL(9,L5:L{grand - 1})"
+    assert ws[f"N{grand}"].value == f"=SUBTOTAL(9,N5:N{grand - 1})"
+    assert ws[f"L{grand}"].number_format == USD
     for row in ws.iter_rows(min_row=5, max_row=grand - 1):
-        if row[3].value in ("subtotal", "rack total"):
-            assert re.fullmatch(r"=SUBTOTAL\(9,K\d+:K\d+\)", row[10].value)
+        if row[4].value in ("subtotal", "rack total"):
+            assert re.fullmatch(r"=SUBTOTAL\(9,L\d+:L\d+\)", row[11].value)
 
 
 def test_summary_links_to_design_sheets(book, designs):
@@ -191,11 +201,13 @@ def test_summary_links_to_design_sheets(book, designs):
     for i, design in enumerate(designs):
         row = 5 + i
         assert ws[f"A{row}"].value == design.id
-        assert ws[f"C{row}"].value == design.analysis.gpus
         last = grand_total_row(book[f"BOM {design.id}"]) - 1
         sheet = f"'BOM {design.id}'"
+        assert ws[f"C{row}"].value == (
+            f'=SUMIF({sheet}!$E$5:$E${last},"GPU",{sheet}!$J$5:$J${last})'
+        )
         assert ws[f"I{row}"].value == (  # numbered lines only: no filter on the BOM changes it
-            f'=SUMIF({sheet}!$A$5:$A${last},">0",{sheet}!$K$5:$K${last})'
+            f'=SUMIF({sheet}!$A$5:$A${last},">0",{sheet}!$L$5:$L${last})'
         )
         assert ws[f"I{row}"].number_format == USD
         assert ws[f"J{row}"].value == f"=IF(C{row}=0,0,I{row}/C{row})"
@@ -274,6 +286,79 @@ def test_content_is_deterministic(designs, tmp_path):
                 assert a.read(name) == b.read(name), name
 
 
+# --- what a reader sees --------------------------------------------------------------------
+def test_every_sheet_prints_one_page_wide_with_titles_and_footer(book):
+    for ws in book.worksheets:
+        setup = ws.page_setup
+        assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
+        assert (setup.fitToWidth, setup.fitToHeight) == (1, 0), ws.title
+        assert ws.print_title_rows == "$4:$4", ws.title
+        assert ws.oddFooter.left.text == "&A" and ws.oddFooter.right.text == "Page &P of &N"
+        columns = range(1, ws.max_column + 1)
+        wide = sum(ws.column_dimensions[get_column_letter(c)].width for c in columns) > 100
+        assert setup.orientation == ("landscape" if wide else "portrait"), ws.title
+    assert book["BOM helios"].page_setup.orientation == "landscape"
+
+
+def test_bom_shows_categories_in_words_and_tray_names_beside_their_units(book, designs):
+    helios = designs[0]
+    rows = [[c.value for c in r] for r in line_rows(book["BOM helios"])]
+    categories = {r[4] for r in rows}
+    assert {"Switch ASIC", "Management switch", "GPU", "Integration margin", "Rack frame"} <= (
+        categories
+    )
+    assert all(c[0].isupper() for c in categories), categories
+    trays = {t.tray.id: t.tray.name for t in helios.built.placed}
+    for row, line in zip(rows, helios.bom.lines, strict=True):
+        assert row[2] == line.tray
+        assert row[3] == (trays[line.tray_id] if line.tray_id else "Rack-level items")
+    assert "Helios compute tray (4 x MI450X, 1 x Venice)" in {r[3] for r in rows}
+
+
+def test_bom_power_is_labelled_parts_only_and_reconciled_with_it_power(book, designs):
+    helios = designs[0]
+    ws = book["BOM helios"]
+    assert BOM_COLUMNS[13] == "Parts power (W)"
+    assert "IT power incl. tray overheads (kW)" in [c.value for c in book["Summary"][4]]
+    labels = {r[6].value: r for r in ws.iter_rows(min_row=5) if r[0].value is None}
+    overheads, it_power = labels[TRAY_OVERHEADS], labels[IT_POWER]
+    assert overheads[13].value.startswith("='Power helios'!$F$")
+    grand = grand_total_row(ws)
+    assert it_power[13].value == f"=N{grand}+N{overheads[0].row}"
+    parts = sum(line.power_total_w for line in helios.bom.lines)
+    tray_overheads = sum(t.overhead_w for r in helios.analysis.power for t in r.trays)
+    assert (parts, tray_overheads) == (203_610, 9_000)
+    assert parts + tray_overheads == helios.summary.power_it_w
+
+
+def test_summary_sheet_lists_warnings(tmp_path):
+    overloaded = rb.load(write_overloaded_helios(tmp_path))
+    assert overloaded.summary.warnings
+    wb = openpyxl.load_workbook(overloaded.to_xlsx(tmp_path / "over.xlsx"))
+    cells = [[c.value for c in r] for r in wb["Summary"].iter_rows(min_row=6)]
+    assert ["Warnings"] in [[v for v in r if v is not None] for r in cells]
+    listed = [r[1] for r in cells if r[0] == overloaded.id and r[1] in overloaded.summary.warnings]
+    assert listed == list(overloaded.summary.warnings)
+    assert "exceeds its power shelves" in listed[0]
+
+
+def test_comparison_links_figures_held_on_the_design_sheets(book):
+    ws = book["Comparison"]
+    keys = {f.field: 5 + i for i, f in enumerate(KEY_FIGURES)}
+    for index, design in enumerate(DESIGNS):
+        column = get_column_letter(index + 2)
+        assert ws[f"{column}{keys['switch_chips']}"].value.startswith(f"='Ports {design}'!")
+        assert ws[f"{column}{keys['switch_ports_used']}"].value.startswith(f"='Ports {design}'!")
+        assert ws[f"{column}{keys['compute_trays']}"].value.startswith(
+            f"=COUNTIF('Power {design}'!"
+        )
+        unused, used = keys["switch_ports_unused"], keys["switch_ports_used"]
+        assert ws[f"{column}{keys['switch_ports_unused_pct']}"].value == (
+            f"=IF(({column}{unused}+{column}{used})=0,0,"
+            f"100*{column}{unused}/({column}{unused}+{column}{used}))"
+        )
+
+
 # --- sheet names ----------------------------------------------------------------------------
 def test_sheet_names_valid_and_unique_for_long_variant_ids(tmp_path):
     helios = rb.load("helios")
@@ -289,7 +374,7 @@ def test_sheet_names_valid_and_unique_for_long_variant_ids(tmp_path):
     assert len({n.lower() for n in names}) == len(names)
     for name in names:
         assert len(name) <= 31 and not re.search(r"[\[\]:*?/\\]", name)
-    for row in wb["Summary"].iter_rows(min_row=5, min_col=9, max_col=9):
+    for row in wb["Summary"].iter_rows(min_row=5, max_row=4 + len(variants), min_col=9, max_col=9):
         sheet = re.match(r"=SUMIF\('(.+?)'!", row[0].value).group(1)
         assert sheet in names
 
@@ -315,8 +400,8 @@ def test_formula_like_text_is_written_as_text(hostile):
                     found.add(cell.value)
     assert set(HOSTILE) <= found
     bom = wb["BOM hostile"]
-    gpu = next(r for r in line_rows(bom) if r[4].value == "hostile-gpu")
-    assert (gpu[5].value, gpu[6].value, gpu[7].value) == HOSTILE[:3]
+    gpu = next(r for r in line_rows(bom) if r[5].value == "hostile-gpu")
+    assert (gpu[6].value, gpu[7].value, gpu[8].value) == HOSTILE[:3]
     assert wb["Summary"]["B5"].value == HOSTILE[3]
 
 
@@ -327,9 +412,9 @@ def test_unpriced_and_tray_priced_lines_leave_the_price_blank(hostile):
     assert bases == {"priced", "unpriced", "in tray price"}
     for row, line in zip(rows, design.bom.lines, strict=True):
         if line.unit_price_usd is None:
-            assert row[9].value is None and row[13].value == f"({line.price_basis})"
-        assert row[10].value == f"=I{row[0].row}*J{row[0].row}"
-    total = sum(r[8].value * (r[9].value or 0) for r in rows)
+            assert row[10].value is None and row[14].value == f"({line.price_basis})"
+        assert row[11].value == f"=J{row[0].row}*K{row[0].row}"
+    total = sum(r[9].value * (r[10].value or 0) for r in rows)
     assert round(total, 2) == round(design.bom.total_usd, 2) == 2 * 3 * 1000.25 + 7777.77 + 6000
 
 

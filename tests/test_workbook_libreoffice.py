@@ -1,4 +1,5 @@
-"""LibreOffice recalculates the workbooks: its totals equal rackbom's, and follow a user's edit.
+"""LibreOffice recalculates the workbooks: its totals equal rackbom's, and follow a user's edit;
+and it prints them: every sheet one page wide, the Summary on one page.
 
 One headless conversion handles every workbook of this module, with recalculation on load forced
 in a fresh profile (otherwise LibreOffice may keep the cached values, and openpyxl writes none).
@@ -6,6 +7,7 @@ in a fresh profile (otherwise LibreOffice may keep the cached values, and openpy
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -15,6 +17,8 @@ from test_workbook import HOSTILE, grand_total_row, line_rows, write_hostile_des
 
 import rackbom as rb
 from conftest import DESIGNS, require_client
+from rackbom.exports.figures import KEY_FIGURES
+from rackbom.exports.workbook_design import IT_POWER, TRAY_OVERHEADS
 
 pytestmark = pytest.mark.client
 
@@ -28,12 +32,13 @@ RECALC_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
 NEW_GPU_PRICE = 41_234.56
 
 
-def recalculate(soffice: str, books: list[Path], work: Path) -> dict[str, openpyxl.Workbook]:
-    """Open and save each workbook in LibreOffice; the results with their computed values."""
+def convert(soffice: str, books: list[Path], work: Path, to: str) -> Path:
+    """Open each workbook in LibreOffice (recalculating) and save it as `to`; the output folder."""
     profile = work / "profile"
-    (profile / "user").mkdir(parents=True)
-    (profile / "user" / "registrymodifications.xcu").write_text(RECALC_ALWAYS)
-    out = work / "recalculated"
+    if not profile.exists():
+        (profile / "user").mkdir(parents=True)
+        (profile / "user" / "registrymodifications.xcu").write_text(RECALC_ALWAYS)
+    out = work / to
     subprocess.run(
         [
             soffice,
@@ -41,7 +46,7 @@ def recalculate(soffice: str, books: list[Path], work: Path) -> dict[str, openpy
             "--headless",
             "--norestore",
             "--convert-to",
-            "xlsx",
+            to,
             "--outdir",
             str(out),
             *map(str, books),
@@ -50,12 +55,43 @@ def recalculate(soffice: str, books: list[Path], work: Path) -> dict[str, openpy
         capture_output=True,
         timeout=120,
     )
+    return out
+
+
+def recalculate(soffice: str, books: list[Path], work: Path) -> dict[str, openpyxl.Workbook]:
+    """Open and save each workbook in LibreOffice; the results with their computed values."""
+    out = convert(soffice, books, work, "xlsx")
     return {p.stem: openpyxl.load_workbook(out / p.name, data_only=True) for p in books}
+
+
+def pages_per_sheet(pdf: bytes) -> dict[str, int]:
+    """Pages each sheet prints to, from a LibreOffice PDF: its outline has one entry per sheet,
+    pointing at the sheet's first page."""
+    kids = re.search(rb"/Type\s*/Pages.*?/Kids\s*\[(.*?)\]", pdf, re.S)
+    assert kids is not None
+    pages = [int(n) for n in re.findall(rb"(\d+)\s+0\s+R", kids.group(1))]
+    starts = [
+        (bytes.fromhex(title.decode()).decode("utf-16-be"), pages.index(int(page)))
+        for title, page in re.findall(
+            rb"/Title\s*<FEFF([0-9A-Fa-f]*)>\s*/Dest\s*\[\s*(\d+)\s+0\s+R", pdf
+        )
+    ]
+    ends = [start for _, start in starts[1:]] + [len(pages)]
+    return {name: end - start for (name, start), end in zip(starts, ends, strict=True)}
 
 
 @pytest.fixture(scope="module")
 def designs() -> list[rb.Design]:
     return [rb.load(d) for d in DESIGNS]
+
+
+@pytest.fixture(scope="module")
+def printed(designs, tmp_path_factory) -> dict[str, int]:
+    soffice = require_client("soffice")
+    work = tmp_path_factory.mktemp("printed")
+    book = rb.export_workbook(designs, work / "book.xlsx")
+    out = convert(soffice, [book], work, "pdf")
+    return pages_per_sheet((out / "book.pdf").read_bytes())
 
 
 @pytest.fixture(scope="module")
@@ -65,8 +101,8 @@ def recalculated(designs, tmp_path_factory) -> dict[str, openpyxl.Workbook]:
     reference = rb.export_workbook(designs, work / "reference.xlsx")
     edited = openpyxl.load_workbook(reference)
     ws = edited["BOM helios"]
-    gpu = next(r for r in line_rows(ws) if r[4].value == "mi450x")
-    gpu[9].value = NEW_GPU_PRICE
+    gpu = next(r for r in line_rows(ws) if r[5].value == "mi450x")
+    gpu[10].value = NEW_GPU_PRICE
     edited.save(work / "edited.xlsx")
     hostile = rb.load(write_hostile_design(work)).to_xlsx(work / "hostile.xlsx")
     return recalculate(soffice, [reference, work / "edited.xlsx", hostile], work)
@@ -76,11 +112,11 @@ def test_grand_totals_equal_python_to_the_cent(recalculated, designs):
     wb = recalculated["reference"]
     for i, design in enumerate(designs):
         ws = wb[f"BOM {design.id}"]
-        grand = ws[f"K{grand_total_row(ws)}"].value
+        grand = ws[f"L{grand_total_row(ws)}"].value
         assert round(grand, 2) == round(design.bom.total_usd, 2), design.id
         assert round(wb["Summary"][f"I{5 + i}"].value, 2) == round(design.bom.total_usd, 2)
         racks = {
-            r[1].value: r[10].value for r in ws.iter_rows(min_row=5) if r[3].value == "rack total"
+            r[1].value: r[11].value for r in ws.iter_rows(min_row=5) if r[4].value == "rack total"
         }
         assert racks == pytest.approx(design.bom.by_rack(), abs=0.005)
 
@@ -103,7 +139,7 @@ def test_totals_follow_an_edited_unit_price(recalculated, designs):
     expected = helios.bom.total_usd + gpu_line.qty * (NEW_GPU_PRICE - gpu_line.unit_price_usd)
     wb = recalculated["edited"]
     ws = wb["BOM helios"]
-    assert round(ws[f"K{grand_total_row(ws)}"].value, 2) == round(expected, 2)
+    assert round(ws[f"L{grand_total_row(ws)}"].value, 2) == round(expected, 2)
     assert round(wb["Summary"]["I5"].value, 2) == round(expected, 2)
     assert wb["Summary"]["J5"].value == pytest.approx(expected / helios.analysis.gpus)
     others = wb["Summary"]["I6"].value
@@ -112,7 +148,36 @@ def test_totals_follow_an_edited_unit_price(recalculated, designs):
 
 def test_formula_like_text_stays_text_in_libreoffice(recalculated):
     wb = recalculated["hostile"]
-    gpu = next(r for r in line_rows(wb["BOM hostile"]) if r[4].value == "hostile-gpu")
-    assert [c.value for c in gpu[5:8]] == list(HOSTILE[:3])
-    assert all(c.data_type == "s" for c in gpu[5:8])
+    gpu = next(r for r in line_rows(wb["BOM hostile"]) if r[5].value == "hostile-gpu")
+    assert [c.value for c in gpu[6:9]] == list(HOSTILE[:3])
+    assert all(c.data_type == "s" for c in gpu[6:9])
     assert wb["Summary"]["B5"].value == HOSTILE[3]
+
+
+def test_comparison_figures_equal_python(recalculated, designs):
+    ws = recalculated["reference"]["Comparison"]
+    for i, figure in enumerate(KEY_FIGURES):
+        for column, design in enumerate(designs, start=2):
+            value = ws.cell(row=5 + i, column=column).value
+            assert value == pytest.approx(figure.value(design.summary)), (figure.field, design.id)
+
+
+def test_bom_power_reconciles_parts_and_tray_overheads_with_it_power(recalculated, designs):
+    wb = recalculated["reference"]
+    for i, design in enumerate(designs):
+        ws = wb[f"BOM {design.id}"]
+        notes = {r[6].value: r[13].value for r in ws.iter_rows(min_row=5) if r[0].value is None}
+        parts = ws[f"N{grand_total_row(ws)}"].value
+        assert parts == pytest.approx(sum(line.power_total_w for line in design.bom.lines))
+        assert notes[IT_POWER] == pytest.approx(design.summary.power_it_w)
+        assert parts + notes[TRAY_OVERHEADS] == pytest.approx(notes[IT_POWER])
+        assert wb["Summary"][f"G{5 + i}"].value == pytest.approx(notes[IT_POWER] / 1000)
+    helios = wb["BOM helios"]
+    assert helios[f"N{grand_total_row(helios)}"].value == 203_610
+
+
+def test_workbook_prints_few_pages_and_the_summary_on_one(printed):
+    assert list(printed)[:2] == ["Summary", "Comparison"]
+    assert printed["Summary"] == 1 and printed["Comparison"] == 1
+    assert all(printed[f"BOM {d}"] == 1 for d in DESIGNS), printed
+    assert sum(printed.values()) <= 20, printed  # 91 pages without a page setup
