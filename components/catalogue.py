@@ -11,8 +11,8 @@ from typing import Any, TypeVar, overload
 
 from pydantic import Field
 
-from .errors import InputError
 from .cabling import Cable, Transceiver
+from .errors import InputError
 from .frames import RackFrame
 from .network_profiles import NetworkProfile
 from .part_kinds import AnyPart
@@ -132,15 +132,10 @@ class Catalogue:
     def _check_profile(self, profile: NetworkProfile) -> None:
         file = self.origin[("network_profiles", profile.id)]
         where = f"network_profiles(id={profile.id})"
-        refs = [
-            ("switch", profile.switch, SwitchSystem),
-            ("spine_switch", profile.spine_switch, SwitchSystem),
-        ]
+        refs: list[tuple[str, str, type[PartType]]] = [("switch", profile.switch, SwitchSystem)]
         refs += [(f"transceivers[{i}]", t, Transceiver) for i, t in enumerate(profile.transceivers)]
         refs += [(f"cables[{i}]", c, Cable) for i, c in enumerate(profile.cables)]
         for name, part_id, kind in refs:
-            if part_id is None:
-                continue
             part = self.lookup("parts", part_id, file, f"{where}.{name}")
             if not isinstance(part, kind):
                 raise InputError(

@@ -8,7 +8,7 @@ from .provenance import Id, Sourced
 
 
 class NetworkProfile(Sourced):
-    """A vendor's scale-out kit: a leaf box, an optional box for upper tiers, optics and cables.
+    """A vendor's scale-out kit: the switch box of every tier, and the optics and cables.
 
     `source` is where the pairing comes from (a vendor reference architecture, an analyst's
     comparison); the figures themselves live on the parts.
@@ -17,16 +17,10 @@ class NetworkProfile(Sourced):
     id: Id
     name: str = Field(min_length=1)
     vendor: str = Field(min_length=1)
-    switch: Id = Field(description="The switch system of the first tier (leaves).")
-    spine_switch: Id | None = Field(default=None, description="Box of the upper tiers; the leaf's.")
+    switch: Id = Field(description="The switch system of every tier.")
     transceivers: list[Id] = Field(default_factory=list, description="Optics the profile uses.")
     cables: list[Id] = Field(min_length=1, description="Copper, AOC and fibre the profile uses.")
     notes: str | None = None
-
-    @property
-    def upper_switch(self) -> Id:
-        """The box of tiers 2 and 3."""
-        return self.spine_switch or self.switch
 
     @model_validator(mode="after")
     def _no_figures(self) -> NetworkProfile:

@@ -26,10 +26,13 @@ class SwitchSystem(PartType):
     )
 
     kind: Literal["switch_system"] = "switch_system"
-    asic: Id | None = Field(default=None, description="The switch chip, where the catalogue has it.")
+    asic: Id | None = Field(
+        default=None, description="The switch chip, where the catalogue has it."
+    )
     ports: PositiveCount = Field(description="Front-panel cages (ports at full speed).")
     port_gbps: Positive = Field(description="Gbit/s of one port at full speed, one way.")
     cage: str = Field(min_length=1, max_length=40, description="OSFP, QSFP-DD, QSFP112.")
+    lanes_per_port: PositiveCount = Field(description="Electrical lanes behind one cage.")
     breakouts: list[PositiveCount] = Field(
         default_factory=list, description="Ways one port splits into slower links (2 = 2 x half)."
     )
