@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, load_catalogue
 from rackbom.design import Design, load
+
+if TYPE_CHECKING:
+    from rackbom.cluster_model import Cluster
 from rackbom.exports.json_summary import json_text
 
 
@@ -31,6 +34,17 @@ def load_designs(args: argparse.Namespace, names: list[str]) -> list[Design]:
     """Designs by built-in id or path, against the arguments' catalogue."""
     catalogue = catalogue_from(args)
     return [load(name, catalogue) for name in names]
+
+
+def load_targets(args: argparse.Namespace, names: list[str]) -> list[Design | Cluster]:
+    """Designs or clusters by built-in id or path (a cluster file names a `design:`)."""
+    from rackbom.cluster_model import is_cluster, load_cluster
+
+    catalogue = catalogue_from(args)
+    return [
+        load_cluster(name, catalogue) if is_cluster(name) else load(name, catalogue)
+        for name in names
+    ]
 
 
 def print_json(value: Any) -> None:
