@@ -44,6 +44,8 @@ class FloorLayout:
     network_position: str
     lengths: tuple[Lengths, ...]
     """Per tier, leaves first: the lengths of the links into that tier."""
+    row_links: tuple[tuple[int, int], ...]
+    """Per row: links from its racks to its leaves, and from its leaves up to the core."""
 
     @property
     def row_length_m(self) -> float:
@@ -100,9 +102,9 @@ def lay_out(
     core_x = per_row * rack_pitch_m + max(row_net) * net_w + floor.row_pitch_m
     core_x += core_cols * net_w / 2
     core_y = (len(rows) - 1) * floor.row_pitch_m / 2
-    if len(links_per_tier) > 1:
+    shares = _shares(links_per_tier[1], row_endpoints) if len(links_per_tier) > 1 else []
+    if shares:
         tier2: Counter[float] = Counter()
-        shares = _shares(links_per_tier[1], row_endpoints)
         for row, links in enumerate(shares):
             if links:
                 dx = abs(core_x - net_x(row))
@@ -122,6 +124,7 @@ def lay_out(
         network_rack_width_m=net_w,
         network_position=floor.network_racks,
         lengths=tuple(lengths),
+        row_links=tuple(zip(row_endpoints, shares or [0] * len(rows), strict=True)),
     )
 
 

@@ -49,6 +49,13 @@ def load_cluster_spec(id_or_path: str | Path) -> tuple[ClusterSpec, str]:
 
 def design_reference(spec: ClusterSpec, file: str | None) -> str:
     """The design as `load_design` takes it: a built-in id, or a path relative to the file."""
-    if spec.design in builtin_design_ids() or file is None or file.startswith("rackbom/"):
+    if spec.design in builtin_design_ids():
+        return spec.design
+    if Path(spec.design).suffix.lower() not in (".yaml", ".yml"):
+        known = builtin_design_ids()
+        raise InputError(
+            file, "design", f"unknown design {spec.design!r}{suggest(spec.design, known)}"
+        )
+    if file is None or file.startswith("rackbom/"):
         return spec.design
     return str(Path(file).parent / spec.design)
