@@ -2,8 +2,9 @@
 
 The built-in catalogue and designs are validated once and kept as a pickle in the user's cache
 folder (`$XDG_CACHE_HOME/rackbom`, else `~/.cache/rackbom`; `RACKBOM_CACHE_DIR` moves it and
-`RACKBOM_CACHE_DIR=off` turns it off). An entry's name is a hash of the data's bytes and of the
-versions of rackbom, pydantic and Python, so a changed file or upgrade misses and rebuilds. A
+`RACKBOM_CACHE_DIR=off` turns it off). An entry's name is a hash of the data's bytes, of the
+model code (the Python files of `rackbom.components` and `rackbom.racks`) and of the versions of
+pydantic and Python, so a changed file, model or upgrade misses and rebuilds. A
 missing, unreadable or corrupt entry is rebuilt; a folder that cannot be written is skipped.
 """
 
@@ -15,6 +16,8 @@ import pickle
 import sys
 import tempfile
 from collections.abc import Callable
+from functools import cache
+from importlib.util import find_spec
 from pathlib import Path
 from typing import TypeVar
 
@@ -56,9 +59,18 @@ def cached(name: str, data: bytes, build: Callable[[], T]) -> T:
 
 
 def _fingerprint(data: bytes) -> str:
+    return hashlib.sha256(_code_fingerprint() + data).hexdigest()[:24]
+
+
+@cache
+def _code_fingerprint() -> bytes:
+    """A hash of the model code and the versions it runs on, once per process."""
     import pydantic
 
-    from .. import __version__
-
-    versions = f"{__version__}|{pydantic.VERSION}|{sys.version}".encode()
-    return hashlib.sha256(versions + b"\0" + data).hexdigest()[:24]
+    digest = hashlib.sha256(f"{pydantic.VERSION}|{sys.version}".encode())
+    for package in ("rackbom.components", "rackbom.racks"):
+        spec = find_spec(package)
+        for folder in spec.submodule_search_locations if spec else ():
+            for path in sorted(Path(folder).rglob("*.py")):
+                digest.update(path.as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.digest()

@@ -9,19 +9,32 @@ from typing import Any, TypeVar, overload
 
 from pydantic import Field
 
+from .cabling import Cable, Transceiver
 from .cache import cached
 from .errors import InputError
 from .frames import RackFrame
+from .network_profiles import NetworkProfile
 from .part_kinds import AnyPart
 from .parts import PartType
 from .power_models import PowerModel
 from .provenance import Source, Sourced, Strict
+from .switch_systems import SwitchSystem
 from .trays import TrayType
 from .yamlio import read_yaml_file, read_yaml_text, validate_model
 
 P = TypeVar("P", bound=PartType)
 
-BUILTIN_FILES = ("sources", "compute", "network", "links", "power", "items", "trays", "frames")
+BUILTIN_FILES = (
+    "sources",
+    "compute",
+    "network",
+    "links",
+    "power",
+    "items",
+    "trays",
+    "frames",
+    "fabric",
+)
 
 
 class CatalogueFile(Strict):
@@ -32,6 +45,7 @@ class CatalogueFile(Strict):
     trays: list[TrayType] = Field(default_factory=list)
     frames: list[RackFrame] = Field(default_factory=list)
     power_models: list[PowerModel] = Field(default_factory=list)
+    network_profiles: list[NetworkProfile] = Field(default_factory=list)
 
 
 SECTIONS = tuple(CatalogueFile.model_fields)
@@ -52,6 +66,7 @@ class Catalogue:
     trays: dict[str, TrayType] = field(default_factory=dict)
     frames: dict[str, RackFrame] = field(default_factory=dict)
     power_models: dict[str, PowerModel] = field(default_factory=dict)
+    network_profiles: dict[str, NetworkProfile] = field(default_factory=dict)
     origin: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def add(self, content: CatalogueFile, file: str, prefix: str = "") -> None:
@@ -110,6 +125,23 @@ class Catalogue:
             file = self.origin[("trays", tray_id)]
             for index, line in enumerate(tray.parts):
                 self.lookup("parts", line.part, file, f"trays(id={tray_id}).parts[{index}].part")
+        for profile in self.network_profiles.values():
+            self._check_profile(profile)
+
+    def _check_profile(self, profile: NetworkProfile) -> None:
+        file = self.origin[("network_profiles", profile.id)]
+        where = f"network_profiles(id={profile.id})"
+        refs: list[tuple[str, str, type[PartType]]] = [("switch", profile.switch, SwitchSystem)]
+        refs += [(f"transceivers[{i}]", t, Transceiver) for i, t in enumerate(profile.transceivers)]
+        refs += [(f"cables[{i}]", c, Cable) for i, c in enumerate(profile.cables)]
+        for name, part_id, kind in refs:
+            part = self.lookup("parts", part_id, file, f"{where}.{name}")
+            if not isinstance(part, kind):
+                raise InputError(
+                    file,
+                    f"{where}.{name}",
+                    f"{part_id!r} is a {part.kind_label}, not a {kind.kind_label}",
+                )
 
     def _check_sources(self, section: str, entry_id: str, entry: Sourced) -> None:
         file = self.origin[(section, entry_id)]

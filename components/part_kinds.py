@@ -20,6 +20,7 @@ from .parts import (
     Ssd,
     SwitchAsic,
 )
+from .switch_systems import SwitchSystem
 
 PART_KINDS: tuple[type[PartType], ...] = (
     Gpu,
@@ -33,6 +34,7 @@ PART_KINDS: tuple[type[PartType], ...] = (
     ManagementSwitch,
     Transceiver,
     Cable,
+    SwitchSystem,
     Item,
 )
 """Every part kind, in the order listings show them."""

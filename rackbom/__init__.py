@@ -41,6 +41,9 @@ _EXPORTS = {
     "InputError": "rackbom.components.errors",
     "Comparison": "rackbom.comparison",
     "compare": "rackbom.comparison",
+    "Cluster": "rackbom.cluster_model",
+    "cluster": "rackbom.cluster_model",
+    "load_cluster": "rackbom.cluster_model",
     "Design": "rackbom.design",
     "load": "rackbom.design",
     "catalogue": "rackbom.facade",
@@ -49,6 +52,7 @@ _EXPORTS = {
 }
 
 if TYPE_CHECKING:
+    from rackbom.cluster_model import Cluster, cluster, load_cluster
     from rackbom.comparison import Comparison, compare
     from rackbom.components.catalogue import Catalogue
     from rackbom.components.errors import InputError
@@ -70,13 +74,16 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "Catalogue",
+    "Cluster",
     "Comparison",
     "Design",
     "InputError",
     "__version__",
     "catalogue",
+    "cluster",
     "compare",
     "designs",
     "export_workbook",
     "load",
+    "load_cluster",
 ]

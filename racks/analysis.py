@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..components.catalogue import Catalogue
 from ..components.parts import Cpu, Gpu
 from ..components.provenance import Sourced
 from ..components.trays import TrayRole
@@ -180,21 +181,7 @@ class Analysis:
 
     def sources(self) -> list[SourceUse]:
         """Every source this design's figures rest on, assumptions first."""
-        catalogue = self.design.catalogue
-        order = {"assumption": 0, "derived": 1, "analyst": 2, "vendor": 3, "seed": 4}
-        rows = [
-            SourceUse(
-                id=source.id,
-                kind=source.kind.value,
-                cite=source.cite,
-                note=source.note,
-                figures=tuple(figures),
-            )
-            for source_id, figures in self.figure_sources.items()
-            for source in (catalogue.sources[source_id],)
-        ]
-        rows.sort(key=lambda r: (order[r.kind], r.id))
-        return rows
+        return source_uses(self.design.catalogue, self.figure_sources)
 
     @cached_property
     def summary(self) -> DesignSummary:
@@ -296,3 +283,21 @@ def _one(values: set[float]) -> float | None:
 
 def _ratio(top: float, bottom: float) -> float | None:
     return top / bottom if bottom else None
+
+
+def source_uses(catalogue: Catalogue, figure_sources: dict[str, list[str]]) -> list[SourceUse]:
+    """Sources with the figures resting on each, assumptions first, then derived to seed."""
+    order = {"assumption": 0, "derived": 1, "analyst": 2, "vendor": 3, "seed": 4}
+    rows = [
+        SourceUse(
+            id=source.id,
+            kind=source.kind.value,
+            cite=source.cite,
+            note=source.note,
+            figures=tuple(figures),
+        )
+        for source_id, figures in figure_sources.items()
+        for source in (catalogue.sources[source_id],)
+    ]
+    rows.sort(key=lambda r: (order[r.kind], r.id))
+    return rows

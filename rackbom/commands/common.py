@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, load_catalogue
 from rackbom.design import Design, distinct, load
+
+if TYPE_CHECKING:
+    from rackbom.cluster_model import Cluster
 from rackbom.exports.json_summary import json_text
 
 
@@ -36,6 +39,17 @@ def load_designs(args: argparse.Namespace, names: list[str]) -> list[Design]:
         if before.id != after.id:
             print(f"note: {name} is shown as {after.id}: {before.id} is taken", file=sys.stderr)
     return designs
+
+
+def load_targets(args: argparse.Namespace, names: list[str]) -> list[Design | Cluster]:
+    """Designs or clusters by built-in id or path (a cluster file names a `design:`)."""
+    from rackbom.cluster_model import is_cluster, load_cluster
+
+    catalogue = catalogue_from(args)
+    return [
+        load_cluster(name, catalogue) if is_cluster(name) else load(name, catalogue)
+        for name in names
+    ]
 
 
 def print_json(value: Any) -> None:

@@ -9,13 +9,14 @@ from rackbom.design import Design
 from rackbom.exports.figures import KEY_FIGURES, Unit
 from rackbom.textable import render_table
 
-from .common import add_catalogue_option, load_designs, print_json
+from .cluster_text import render_cluster
+from .common import add_catalogue_option, load_targets, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the sub-command."""
-    p = sub.add_parser("show", help="summarise one design (built-in id or YAML file)")
-    p.add_argument("design", metavar="DESIGN_OR_FILE")
+    p = sub.add_parser("show", help="summarise one design or cluster (built-in id or YAML file)")
+    p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_catalogue_option(p)
     p.set_defaults(run=run)
@@ -23,11 +24,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the summary."""
-    (design,) = load_designs(args, [args.design])
+    (target,) = load_targets(args, [args.design])
     if args.json:
-        print_json(design.to_dict())
+        print_json(target.to_dict())
+    elif isinstance(target, Design):
+        print(render_summary(target))
     else:
-        print(render_summary(design))
+        print(render_cluster(target))
     return 0
 
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import argparse
 
+from rackbom.design import Design
 from rackbom.textable import size_text
 
-from .common import add_catalogue_option, load_designs
+from .common import add_catalogue_option, load_targets
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the sub-command."""
-    p = sub.add_parser("svg", help="draw a design's rack elevation as SVG")
-    p.add_argument("design", metavar="DESIGN_OR_FILE")
+    p = sub.add_parser("svg", help="draw a design's rack elevation, or a cluster, as SVG")
+    p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
     p.add_argument("-o", "--output", metavar="FILE", required=True, help="SVG file to write")
     p.add_argument(
         "--face",
@@ -25,6 +26,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="PX",
         type=pixels,
         help="displayed width in pixels (default: 0.4 px per millimetre)",
+    )
+    p.add_argument(
+        "--view",
+        choices=("floor", "fabric"),
+        default="floor",
+        help="for a cluster: the floor plan or the fabric diagram (default: floor)",
     )
     add_catalogue_option(p)
     p.set_defaults(run=run)
@@ -43,7 +50,11 @@ def pixels(text: str) -> float:
 
 def run(args: argparse.Namespace) -> int:
     """Draw the design and write the file."""
-    (design,) = load_designs(args, [args.design])
-    path = design.elevation(face=args.face, width=args.width).save(args.output)
+    (target,) = load_targets(args, [args.design])
+    if isinstance(target, Design):
+        drawing = target.elevation(face=args.face, width=args.width)
+    else:
+        drawing = target.floor_plan() if args.view == "floor" else target.fabric_diagram()
+    path = drawing.save(args.output)
     print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

@@ -1,0 +1,280 @@
+"""Cluster drawings: the floor plan from above and the fabric as tiers of switches.
+
+Both aggregate: a rack is one rectangle, a row's links to its leaves one label, a row's uplinks
+to the core one line with its count, and a tier of hundreds of switches a few boxes and a count,
+so 16 racks and 1,400 racks draw alike. Plain SVG 1.1, deterministic, text escaped by svgwrite.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+import svgwrite
+
+from ..components.atomic import atomic_write_text
+from ..racks.clusters.floor import FloorLayout
+from ..racks.clusters.summary import ClusterSummary, TierSummary
+
+FONT = "DejaVu Sans, Arial, sans-serif"
+RACK_FILL, NET_FILL, CORE_FILL = "#a6cee3", "#cab2d6", "#b2df8a"
+TIER_COLOUR = {1: "#1f78b4", 2: "#6a3d9a", 3: "#33a02c"}
+MARGIN, TITLE_H = 20.0, 60.0
+
+
+class _Drawing:
+    """An SVG document with the title block every cluster drawing has."""
+
+    def __init__(self, summary: ClusterSummary, width: float, height: float, title: str) -> None:
+        self.summary = summary
+        self.dwg = svgwrite.Drawing(size=(f"{width:.0f}", f"{height:.0f}"), debug=False)
+        self.dwg.viewbox(0, 0, width, height)
+        self.dwg.add(self.dwg.rect((0, 0), (width, height), fill="white"))
+        s = summary
+        self.text(MARGIN, 24, f"{s.name} — {title}", size=16, weight="bold")
+        self.text(
+            MARGIN,
+            44,
+            f"{s.gpus:,} GPUs in {s.racks:,} racks of {s.design} · {s.profile} · "
+            f"{s.fabric_tiers}-tier {s.topology.replace('_', '-')} · {s.switches:,} switches · "
+            f"${s.capex_usd_per_gpu.total_usd:,.0f} per GPU",
+            size=11,
+        )
+
+    def text(self, x: float, y: float, words: str, size: float = 10, **style: str) -> None:
+        attrs = {"font_family": FONT, "font_size": f"{size:g}"}
+        if "weight" in style:
+            attrs["font_weight"] = style.pop("weight")
+        if "anchor" in style:
+            attrs["text_anchor"] = style.pop("anchor")
+        self.dwg.add(self.dwg.text(words, insert=(round(x, 1), round(y, 1)), **attrs, **style))
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str, stroke: str = "#555") -> None:
+        self.dwg.add(
+            self.dwg.rect(
+                (round(x, 1), round(y, 1)),
+                (round(w, 1), round(h, 1)),
+                fill=fill,
+                stroke=stroke,
+                stroke_width=0.5,
+            )
+        )
+
+    def line(self, a: tuple[float, float], b: tuple[float, float], colour: str, width: float):
+        a, b = (round(a[0], 1), round(a[1], 1)), (round(b[0], 1), round(b[1], 1))
+        self.dwg.add(self.dwg.line(a, b, stroke=colour, stroke_width=round(width, 2)))
+
+    def to_string(self) -> str:
+        """The SVG document as text."""
+        return self.dwg.tostring()
+
+    def save(self, path: str | Path) -> Path:
+        """Write the SVG atomically."""
+        return atomic_write_text(path, self.to_string())
+
+    def _repr_svg_(self) -> str:
+        return self.to_string()
+
+
+class FloorPlan(_Drawing):
+    """Rows of racks seen from above, each row's network racks, the core, and link bundles."""
+
+    WIDTH = 1100.0
+
+    def __init__(self, summary: ClusterSummary, floor: FloorLayout) -> None:
+        hall_w = (
+            floor.row_length_m
+            + 2 * floor.row_pitch_m
+            + _core_cols(floor) * floor.network_rack_width_m
+        )
+        hall_d = max(len(floor.rows), floor.core_rows) * floor.row_pitch_m
+        scale = min((self.WIDTH - 2 * MARGIN - 160) / hall_w, 40.0)
+        height = TITLE_H + hall_d * scale + 2 * MARGIN + 40
+        super().__init__(summary, self.WIDTH, height, "floor plan")
+        self.floor, self.scale = floor, scale
+        self._draw_rows()
+        self._draw_core()
+        self._draw_legend(height - MARGIN)
+
+    def _xy(self, x_m: float, y_m: float) -> tuple[float, float]:
+        return MARGIN + x_m * self.scale, TITLE_H + MARGIN + y_m * self.scale
+
+    def _draw_rows(self) -> None:
+        f, s = self.floor, self.scale
+        depth = min(f.row_pitch_m * 0.4, 1.2)
+        per_row = self.summary.floor.racks_per_row
+        for row, (racks, net) in enumerate(zip(f.rows, f.row_network_racks, strict=True)):
+            gap = racks if f.network_position == "end" else (racks + 1) // 2
+            y = row * f.row_pitch_m
+            x = 0.0
+            for position in range(racks):
+                if position == gap:
+                    x += net * f.network_rack_width_m
+                self.rect(*self._xy(x, y), f.rack_pitch_m * s * 0.95, depth * s, RACK_FILL)
+                x += f.rack_pitch_m
+            net_x = gap * f.rack_pitch_m
+            self.rect(*self._xy(net_x, y), net * f.network_rack_width_m * s, depth * s, NET_FILL)
+            down, up = f.row_links[row]
+            label_x, label_y = self._xy(per_row * f.rack_pitch_m + net * f.network_rack_width_m, y)
+            self.text(
+                label_x + 4,
+                label_y + depth * s * 0.8,
+                f"{down:,} ↓ leaf",
+                size=8,
+                fill=TIER_COLOUR[1],
+            )
+            if up:
+                start = self._xy(
+                    per_row * f.rack_pitch_m + net * f.network_rack_width_m, y + depth / 2
+                )
+                end = self._core_centre()
+                self.line(
+                    start, end, TIER_COLOUR[2], 0.6 + 2.4 * up / max(u for _, u in f.row_links)
+                )
+                self.text(
+                    label_x + 4,
+                    label_y + depth * s * 0.8 + 9,
+                    f"{up:,} ↑ spine",
+                    size=8,
+                    fill=TIER_COLOUR[2],
+                )
+
+    def _core_origin(self) -> tuple[float, float]:
+        f = self.floor
+        x = f.row_length_m + f.row_pitch_m + 60 / self.scale
+        y = (len(f.rows) - f.core_rows) * f.row_pitch_m / 2
+        return max(x, 0), max(y, 0)
+
+    def _core_centre(self) -> tuple[float, float]:
+        f = self.floor
+        x, y = self._core_origin()
+        return self._xy(
+            x + _core_cols(f) * f.network_rack_width_m / 2, y + f.core_rows * f.row_pitch_m / 2
+        )
+
+    def _draw_core(self) -> None:
+        f, s = self.floor, self.scale
+        x0, y0 = self._core_origin()
+        cols = _core_cols(f)
+        self.rect(
+            *self._xy(x0, y0),
+            cols * f.network_rack_width_m * s,
+            f.core_rows * f.row_pitch_m * s,
+            CORE_FILL,
+        )
+        cx, cy = self._xy(x0, y0)
+        upper = [t for t in self.summary.tiers if t.tier > 1]
+        lines = [f"core: {f.core_racks:,} network racks"] + [
+            f"{t.switches:,} {t.role}s" for t in upper
+        ]
+        for i, words in enumerate(lines):
+            self.text(cx, cy - 4 - 11 * (len(lines) - 1 - i), words, size=9)
+
+    def _draw_legend(self, y: float) -> None:
+        items = [
+            (RACK_FILL, "compute rack"),
+            (NET_FILL, "network racks (leaves)"),
+            (CORE_FILL, "core (upper tiers)"),
+        ]
+        x = MARGIN
+        for fill, words in items:
+            self.rect(x, y - 9, 12, 10, fill)
+            self.text(x + 16, y, words, size=10)
+            x += 180
+        t1 = self.summary.tiers[0]
+        self.text(
+            x,
+            y,
+            f"leaf links {t1.link_length_m_min:g}-{t1.link_length_m_max:g} m; lines: uplinks",
+            size=10,
+        )
+
+
+class FabricDiagram(_Drawing):
+    """Tiers as rows of switches with counts, the links between them, one rail traced."""
+
+    WIDTH, SHOWN, BOX_W, BOX_H, ROW_H = 1100.0, 12, 60.0, 22.0, 95.0
+
+    def __init__(self, summary: ClusterSummary) -> None:
+        height = TITLE_H + (len(summary.tiers) + 1) * self.ROW_H + 2 * MARGIN
+        super().__init__(summary, self.WIDTH, height, "scale-out fabric")
+        tiers = summary.tiers
+        rows_y = {t.tier: TITLE_H + MARGIN + (len(tiers) - t.tier) * self.ROW_H for t in tiers}
+        endpoint_y = TITLE_H + MARGIN + len(tiers) * self.ROW_H
+        for tier in tiers:
+            self._draw_tier(tier, rows_y[tier.tier])
+            below = endpoint_y if tier.tier == 1 else rows_y[tier.tier - 1]
+            self._draw_bundle(tier, rows_y[tier.tier] + self.BOX_H, below)
+        self._draw_endpoints(endpoint_y)
+        self._draw_rail(rows_y, endpoint_y)
+
+    def _slots(self, count: int) -> list[float]:
+        shown = min(count, self.SHOWN)
+        span = self.WIDTH - 2 * MARGIN - 260
+        step = span / max(shown, 1)
+        return [MARGIN + i * step + (step - self.BOX_W) / 2 for i in range(shown)]
+
+    def _draw_tier(self, tier: TierSummary, y: float) -> None:
+        slots = self._slots(tier.switches)
+        for i, x in enumerate(slots):
+            if tier.switches > self.SHOWN and i == len(slots) - 2:
+                self.text(x + self.BOX_W / 2, y + 15, "…", size=14, anchor="middle")
+                continue
+            self.rect(x, y, self.BOX_W, self.BOX_H, "#eeeeee", TIER_COLOUR[tier.tier])
+        label_x = self.WIDTH - MARGIN - 250
+        self.text(
+            label_x,
+            y + 9,
+            f"{tier.role}: {tier.switches:,} x {tier.switch}",
+            size=10,
+            weight="bold",
+        )
+        self.text(
+            label_x,
+            y + 22,
+            f"{tier.ports_per_switch} ports each; {tier.ports_used:,} used, "
+            f"{tier.ports_unused:,} unused ({tier.ports_unused_pct:.1f} %)",
+            size=9,
+        )
+
+    def _draw_bundle(self, tier: TierSummary, top: float, bottom: float) -> None:
+        x = (self.WIDTH - 260) / 2
+        self.line((x, top), (x, bottom), TIER_COLOUR[tier.tier], 6)
+        parts = ", ".join(f"{n:,} {p}" for p, n in {**tier.cables, **tier.transceivers}.items())
+        self.text(
+            x + 8,
+            (top + bottom) / 2 - 4,
+            f"{tier.links:,} links, {tier.link_length_m_min:g}-{tier.link_length_m_max:g} m",
+            size=9,
+            fill=TIER_COLOUR[tier.tier],
+        )
+        self.text(x + 8, (top + bottom) / 2 + 8, parts, size=8, fill="#444")
+
+    def _draw_endpoints(self, y: float) -> None:
+        s = self.summary
+        self.rect(MARGIN, y, self.WIDTH - 2 * MARGIN - 260, self.BOX_H, RACK_FILL)
+        self.text(
+            self.WIDTH - MARGIN - 250,
+            y + 9,
+            f"{s.endpoints:,} NIC ports at {s.endpoint_gbps:g}G",
+            size=10,
+            weight="bold",
+        )
+        self.text(
+            self.WIDTH - MARGIN - 250, y + 22, f"{s.racks:,} racks, {s.rails} rail(s)", size=9
+        )
+
+    def _draw_rail(self, rows_y: dict[int, float], endpoint_y: float) -> None:
+        """Rail 1: an endpoint to the first leaf, up through the first switch of each tier."""
+        x = self._slots(self.summary.tiers[0].switches)[0] + self.BOX_W / 2
+        points = [(x, endpoint_y)] + [
+            (self._slots(t.switches)[0] + self.BOX_W / 2, rows_y[t.tier] + self.BOX_H / 2)
+            for t in self.summary.tiers
+        ]
+        for a, b in pairwise(points):
+            self.line(a, b, "#e31a1c", 2)
+        self.text(points[0][0] + 6, endpoint_y - 4, "rail 1", size=9, fill="#e31a1c")
+
+
+def _core_cols(floor: FloorLayout) -> int:
+    return -(-floor.core_racks // floor.core_rows)

@@ -1,0 +1,81 @@
+"""A cluster as readable text: key figures, tiers, network BOM, floor and warnings."""
+
+from __future__ import annotations
+
+from rackbom.cluster_model import Cluster
+from rackbom.exports.cluster_figures import CLUSTER_FIGURES
+from rackbom.exports.figures import Unit
+from rackbom.textable import render_table
+
+_COUNT = Unit.COUNT.value
+_USD = Unit.USD.value
+
+
+def render_cluster(cluster: Cluster) -> str:
+    """Key figures, tiers, the scale-out BOM, the floor, sources and warnings."""
+    s = cluster.summary
+    blocks = [
+        f"{cluster.name} [{cluster.id}]"
+        + (f"\n{cluster.spec.description.strip()}" if cluster.spec.description else "")
+        + f"\n{s.design_copies:,} x {s.design} on {s.profile}: {s.topology.replace('_', '-')}, "
+        f"{s.fabric_tiers} tiers"
+    ]
+    if s.gpus_requested:
+        blocks[0] += (
+            f"\nAsked for {s.gpus_requested:,} GPUs; whole copies of {s.design} make {s.gpus:,} "
+            f"(+{s.gpus_added_by_rounding:,})"
+        )
+    blocks.append(
+        "Key figures\n"
+        + render_table(["figure", "value"], [[f.label, f.text(s)] for f in CLUSTER_FIGURES])
+    )
+    blocks.append(
+        "Tiers\n"
+        + render_table(
+            ["tier", "switches", "ports each", "used", "unused", "unused %", "links in", "m"],
+            [
+                [
+                    t.role,
+                    _COUNT.text(t.switches),
+                    _COUNT.text(t.ports_per_switch),
+                    _COUNT.text(t.ports_used),
+                    _COUNT.text(t.ports_unused),
+                    Unit.PCT.value.text(t.ports_unused_pct),
+                    _COUNT.text(t.links),
+                    f"{t.link_length_m_min:g}-{t.link_length_m_max:g}",
+                ]
+                for t in s.tiers
+            ],
+        )
+    )
+    blocks.append(
+        "Scale-out BOM\n"
+        + render_table(
+            ["tier", "kind", "part", "qty", "each (USD)", "total (USD)", "kW"],
+            [
+                [
+                    n.tier,
+                    n.category,
+                    n.part,
+                    _COUNT.text(n.qty),
+                    _USD.text(n.unit_price_usd),
+                    _USD.text(n.extended_usd),
+                    Unit.KW.value.text(n.power_total_w),
+                ]
+                for n in s.network_bom
+            ],
+        )
+    )
+    f = s.floor
+    blocks.append(
+        f"Floor: {f.rows} rows of up to {f.racks_per_row} racks, {f.network_racks_in_rows} "
+        f"network racks in the rows, {f.network_racks_in_core} in the core; about "
+        f"{f.length_m:,.0f} m x {f.width_m:,.0f} m"
+    )
+    blocks.append(
+        f"Sources: {len(s.sources)} cited, {len(s.assumptions)} of them assumptions "
+        f"(`rackbom show {cluster.id} --json` lists every figure behind each)"
+    )
+    if s.warnings:
+        blocks.append("Warnings\n" + "\n".join(f"  ! {w}" for w in s.warnings))
+    return "\n\n".join(blocks)

@@ -1,0 +1,338 @@
+"""A cluster analysed: one copy of the design analysed once, the fabric sized by counts."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+from ...components.catalogue import Catalogue
+from ...components.errors import InputError
+from ...components.frames import RackFrame
+from ...components.network_profiles import NetworkProfile
+from ...components.parts import PartType
+from ...components.switch_systems import SwitchSystem
+from ..analysis import Analysis, source_uses
+from .floor import FloorLayout, NetworkSpace, lay_out
+from .links import LinkChooser, LinkEnd, TierLinkParts
+from .sizing import FabricTooSmall, TierPlan, max_endpoints, size_fabric
+from .spec import ClusterSpec
+from .summary import (
+    CapexSplit,
+    ClusterSummary,
+    FloorSummary,
+    NetworkLine,
+    SwitchPorts,
+    TierSummary,
+)
+from .unit import DesignUnit, design_unit
+
+ROLES = {2: ("leaf", "spine"), 3: ("leaf", "spine", "core")}
+
+
+@dataclass
+class ClusterAnalysis:
+    """A cluster spec resolved against its design's analysis and the catalogue."""
+
+    spec: ClusterSpec
+    file: str | None
+    rack: Analysis
+
+    def __post_init__(self) -> None:
+        spec, file = self.spec, self.file
+        catalogue = self.catalogue
+        catalogue.lookup("sources", spec.source, file, "source")
+        for figure, source_id in spec.sources.items():
+            catalogue.lookup("sources", source_id, file, f"sources.{figure}")
+        self.profile: NetworkProfile = catalogue.lookup(
+            "network_profiles", spec.profile, file, "profile"
+        )
+        self.switch = catalogue.part(self.profile.switch, SwitchSystem)
+        self.network_frame: RackFrame = catalogue.lookup(
+            "frames", spec.floor.network_frame, file, "floor.network_frame"
+        )
+        self.unit: DesignUnit = design_unit(
+            self.rack, file, spec.fabric.topology == "rail_optimised"
+        )
+        self.copies = self._copies()
+        try:
+            self.radix = self.switch.radix_at(self.unit.endpoint_gbps)
+        except ValueError as exc:
+            raise InputError(
+                file, "profile", f"{exc}; the design's NICs run at {self.unit.endpoint_gbps:g}G"
+            ) from None
+        self.ratios = tuple(spec.fabric.ratio(t) for t in range(1, spec.fabric.tiers))
+        self.max_endpoints = max_endpoints(self.radix, spec.fabric.tiers, self.ratios)
+        try:
+            self.plans: list[TierPlan] = size_fabric(
+                self.endpoints, self.radix, spec.fabric.tiers, self.ratios, self.unit.rails
+            )
+        except FabricTooSmall as exc:
+            raise InputError(
+                file, "fabric.tiers", f"{exc} ({self.max_gpus:,} GPUs at most)"
+            ) from None
+        self.floor: FloorLayout = self._lay_out()
+        chooser = LinkChooser(catalogue, self.profile, file)
+        self.link_parts: list[TierLinkParts] = [
+            chooser.choose(role, lengths, self.unit.endpoint_gbps, self._ends(tier))
+            for tier, role, lengths in zip(
+                (p.tier for p in self.plans),
+                ROLES[spec.fabric.tiers],
+                self.floor.lengths,
+                strict=False,
+            )
+        ]
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The design's catalogue (the built-in one plus the design's own entries)."""
+        return self.rack.design.catalogue
+
+    @property
+    def id(self) -> str:
+        """The cluster's id."""
+        return self.spec.id
+
+    @property
+    def name(self) -> str:
+        """The cluster's display name."""
+        return self.spec.name
+
+    # --- size -------------------------------------------------------------------------------
+    def _copies(self) -> int:
+        size, per_copy = self.spec.size, len(self.rack.design.racks)
+        if size.pods is not None:
+            return size.pods
+        if size.racks is not None:
+            if size.racks % per_copy:
+                raise InputError(
+                    self.file,
+                    "size.racks",
+                    f"{size.racks} racks is not a whole number of {per_copy}-rack "
+                    f"{self.rack.id} pods",
+                )
+            return size.racks // per_copy
+        return math.ceil((size.gpus or 0) / self.rack.gpus)
+
+    @property
+    def endpoints(self) -> int:
+        """Scale-out NIC ports across the cluster."""
+        return self.copies * self.unit.endpoints
+
+    @property
+    def gpus(self) -> int:
+        """GPUs across the cluster."""
+        return self.copies * self.rack.gpus
+
+    @property
+    def max_gpus(self) -> int:
+        """GPUs of the most whole copies of the design the fabric's tiers reach."""
+        return self.max_endpoints // self.unit.endpoints * self.rack.gpus
+
+    # --- layout and links -------------------------------------------------------------------
+    def _lay_out(self) -> FloorLayout:
+        floor = self.spec.floor
+        frames = [r.frame for r in self.rack.design.racks]
+        pitch = floor.rack_pitch_m or max(f.width_mm for f in frames) / 1000
+        upper = sum(p.switches for p in self.plans[1:])
+        space = NetworkSpace(
+            rack_width_m=self.network_frame.width_mm / 1000,
+            rack_units=self.network_frame.height_units,
+            leaf_units=self.switch.height_units,
+            upper_units=self.switch.height_units,
+        )
+        return lay_out(
+            floor,
+            pitch,
+            list(self.unit.endpoints_per_rack) * self.copies,
+            self.plans[0].switches,
+            [p.links_in for p in self.plans],
+            upper,
+            space,
+        )
+
+    def _ends(self, tier: int) -> tuple[LinkEnd, LinkEnd]:
+        split = self.switch.split_at(self.unit.endpoint_gbps)
+        lanes = self.switch.lanes_per_port
+        cage = LinkEnd(self.switch.port_gbps, lanes, split)
+        nic = LinkEnd(self.unit.endpoint_gbps, lanes // split, 1)
+        return (nic if tier == 1 else cage, cage)
+
+    # --- results ----------------------------------------------------------------------------
+    @cached_property
+    def network_bom(self) -> list[NetworkLine]:
+        """Switches per tier, then each tier's optics and cables."""
+        roles = ROLES[self.spec.fabric.tiers]
+        lines = [
+            _line(self.switch, role, p.switches) for role, p in zip(roles, self.plans, strict=True)
+        ]
+        for role, parts in zip(roles, self.link_parts, strict=True):
+            for part_id, qty in parts.transceivers.items():
+                lines.append(_line(self.catalogue.parts[part_id], role, qty))
+            for part_id, qty in parts.cables.items():
+                lines.append(_line(self.catalogue.parts[part_id], role, qty))
+        return lines
+
+    def _tier(self, plan: TierPlan, role: str, parts: TierLinkParts, lengths) -> TierSummary:
+        unused = plan.ports_total - plan.ports_used
+        top = plan.tier == self.spec.fabric.tiers
+        return TierSummary(
+            tier=plan.tier,
+            role=role,
+            switch=self.switch.id,
+            switches=plan.switches,
+            ports_per_switch=plan.radix,
+            ports_total=plan.ports_total,
+            ports_used=plan.ports_used,
+            ports_unused=unused,
+            ports_unused_pct=100 * unused / plan.ports_total,
+            downlinks_per_uplink=None if top else plan.down_ports / (plan.radix - plan.down_ports),
+            links=plan.links_in,
+            link_length_m_min=lengths[0][0],
+            link_length_m_max=lengths[-1][0],
+            cables=parts.cables,
+            transceivers=parts.transceivers,
+            per_switch=tuple(
+                SwitchPorts(g.count, g.used, plan.radix - g.used) for g in plan.groups
+            ),
+        )
+
+    def warnings(self) -> list[str]:
+        """The design's warnings, and network parts without a price or power figure."""
+        out = list(self.rack.warnings())
+        unpriced = sorted({n.part for n in self.network_bom if n.unit_price_usd is None})
+        if unpriced:
+            out.append(f"no price for network parts: {', '.join(unpriced)} (not in the capex)")
+        return out
+
+    def figure_sources(self) -> dict[str, list[str]]:
+        """Source id -> the figures of the cluster that rest on it."""
+        uses = {k: list(v) for k, v in self.rack.figure_sources.items()}
+        entries: dict[str, PartType | RackFrame] = {
+            n.part: self.catalogue.parts[n.part] for n in self.network_bom
+        }
+        entries[self.network_frame.id] = self.network_frame
+        for name, entry in sorted(entries.items()):
+            for figure in entry.figure_names():
+                uses.setdefault(entry.source_of(figure), []).append(f"{name}.{figure}")
+        uses.setdefault(self.profile.source, []).append(f"profile:{self.profile.id}")
+        spec = self.spec
+        uses.setdefault(spec.sources.get("size", spec.source), []).append(f"cluster:{spec.id}")
+        floor_default = "floor" not in spec.model_fields_set
+        floor_source = spec.sources.get(
+            "floor", "assume-floor-layout" if floor_default else spec.source
+        )
+        uses.setdefault(floor_source, []).append(f"cluster:{spec.id}.floor")
+        return uses
+
+    @cached_property
+    def summary(self) -> ClusterSummary:
+        """The cluster's key figures."""
+        spec, rack, copies = self.spec, self.rack.summary, self.copies
+        roles = ROLES[spec.fabric.tiers]
+        tiers = tuple(
+            self._tier(p, r, parts, lengths)
+            for p, r, parts, lengths in zip(
+                self.plans, roles, self.link_parts, self.floor.lengths, strict=True
+            )
+        )
+        scale_out = sum(n.extended_usd for n in self.network_bom)
+        capex = CapexSplit(
+            compute_usd=copies * self.unit.compute_usd,
+            scale_up_usd=copies * self.unit.scale_up_usd,
+            scale_out_usd=scale_out,
+            total_usd=copies * rack.bom_usd + scale_out,
+        )
+        gpus = self.gpus
+        per_gpu = CapexSplit(
+            *(
+                v / gpus
+                for v in (
+                    capex.compute_usd,
+                    capex.scale_up_usd,
+                    capex.scale_out_usd,
+                    capex.total_usd,
+                )
+            )
+        )
+        network_w = sum(n.power_total_w for n in self.network_bom)
+        ports_total = sum(t.ports_total for t in tiers)
+        ports_used = sum(t.ports_used for t in tiers)
+        floor = self.floor
+        leaf_net = sum(floor.row_network_racks)
+        core_width = math.ceil(floor.core_racks / floor.core_rows) * floor.network_rack_width_m
+        return ClusterSummary(
+            cluster=spec.id,
+            name=spec.name,
+            design=rack.design,
+            profile=self.profile.id,
+            topology=spec.fabric.topology,
+            fabric_tiers=spec.fabric.tiers,
+            gpus_requested=spec.size.gpus,
+            gpus=gpus,
+            gpus_added_by_rounding=gpus - spec.size.gpus if spec.size.gpus else 0,
+            design_copies=copies,
+            racks=copies * rack.racks,
+            world_size=rack.world_size,
+            scale_up_domains=copies * rack.scale_up_domains,
+            hbm_gb_total=copies * rack.hbm_gb_total,
+            endpoints=self.endpoints,
+            endpoint_gbps=self.unit.endpoint_gbps,
+            rails=self.unit.rails,
+            ports_per_switch=self.radix,
+            max_endpoints=self.max_endpoints,
+            max_gpus=self.max_gpus,
+            switches=sum(t.switches for t in tiers),
+            links=sum(t.links for t in tiers),
+            ports_used=ports_used,
+            ports_unused=ports_total - ports_used,
+            ports_unused_pct=100 * (ports_total - ports_used) / ports_total,
+            tiers=tiers,
+            transceivers=_totals(p.transceivers for p in self.link_parts),
+            cables=_totals(p.cables for p in self.link_parts),
+            power_racks_it_w=copies * rack.power_it_w,
+            power_racks_input_w=copies * rack.power_rack_input_w,
+            power_network_w=network_w,
+            power_total_w=copies * rack.power_rack_input_w + network_w,
+            weight_kg=copies * rack.weight_kg,
+            capex_usd=capex,
+            capex_usd_per_gpu=per_gpu,
+            floor=FloorSummary(
+                rows=len(floor.rows),
+                racks_per_row=spec.floor.racks_per_row,
+                network_racks_in_rows=leaf_net,
+                network_racks_in_core=floor.core_racks,
+                rack_pitch_m=floor.rack_pitch_m,
+                row_pitch_m=floor.row_pitch_m,
+                length_m=floor.row_length_m + floor.row_pitch_m + core_width,
+                width_m=max(len(floor.rows), floor.core_rows) * floor.row_pitch_m,
+            ),
+            network_bom=tuple(self.network_bom),
+            design_summary=rack,
+            warnings=tuple(self.warnings()),
+            sources=tuple(source_uses(self.catalogue, self.figure_sources())),
+        )
+
+
+def _line(part: PartType, tier: str, qty: int) -> NetworkLine:
+    price, power = part.price_usd, part.power_w
+    return NetworkLine(
+        category=part.kind_label,
+        part=part.id,
+        name=part.name,
+        tier=tier,
+        qty=qty,
+        unit_price_usd=price,
+        extended_usd=qty * (price or 0.0),
+        power_each_w=power,
+        power_total_w=qty * (power or 0.0),
+        source=part.source_of("price_usd") if price is not None else None,
+    )
+
+
+def _totals(tables) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for table in tables:
+        for key, qty in table.items():
+            out[key] = out.get(key, 0) + qty
+    return dict(sorted(out.items()))

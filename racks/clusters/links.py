@@ -1,0 +1,95 @@
+"""Optics and cables by reach: each link gets the cheapest kind of cable that reaches it.
+
+Kinds are tried in the order DAC, AEC, AOC, fibre, and within a kind the shortest cable at least
+as long as the link. A fibre needs a transceiver at each end: at a NIC one at the NIC's speed, at a
+switch one at the cage's speed, shared by the links one cage breaks out to. Lane counts match:
+a NIC end has the lanes of its share of the cage (a 1.6T cage of 8 lanes splits into 2 x 4).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+from ...components.cabling import Cable, Transceiver
+from ...components.catalogue import Catalogue
+from ...components.errors import InputError
+from ...components.network_profiles import NetworkProfile
+from .floor import Lengths
+
+KIND_ORDER = ("dac", "aec", "aoc", "fibre")
+
+
+@dataclass(frozen=True)
+class LinkEnd:
+    """One end of a tier's links: the module's speed and lanes, and the links sharing it."""
+
+    module_gbps: float
+    lanes: int
+    links_per_module: int
+
+
+@dataclass(frozen=True)
+class TierLinkParts:
+    """Cables and transceivers of one tier's links, by part id."""
+
+    cables: dict[str, int]
+    transceivers: dict[str, int]
+
+
+@dataclass(frozen=True)
+class LinkChooser:
+    """The profile's cables and optics, and where errors point."""
+
+    catalogue: Catalogue
+    profile: NetworkProfile
+    file: str | None
+
+    def choose(self, role: str, lengths: Lengths, gbps: float, ends: tuple[LinkEnd, LinkEnd]):
+        """Cables and transceivers for links of `gbps` with these lengths."""
+        cables: Counter[str] = Counter()
+        modules: Counter[tuple[str, int]] = Counter()
+        for length, count in lengths:
+            cable = self._cable(role, length, gbps)
+            cables[cable.id] += count
+            if cable.needs_transceivers:
+                for end in ends:
+                    module = self._module(length, end)
+                    modules[(module.id, end.links_per_module)] += count
+        optics: Counter[str] = Counter()
+        for (module, per), links in modules.items():
+            optics[module] += math.ceil(links / per)
+        return TierLinkParts(dict(sorted(cables.items())), dict(sorted(optics.items())))
+
+    def _cable(self, role: str, length: float, gbps: float) -> Cable:
+        usable = [
+            c
+            for c in (self.catalogue.part(i, Cable) for i in self.profile.cables)
+            if c.max_gbps is None or c.max_gbps >= gbps
+        ]
+        fits = [c for c in usable if c.length_m >= length]
+        if not fits:
+            longest = max((c.length_m for c in usable), default=0)
+            raise InputError(
+                self.file,
+                "floor",
+                f"{role} links of {length:g} m are longer than any {gbps:g}G cable of profile "
+                f"{self.profile.id} (longest {longest:g} m)",
+            )
+        return min(fits, key=lambda c: (KIND_ORDER.index(c.cable_type), c.length_m, c.id))
+
+    def _module(self, length: float, end: LinkEnd) -> Transceiver:
+        fits = [
+            t
+            for t in (self.catalogue.part(i, Transceiver) for i in self.profile.transceivers)
+            if t.port_gbps == end.module_gbps and t.lanes == end.lanes and t.reach_m >= length
+        ]
+        if not fits:
+            raise InputError(
+                self.file,
+                "profile",
+                f"profile {self.profile.id} has no {end.module_gbps:g}G transceiver of "
+                f"{end.lanes} lanes reaching {length:g} m",
+            )
+        return min(fits, key=lambda t: (math.inf if t.price_usd is None else t.price_usd, t.id))

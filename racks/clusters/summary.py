@@ -1,0 +1,131 @@
+"""A cluster's figures as one typed, frozen result (units in the names, nothing rounded)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..summary import DesignSummary, SourceUse
+
+
+@dataclass(frozen=True)
+class SwitchPorts:
+    """`switches` switches of a tier that use their ports alike."""
+
+    switches: int
+    ports_used: int
+    ports_unused: int
+
+
+@dataclass(frozen=True)
+class TierSummary:
+    """One tier of the scale-out fabric; `links` are the links into it from below."""
+
+    tier: int
+    role: str
+    switch: str
+    switches: int
+    ports_per_switch: int
+    ports_total: int
+    ports_used: int
+    ports_unused: int
+    ports_unused_pct: float
+    downlinks_per_uplink: float | None
+    links: int
+    link_length_m_min: float
+    link_length_m_max: float
+    cables: dict[str, int]
+    transceivers: dict[str, int]
+    per_switch: tuple[SwitchPorts, ...]
+
+
+@dataclass(frozen=True)
+class NetworkLine:
+    """One line of the scale-out BOM: switches of a tier, or a tier's optics or cables."""
+
+    category: str
+    part: str
+    name: str
+    tier: str
+    qty: int
+    unit_price_usd: float | None
+    extended_usd: float
+    power_each_w: float | None
+    power_total_w: float
+    source: str | None
+
+
+@dataclass(frozen=True)
+class CapexSplit:
+    """Capital cost split by what it buys."""
+
+    compute_usd: float
+    scale_up_usd: float
+    scale_out_usd: float
+    total_usd: float
+
+
+@dataclass(frozen=True)
+class FloorSummary:
+    """The hall the floor layout needs."""
+
+    rows: int
+    racks_per_row: int
+    network_racks_in_rows: int
+    network_racks_in_core: int
+    rack_pitch_m: float
+    row_pitch_m: float
+    length_m: float
+    width_m: float
+
+
+@dataclass(frozen=True)
+class ClusterSummary:
+    """The key figures of a cluster, in the order `rackbom show --json` prints them."""
+
+    cluster: str
+    name: str
+    design: str
+    profile: str
+    topology: str
+    fabric_tiers: int
+    gpus_requested: int | None
+    gpus: int
+    gpus_added_by_rounding: int
+    design_copies: int
+    racks: int
+    world_size: int
+    scale_up_domains: int
+    hbm_gb_total: float
+    endpoints: int
+    endpoint_gbps: float
+    rails: int
+    ports_per_switch: int
+    max_endpoints: int
+    max_gpus: int
+    switches: int
+    links: int
+    ports_used: int
+    ports_unused: int
+    ports_unused_pct: float
+    tiers: tuple[TierSummary, ...]
+    transceivers: dict[str, int]
+    cables: dict[str, int]
+    power_racks_it_w: float
+    power_racks_input_w: float
+    """The racks' input power (IT over conversion efficiency): the rack designs' all-in figure
+    carries an estimated share of a scale-out network, which the cluster counts itself."""
+    power_network_w: float
+    power_total_w: float
+    weight_kg: float
+    capex_usd: CapexSplit
+    capex_usd_per_gpu: CapexSplit
+    floor: FloorSummary
+    network_bom: tuple[NetworkLine, ...]
+    design_summary: DesignSummary
+    warnings: tuple[str, ...]
+    sources: tuple[SourceUse, ...]
+
+    @property
+    def assumptions(self) -> tuple[SourceUse, ...]:
+        """The sources that are assumptions: the figures to challenge first."""
+        return tuple(s for s in self.sources if s.kind == "assumption")
