@@ -410,6 +410,7 @@ def _port_bars(
     bar_captions: BarCaptions,
 ) -> tuple[PortBar, ...]:
     count = len(chips)
+    gap = min(gap, (right - left) / (2 * count))  # many chips: narrower gaps, never negative bars
     width = (right - left - gap * (count - 1)) / count
     height = BAR_HEIGHT_RATIO * unit
     size = BAR_TEXT_RATIO * unit

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -392,3 +394,13 @@ def test_pod_rear_view_is_seen_from_behind(designs):
     assert xs[2] < xs[1] < xs[0]
     footer = [t.text for t in by_id(root, "rack-compute-b").iter(f"{SVG_NS}text")][-1]
     assert footer is not None and footer.startswith("128 GPUs")
+
+
+@pytest.mark.parametrize("design_id", DESIGNS)
+def test_no_negative_or_non_finite_sizes(design_id):
+    text = rb.load(design_id).elevation().to_string()
+    for name, value in re.findall(r'\b(width|height|x|y|font-size)="([^"]*)"', text):
+        number = float(value.removesuffix("px").removesuffix("%"))
+        assert math.isfinite(number), (name, value)
+        if name in ("width", "height", "font-size"):
+            assert number >= 0, (design_id, name, value)
