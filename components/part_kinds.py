@@ -7,6 +7,7 @@ from typing import Annotated, Union
 from pydantic import Field
 
 from .cabling import Cable, Transceiver
+from .copper import ScaleUpCopper
 from .parts import (
     Connector,
     Cpu,
@@ -33,6 +34,7 @@ PART_KINDS: tuple[type[PartType], ...] = (
     ManagementSwitch,
     Transceiver,
     Cable,
+    ScaleUpCopper,
     Item,
 )
 """Every part kind, in the order listings show them."""

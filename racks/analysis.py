@@ -12,6 +12,7 @@ from .bandwidth import Bandwidth, bandwidth
 from .bom import Bom, build_bom
 from .build import BuiltDesign
 from .compute import PRECISIONS, Compute, compute
+from .copper import CopperRun, copper_runs
 from .ports import TrayPorts, port_usage
 from .power import RackPower, rack_power
 from .sensitivity import radix_sensitivity
@@ -27,6 +28,7 @@ class Analysis:
     design: BuiltDesign
     topology: Topology = field(init=False)
     ports: list[TrayPorts] = field(init=False)
+    copper: list[CopperRun] = field(init=False)
     bandwidth: Bandwidth = field(init=False)
     power: list[RackPower] = field(init=False)
     space: list[RackSpace] = field(init=False)
@@ -37,10 +39,11 @@ class Analysis:
     def __post_init__(self) -> None:
         self.topology = build_topology(self.design)
         self.ports = port_usage(self.design, self.topology)
+        self.copper = copper_runs(self.design, self.topology)
         self.bandwidth = bandwidth(self.topology)
         self.power = [rack_power(self.design, r) for r in self.design.racks]
-        self.space = [rack_space(self.design, r) for r in self.design.racks]
-        self.bom = build_bom(self.design)
+        self.space = [rack_space(self.design, r, self.copper) for r in self.design.racks]
+        self.bom = build_bom(self.design, self.copper)
         self.compute = compute(self.design)
         self.radix_sensitivity = radix_sensitivity(self.design, self.ports)
 
@@ -152,6 +155,9 @@ class Analysis:
             entries[f"frame:{rack.frame.id}"] = rack.frame
             for line in rack.items:
                 entries[line.part] = design.part(line.part)
+        for run in self.copper:
+            if run.part is not None:
+                entries[run.part] = design.part(run.part)
         for tray in design.placed:
             entries[f"tray:{tray.tray.id}"] = tray.tray
             for line in tray.tray.parts:
@@ -263,6 +269,9 @@ class Analysis:
                 for p in PER_DOLLAR_PRECISIONS
             },
             hbm_tbytes_per_s_total=c.hbm_tbytes_per_s,
+            scale_up_copper_pairs_in_rack=_pairs(self.copper, "in_rack"),
+            scale_up_copper_pairs_between_racks=_pairs(self.copper, "between_racks"),
+            scale_up_copper=tuple(self.copper),
             switch_ports_unused_by_switch=dict(self.radix_sensitivity),
             warnings=tuple(self.warnings()),
             sources=tuple(self.sources()),
@@ -274,6 +283,10 @@ ALL_IN_INCLUDES = (
     "(switch ports and optics); no cooling"
 )
 PER_DOLLAR_PRECISIONS = ("fp4", "fp8", "bf16")
+
+
+def _pairs(runs: list[CopperRun], span: str) -> int:
+    return sum(r.pairs for r in runs if r.span == span)
 
 
 def _ratio(top: float, bottom: float) -> float | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .copper import CopperRun
 from .ports import ChipPorts, TrayPorts
 
 
@@ -93,6 +94,11 @@ class DesignSummary:
     fp8_dense_pflops_per_kw: float | None
     bf16_dense_pflops_per_kw: float | None
     hbm_tbytes_per_s_total: float
+    scale_up_copper_pairs_in_rack: int
+    """Differential pairs of scale-up copper between trays of a rack (2 per lane)."""
+    scale_up_copper_pairs_between_racks: int
+    """Differential pairs of scale-up copper between racks."""
+    scale_up_copper: tuple[CopperRun, ...]
     switch_ports_unused_by_switch: dict[str, int | None]
     """Radix sensitivity: unused ports with each catalogue switch chip fitted (None: too few)."""
     warnings: tuple[str, ...]

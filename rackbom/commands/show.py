@@ -78,6 +78,17 @@ def render_summary(design: Design) -> str:
                 ],
             )
         )
+    if a.copper:
+        blocks.append(
+            "Scale-up copper between trays (2 differential pairs per lane)\n"
+            + render_table(
+                ["rack", "fabric", "span", "pairs", "part"],
+                [
+                    [r.rack, r.fabric, r.span, f"{r.pairs:,}", r.part or "not itemised"]
+                    for r in a.copper
+                ],
+            )
+        )
     blocks.append(
         "Racks\n"
         + render_table(
