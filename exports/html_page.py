@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..racks.summary import DesignSummary
-from .figures import KEY_FIGURES
+from .figures import KEY_FIGURES, switch_note
 
 STYLE = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 2rem; color: #1d2733; }
@@ -50,7 +50,9 @@ def figures_table(summary: DesignSummary) -> str:
         f"<tr><th>{html.escape(figure.label)}</th><td>{html.escape(figure.text(summary))}</td></tr>"
         for figure in KEY_FIGURES
     )
-    return f'<table class="figures"><tbody>{rows}</tbody></table>'
+    note = switch_note(summary)
+    note_html = f'<p class="note">{html.escape(note)}</p>' if note else ""
+    return f'<table class="figures"><tbody>{rows}</tbody></table>{note_html}'
 
 
 def design_card(summary: DesignSummary, svg: str) -> str:
@@ -72,9 +74,12 @@ def comparison_table(summaries: Sequence[DesignSummary]) -> str:
         + "</tr>"
         for figure in KEY_FIGURES
     )
+    notes = "".join(
+        f'<p class="note">{html.escape(n)}</p>' for s in summaries if (n := switch_note(s))
+    )
     return (
         f'<table class="comparison"><thead><tr><th>Figure</th>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table>"
+        f"<tbody>{body}</tbody></table>{notes}"
     )
 
 

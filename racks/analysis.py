@@ -13,6 +13,7 @@ from .bom import Bom, build_bom
 from .build import BuiltDesign
 from .compute import PRECISIONS, Compute, compute
 from .copper import CopperRun, copper_runs
+from .io_budget import IoBudget, io_budgets
 from .ports import TrayPorts, port_usage
 from .power import RackPower, rack_power
 from .sensitivity import radix_sensitivity
@@ -34,6 +35,7 @@ class Analysis:
     space: list[RackSpace] = field(init=False)
     bom: Bom = field(init=False)
     compute: Compute = field(init=False)
+    io: list[IoBudget] = field(init=False)
     radix_sensitivity: dict[str, int | None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -45,6 +47,7 @@ class Analysis:
         self.space = [rack_space(self.design, r, self.copper) for r in self.design.racks]
         self.bom = build_bom(self.design, self.copper)
         self.compute = compute(self.design)
+        self.io = io_budgets(self.design)
         self.radix_sensitivity = radix_sensitivity(self.design, self.ports)
 
     @property
@@ -129,6 +132,19 @@ class Analysis:
         return sum(r.facility_w for r in self.power)
 
     @property
+    def assumed_switch_chips(self) -> tuple[str, ...]:
+        """Fabric switch chips whose bandwidth (so radix) rests on an assumption source."""
+        sources = self.design.catalogue.sources
+        parts = {c.part for t in self.ports for c in t.chips if c.fabric is not None}
+        return tuple(
+            sorted(
+                p
+                for p in parts
+                if sources[self.design.part(p).source_of("bandwidth_gbps")].kind == "assumption"
+            )
+        )
+
+    @property
     def weight_kg(self) -> float:
         """Known weight of every rack."""
         return sum(s.weight_kg for s in self.space)
@@ -137,6 +153,7 @@ class Analysis:
         """Budgets overrun and figures missing."""
         out = [w for r in self.power for w in r.warnings()]
         out += [w for s in self.space for w in s.warnings()]
+        out += [w for b in self.io for w in b.warnings()]
         unknown_power = sorted({p for r in self.power for t in r.trays for p in t.unknown_parts})
         if unknown_power:
             out.append(f"no power figure for: {', '.join(unknown_power)} (counted as 0 W)")
@@ -272,6 +289,8 @@ class Analysis:
             scale_up_copper_pairs_in_rack=_pairs(self.copper, "in_rack"),
             scale_up_copper_pairs_between_racks=_pairs(self.copper, "between_racks"),
             scale_up_copper=tuple(self.copper),
+            gpu_io_budgets=tuple(self.io),
+            assumed_switch_chips=self.assumed_switch_chips,
             switch_ports_unused_by_switch=dict(self.radix_sensitivity),
             warnings=tuple(self.warnings()),
             sources=tuple(self.sources()),

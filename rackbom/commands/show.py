@@ -6,7 +6,7 @@ import argparse
 from collections import Counter
 
 from rackbom.design import Design
-from rackbom.exports.figures import KEY_FIGURES, Unit
+from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
 from rackbom.racks.bom import tray_price
 from rackbom.textable import render_table
 
@@ -46,6 +46,7 @@ def render_summary(design: Design) -> str:
             ["figure", "value"],
             [[figure.label, figure.text(s)] for figure in KEY_FIGURES],
         )
+        + (f"\n{note}" if (note := switch_note(s)) else "")
     )
     if a.ports:
         blocks.append(
@@ -138,6 +139,26 @@ def render_summary(design: Design) -> str:
             ],
         )
     )
+    if a.io:
+        blocks.append(
+            "GPU flexible I/O lanes per compute tray (scale-up + CPU + scale-out NICs + SSDs)\n"
+            + render_table(
+                ["tray type", "GPUs", "offered", "scale-up", "CPU", "NICs", "SSDs", "spare"],
+                [
+                    [
+                        b.tray_id,
+                        str(b.gpus),
+                        str(b.lanes_offered),
+                        str(b.lanes_scale_up),
+                        str(b.lanes_cpu),
+                        str(b.lanes_nics),
+                        str(b.lanes_ssds),
+                        str(b.lanes_spare),
+                    ]
+                    for b in a.io
+                ],
+            )
+        )
     blocks.append(
         f"Sources: {len(s.sources)} cited, {len(s.assumptions)} of them assumptions "
         f"(`rackbom show {design.id} --json` lists every figure behind each)"
