@@ -7,6 +7,7 @@ from typing import Annotated, Union
 from pydantic import Field
 
 from .cabling import Cable, Transceiver
+from .copper import ScaleUpCopper
 from .parts import (
     Connector,
     Cpu,
@@ -35,6 +36,7 @@ PART_KINDS: tuple[type[PartType], ...] = (
     Transceiver,
     Cable,
     SwitchSystem,
+    ScaleUpCopper,
     Item,
 )
 """Every part kind, in the order listings show them."""

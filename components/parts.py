@@ -92,6 +92,9 @@ class Gpu(PartType):
     io_lanes: Count | None = Field(
         default=None, description="Flexible I/O lanes shared by scale-up, NICs, CPU and SSDs."
     )
+    host_link_lanes: Count | None = Field(
+        default=None, description="Flexible I/O lanes to the host CPU, where the budget applies."
+    )
     scale_up_lanes: Count = Field(default=0, description="SerDes lanes to the scale-up fabric.")
     scale_up_lane_gbps: NonNegative = Field(default=0, description="Gbit/s per lane, one way.")
     mesh_links: Count = Field(default=0, description="Point-to-point links for a direct mesh.")
@@ -122,6 +125,7 @@ class Nic(PartType):
     ports: PositiveCount = 1
     port_gbps: Positive = Field(description="Gbit/s per port, one way.")
     host_interface: str | None = None
+    host_lanes: Count | None = Field(default=None, description="Lanes of its host interface.")
 
 
 class SwitchAsic(PartType):
@@ -170,6 +174,7 @@ class Ssd(PartType):
 
     kind: Literal["ssd"] = "ssd"
     capacity_tb: Positive
+    host_lanes: Count | None = Field(default=None, description="Lanes of its host interface.")
 
 
 class Connector(PartType):

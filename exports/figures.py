@@ -62,6 +62,8 @@ class Figure:
     field: str
     label: str
     unit: Unit
+    rests_on_switch: bool = False
+    """Marked `*` where the design's switch chip is an assumption (see `switch_note`)."""
 
     @property
     def format(self) -> Format:
@@ -74,8 +76,25 @@ class Figure:
         return None if raw is None else raw * self.format.scale
 
     def text(self, summary: DesignSummary) -> str:
-        """The figure as table text."""
-        return self.format.text(getattr(summary, self.field))
+        """The figure as table text, marked where it rests on an assumed switch chip."""
+        text = self.format.text(getattr(summary, self.field))
+        return (
+            text + ASSUMED_MARK if self.rests_on_switch and summary.assumed_switch_chips else text
+        )
+
+
+ASSUMED_MARK = "*"
+
+
+def switch_note(summary: DesignSummary) -> str | None:
+    """Why a design's port figures are marked: the assumed switch chips they rest on."""
+    if not summary.assumed_switch_chips:
+        return None
+    return (
+        f"{ASSUMED_MARK} {summary.design}: the unused switch ports rest on an assumed switch chip "
+        f"({', '.join(summary.assumed_switch_chips)}); `rackbom show {summary.design}` gives "
+        "them for the catalogue's other chips"
+    )
 
 
 KEY_FIGURES: tuple[Figure, ...] = (
@@ -91,10 +110,10 @@ KEY_FIGURES: tuple[Figure, ...] = (
     Figure("switch_chips", "Switch chips", Unit.COUNT),
     Figure("switch_port_gbps", "Switch port speed (Gbit/s)", Unit.COUNT),
     Figure("switch_ports_used", "Switch ports used", Unit.COUNT),
-    Figure("switch_ports_unused", "Switch ports unused", Unit.COUNT),
-    Figure("switch_ports_unused_pct", "Switch ports unused (%)", Unit.PCT),
+    Figure("switch_ports_unused", "Switch ports unused", Unit.COUNT, rests_on_switch=True),
+    Figure("switch_ports_unused_pct", "Switch ports unused (%)", Unit.PCT, rests_on_switch=True),
     Figure("switch_lanes_used", "Switch lanes used", Unit.COUNT),
-    Figure("switch_lanes_unused", "Switch lanes unused", Unit.COUNT),
+    Figure("switch_lanes_unused", "Switch lanes unused", Unit.COUNT, rests_on_switch=True),
     Figure("power_it_w", "IT power (kW)", Unit.KW),
     Figure("power_all_in_w", "All-in power (kW)", Unit.KW),
     Figure("power_facility_w", "Facility power (kW, x PUE)", Unit.KW),

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..racks.summary import DesignSummary
-from .figures import KEY_FIGURES
+from .figures import KEY_FIGURES, switch_note
 
 SVG_STYLE = "width:100%;height:auto"
 """An inline drawing is as wide as its container, at the drawing's proportions."""
@@ -53,7 +53,9 @@ def figures_table(summary: DesignSummary) -> str:
         f"<tr><th>{html.escape(figure.label)}</th><td>{html.escape(figure.text(summary))}</td></tr>"
         for figure in KEY_FIGURES
     )
-    return f'<table class="figures"><tbody>{rows}</tbody></table>'
+    note = switch_note(summary)
+    note_html = f'<p class="note">{html.escape(note)}</p>' if note else ""
+    return f'<table class="figures"><tbody>{rows}</tbody></table>{note_html}'
 
 
 def design_card(summary: DesignSummary, svg: str) -> str:
@@ -76,9 +78,12 @@ def comparison_table(summaries: Sequence[DesignSummary]) -> str:
         + "</tr>"
         for figure in KEY_FIGURES
     )
+    notes = "".join(
+        f'<p class="note">{html.escape(n)}</p>' for s in summaries if (n := switch_note(s))
+    )
     return (
         f'<table class="comparison"><thead><tr><th>Figure</th>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table>"
+        f"<tbody>{body}</tbody></table>{notes}"
     )
 
 

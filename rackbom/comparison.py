@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from rackbom.exports.figures import KEY_FIGURES
+from rackbom.exports.figures import KEY_FIGURES, switch_note
 from rackbom.exports.html_page import comparison_table
 from rackbom.racks.summary import DesignSummary
 
@@ -33,7 +33,12 @@ class Comparison:
     def to_text(self) -> str:
         """An aligned plain-text table."""
         rows = [[f.label, *(f.text(s) for s in self.summaries)] for f in KEY_FIGURES]
-        return render_table(["", *self.columns], rows)
+        return "\n".join([render_table(["", *self.columns], rows), *self.notes])
+
+    @property
+    def notes(self) -> list[str]:
+        """Footnotes to marked figures: port counts that rest on an assumed switch chip."""
+        return [n for s in self.summaries if (n := switch_note(s)) is not None]
 
     def to_pandas(self) -> pd.DataFrame:
         """The values as a DataFrame, figures as rows and designs as columns (needs pandas)."""

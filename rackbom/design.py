@@ -16,6 +16,7 @@ from rackbom.racks.build import BuiltDesign, build_design
 from rackbom.racks.library import load_design_spec
 from rackbom.racks.summary import DesignSummary
 from rackbom.racks.variants import variant_spec
+from rackbom.variant_ids import split_variant
 
 if TYPE_CHECKING:
     from rackbom.layouts.svg import Elevation
@@ -114,10 +115,15 @@ def load(
 ) -> Design:
     """Load a built-in design by id or a design YAML file by path.
 
+    A variant id (`helios+switch_margin=0.82`) loads the design and applies `with_` options.
     `catalogue_files` adds user catalogue files to the built-in catalogue.
     """
     if catalogue is None:
         catalogue = load_catalogue(*catalogue_files) if catalogue_files else builtin_catalogue()
+    variant = split_variant(str(id_or_path))
+    if variant is not None:
+        base, changes = variant
+        return load(base, catalogue).with_(**changes)
     spec, file = load_design_spec(id_or_path)
     return Design(build_design(spec, catalogue, file))
 

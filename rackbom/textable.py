@@ -5,11 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-_NUMBER = re.compile(r"^-$|^[-+$]?[\d,]+(\.\d+)?[x%]?$")
+_NUMBER = re.compile(r"^-$|^[-+$]?[\d,]+(\.\d+)?[x%]?\*?$")
 
 
 def render_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """Columns padded to their widest cell; numeric columns right-aligned, text left-aligned."""
+    """Columns padded to their widest cell; numeric columns right-aligned, text left-aligned.
+
+    A number may carry a trailing `*`, the mark of a figure footnoted under the table.
+    """
     table = [list(header), *[list(r) for r in rows]]
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
     numeric = [

@@ -13,6 +13,8 @@ from .bandwidth import Bandwidth, bandwidth
 from .bom import Bom, build_bom
 from .build import BuiltDesign
 from .compute import PRECISIONS, Compute, compute
+from .copper import CopperRun, copper_runs
+from .io_budget import IoBudget, io_budgets
 from .ports import TrayPorts, port_usage
 from .power import RackPower, rack_power
 from .sensitivity import radix_sensitivity
@@ -28,21 +30,25 @@ class Analysis:
     design: BuiltDesign
     topology: Topology = field(init=False)
     ports: list[TrayPorts] = field(init=False)
+    copper: list[CopperRun] = field(init=False)
     bandwidth: Bandwidth = field(init=False)
     power: list[RackPower] = field(init=False)
     space: list[RackSpace] = field(init=False)
     bom: Bom = field(init=False)
     compute: Compute = field(init=False)
+    io: list[IoBudget] = field(init=False)
     radix_sensitivity: dict[str, int | None] = field(init=False)
 
     def __post_init__(self) -> None:
         self.topology = build_topology(self.design)
         self.ports = port_usage(self.design, self.topology)
+        self.copper = copper_runs(self.design, self.topology)
         self.bandwidth = bandwidth(self.topology)
         self.power = [rack_power(self.design, r) for r in self.design.racks]
-        self.space = [rack_space(self.design, r) for r in self.design.racks]
-        self.bom = build_bom(self.design)
+        self.space = [rack_space(self.design, r, self.copper) for r in self.design.racks]
+        self.bom = build_bom(self.design, self.copper)
         self.compute = compute(self.design)
+        self.io = io_budgets(self.design)
         self.radix_sensitivity = radix_sensitivity(self.design, self.ports)
 
     @property
@@ -127,6 +133,19 @@ class Analysis:
         return sum(r.facility_w for r in self.power)
 
     @property
+    def assumed_switch_chips(self) -> tuple[str, ...]:
+        """Fabric switch chips whose bandwidth (so radix) rests on an assumption source."""
+        sources = self.design.catalogue.sources
+        parts = {c.part for t in self.ports for c in t.chips if c.fabric is not None}
+        return tuple(
+            sorted(
+                p
+                for p in parts
+                if sources[self.design.part(p).source_of("bandwidth_gbps")].kind == "assumption"
+            )
+        )
+
+    @property
     def weight_kg(self) -> float:
         """Known weight of every rack."""
         return sum(s.weight_kg for s in self.space)
@@ -143,6 +162,7 @@ class Analysis:
                     f"on no fabric, so their {sum(c.ports_total for c in idle):,} ports count as "
                     "unused (no `fabrics:` entry reaches them)"
                 )
+        out += [w for b in self.io for w in b.warnings()]
         unknown_power = sorted({p for r in self.power for t in r.trays for p in t.unknown_parts})
         if unknown_power:
             out.append(f"no power figure for: {', '.join(unknown_power)} (counted as 0 W)")
@@ -161,6 +181,9 @@ class Analysis:
             entries[f"frame:{rack.frame.id}"] = rack.frame
             for line in rack.items:
                 entries[line.part] = design.part(line.part)
+        for run in self.copper:
+            if run.part is not None:
+                entries[run.part] = design.part(run.part)
         for tray in design.placed:
             entries[f"tray:{tray.tray.id}"] = tray.tray
             for line in tray.tray.parts:
@@ -263,6 +286,11 @@ class Analysis:
                 for p in PER_DOLLAR_PRECISIONS
             },
             hbm_tbytes_per_s_total=c.hbm_tbytes_per_s,
+            scale_up_copper_pairs_in_rack=_pairs(self.copper, "in_rack"),
+            scale_up_copper_pairs_between_racks=_pairs(self.copper, "between_racks"),
+            scale_up_copper=tuple(self.copper),
+            gpu_io_budgets=tuple(self.io),
+            assumed_switch_chips=self.assumed_switch_chips,
             switch_ports_unused_by_switch=dict(self.radix_sensitivity),
             warnings=tuple(self.warnings()),
             sources=tuple(self.sources()),
@@ -279,6 +307,10 @@ PER_DOLLAR_PRECISIONS = ("fp4", "fp8", "bf16")
 def _one(values: set[float]) -> float | None:
     """The one value all share, or None for none or several."""
     return next(iter(values)) if len(values) == 1 else None
+
+
+def _pairs(runs: list[CopperRun], span: str) -> int:
+    return sum(r.pairs for r in runs if r.span == span)
 
 
 def _ratio(top: float, bottom: float) -> float | None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..components.trays import TrayPart
 from .build import BuiltDesign, BuiltRack, PlacedTray
+from .copper import CopperRun, copper_part
 
 
 @dataclass(frozen=True)
@@ -118,14 +119,29 @@ def tray_price(design: BuiltDesign, tray: PlacedTray) -> float:
     return sum(line.extended_usd for line in _group_lines(design, TrayGroup(tray.rack, [tray])))
 
 
-def build_bom(design: BuiltDesign) -> Bom:
-    """BOM lines for every rack: a block per tray group, then the rack-level lines."""
+def build_bom(design: BuiltDesign, copper: list[CopperRun]) -> Bom:
+    """BOM lines for every rack: a block per tray group, then the rack-level lines.
+
+    Scale-up copper is a rack-level line per run, its quantity the run's differential pairs.
+    """
     lines: list[BomLine] = []
     for rack in design.racks:
         for group in tray_groups(rack):
             lines.extend(_group_lines(design, group))
+        lines.extend(_copper_lines(design, [r for r in copper if r.rack == rack.name]))
         lines.extend(_rack_lines(design, rack))
     return Bom(lines)
+
+
+def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
+    lines = []
+    for run in runs:
+        part = copper_part(design, run)
+        if part is None:
+            continue
+        line = TrayPart(part=part.id, qty=run.pairs)
+        lines.append(_part_line(design, run.rack, RACK_LEVEL, None, line, priced=True))
+    return lines
 
 
 def _group_lines(design: BuiltDesign, group: TrayGroup) -> list[BomLine]:

@@ -6,12 +6,13 @@ from dataclasses import dataclass, field
 from typing import TypeVar, overload
 
 from ..components.catalogue import Catalogue
+from ..components.copper import ScaleUpCopper
 from ..components.errors import InputError
 from ..components.frames import RackFrame
 from ..components.parts import PartType
 from ..components.power_models import PowerModel
 from ..components.trays import TrayPart, TrayType
-from .design import DesignSpec, RackSpec
+from .design import DesignSpec, FabricSpec, RackSpec
 
 P = TypeVar("P", bound=PartType)
 
@@ -110,6 +111,8 @@ def build_design(spec: DesignSpec, catalogue: Catalogue, file: str | None) -> Bu
                         f"fabrics[{index}](id={fabric.id}).{attr}",
                         f"no rack named {name!r} in design {where}",
                     )
+        for span in ("in_rack", "between_racks"):
+            _check_copper(catalogue, file, f"fabrics[{index}](id={fabric.id})", fabric, span)
     return BuiltDesign(spec, catalogue, file, racks, power_model, base)
 
 
@@ -155,6 +158,21 @@ def _build_rack(spec: RackSpec, index: int, catalogue: Catalogue, file: str | No
         catalogue.lookup("parts", item.part, file, f"{at}.items[{i_index}].part")
     placed.sort(key=lambda t: t.position)
     return BuiltRack(spec, frame, placed, list(spec.items))
+
+
+def _check_copper(
+    catalogue: Catalogue, file: str | None, where: str, fabric: FabricSpec, span: str
+) -> None:
+    """A fabric's copper part must exist, be scale-up copper, and span what the field says."""
+    attr = f"copper_{span}"
+    part_id = getattr(fabric, attr)
+    if part_id is None:
+        return
+    part = catalogue.lookup("parts", part_id, file, f"{where}.{attr}")
+    if not isinstance(part, ScaleUpCopper) or part.span != span:
+        raise InputError(
+            file, f"{where}.{attr}", f"{part_id!r} is not scale-up copper spanning {span}"
+        )
 
 
 def _standard(unit_standard: str) -> str:

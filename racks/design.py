@@ -39,6 +39,12 @@ class FabricSpec(Strict):
     lanes_per_port: PositiveCount = Field(default=1, description="Lanes bonded into one port.")
     gpu_racks: list[Id] | None = Field(default=None, description="Racks whose GPUs join; all.")
     switch_racks: list[Id] | None = Field(default=None, description="Racks whose switches join.")
+    copper_in_rack: Id | None = Field(
+        default=None, description="Scale-up copper part for lanes between trays of one rack."
+    )
+    copper_between_racks: Id | None = Field(
+        default=None, description="Scale-up copper part for lanes between racks."
+    )
 
     @model_validator(mode="after")
     def _lane_speed_for_switched(self) -> "FabricSpec":

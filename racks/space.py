@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .build import BuiltDesign, BuiltRack
+from .copper import CopperRun, copper_part
 
 
 @dataclass(frozen=True)
@@ -35,8 +36,8 @@ class RackSpace:
         return []
 
 
-def rack_space(design: BuiltDesign, rack: BuiltRack) -> RackSpace:
-    """Units and weight of a rack: frame, trays (own weight or their parts') and items."""
+def rack_space(design: BuiltDesign, rack: BuiltRack, copper: list[CopperRun]) -> RackSpace:
+    """Units and weight of a rack: frame, trays (own weight or their parts'), items, copper."""
     unknown: list[str] = []
     weight = 0.0
     if rack.frame.weight_kg is None:
@@ -59,6 +60,14 @@ def rack_space(design: BuiltDesign, rack: BuiltRack) -> RackSpace:
             unknown.append(line.part)
         else:
             weight += w * line.qty
+    for run in copper:
+        part = copper_part(design, run)
+        if run.rack != rack.name or part is None:
+            continue
+        if part.weight_kg is None:
+            unknown.append(part.id)
+        else:
+            weight += part.weight_kg * run.pairs
     return RackSpace(
         rack=rack.name,
         frame=rack.frame.id,

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .copper import CopperRun
+from .io_budget import IoBudget
 from .ports import ChipPorts, TrayPorts
 
 
@@ -98,6 +100,15 @@ class DesignSummary:
     fp8_dense_pflops_per_kw: float | None
     bf16_dense_pflops_per_kw: float | None
     hbm_tbytes_per_s_total: float
+    scale_up_copper_pairs_in_rack: int
+    """Differential pairs of scale-up copper between trays of a rack (2 per lane)."""
+    scale_up_copper_pairs_between_racks: int
+    """Differential pairs of scale-up copper between racks."""
+    scale_up_copper: tuple[CopperRun, ...]
+    gpu_io_budgets: tuple[IoBudget, ...]
+    """Flexible I/O lanes per compute tray type, where the GPU states them."""
+    assumed_switch_chips: tuple[str, ...]
+    """Switch chips of the scale-up fabrics whose bandwidth is an assumption (none public)."""
     switch_ports_unused_by_switch: dict[str, int | None]
     """Radix sensitivity: unused ports with each catalogue switch chip fitted (None: too few)."""
     warnings: tuple[str, ...]

@@ -29,6 +29,7 @@ def run(args: argparse.Namespace) -> int:
                     {"figure": label, "values": values}
                     for label, values in zip(table.index, table.values, strict=True)
                 ],
+                "notes": table.notes,
             }
         )
     else:

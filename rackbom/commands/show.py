@@ -6,7 +6,7 @@ import argparse
 from collections import Counter
 
 from rackbom.design import Design
-from rackbom.exports.figures import KEY_FIGURES, Unit
+from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
 from rackbom.textable import render_table
 
 from .cluster_text import render_cluster
@@ -50,6 +50,7 @@ def render_summary(design: Design) -> str:
             ["figure", "value"],
             [[figure.label, figure.text(s)] for figure in KEY_FIGURES],
         )
+        + (f"\n{note}" if (note := switch_note(s)) else "")
     )
     if a.ports:
         blocks.append(
@@ -79,6 +80,17 @@ def render_summary(design: Design) -> str:
                 [
                     [part, "does not fit" if unused is None else f"{unused:,}"]
                     for part, unused in s.switch_ports_unused_by_switch.items()
+                ],
+            )
+        )
+    if a.copper:
+        blocks.append(
+            "Scale-up copper between trays (2 differential pairs per lane)\n"
+            + render_table(
+                ["rack", "fabric", "span", "pairs", "part"],
+                [
+                    [r.rack, r.fabric, r.span, f"{r.pairs:,}", r.part or "not itemised"]
+                    for r in a.copper
                 ],
             )
         )
@@ -115,6 +127,26 @@ def render_summary(design: Design) -> str:
         )
     )
     blocks.append("BOM by tray type\n" + render_table(*bom_by_tray_type(design)))
+    if a.io:
+        blocks.append(
+            "GPU flexible I/O lanes per compute tray (scale-up + CPU + scale-out NICs + SSDs)\n"
+            + render_table(
+                ["tray type", "GPUs", "offered", "scale-up", "CPU", "NICs", "SSDs", "spare"],
+                [
+                    [
+                        b.tray_id,
+                        str(b.gpus),
+                        str(b.lanes_offered),
+                        str(b.lanes_scale_up),
+                        str(b.lanes_cpu),
+                        str(b.lanes_nics),
+                        str(b.lanes_ssds),
+                        str(b.lanes_spare),
+                    ]
+                    for b in a.io
+                ],
+            )
+        )
     blocks.append(
         f"Sources: {len(s.sources)} cited, {len(s.assumptions)} of them assumptions "
         f"(`rackbom show {design.id} --json` lists every figure behind each)"
