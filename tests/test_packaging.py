@@ -30,6 +30,7 @@ FOLDERS = {  # source folder -> where it installs
     "layouts": "rackbom/layouts",
     "exports": "rackbom/exports",
 }
+LAYERS = ("components", "racks", "layouts", "exports")
 # Imports every module as tests/test_one_copy.py does and prints each loaded module's file.
 WHERE = """
 import importlib, json, pkgutil, sys, rackbom
@@ -87,10 +88,7 @@ class Venv:
 
 def clean_tree(into: Path) -> Path:
     """The tracked files only, as a fresh clone has them (no build/ or egg-info leftovers)."""
-    listed = subprocess.run(
-        ["git", "-C", str(ROOT), "ls-files", "-z"], check=True, capture_output=True, text=True
-    ).stdout
-    for name in filter(None, listed.split("\0")):
+    for name in filter(None, run("git", "ls-files", "-z", cwd=ROOT).split("\0")):
         if (ROOT / name).is_file():
             (into / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, into / name)
@@ -112,7 +110,7 @@ def assert_one_copy(files: dict[str, Path], tree: Path, home: Path) -> None:
     assert set(files) == module_names(tree)
     strays = {name: str(file) for name, file in files.items() if not file.is_relative_to(home)}
     assert not strays, f"loaded from outside {home}: {strays}"
-    for layer in ("components", "racks", "layouts", "exports"):
+    for layer in LAYERS:
         assert files[f"rackbom.{layer}"] == home / layer / "__init__.py"
 
 
