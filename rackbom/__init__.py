@@ -9,28 +9,48 @@
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
+from importlib.abc import MetaPathFinder
+from importlib.machinery import ModuleSpec
+from importlib.util import spec_from_file_location
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.2.0"
 
 
-def _layers_from_checkout() -> None:
-    """In a source checkout the layers sit beside this folder, not inside it.
+LAYERS = ("components", "racks", "layouts", "exports")
+"""The folders that install as `rackbom.components` and so on."""
 
-    The repository keeps `components/`, `racks/`, `layouts/` and `exports/` at its top level; an
-    installed wheel maps them to `rackbom/components/` and so on. Run from a checkout (installed or
-    not, because the current folder comes first on `sys.path`), the package also looks for its
-    layers one folder up, so `rackbom.components` is always the one module of that name.
-    """
+
+class _CheckoutLayers(MetaPathFinder):
+    """Finds `rackbom.components` and the other layers in a source checkout, where they sit
+    beside this folder instead of inside it (an installed wheel has them inside)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> ModuleSpec | None:
+        head, _, layer = name.partition(".")
+        if head != "rackbom" or layer not in LAYERS:
+            return None
+        folder = self.root / layer
+        return spec_from_file_location(
+            name, folder / "__init__.py", submodule_search_locations=[str(folder)]
+        )
+
+
+def _layers_from_checkout() -> None:
+    """Run from a checkout (installed or not: the current folder comes first on `sys.path`),
+    the layers are found one folder up, so each is loaded once, under its `rackbom.` name."""
     here = Path(__file__).resolve().parent
     root = here.parent
     if (here / "components").is_dir() or not (root / "components" / "__init__.py").is_file():
         return
     project = root / "pyproject.toml"
     if project.is_file() and 'name = "rackbom"' in project.read_text(encoding="utf-8"):
-        __path__.append(str(root))
+        sys.meta_path.insert(0, _CheckoutLayers(root))
 
 
 _layers_from_checkout()

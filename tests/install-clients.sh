@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs the real clients the test suite opens our outputs in: Chromium (SVG and the HTML
-# report) and LibreOffice Calc (workbook recalculation), from Debian's packages.
+# report) and LibreOffice Calc (workbook recalculation), from Debian's packages; and python3-venv
+# where Debian's python3 cannot make the virtual environment the test command runs in.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v soffice >/dev/null 2>&1 || need+=(libreoffice-calc-nogui)
 fc-list 2>/dev/null | grep -qi dejavu || need+=(fonts-dejavu-core)
+python3 -c "import ensurepip" >/dev/null 2>&1 || need+=(python3-venv)
 if [ ${#need[@]} -eq 0 ]; then
-  echo "test clients present: chromium, soffice"
+  echo "test clients present: chromium, soffice, python3 -m venv"
   exit 0
 fi
 sudo=""

@@ -1,14 +1,24 @@
-"""The wheel carries every module and the YAML data, and works from a plain install."""
+"""The wheel carries every module and the YAML data; the package runs from a checkout and installed.
+
+Each run happens in a fresh virtual environment of this Python, without its site-packages, that
+holds the project's dependencies from `pyproject.toml` and pytest.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import shlex
 import shutil
 import subprocess
 import sys
+import tomllib
 import venv
 import zipfile
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -20,39 +30,113 @@ FOLDERS = {  # source folder -> where it installs
     "layouts": "rackbom/layouts",
     "exports": "rackbom/exports",
 }
-# Imports every module and prints the rackbom modules that did not load from the venv.
-STRAYS = """
-import importlib, pkgutil, sys, rackbom
-for info in pkgutil.walk_packages(rackbom.__path__, "rackbom."):
-    if info.name != "rackbom.__main__":
-        importlib.import_module(info.name)
-print([m for m, mod in sys.modules.items()
-       if m.startswith("rackbom") and not (mod.__file__ or "").startswith(sys.prefix)])
+LAYERS = ("components", "racks", "layouts", "exports")
+# Imports every module as tests/test_one_copy.py does and prints each loaded module's file.
+WHERE = """
+import importlib, json, pkgutil, sys, rackbom
+layers = ("components", "racks", "layouts", "exports")
+for package in ["rackbom", *(f"rackbom.{layer}" for layer in layers)]:
+    folder = importlib.import_module(package).__path__[0]
+    for info in pkgutil.walk_packages([folder], f"{package}."):
+        if not info.name.endswith("__main__"):
+            importlib.import_module(info.name)
+print(json.dumps(
+    {n: m.__file__ for n, m in sys.modules.items() if n.split(".")[0] in ("rackbom", *layers)}
+))
 """
+# How each case installs the project, if at all, before it runs from the repository root.
+CASES = {"nothing installed": (), "pip install .": (".",), "pip install -e .": ("-e", ".")}
+
+
+def run(*command: str | Path, cwd: Path) -> str:
+    """Run a command and return what it printed; a failure names the command, status and stderr."""
+    args = [str(part) for part in command]
+    # only the interpreter under test decides where modules come from
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        tails = [
+            f"--- {name} (last 25 lines) ---\n" + "\n".join(text.splitlines()[-25:])
+            for name, text in (("stdout", done.stdout), ("stderr", done.stderr))
+            if text.strip()
+        ]
+        raise AssertionError(
+            f"`{shlex.join(args)}` in {cwd} exited with status {done.returncode}\n"
+            + "\n".join(tails)
+        )
+    return done.stdout
+
+
+@dataclass(frozen=True)
+class Venv:
+    """A virtual environment: its interpreter, scripts folder and site-packages."""
+
+    python: Path
+    bin: Path
+    site: Path
+
+    def reinstall(self, *how: str, cwd: Path) -> None:
+        """Uninstall rackbom, then `pip install --no-deps HOW...` in `cwd` if HOW is given."""
+        run(self.python, "-m", "pip", "uninstall", "-q", "-y", "rackbom", cwd=cwd)
+        if how:
+            run(self.python, "-m", "pip", "install", "-q", "--no-deps", *how, cwd=cwd)
+
+    def where(self, cwd: Path) -> dict[str, Path]:
+        """The file of every loaded package module after importing each, run from `cwd`."""
+        return {n: Path(f) for n, f in json.loads(run(self.python, "-c", WHERE, cwd=cwd)).items()}
 
 
 def clean_tree(into: Path) -> Path:
     """The tracked files only, as a fresh clone has them (no build/ or egg-info leftovers)."""
-    listed = subprocess.run(
-        ["git", "-C", str(ROOT), "ls-files", "-z"], check=True, capture_output=True, text=True
-    ).stdout
-    for name in filter(None, listed.split("\0")):
+    for name in filter(None, run("git", "ls-files", "-z", cwd=ROOT).split("\0")):
         if (ROOT / name).is_file():
             (into / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, into / name)
     return into
 
 
+def module_names(tree: Path) -> set[str]:
+    """The installed name of every module in a source tree, but `rackbom.__main__`."""
+    names = set()
+    for folder, package in FOLDERS.items():
+        for path in (tree / folder).rglob("*.py"):
+            parts = [*package.split("/"), *path.relative_to(tree / folder).with_suffix("").parts]
+            names.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return names - {"rackbom.__main__"}
+
+
+def assert_one_copy(files: dict[str, Path], tree: Path, home: Path) -> None:
+    """The loaded modules are the package's own, each under its one name, all from `home`."""
+    assert set(files) == module_names(tree)
+    strays = {name: str(file) for name, file in files.items() if not file.is_relative_to(home)}
+    assert not strays, f"loaded from outside {home}: {strays}"
+    for layer in LAYERS:
+        assert files[f"rackbom.{layer}"] == home / layer / "__init__.py"
+
+
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    source = clean_tree(tmp_path_factory.mktemp("source"))
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> Venv:
+    """A new venv of this Python, without its site-packages: the dependencies and pytest only."""
+    folder = tmp_path_factory.mktemp("venv")
+    venv.create(folder, with_pip=True, symlinks=True)
+    python = folder / "bin" / "python"
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pytest_req = [r for r in project["optional-dependencies"]["test"] if r.startswith("pytest")]
+    run(python, "-m", "pip", "install", "-q", *project["dependencies"], *pytest_req, cwd=folder)
+    site = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))", cwd=folder)
+    return Venv(python, folder / "bin", Path(site.strip()))
+
+
+@pytest.fixture(scope="module")
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return clean_tree(tmp_path_factory.mktemp("source"))
+
+
+@pytest.fixture(scope="module")
+def wheel(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
     # the sdist first, then the wheel built from it, as pip builds from a source tree
-    subprocess.run(
-        [sys.executable, "-m", "build", "--outdir", str(out), str(source)],
-        check=True,
-        capture_output=True,
-    )
+    run(sys.executable, "-m", "build", "--outdir", out, source, cwd=out)
     (path,) = out.glob("rackbom-*.whl")
     return path
 
@@ -67,28 +151,32 @@ def test_wheel_contains_every_module_and_data_file(wheel: Path) -> None:
     assert not any(n.startswith(("tests/", "components/", "racks/")) for n in names)
 
 
-def test_plain_install_from_the_wheel_runs(wheel: Path, tmp_path: Path) -> None:
-    env = tmp_path / "venv"
-    venv.create(env, system_site_packages=True, with_pip=True)  # dependencies from this Python
-    python = env / "bin" / "python"
-    subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)],
-        check=True,
-        capture_output=True,
-    )
-    strays = subprocess.run(
-        [str(python), "-c", STRAYS], check=True, capture_output=True, text=True, cwd=tmp_path
-    ).stdout
-    assert strays.strip() == "[]"
-    done = subprocess.run(
-        [str(env / "bin" / "rackbom"), "show", "helios"],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=tmp_path,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Switch ports unused" in done.stdout
+def test_plain_install_from_the_wheel_runs(
+    wheel: Path, source: Path, fresh: Venv, tmp_path: Path
+) -> None:
+    fresh.reinstall(str(wheel), cwd=tmp_path)
+    assert_one_copy(fresh.where(tmp_path), source, home=fresh.site / "rackbom")
+    assert "Switch ports unused" in run(fresh.bin / "rackbom", "show", "helios", cwd=tmp_path)
+
+
+@pytest.mark.parametrize("how", CASES.values(), ids=CASES.keys())
+def test_runs_from_the_repository_root(how: tuple[str, ...], fresh: Venv, tmp_path: Path) -> None:
+    tree = clean_tree(tmp_path / "tree")
+    fresh.reinstall(*how, cwd=tree)
+    assert "Switch ports unused" in run(fresh.python, "-m", "rackbom", "show", "helios", cwd=tree)
+    run(fresh.python, "-c", "import rackbom", cwd=tree)
+    assert_one_copy(fresh.where(tree), tree, home=tree)
+    junit = tmp_path / "pytest.xml"
+    smoke = ("-m", "pytest", "-q", f"--junit-xml={junit}", "tests/test_one_copy.py")
+    assert "1 passed" in run(fresh.python, *smoke, cwd=tree)
+    (files,) = (p.get("value", "") for p in ElementTree.parse(junit).iter("property"))
+    assert_one_copy({n: Path(f) for n, f in json.loads(files).items()}, tree, home=tree)
+    if how:  # installed: the command and the package from any other folder too
+        home = tree if "-e" in how else fresh.site / "rackbom"
+        elsewhere = tmp_path / "elsewhere"
+        elsewhere.mkdir()
+        assert "Switch ports unused" in run(fresh.bin / "rackbom", "show", "helios", cwd=elsewhere)
+        assert_one_copy(fresh.where(elsewhere), tree, home=home)
 
 
 def test_data_loads_through_importlib_resources() -> None:

@@ -21,8 +21,11 @@ def shell_blocks() -> list[str]:
 
 def test_two_setup_commands_and_ci_runs_the_second() -> None:
     install_and_run, test = shell_blocks()[:2]
-    assert install_and_run.endswith("&& rackbom report") and "pip install" in install_and_run
-    assert "pytest" in test
+    # each makes and uses a venv: a system Python may refuse `pip install` (PEP 668)
+    assert install_and_run.startswith("python3 -m venv .venv && .venv/bin/pip install . ")
+    assert install_and_run.endswith("&& .venv/bin/rackbom report")
+    assert "python3 -m venv .venv && .venv/bin/pip install " in test
+    assert test.endswith("&& .venv/bin/python -m pytest")
     ci = (ROOT / ".ci" / "run").read_text().strip().splitlines()
     assert ci[-1] == test
 
