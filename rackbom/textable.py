@@ -8,26 +8,52 @@ from collections.abc import Sequence
 _NUMBER = re.compile(r"^-$|^[-+$]?[\d,]+(\.\d+)?[x%]?\*?$")
 
 
+TERMINAL_WIDTH = 100
+"""Tables are cut to fit this many columns where their text columns allow."""
+NARROWEST_TEXT = 12
+"""A text column is never cut narrower than this."""
+
+
 def render_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     """Columns padded to their widest cell; numeric columns right-aligned, text left-aligned.
 
-    A number may carry a trailing `*`, the mark of a figure footnoted under the table.
+    A number may carry a trailing `*`, the mark of a figure footnoted under the table. Where the
+    table is wider than `TERMINAL_WIDTH`, the widest text columns but the first are cut, ending
+    in `…`.
     """
     table = [list(header), *[list(r) for r in rows]]
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
     numeric = [
         bool(rows) and all(_NUMBER.match(row[i]) for row in rows) for i in range(len(header))
     ]
+    _fit(widths, numeric)
 
     def line(cells: list[str]) -> str:
         padded = [
-            c.rjust(w) if num else c.ljust(w)
+            _cut(c, w).rjust(w) if num else _cut(c, w).ljust(w)
             for c, w, num in zip(cells, widths, numeric, strict=True)
         ]
         return "  ".join(padded).rstrip()
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join([line(table[0]), rule, *(line(r) for r in table[1:])])
+
+
+def _fit(widths: list[int], numeric: list[bool]) -> None:
+    """Narrow the widest text columns until the table fits the terminal, or none can give."""
+    while 2 * (len(widths) - 1) + sum(widths) > TERMINAL_WIDTH:
+        text = [  # the first column names the row (an id to type): it is never cut
+            i for i, num in enumerate(numeric) if i and not num and widths[i] > NARROWEST_TEXT
+        ]
+        if not text:
+            return
+        widest = max(text, key=widths.__getitem__)
+        excess = 2 * (len(widths) - 1) + sum(widths) - TERMINAL_WIDTH
+        widths[widest] = max(NARROWEST_TEXT, widths[widest] - excess)
+
+
+def _cut(cell: str, width: int) -> str:
+    return cell if len(cell) <= width else cell[: width - 1] + "\u2026"
 
 
 def size_text(size: int) -> str:

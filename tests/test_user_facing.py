@@ -102,3 +102,27 @@ def test_validate_reports_warnings_and_strict_fails_on_them(tmp_path: Path, cli)
     assert done.code == 0 and done.out.startswith("6 warnings: ") and "  ! switch tray" in done.out
     assert cli("validate", "--strict", design).code == 1
     assert cli("validate", "--strict", "racks/data/helios.yaml").code == 0
+
+
+# --- the command line -----------------------------------------------------------------------
+@pytest.mark.parametrize("section", ["designs", "parts", "trays", "frames", "sources"])
+def test_listings_fit_a_100_column_terminal(section: str, cli) -> None:
+    out = cli("list", section).out
+    assert max(len(line) for line in out.splitlines()) <= 100
+
+
+def test_list_trays_shows_the_trays_inside_built_in_designs(cli) -> None:
+    out = cli("list", "trays").out
+    assert any(
+        line.startswith("helios-switch-tray ") and "design helios" in line
+        for line in out.splitlines()
+    )
+
+
+def test_notebook_outputs_are_ignored() -> None:
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    for name in ("examples/rack-comparison.xlsx", "examples/compare_racks.html"):
+        done = subprocess.run(["git", "-C", str(root), "check-ignore", "-q", name], check=False)
+        assert done.returncode == 0, f"{name} is not ignored"

@@ -37,28 +37,34 @@ def run(args: argparse.Namespace) -> int:
     kind = None if args.kind is None else part_kind(args.kind)
     parts = [p for p in cat.parts.values() if kind is None or isinstance(p, kind)]
     tables["parts"] = (
-        ["id", "kind", "name", "price (USD)", "price source"],
+        ["id", "kind", "price (USD)", "price source", "name"],
         [
             [
                 p.id,
                 p.kind,
-                p.name,
                 "-" if p.price_usd is None else f"{p.price_usd:,.0f}",
-                f"{p.source_of('price_usd')} ({cat.sources[p.source_of('price_usd')].kind})",
+                cat.sources[p.source_of("price_usd")].kind.value,
+                p.name,
             ]
             for p in sorted(parts, key=lambda p: (PART_KINDS.index(type(p)), p.id))
         ],
     )
+    trays = [(t, "catalogue") for t in cat.trays.values()] + [
+        (t, f"design {spec.id}")
+        for spec in specs
+        for t in (spec.catalogue.trays if spec.catalogue else [])
+    ]
     tables["trays"] = (
-        ["id", "role", "height", "name"],
+        ["id", "role", "height", "defined in", "name"],
         [
             [
                 t.id,
                 t.role.value,
                 f"{t.height_units} {'U' if t.unit_standard == 'eia' else 'OU'}",
+                where,
                 t.name,
             ]
-            for t in cat.trays.values()
+            for t, where in trays
         ],
     )
     tables["frames"] = (
