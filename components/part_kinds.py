@@ -49,8 +49,6 @@ def kind_tag(kind: type[PartType]) -> str:
     return kind.model_fields["kind"].default
 
 
-KIND_BY_TAG: dict[str, type[PartType]] = {kind_tag(k): k for k in PART_KINDS}
-
 
 def kind_names() -> dict[str, type[PartType]]:
     """Every name a user may type for a kind: tags, aliases and human labels, lower case."""

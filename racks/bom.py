@@ -59,14 +59,6 @@ class Bom:
             totals[line.rack] = totals.get(line.rack, 0.0) + line.extended_usd
         return totals
 
-    def by_tray(self) -> dict[str, float]:
-        """Totals per tray group (`rack/slots`); rack-level lines under `rack/rack`."""
-        totals: dict[str, float] = {}
-        for line in self.lines:
-            key = f"{line.rack}/{line.tray}"
-            totals[key] = totals.get(key, 0.0) + line.extended_usd
-        return totals
-
     def by_tray_type(self) -> dict[str | None, float]:
         """Totals per tray type id, in BOM order; rack-level lines (frames, items) under None."""
         totals: dict[str | None, float] = {}

@@ -58,11 +58,6 @@ class RackPower:
         return self.it_w / self.conversion_efficiency
 
     @property
-    def conversion_loss_w(self) -> float:
-        """Lost between the grid and the busbar."""
-        return self.rack_input_w - self.it_w
-
-    @property
     def network_w(self) -> float:
         """The rack's share of the scale-out network: switch ports and optics for its NICs."""
         return self.scale_out_gbps * self.network_w_per_gbps

@@ -179,7 +179,7 @@ def test_integration_margin_is_a_line_on_the_parts() -> None:
 def test_bom_rolls_up_by_tray_and_rack() -> None:
     bom = rb.load("mi500-ual256").bom
     assert sum(bom.by_rack().values()) == pytest.approx(bom.total_usd)
-    assert sum(bom.by_tray().values()) == pytest.approx(bom.total_usd)
+    assert sum(bom.by_tray_type().values()) == pytest.approx(bom.total_usd)
 
 
 def test_mesh_needs_enough_links() -> None:
