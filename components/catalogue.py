@@ -13,6 +13,7 @@ from pydantic import Field
 
 from .errors import InputError
 from .frames import RackFrame
+from .limits import LIST_MAX
 from .parts import AnyPart, PartType
 from .power_models import PowerModel
 from .provenance import Source, Sourced, Strict
@@ -27,11 +28,11 @@ BUILTIN_FILES = ("sources", "compute", "network", "power", "items", "trays", "fr
 class CatalogueFile(Strict):
     """The contents of one catalogue YAML file."""
 
-    sources: list[Source] = Field(default_factory=list)
-    parts: list[AnyPart] = Field(default_factory=list)
-    trays: list[TrayType] = Field(default_factory=list)
-    frames: list[RackFrame] = Field(default_factory=list)
-    power_models: list[PowerModel] = Field(default_factory=list)
+    sources: list[Source] = Field(default_factory=list, max_length=LIST_MAX)
+    parts: list[AnyPart] = Field(default_factory=list, max_length=LIST_MAX)
+    trays: list[TrayType] = Field(default_factory=list, max_length=LIST_MAX)
+    frames: list[RackFrame] = Field(default_factory=list, max_length=LIST_MAX)
+    power_models: list[PowerModel] = Field(default_factory=list, max_length=LIST_MAX)
 
 
 SECTIONS = tuple(CatalogueFile.model_fields)

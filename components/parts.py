@@ -6,20 +6,34 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .provenance import Count, Id, NonNegative, Positive, PositiveCount, Sourced
+from .limits import (
+    Count,
+    Gbps,
+    Kg,
+    Name,
+    NonNegative,
+    Positive,
+    PositiveCount,
+    PositiveGbps,
+    PositiveWatts,
+    Text,
+    Usd,
+    Watts,
+)
+from .provenance import Id, Sourced
 
 
 class PartType(Sourced):
     """Fields shared by every kind of part."""
 
     id: Id
-    name: str = Field(min_length=1)
-    manufacturer: str = Field(min_length=1)
-    part_number: str | None = None
-    price_usd: NonNegative | None = Field(default=None, description="Unit price, US dollars.")
-    power_w: NonNegative | None = Field(default=None, description="Typical board power, watts.")
-    weight_kg: NonNegative | None = None
-    notes: str | None = None
+    name: Name
+    manufacturer: Name
+    part_number: Name | None = None
+    price_usd: Usd | None = Field(default=None, description="Unit price, US dollars (up to 1e12).")
+    power_w: Watts | None = Field(default=None, description="Typical board power, W (up to 1e9).")
+    weight_kg: Kg | None = Field(default=None, description="Weight, kg (up to 1e6).")
+    notes: Text | None = None
 
     @model_validator(mode="after")
     def _sources_name_figures(self) -> PartType:
@@ -38,9 +52,9 @@ class Gpu(PartType):
     fp4_pflops: NonNegative | None = Field(default=None, description="Dense FP4, PFLOP/s.")
     fp8_pflops: NonNegative | None = Field(default=None, description="Dense FP8, PFLOP/s.")
     scale_up_lanes: Count = Field(default=0, description="SerDes lanes to the scale-up fabric.")
-    scale_up_lane_gbps: NonNegative = Field(default=0, description="Gbit/s per lane, one way.")
+    scale_up_lane_gbps: Gbps = Field(default=0, description="Gbit/s per lane, one way.")
     mesh_links: Count = Field(default=0, description="Point-to-point links for a direct mesh.")
-    mesh_link_gbps: NonNegative = Field(default=0, description="Gbit/s per mesh link, one way.")
+    mesh_link_gbps: Gbps = Field(default=0, description="Gbit/s per mesh link, one way.")
 
 
 class Cpu(PartType):
@@ -56,16 +70,18 @@ class Nic(PartType):
 
     kind: Literal["nic"] = "nic"
     ports: PositiveCount = 1
-    port_gbps: Positive = Field(description="Gbit/s per port, one way.")
-    host_interface: str | None = None
+    port_gbps: PositiveGbps = Field(description="Gbit/s per port, one way (up to 1e9).")
+    host_interface: Name | None = None
 
 
 class SwitchAsic(PartType):
     """A switch chip: total bandwidth split into ports at one of its lane speeds."""
 
     kind: Literal["switch_asic"] = "switch_asic"
-    bandwidth_gbps: Positive = Field(description="Switching capacity, Gbit/s one way.")
-    lane_gbps_options: list[Positive] = Field(min_length=1, description="SerDes lane speeds.")
+    bandwidth_gbps: PositiveGbps = Field(description="Switching capacity, Gbit/s one way.")
+    lane_gbps_options: list[PositiveGbps] = Field(
+        min_length=1, max_length=16, description="SerDes lane speeds."
+    )
 
     def lanes_at(self, lane_gbps: float) -> int:
         """SerDes lanes the chip offers at one lane speed."""
@@ -81,7 +97,7 @@ class MemoryModule(PartType):
 
     kind: Literal["memory"] = "memory"
     capacity_gb: Positive
-    memory_type: str
+    memory_type: Name
 
 
 class Ssd(PartType):
@@ -107,9 +123,11 @@ class PowerShelf(PartType):
     """A rack power shelf converting AC to the busbar voltage."""
 
     kind: Literal["power_shelf"] = "power_shelf"
-    capacity_w: Positive = Field(description="Rated output, watts.")
+    capacity_w: PositiveWatts = Field(description="Rated output, watts (up to 1e9).")
     psus: PositiveCount
-    efficiency: Annotated[float, Field(gt=0, le=1)] = Field(description="AC to DC, fraction.")
+    efficiency: Annotated[float, Field(strict=True, gt=0, le=1)] = Field(
+        description="AC to DC, fraction."
+    )
 
 
 class ManagementSwitch(PartType):
@@ -117,14 +135,14 @@ class ManagementSwitch(PartType):
 
     kind: Literal["management_switch"] = "management_switch"
     ports: PositiveCount
-    port_gbps: Positive
+    port_gbps: PositiveGbps
 
 
 class Item(PartType):
     """Anything else on a BOM: sheet metal, boards, cables, cold plates, busbars, margins."""
 
     kind: Literal["item"] = "item"
-    category: str = Field(min_length=1)
+    category: Name
 
 
 AnyPart = Annotated[

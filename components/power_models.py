@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from .limits import Name
 from .provenance import Id, Sourced
 
 
@@ -13,10 +14,10 @@ class PowerModel(Sourced):
     """All-in power = IT power / conversion efficiency x (1 + cooling overhead)."""
 
     id: Id
-    name: str = Field(min_length=1)
-    conversion_efficiency: Annotated[float, Field(gt=0, le=1)] = Field(
+    name: Name
+    conversion_efficiency: Annotated[float, Field(strict=True, gt=0, le=1)] = Field(
         description="AC to busbar, used where a rack has no power shelves of its own."
     )
-    cooling_overhead_fraction: Annotated[float, Field(ge=0, le=2)] = Field(
+    cooling_overhead_fraction: Annotated[float, Field(strict=True, ge=0, le=2)] = Field(
         description="Cooling power (CDU, pumps, fans, chillers) per watt delivered."
     )

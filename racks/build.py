@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 from ..components.catalogue import Catalogue
 from ..components.errors import InputError
 from ..components.frames import RackFrame
+from ..components.limits import TRAYS_MAX
 from ..components.parts import PartType
 from ..components.power_models import PowerModel
 from ..components.trays import TrayPart, TrayType
 from .design import DesignSpec, RackSpec
+from .size import check_size
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,15 @@ def build_design(spec: DesignSpec, catalogue: Catalogue, file: str | None) -> Bu
     for figure, source_id in spec.sources.items():
         catalogue.lookup("sources", source_id, file, f"sources.{figure}")
     power_model = catalogue.lookup("power_models", spec.power_model, file, "power_model")
-    racks = [_build_rack(r, i, catalogue, file) for i, r in enumerate(spec.racks)]
+    racks: list[BuiltRack] = []
+    trays = 0
+    for index, rack_spec in enumerate(spec.racks):
+        racks.append(_build_rack(rack_spec, index, catalogue, file))
+        trays += len(racks[-1].trays)
+        if trays > TRAYS_MAX:
+            raise InputError(
+                file, f"racks[{index}]", f"more than {TRAYS_MAX:,} trays; a design holds no more"
+            )
     names = {r.name for r in racks}
     for index, fabric in enumerate(spec.fabrics):
         for attr in ("gpu_racks", "switch_racks"):
@@ -101,6 +111,7 @@ def build_design(spec: DesignSpec, catalogue: Catalogue, file: str | None) -> Bu
                         f"fabrics[{index}](id={fabric.id}).{attr}",
                         f"no rack named {name!r} in design {where}",
                     )
+    check_size(racks, spec.fabrics, catalogue, file)
     return BuiltDesign(spec, catalogue, file, racks, power_model, base)
 
 
