@@ -7,7 +7,6 @@ escaped, and the same analysis always gives the same bytes.
 
 from __future__ import annotations
 
-import math
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -20,6 +19,7 @@ from svgwrite.container import Group
 
 from ..components.atomic import atomic_write_text
 from ..components.errors import InputError
+from ..components.outputs import finite, xml_safe
 from ..components.parts import Cpu, Gpu
 from ..components.trays import TrayPart, TrayRole
 from ..racks.analysis import Analysis
@@ -40,6 +40,7 @@ from .geometry import (
 )
 
 FACES = ("front", "rear")
+WIDTH_PX_MAX = 100_000.0
 FONT_FAMILY = "DejaVu Sans, Arial, sans-serif"
 PX_PER_MM = 0.4
 
@@ -86,8 +87,8 @@ _PARENTHESIS = re.compile(r"\s*\([^)]*\)")
 
 
 def svg_number(value: float) -> str:
-    """A number as SVG text: at most two decimals, no trailing zeros."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    """A number as SVG text: at most two decimals, no trailing zeros; never inf or NaN."""
+    text = f"{finite(value, 'drawing'):.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
@@ -108,9 +109,12 @@ class Elevation:
         design = analysis.design
         if face not in FACES:
             raise InputError(None, "face", f"face must be front or rear, not {face!r}")
-        if width_px is not None and not 0 < width_px < math.inf:
+        if width_px is not None and not 0 < width_px <= WIDTH_PX_MAX:
             raise InputError(
-                None, "width", f"width must be a positive number of pixels, not {width_px}"
+                None,
+                "width",
+                f"width must be a positive number of pixels up to {WIDTH_PX_MAX:,.0f}, "
+                f"not {width_px}",
             )
         if face == "rear" and not any(_rear_parts(t) for t in design.placed):
             raise InputError(
@@ -324,7 +328,7 @@ class Elevation:
         self.draw_legend(dwg)
         root = dwg.get_xml()
         ET.indent(root, space=" ")
-        return XML_DECLARATION + ET.tostring(root, encoding="unicode") + "\n"
+        return XML_DECLARATION + xml_safe(ET.tostring(root, encoding="unicode")) + "\n"
 
     def draw_background(self, dwg: svgwrite.Drawing) -> None:
         """A white sheet, so the drawing reads the same on dark pages."""

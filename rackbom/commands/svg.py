@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from rackbom.components.atomic import check_destination
+
 from .common import add_catalogue_option, load_designs
 
 
@@ -40,7 +42,8 @@ def pixels(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Draw the design and write the file."""
+    """Check the destination, draw the design and write the file."""
+    check_destination(args.output)
     (design,) = load_designs(args, [args.design])
     path = design.elevation(face=args.face, width=args.width).save(args.output)
     print(f"wrote {path}")
