@@ -115,9 +115,9 @@ class Catalogue:
 
 
 def parse_catalogue(raw: Any, file: str) -> CatalogueFile:
-    """Validate the raw content of a catalogue file."""
+    """Validate the raw content of a catalogue file; an empty file is an error, as for designs."""
     if raw is None:
-        raw = {}
+        raise InputError(file, None, "the file is empty")
     if not isinstance(raw, dict):
         raise InputError(file, None, "a catalogue file must be a mapping of sections")
     return validate_model(CatalogueFile, raw, file)
