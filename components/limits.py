@@ -24,6 +24,7 @@ AMOUNT_MAX = 1e9  # any other figure: capacities (GB, TB), TB/s, PFLOP/s
 NAME_MAX = 200  # characters of a name, label, manufacturer, part number or category
 TEXT_MAX = 10_000  # characters of a description, note, citation or URL
 LIST_MAX = 100_000  # entries in one list of a file
+PIXELS_MAX = 100_000.0  # the displayed width of a drawing, pixels
 RACKS_MAX = 10_000  # racks in one design
 TRAYS_MAX = 100_000  # trays placed in one design
 PARTS_MAX = 2_000_000  # part instances in one design (every tray's lines, every rack's items)
@@ -41,7 +42,7 @@ def _printable(pattern: re.Pattern[str]) -> AfterValidator:
         if bad is not None:
             raise PydanticCustomError(
                 "control_character",
-                "text must not contain the control character U+{code}",
+                "text must not contain U+{code}: no control characters or non-characters",
                 {"code": f"{ord(bad.group()):04X}"},
             )
         return value

@@ -19,6 +19,7 @@ from svgwrite.container import Group
 
 from ..components.atomic import atomic_write_text
 from ..components.errors import InputError
+from ..components.limits import PIXELS_MAX
 from ..components.outputs import finite, xml_safe
 from ..components.parts import Cpu, Gpu
 from ..components.trays import TrayPart, TrayRole
@@ -40,7 +41,6 @@ from .geometry import (
 )
 
 FACES = ("front", "rear")
-WIDTH_PX_MAX = 100_000.0
 FONT_FAMILY = "DejaVu Sans, Arial, sans-serif"
 PX_PER_MM = 0.4
 
@@ -109,11 +109,11 @@ class Elevation:
         design = analysis.design
         if face not in FACES:
             raise InputError(None, "face", f"face must be front or rear, not {face!r}")
-        if width_px is not None and not 0 < width_px <= WIDTH_PX_MAX:
+        if width_px is not None and not 0 < width_px <= PIXELS_MAX:
             raise InputError(
                 None,
                 "width",
-                f"width must be a positive number of pixels up to {WIDTH_PX_MAX:,.0f}, "
+                f"width must be a positive number of pixels up to {PIXELS_MAX:,.0f}, "
                 f"not {width_px}",
             )
         if face == "rear" and not any(_rear_parts(t) for t in design.placed):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from rackbom.components.atomic import check_destination
+from rackbom.components.limits import PIXELS_MAX
 
 from .common import add_catalogue_option, load_designs
 
@@ -31,13 +32,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def pixels(text: str) -> float:
-    """A positive number of pixels."""
+    """A positive number of pixels, up to `PIXELS_MAX`."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of pixels: {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"width must be a positive number of pixels: {text!r}")
+    if not 0 < value <= PIXELS_MAX:
+        raise argparse.ArgumentTypeError(
+            f"width must be a positive number of pixels up to {PIXELS_MAX:,.0f}: {text!r}"
+        )
     return value
 
 
