@@ -15,6 +15,7 @@ import json
 import math
 import re
 import resource
+import signal
 import subprocess
 import sys
 import time
@@ -42,6 +43,31 @@ FAST = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+
+
+class TooSlow(Exception):
+    """A test ran past its time bound."""
+
+
+@pytest.fixture(autouse=True)
+def bounded():
+    """Every test here may use 500 MB more memory than it starts with, and 30 s: a regression
+    fails the test (MemoryError, TooSlow) rather than eating the machine."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    pages = int(Path("/proc/self/statm").read_text().split()[0])
+    resource.setrlimit(resource.RLIMIT_AS, (pages * resource.getpagesize() + MEMORY_BYTES, hard))
+
+    def stop(signum: int, frame: object) -> None:
+        raise TooSlow("the test ran past 30 s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(30)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def builtin_text(name: str = "helios") -> str:
