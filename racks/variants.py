@@ -6,6 +6,7 @@ from typing import Any
 
 from ..components.catalogue import Catalogue
 from ..components.errors import InputError
+from ..components.limits import COUNT_MAX
 from ..components.trays import TrayRole, TrayType
 from .design import DesignSpec
 
@@ -39,8 +40,10 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
             if part.kind != kind:
                 raise InputError(None, kind, f"{part_id!r} is a {part.kind}, not a {kind}")
     gpus_per_tray = changes.get("gpus_per_tray")
-    if gpus_per_tray is not None and (not isinstance(gpus_per_tray, int) or gpus_per_tray < 1):
-        raise InputError(None, "gpus_per_tray", "must be a whole number of at least 1")
+    if gpus_per_tray is not None and (
+        type(gpus_per_tray) is not int or not 1 <= gpus_per_tray <= COUNT_MAX
+    ):
+        raise InputError(None, "gpus_per_tray", f"must be a whole number from 1 to {COUNT_MAX:,}")
 
     suffix = "+".join(f"{k}={v}" for k, v in sorted(changes.items()) if v is not None)
     used = {p.tray for r in spec.racks for p in r.trays}
