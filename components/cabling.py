@@ -4,6 +4,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from .limits import Name
 from .parts import PartType
 from .provenance import Positive, PositiveCount
 
@@ -17,10 +18,10 @@ class Transceiver(PartType):
     kind_aliases: ClassVar[tuple[str, ...]] = ("transceivers", "optic", "optics", "module")
 
     kind: Literal["transceiver"] = "transceiver"
-    form_factor: str = Field(min_length=1, max_length=40, description="OSFP, QSFP-DD, QSFP112.")
+    form_factor: Name = Field(max_length=40, description="OSFP, QSFP-DD, QSFP112.")
     port_gbps: Positive = Field(description="Gbit/s of the module, one way.")
     lanes: PositiveCount = Field(description="Electrical lanes to the host.")
-    reach_class: str = Field(min_length=1, max_length=40, description="DR8, 2xFR4, SR8 ...")
+    reach_class: Name = Field(max_length=40, description="DR8, 2xFR4, SR8 ...")
     reach_m: Positive = Field(description="Longest link the module is rated for, metres.")
     fibre: Literal["single_mode", "multi_mode"] = Field(description="The fibre it drives.")
 

@@ -13,6 +13,7 @@ from .cabling import Cable, Transceiver
 from .cache import cached
 from .errors import InputError
 from .frames import RackFrame
+from .limits import LIST_MAX
 from .network_profiles import NetworkProfile
 from .part_kinds import AnyPart
 from .parts import PartType
@@ -40,12 +41,12 @@ BUILTIN_FILES = (
 class CatalogueFile(Strict):
     """The contents of one catalogue YAML file."""
 
-    sources: list[Source] = Field(default_factory=list)
-    parts: list[AnyPart] = Field(default_factory=list)
-    trays: list[TrayType] = Field(default_factory=list)
-    frames: list[RackFrame] = Field(default_factory=list)
-    power_models: list[PowerModel] = Field(default_factory=list)
-    network_profiles: list[NetworkProfile] = Field(default_factory=list)
+    sources: list[Source] = Field(default_factory=list, max_length=LIST_MAX)
+    parts: list[AnyPart] = Field(default_factory=list, max_length=LIST_MAX)
+    trays: list[TrayType] = Field(default_factory=list, max_length=LIST_MAX)
+    frames: list[RackFrame] = Field(default_factory=list, max_length=LIST_MAX)
+    power_models: list[PowerModel] = Field(default_factory=list, max_length=LIST_MAX)
+    network_profiles: list[NetworkProfile] = Field(default_factory=list, max_length=LIST_MAX)
 
 
 SECTIONS = tuple(CatalogueFile.model_fields)
@@ -151,9 +152,9 @@ class Catalogue:
 
 
 def parse_catalogue(raw: Any, file: str) -> CatalogueFile:
-    """Validate the raw content of a catalogue file."""
+    """Validate the raw content of a catalogue file; an empty file is an error, as for designs."""
     if raw is None:
-        raw = {}
+        raise InputError(file, None, "the file is empty")
     if not isinstance(raw, dict):
         raise InputError(file, None, "a catalogue file must be a mapping of sections")
     return validate_model(CatalogueFile, raw, file)

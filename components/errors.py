@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
+# Characters that would break a message across lines or drive a terminal: C0 and C1 controls,
+# DEL, the Unicode line and paragraph separators, and lone surrogates.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def one_line(text: str) -> str:
+    """Text with every control character escaped as Python writes it (`\\n`, `\\x1b`)."""
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
 
 class InputError(ValueError):
     """Bad input in a catalogue or design file, reported as one line."""
@@ -14,4 +25,4 @@ class InputError(ValueError):
 
     def __str__(self) -> str:
         where = [p for p in (self.file, self.field) if p]
-        return " ".join(": ".join([*where, self.message]).split())  # always one line
+        return one_line(": ".join([*where, self.message]))  # always one line

@@ -2,7 +2,8 @@
 
 from pydantic import Field
 
-from .provenance import Id, NonNegative, Positive, PositiveCount, Sourced
+from .limits import Kg, Mm, Name, Units, Usd, Watts
+from .provenance import Id, Sourced
 from .trays import UnitStandard
 
 
@@ -10,18 +11,18 @@ class RackFrame(Sourced):
     """An empty rack: its units, outer size and budgets."""
 
     id: Id
-    name: str = Field(min_length=1)
-    manufacturer: str = "generic"
+    name: Name
+    manufacturer: Name = "generic"
     unit_standard: UnitStandard
-    unit_mm: Positive = Field(description="Height of one unit: 44.45 (U) or 48 (OU).")
-    height_units: PositiveCount
-    width_mm: Positive = Field(description="Outside width.")
-    depth_mm: Positive | None = None
-    mounting_width_mm: Positive = Field(description="Width of the equipment opening.")
-    max_power_w: NonNegative | None = Field(default=None, description="Busbar or PDU budget, W.")
-    max_weight_kg: NonNegative | None = Field(default=None, description="Static load rating.")
-    price_usd: NonNegative | None = None
-    weight_kg: NonNegative | None = None
+    unit_mm: Mm = Field(description="Height of one unit: 44.45 (U) or 48 (OU); mm up to 1e5.")
+    height_units: Units = Field(description="Units the frame holds, up to 200.")
+    width_mm: Mm = Field(description="Outside width.")
+    depth_mm: Mm | None = None
+    mounting_width_mm: Mm = Field(description="Width of the equipment opening.")
+    max_power_w: Watts | None = Field(default=None, description="Busbar or PDU budget, W.")
+    max_weight_kg: Kg | None = Field(default=None, description="Static load rating.")
+    price_usd: Usd | None = None
+    weight_kg: Kg | None = None
 
     @property
     def unit_name(self) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
+from .limits import Name, Text
 from .provenance import Id, Sourced
 
 
@@ -15,12 +16,12 @@ class NetworkProfile(Sourced):
     """
 
     id: Id
-    name: str = Field(min_length=1)
-    vendor: str = Field(min_length=1)
+    name: Name
+    vendor: Name
     switch: Id = Field(description="The switch system of every tier.")
     transceivers: list[Id] = Field(default_factory=list, description="Optics the profile uses.")
     cables: list[Id] = Field(min_length=1, description="Copper, AOC and fibre the profile uses.")
-    notes: str | None = None
+    notes: Text | None = None
 
     @model_validator(mode="after")
     def _no_figures(self) -> NetworkProfile:

@@ -49,7 +49,6 @@ def kind_tag(kind: type[PartType]) -> str:
     return kind.model_fields["kind"].default
 
 
-
 def kind_names() -> dict[str, type[PartType]]:
     """Every name a user may type for a kind: tags, aliases and human labels, lower case."""
     names: dict[str, type[PartType]] = {}

@@ -5,7 +5,21 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from .provenance import Count, Id, NonNegative, Positive, PositiveCount, Sourced
+from .limits import (
+    Count,
+    Gbps,
+    Kg,
+    Name,
+    NonNegative,
+    Positive,
+    PositiveCount,
+    PositiveGbps,
+    PositiveWatts,
+    Text,
+    Usd,
+    Watts,
+)
+from .provenance import Id, Sourced
 
 _PARENTHESIS = re.compile(r"\s*\([^)]*\)")
 
@@ -31,16 +45,16 @@ class PartType(Sourced):
     """Counted by model in a tray's drawn label (`4 x MI450X`)."""
 
     id: Id
-    name: str = Field(min_length=1)
-    manufacturer: str = Field(min_length=1)
-    part_number: str | None = None
-    price_usd: NonNegative | None = Field(default=None, description="Unit price, US dollars.")
-    power_w: NonNegative | None = Field(default=None, description="Typical board power, watts.")
-    weight_kg: NonNegative | None = None
-    short_name: str | None = Field(
+    name: Name
+    manufacturer: Name
+    part_number: Name | None = None
+    price_usd: Usd | None = Field(default=None, description="Unit price, US dollars (up to 1e12).")
+    power_w: Watts | None = Field(default=None, description="Typical board power, W (up to 1e9).")
+    weight_kg: Kg | None = Field(default=None, description="Weight, kg (up to 1e6).")
+    short_name: Name | None = Field(
         default=None, max_length=40, description="Model name for drawn labels (`MI450X`)."
     )
-    notes: str | None = None
+    notes: Text | None = None
 
     @property
     def bom_category(self) -> str:
@@ -96,9 +110,9 @@ class Gpu(PartType):
         default=None, description="Flexible I/O lanes to the host CPU, where the budget applies."
     )
     scale_up_lanes: Count = Field(default=0, description="SerDes lanes to the scale-up fabric.")
-    scale_up_lane_gbps: NonNegative = Field(default=0, description="Gbit/s per lane, one way.")
+    scale_up_lane_gbps: Gbps = Field(default=0, description="Gbit/s per lane, one way.")
     mesh_links: Count = Field(default=0, description="Point-to-point links for a direct mesh.")
-    mesh_link_gbps: NonNegative = Field(default=0, description="Gbit/s per mesh link, one way.")
+    mesh_link_gbps: Gbps = Field(default=0, description="Gbit/s per mesh link, one way.")
 
 
 class Cpu(PartType):
@@ -123,8 +137,8 @@ class Nic(PartType):
 
     kind: Literal["nic"] = "nic"
     ports: PositiveCount = 1
-    port_gbps: Positive = Field(description="Gbit/s per port, one way.")
-    host_interface: str | None = None
+    port_gbps: PositiveGbps = Field(description="Gbit/s per port, one way (up to 1e9).")
+    host_interface: Name | None = None
     host_lanes: Count | None = Field(default=None, description="Lanes of its host interface.")
 
 
@@ -143,8 +157,10 @@ class SwitchAsic(PartType):
     named_in_labels: ClassVar[bool] = True
 
     kind: Literal["switch_asic"] = "switch_asic"
-    bandwidth_gbps: Positive = Field(description="Switching capacity, Gbit/s one way.")
-    lane_gbps_options: list[Positive] = Field(min_length=1, description="SerDes lane speeds.")
+    bandwidth_gbps: PositiveGbps = Field(description="Switching capacity, Gbit/s one way.")
+    lane_gbps_options: list[PositiveGbps] = Field(
+        min_length=1, max_length=16, description="SerDes lane speeds."
+    )
 
     def lanes_at(self, lane_gbps: float) -> int:
         """SerDes lanes the chip offers at one lane speed."""
@@ -163,7 +179,7 @@ class MemoryModule(PartType):
 
     kind: Literal["memory"] = "memory"
     capacity_gb: Positive
-    memory_type: str
+    memory_type: Name
 
 
 class Ssd(PartType):
@@ -201,9 +217,11 @@ class PowerShelf(PartType):
     supplies_power: ClassVar[bool] = True
 
     kind: Literal["power_shelf"] = "power_shelf"
-    capacity_w: Positive = Field(description="Rated output, watts.")
+    capacity_w: PositiveWatts = Field(description="Rated output, watts (up to 1e9).")
     psus: PositiveCount
-    efficiency: Annotated[float, Field(gt=0, le=1)] = Field(description="AC to DC, fraction.")
+    efficiency: Annotated[float, Field(strict=True, gt=0, le=1)] = Field(
+        description="AC to DC, fraction."
+    )
 
 
 class ManagementSwitch(PartType):
@@ -214,7 +232,7 @@ class ManagementSwitch(PartType):
 
     kind: Literal["management_switch"] = "management_switch"
     ports: PositiveCount
-    port_gbps: Positive
+    port_gbps: PositiveGbps
 
 
 class Item(PartType):
@@ -225,7 +243,7 @@ class Item(PartType):
     passive: ClassVar[bool] = True
 
     kind: Literal["item"] = "item"
-    category: str = Field(min_length=1)
+    category: Name
 
     @property
     def bom_category(self) -> str:

@@ -4,9 +4,10 @@ from typing import Annotated
 
 from pydantic import Field
 
+from .limits import Name
 from .provenance import Id, Positive, PositiveCount, Sourced
 
-Efficiency = Annotated[float, Field(gt=0, le=1)]
+Efficiency = Annotated[float, Field(strict=True, gt=0, le=1)]
 
 
 class PowerModel(Sourced):
@@ -19,7 +20,7 @@ class PowerModel(Sourced):
     """
 
     id: Id
-    name: str = Field(min_length=1)
+    name: Name
     conversion_efficiency: Efficiency = Field(
         description="AC to busbar, used where a rack has no power shelves of its own."
     )
@@ -27,7 +28,9 @@ class PowerModel(Sourced):
     network_port_gbps: Positive = Field(description="Port speed the two figures below are for.")
     switch_w_per_port: Positive = Field(description="Switch system power per port, W.")
     optic_w: Positive = Field(description="Power of one transceiver at that speed, W.")
-    pue: Annotated[float, Field(ge=1, le=3)] = Field(description="Facility power / IT power.")
+    pue: Annotated[float, Field(strict=True, ge=1, le=3)] = Field(
+        description="Facility power / IT power."
+    )
 
     @property
     def network_w_per_gbps(self) -> float:

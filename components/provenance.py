@@ -5,11 +5,11 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.+=@-]*$", max_length=120)]
-NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
-Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
-Count = Annotated[int, Field(ge=0)]
-PositiveCount = Annotated[int, Field(gt=0)]
+from .limits import Count, NonNegative, Positive, PositiveCount, Text
+
+Id = Annotated[str, Field(strict=True, pattern=r"^[a-z0-9][a-z0-9_.+=@-]*$", max_length=120)]
+
+__all__ = ["Count", "Id", "NonNegative", "Positive", "PositiveCount", "Source", "Sourced", "Strict"]
 
 
 class Strict(BaseModel):
@@ -33,10 +33,10 @@ class Source(Strict):
 
     id: Id
     kind: SourceKind
-    cite: str = Field(min_length=1, description="What to read: document, section, date.")
-    url: str | None = None
-    date: str | None = None
-    note: str | None = Field(
+    cite: Text = Field(min_length=1, description="What to read: document, section, date.")
+    url: Text | None = None
+    date: Text | None = None
+    note: Text | None = Field(
         default=None, description="Caveats, calibration method, disagreements."
     )
 
@@ -49,7 +49,7 @@ class Sourced(Strict):
     """
 
     source: Id
-    sources: dict[str, Id] = Field(default_factory=dict)
+    sources: dict[Id, Id] = Field(default_factory=dict)
 
     def source_of(self, figure: str) -> str:
         """The id of the source behind one figure of this entry."""

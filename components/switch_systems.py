@@ -6,6 +6,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from .limits import Name
 from .parts import PartType
 from .provenance import Id, Positive, PositiveCount
 
@@ -31,7 +32,7 @@ class SwitchSystem(PartType):
     )
     ports: PositiveCount = Field(description="Front-panel cages (ports at full speed).")
     port_gbps: Positive = Field(description="Gbit/s of one port at full speed, one way.")
-    cage: str = Field(min_length=1, max_length=40, description="OSFP, QSFP-DD, QSFP112.")
+    cage: Name = Field(max_length=40, description="OSFP, QSFP-DD, QSFP112.")
     lanes_per_port: PositiveCount = Field(description="Electrical lanes behind one cage.")
     breakouts: list[PositiveCount] = Field(
         default_factory=list, description="Ways one port splits into slower links (2 = 2 x half)."

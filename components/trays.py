@@ -1,14 +1,14 @@
 """Tray types: assemblies of parts that occupy units in a rack."""
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import Field
 
-from .provenance import Id, NonNegative, PositiveCount, Sourced, Strict
+from .limits import LIST_MAX, Fraction, Kg, Name, PositiveCount, Text, Units, Usd, Watts
+from .provenance import Id, Sourced, Strict
 
 UnitStandard = Literal["eia", "ocp"]
-Fraction = Annotated[float, Field(ge=0, le=1)]
 
 
 class TrayRole(StrEnum):
@@ -34,7 +34,7 @@ class TrayPart(Strict):
     """A quantity of one catalogue part inside a tray or a rack."""
 
     part: Id
-    qty: PositiveCount
+    qty: PositiveCount = Field(description="How many, up to 1,000,000.")
     use: PartUse | None = Field(default=None, description="For NICs: scale-out or front-end.")
     face: Literal["front", "rear"] = Field(
         default="front", description="Which face of the rack the part is reached from."
@@ -45,19 +45,19 @@ class TrayType(Sourced):
     """A tray template; its price is its parts plus overhead, unless a fixed price is sourced."""
 
     id: Id
-    name: str = Field(min_length=1)
-    label: str | None = Field(default=None, description="Short label for drawings.")
+    name: Name
+    label: Name | None = Field(default=None, description="Short label for drawings.")
     role: TrayRole
     unit_standard: UnitStandard = Field(description="eia (U = 44.45 mm) or ocp (OU = 48 mm).")
-    height_units: PositiveCount
-    parts: list[TrayPart] = Field(default_factory=list)
-    overhead_power_w: NonNegative = Field(default=0, description="Fans, VRM and board losses, W.")
+    height_units: Units = Field(description="Units the tray occupies, up to 200.")
+    parts: list[TrayPart] = Field(default_factory=list, max_length=LIST_MAX)
+    overhead_power_w: Watts = Field(default=0, description="Fans, VRM and board losses, W.")
     integration_margin: Fraction = Field(default=0, description="Margin on the parts, fraction.")
-    price_usd: NonNegative | None = Field(
+    price_usd: Usd | None = Field(
         default=None, description="Fixed price for the whole tray, where only the whole is known."
     )
-    weight_kg: NonNegative | None = None
-    notes: str | None = None
+    weight_kg: Kg | None = None
+    notes: Text | None = None
 
     @property
     def short_label(self) -> str:

@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..components.outputs import xml_safe
 from ..racks.summary import DesignSummary
 from .figures import KEY_FIGURES, switch_note
 
@@ -120,10 +121,10 @@ def _section(entry: ReportEntry) -> str:
 
 
 def render_report(entries: Sequence[ReportEntry], workbook_href: str, version: str) -> str:
-    """The whole page: no scripts, no external references, readable offline."""
+    """The whole page: no scripts, no external references, readable offline, well-formed XML."""
     summaries = [e.summary for e in entries]
     names = ", ".join(s.name for s in summaries)
-    return (
+    return xml_safe(
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>rackbom report: {html.escape(names)}</title><style>{STYLE}</style></head><body>"

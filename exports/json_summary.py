@@ -11,6 +11,7 @@ import math
 from dataclasses import fields, is_dataclass
 from typing import Any
 
+from ..components.errors import InputError
 from ..racks.ports import ChipPorts, TrayPorts
 from ..racks.summary import DesignSummary
 
@@ -24,8 +25,16 @@ GBIT_TO_TBYTE = 1 / 8000
 
 
 def json_text(value: Any) -> str:
-    """Indented UTF-8 JSON ending in a newline: the one JSON format rackbom prints and writes."""
-    return json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    """Indented UTF-8 JSON ending in a newline: the one JSON format rackbom prints and writes.
+
+    A number that is not finite (which JSON cannot hold) is an InputError.
+    """
+    try:
+        return json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    except ValueError:
+        raise InputError(
+            None, None, "a figure is not a finite number; nothing was written"
+        ) from None
 
 
 def summary_data(summary: DesignSummary) -> dict[str, Any]:
@@ -69,7 +78,7 @@ def _entries(name: str, value: Any) -> dict[str, Any]:
 def _number(value: float) -> float | int:
     """Two decimals; a whole number as an int. Infinite or undefined values are refused."""
     if not math.isfinite(value):
-        raise ValueError(f"refusing to write a non-finite number ({value}) as JSON")
+        raise InputError(None, None, f"a figure is not a finite number ({value}); nothing written")
     rounded = round(value, 2)
     return int(rounded) if rounded == int(rounded) else rounded
 

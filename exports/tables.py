@@ -5,10 +5,9 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from ..components.atomic import atomic_write_text
+from ..components.outputs import finite
 from ..racks.analysis import Analysis
 from .json_summary import json_text, summary_data
 
@@ -32,8 +31,10 @@ BOM_CSV_FIELDS = (
     "source_kind",
     "price_basis",
 )
-# A spreadsheet opening a CSV reads a field starting with one of these as a formula.
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# A spreadsheet opening a CSV reads a field starting with one of these as a formula, also after
+# leading blanks or line breaks; a field starting with a tab or carriage return is suspect too.
+_FORMULA_STARTS = ("=", "+", "-", "@")
+_SUSPECT_STARTS = ("\t", "\r")
 
 
 def bom_rows(analyses: Sequence[Analysis]) -> list[dict[str, Any]]:
@@ -69,22 +70,29 @@ def bom_rows(analyses: Sequence[Analysis]) -> list[dict[str, Any]]:
 
 
 def bom_csv(analyses: Sequence[Analysis]) -> str:
-    """The flat BOM as CSV text.
+    """The flat BOM as CSV text (RFC 4180: CRLF rows; a field with a quote, comma or line break
+    is quoted).
 
-    Text that a spreadsheet would run as a formula (`=...`, `+...`, `-...`, `@...`) is written
-    with a leading `'`, so opening the file shows it as the literal text.
+    Text that a spreadsheet would run as a formula (`=...`, `+...`, `-...`, `@...`, also after
+    leading blanks or line breaks) is written with a leading `'`, so opening the file shows it as
+    the literal text. Every number is finite.
     """
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=BOM_CSV_FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(out, fieldnames=BOM_CSV_FIELDS, lineterminator="\r\n")
     writer.writeheader()
     for row in bom_rows(analyses):
-        writer.writerow({k: _csv_value(v) for k, v in row.items()})
+        writer.writerow({k: csv_value(v, k) for k, v in row.items()})
     return out.getvalue()
 
 
-def _csv_value(value: Any) -> Any:
-    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
-        return "'" + value
+def csv_value(value: Any, column: str) -> Any:
+    """One CSV field: formula-like text neutralised, numbers checked finite, None empty."""
+    if isinstance(value, str):
+        if value.lstrip().startswith(_FORMULA_STARTS) or value.startswith(_SUSPECT_STARTS):
+            return "'" + value
+        return value
+    if isinstance(value, float):
+        return finite(value, column)
     return "" if value is None else value
 
 
@@ -92,13 +100,3 @@ def summaries_json(analyses: Sequence[Analysis]) -> str:
     """The summaries as indented JSON: one design's object (as `show --json`), or a list."""
     summaries = [summary_data(a.summary) for a in analyses]
     return json_text(summaries[0] if len(summaries) == 1 else summaries)
-
-
-def write_bom_csv(analyses: Sequence[Analysis], path: str | Path) -> Path:
-    """Write the flat BOM CSV atomically."""
-    return atomic_write_text(path, bom_csv(analyses))
-
-
-def write_summaries_json(analyses: Sequence[Analysis], path: str | Path) -> Path:
-    """Write the summaries' JSON atomically."""
-    return atomic_write_text(path, summaries_json(analyses))

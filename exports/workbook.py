@@ -16,8 +16,9 @@ from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Si
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.page import PageMargins
 
-from ..components.atomic import atomic_write
+from ..components.atomic import Writer, atomic_write
 from ..components.errors import InputError
+from ..components.outputs import finite
 from ..racks.analysis import Analysis
 from .workbook_cells import Cell, SheetData, col, design_labels
 from .workbook_design import design_sheets
@@ -80,11 +81,16 @@ def workbook_title(analyses: Sequence[Analysis]) -> str:
     return f"BOM: {ids if len(ids) <= 200 else ids[:197] + '...'}"
 
 
-def write_workbook(analyses: Sequence[Analysis], path: str | Path) -> Path:
-    """Write the workbook atomically: an existing file is replaced only by a complete one."""
+def workbook_writer(analyses: Sequence[Analysis]) -> Writer:
+    """The workbook's content, built now, and a function that saves it to a path."""
     sheets = build_sheets(analyses)
     title = workbook_title(analyses)
-    return atomic_write(path, lambda tmp: save_sheets(sheets, tmp, title))
+    return lambda path: save_sheets(sheets, path, title)
+
+
+def write_workbook(analyses: Sequence[Analysis], path: str | Path) -> Path:
+    """Write the workbook atomically: an existing file is replaced only by a complete one."""
+    return atomic_write(path, workbook_writer(analyses))
 
 
 def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> None:
@@ -133,6 +139,8 @@ def _page_setup(ws: WriteOnlyWorksheet, data: SheetData, width: float) -> None:
 def _cell(ws: WriteOnlyWorksheet, cell: Cell, styles: _Styles) -> object:
     """A plain value where that is safe (fast), else a cell with its style and data type."""
     value = cell.value
+    if isinstance(value, float):
+        finite(value, ws.title)
     literal = isinstance(value, str) and not cell.formula
     if cell.style == "plain" and not (literal and value.startswith("=")):
         return value

@@ -13,6 +13,8 @@ from typing import Any
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.utils import get_column_letter
 
+from ..components.outputs import REPLACEMENT, xml_safe
+
 SHEET_NAME_MAX = 31
 _LABEL_MAX = SHEET_NAME_MAX - len("Power ")
 _BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\~]")  # `~` is kept for the suffix
@@ -32,7 +34,9 @@ class Cell:
 
 def text(value: Any, style: str = "plain") -> Cell:
     """A literal string (None stays an empty cell); characters XML cannot hold become U+FFFD."""
-    return Cell(None if value is None else ILLEGAL_CHARACTERS_RE.sub("\ufffd", str(value)), style)
+    if value is None:
+        return Cell(None, style)
+    return Cell(xml_safe(ILLEGAL_CHARACTERS_RE.sub(REPLACEMENT, str(value))), style)
 
 
 def number(value: float | int | None, style: str) -> Cell:

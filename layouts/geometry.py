@@ -62,24 +62,34 @@ def mm(value: float) -> float:
     return round(value, 2) + 0.0
 
 
+def _em(char: str) -> float:
+    return _EM.get(char, _EM_UPPER if char.isupper() else _EM_OTHER)
+
+
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Estimated advance of a line in DejaVu Sans, on the wide side so that text stays inside."""
-    em = sum(_EM.get(c, _EM_UPPER if c.isupper() else _EM_OTHER) for c in text)
-    return em * size * (BOLD_WIDTH if bold else 1.0)
+    return sum(map(_em, text)) * size * (BOLD_WIDTH if bold else 1.0)
 
 
 def fit_text(text: str, width: float, size: float, bold: bool = False) -> tuple[str, float]:
-    """The text and font size that fit a width: shrink to MIN_SHRINK, then cut with an ellipsis."""
+    """The text and font size that fit a width: shrink to MIN_SHRINK, then cut with an ellipsis.
+
+    One pass over the text: the cut keeps the longest start that fits with the ellipsis.
+    """
     natural = text_width(text, size, bold)
     if natural <= width:
         return text, size
     smaller = size * max(MIN_SHRINK, width / natural)
     if text_width(text, smaller, bold) <= width:
         return text, mm(smaller)
-    cut = text
-    while cut and text_width(cut + ELLIPSIS, smaller, bold) > width:
-        cut = cut[:-1]
-    return cut.rstrip(" \u00b7,:") + ELLIPSIS, mm(smaller)
+    factor = BOLD_WIDTH if bold else 1.0
+    ellipsis, em, end = _em(ELLIPSIS), 0, 0
+    for char in text:
+        em += _em(char)
+        if (em + ellipsis) * smaller * factor > width:  # as text_width(cut + ELLIPSIS)
+            break
+        end += 1
+    return text[:end].rstrip(" \u00b7,:") + ELLIPSIS, mm(smaller)
 
 
 def wrap_words(text: str, width: float, size: float) -> list[str]:

@@ -7,7 +7,6 @@ escaped, and the same analysis always gives the same bytes.
 
 from __future__ import annotations
 
-import math
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -20,6 +19,8 @@ from svgwrite.container import Group
 
 from ..components.atomic import atomic_write_text
 from ..components.errors import InputError
+from ..components.limits import PIXELS_MAX
+from ..components.outputs import finite, xml_safe
 from ..components.parts import Gpu
 from ..components.trays import TrayPart, TrayRole
 from ..racks.analysis import Analysis
@@ -93,8 +94,8 @@ _ID_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 
 
 def svg_number(value: float) -> str:
-    """A number as SVG text: at most two decimals, no trailing zeros."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    """A number as SVG text: at most two decimals, no trailing zeros; never inf or NaN."""
+    text = f"{finite(value, 'drawing'):.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
@@ -122,9 +123,12 @@ class Elevation:
         design = analysis.design
         if face not in FACES:
             raise InputError(None, "face", f"face must be front or rear, not {face!r}")
-        if width_px is not None and not 0 < width_px < math.inf:
+        if width_px is not None and not 0 < width_px <= PIXELS_MAX:
             raise InputError(
-                None, "width", f"width must be a positive number of pixels, not {width_px}"
+                None,
+                "width",
+                f"width must be a positive number of pixels up to {PIXELS_MAX:,.0f}, "
+                f"not {width_px}",
             )
         if racks_per_row is not None and racks_per_row < 1:
             raise InputError(
@@ -350,7 +354,7 @@ class Elevation:
         self.draw_legend(dwg)
         root = dwg.get_xml()
         ET.indent(root, space=" ")
-        return XML_DECLARATION + ET.tostring(root, encoding="unicode") + "\n"
+        return XML_DECLARATION + xml_safe(ET.tostring(root, encoding="unicode")) + "\n"
 
     def draw_background(self, dwg: svgwrite.Drawing) -> None:
         """A white sheet, so the drawing reads the same on dark pages."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from enum import IntEnum
 from typing import NoReturn
 
-from rackbom.components.errors import InputError
+from rackbom.components.errors import InputError, one_line
 
 from .commands import COMMANDS
 
@@ -29,7 +29,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(Exit.BAD_INPUT, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(
+            Exit.BAD_INPUT, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n"
+        )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,10 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return Exit.OK
     except OSError as exc:
-        print(
-            f"rackbom: error: {exc.filename or ''}: {exc.strerror or exc}".replace(": : ", ": "),
-            file=sys.stderr,
-        )
+        file = None if exc.filename is None else str(exc.filename)
+        error = InputError(file, None, exc.strerror or str(exc))
+        print(f"rackbom: error: {error}", file=sys.stderr)
         return Exit.BAD_INPUT
     except KeyboardInterrupt:
         return Exit.INTERRUPTED

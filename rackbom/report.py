@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rackbom.components.atomic import atomic_write_text
+from rackbom.components.atomic import Writer, text_writer, write_files
+from rackbom.components.errors import InputError
 from rackbom.exports.html_page import ReportEntry, render_report
 
 from .design import Design, distinct
@@ -41,39 +43,57 @@ def write_report(
     out_dir: str | Path,
     progress: Callable[[str], None] | None = None,
 ) -> ReportFiles:
-    """Write `<id>.svg` and `<id>.json` per design, the workbook, and `index.html`."""
+    """Write `<id>.svg` and `<id>.json` per design, the workbook, and `index.html`: all or none.
+
+    Everything is made in memory first; the folder (and its parents) is created if missing, and
+    removed again if writing fails.
+    """
     from rackbom import __version__
-    from rackbom.exports.workbook import write_workbook
+    from rackbom.exports.workbook import workbook_writer
     from rackbom.layouts.svg import Elevation
 
     designs = distinct(list(designs))
+    if str(out_dir) == "":
+        raise InputError(None, None, "the report folder name is empty")
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    files = ReportFiles(designs)
+    if out.exists() and not out.is_dir():
+        raise InputError(str(out_dir), None, "is not a directory")
+    outputs: list[tuple[Path, Writer]] = []
     entries = []
     stems = _unique_stems(designs)
     for number, design in enumerate(designs, start=1):
         if progress:
             progress(f"[{number}/{len(designs)}] {design.id}: elevation and summary")
-        stem = stems[design.id]
         svg = design.elevation().to_string()
-        svg_path = atomic_write_text(out / f"{stem}.svg", svg)
-        page_svg = Elevation(design.analysis, racks_per_row=1).to_string()
-        json_path = atomic_write_text(out / f"{stem}.json", design.to_json())
-        files.per_design[design.id] = [svg_path, json_path]
+        svg_name, json_name = f"{stems[design.id]}.svg", f"{stems[design.id]}.json"
+        outputs += [
+            (out / svg_name, text_writer(svg)),
+            (out / json_name, text_writer(design.to_json())),
+        ]
+        page_svg = Elevation(design.analysis, racks_per_row=1).to_string()  # legible on a page
         entries.append(
             ReportEntry(
-                design.summary,
-                page_svg,
-                [("elevation SVG", svg_path.name), ("JSON", json_path.name)],
+                design.summary, page_svg, [("elevation SVG", svg_name), ("JSON", json_name)]
             )
         )
     if progress:
         progress(f"workbook with {len(designs)} designs")
-    files.workbook = write_workbook([d.analysis for d in designs], out / WORKBOOK_NAME)
-    files.index = atomic_write_text(
-        out / INDEX_NAME, render_report(entries, WORKBOOK_NAME, __version__)
-    )
+    outputs.append((out / WORKBOOK_NAME, workbook_writer([d.analysis for d in designs])))
+    index = render_report(entries, WORKBOOK_NAME, __version__)
+    outputs.append((out / INDEX_NAME, text_writer(index)))
+    created = [folder for folder in (out, *out.parents) if not folder.exists()]
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        paths = write_files(outputs)
+    except BaseException:
+        for folder in created:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+    files = ReportFiles(designs)
+    for number, design in enumerate(designs):
+        files.per_design[design.id] = paths[2 * number : 2 * number + 2]
+    files.workbook, files.index = paths[-2], paths[-1]
     return files
 
 

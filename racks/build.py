@@ -9,10 +9,12 @@ from ..components.catalogue import Catalogue
 from ..components.copper import ScaleUpCopper
 from ..components.errors import InputError
 from ..components.frames import RackFrame
+from ..components.limits import TRAYS_MAX
 from ..components.parts import PartType
 from ..components.power_models import PowerModel
 from ..components.trays import TrayPart, TrayType
 from .design import DesignSpec, FabricSpec, RackSpec
+from .size import check_size
 
 P = TypeVar("P", bound=PartType)
 
@@ -100,7 +102,15 @@ def build_design(spec: DesignSpec, catalogue: Catalogue, file: str | None) -> Bu
     for figure, source_id in spec.sources.items():
         catalogue.lookup("sources", source_id, file, f"sources.{figure}")
     power_model = catalogue.lookup("power_models", spec.power_model, file, "power_model")
-    racks = [_build_rack(r, i, catalogue, file) for i, r in enumerate(spec.racks)]
+    racks: list[BuiltRack] = []
+    trays = 0
+    for index, rack_spec in enumerate(spec.racks):
+        racks.append(_build_rack(rack_spec, index, catalogue, file))
+        trays += len(racks[-1].trays)
+        if trays > TRAYS_MAX:
+            raise InputError(
+                file, f"racks[{index}]", f"more than {TRAYS_MAX:,} trays; a design holds no more"
+            )
     names = {r.name for r in racks}
     for index, fabric in enumerate(spec.fabrics):
         for attr in ("gpu_racks", "switch_racks"):
@@ -113,6 +123,7 @@ def build_design(spec: DesignSpec, catalogue: Catalogue, file: str | None) -> Bu
                     )
         for span in ("in_rack", "between_racks"):
             _check_copper(catalogue, file, f"fabrics[{index}](id={fabric.id})", fabric, span)
+    check_size(racks, spec.fabrics, catalogue, file)
     return BuiltDesign(spec, catalogue, file, racks, power_model, base)
 
 

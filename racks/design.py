@@ -5,7 +5,17 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from ..components.catalogue import CatalogueFile
-from ..components.provenance import Id, Positive, PositiveCount, Sourced, Strict
+from ..components.limits import (
+    LIST_MAX,
+    RACKS_MAX,
+    UNITS_MAX,
+    Name,
+    PositiveCount,
+    PositiveGbps,
+    Text,
+    Units,
+)
+from ..components.provenance import Id, Sourced, Strict
 from ..components.trays import TrayPart
 
 
@@ -13,8 +23,8 @@ class Placement(Strict):
     """One or more trays of one type stacked upward from a unit position (1 = bottom)."""
 
     tray: Id
-    position: PositiveCount = Field(description="Lowest unit the first tray occupies.")
-    count: PositiveCount = 1
+    position: Units = Field(description="Lowest unit the first tray occupies.")
+    count: PositiveCount = Field(default=1, description="Trays stacked upward, up to 1,000,000.")
 
 
 class RackSpec(Strict):
@@ -22,8 +32,8 @@ class RackSpec(Strict):
 
     name: Id
     frame: Id
-    trays: list[Placement] = Field(min_length=1)
-    items: list[TrayPart] = Field(default_factory=list)
+    trays: list[Placement] = Field(min_length=1, max_length=UNITS_MAX)
+    items: list[TrayPart] = Field(default_factory=list, max_length=LIST_MAX)
 
 
 class FabricSpec(Strict):
@@ -35,10 +45,14 @@ class FabricSpec(Strict):
 
     id: Id
     kind: Literal["switched", "mesh"]
-    lane_gbps: Positive | None = Field(default=None, description="Lane speed, switched only.")
+    lane_gbps: PositiveGbps | None = Field(default=None, description="Lane speed, switched only.")
     lanes_per_port: PositiveCount = Field(default=1, description="Lanes bonded into one port.")
-    gpu_racks: list[Id] | None = Field(default=None, description="Racks whose GPUs join; all.")
-    switch_racks: list[Id] | None = Field(default=None, description="Racks whose switches join.")
+    gpu_racks: list[Id] | None = Field(
+        default=None, max_length=LIST_MAX, description="Racks whose GPUs join; all."
+    )
+    switch_racks: list[Id] | None = Field(
+        default=None, max_length=LIST_MAX, description="Racks whose switches join."
+    )
     copper_in_rack: Id | None = Field(
         default=None, description="Scale-up copper part for lanes between trays of one rack."
     )
@@ -70,15 +84,15 @@ class DesignSpec(Sourced):
     """
 
     id: Id
-    name: str = Field(min_length=1)
-    description: str | None = None
+    name: Name
+    description: Text | None = None
     power_model: Id
-    racks: list[RackSpec] = Field(min_length=1)
-    fabrics: list[FabricSpec] = Field(default_factory=list)
+    racks: list[RackSpec] = Field(min_length=1, max_length=RACKS_MAX)
+    fabrics: list[FabricSpec] = Field(default_factory=list, max_length=RACKS_MAX)
     catalogue: CatalogueFile | None = Field(
         default=None, description="Extra parts, trays, frames or sources for this design only."
     )
-    notes: str | None = None
+    notes: Text | None = None
 
     @model_validator(mode="after")
     def _design_sources(self) -> "DesignSpec":

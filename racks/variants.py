@@ -6,6 +6,7 @@ from typing import Any
 
 from ..components.catalogue import Catalogue
 from ..components.errors import InputError
+from ..components.limits import COUNT_MAX
 from ..components.parts import Cpu, Gpu, Nic, PartType, SwitchAsic
 from ..components.trays import PartUse, TrayRole, TrayType
 from .design import DesignSpec
@@ -49,8 +50,10 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
             )
         swaps[(role, kind)] = part_id
     gpus_per_tray = changes.get("gpus_per_tray")
-    if gpus_per_tray is not None and (not isinstance(gpus_per_tray, int) or gpus_per_tray < 1):
-        raise InputError(None, "gpus_per_tray", "must be a whole number of at least 1")
+    if gpus_per_tray is not None and (
+        type(gpus_per_tray) is not int or not 1 <= gpus_per_tray <= COUNT_MAX
+    ):
+        raise InputError(None, "gpus_per_tray", f"must be a whole number from 1 to {COUNT_MAX:,}")
     margin = changes.get("switch_margin")
     if margin is not None and (not isinstance(margin, int | float) or not 0 <= margin <= 1):
         raise InputError(None, "switch_margin", "must be a fraction between 0 and 1")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from rackbom.components.atomic import Writer, check_destination, text_writer, write_files
 from rackbom.components.errors import InputError
-from rackbom.exports.tables import write_bom_csv, write_summaries_json
+from rackbom.exports.tables import bom_csv, summaries_json
 
 from .common import add_catalogue_option, load_designs
 
@@ -22,14 +23,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "-o",
         "--output",
         metavar="FILE.xlsx",
-        type=Path,
         help="the workbook: summary, comparison, BOM/ports/power per design, sources",
     )
-    p.add_argument("--csv", metavar="FILE", type=Path, help="every BOM line as one CSV table")
+    p.add_argument("--csv", metavar="FILE", help="every BOM line as one CSV table")
     p.add_argument(
         "--json",
         metavar="FILE",
-        type=Path,
         help="the summary as `show --json` prints it (a list for several designs)",
     )
     add_catalogue_option(p)
@@ -37,20 +36,25 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check the request, build every output in memory, then write each file atomically."""
+    """Check every destination, build every output in memory, then write them all or none."""
     if args.output is None and args.csv is None and args.json is None:
         raise InputError(
             None, None, "nothing to write: give -o FILE.xlsx, --csv FILE or --json FILE"
         )
-    if args.output is not None and args.output.suffix.lower() != ".xlsx":
+    if args.output is not None and Path(args.output).suffix.lower() != ".xlsx":
         raise InputError(None, "-o", f"{args.output}: the workbook file name must end in .xlsx")
+    for path in (args.output, args.csv, args.json):
+        if path is not None:
+            check_destination(path)
     analyses = [design.analysis for design in load_designs(args, args.designs)]
+    outputs: list[tuple[str, Writer]] = []
     if args.output is not None:
-        from rackbom.exports.workbook import write_workbook  # openpyxl loads only when needed
+        from rackbom.exports.workbook import workbook_writer  # openpyxl loads only when needed
 
-        write_workbook(analyses, args.output)
+        outputs.append((args.output, workbook_writer(analyses)))
     if args.csv is not None:
-        write_bom_csv(analyses, args.csv)
+        outputs.append((args.csv, text_writer(bom_csv(analyses))))
     if args.json is not None:
-        write_summaries_json(analyses, args.json)
+        outputs.append((args.json, text_writer(summaries_json(analyses))))
+    write_files(outputs)
     return 0

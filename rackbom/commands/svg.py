@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from rackbom.components.atomic import check_destination
+from rackbom.components.limits import PIXELS_MAX
 from rackbom.design import Design
 from rackbom.textable import size_text
 
@@ -38,18 +40,21 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def pixels(text: str) -> float:
-    """A positive number of pixels."""
+    """A positive number of pixels, up to `PIXELS_MAX`."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of pixels: {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"width must be a positive number of pixels: {text!r}")
+    if not 0 < value <= PIXELS_MAX:
+        raise argparse.ArgumentTypeError(
+            f"width must be a positive number of pixels up to {PIXELS_MAX:,.0f}: {text!r}"
+        )
     return value
 
 
 def run(args: argparse.Namespace) -> int:
-    """Draw the design and write the file."""
+    """Check the destination, draw the design or cluster and write the file."""
+    check_destination(args.output)
     (target,) = load_targets(args, [args.design])
     if isinstance(target, Design):
         drawing = target.elevation(face=args.face, width=args.width)

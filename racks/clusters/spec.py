@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
+from ...components.limits import Name, Text
 from ...components.provenance import Id, NonNegative, Positive, PositiveCount, Sourced, Strict
 
 
@@ -87,14 +88,14 @@ class ClusterSpec(Sourced):
     """A cluster file. `source` covers the sizing; `sources` may name one for `floor`."""
 
     id: Id
-    name: str = Field(min_length=1)
-    description: str | None = None
-    design: str = Field(min_length=1, description="Built-in design id or a path to a design file.")
+    name: Name
+    description: Text | None = None
+    design: Name = Field(description="Built-in design id or a path to a design file.")
     size: SizeSpec
     fabric: FabricPlan
     profile: Id = Field(description="Network vendor profile from the catalogue.")
     floor: FloorSpec = Field(default_factory=FloorSpec)
-    notes: str | None = None
+    notes: Text | None = None
 
     @model_validator(mode="after")
     def _cluster_sources(self) -> ClusterSpec:
