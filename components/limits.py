@@ -25,10 +25,10 @@ NAME_MAX = 200  # characters of a name, label, manufacturer, part number or cate
 TEXT_MAX = 10_000  # characters of a description, note, citation or URL
 LIST_MAX = 100_000  # entries in one list of a file
 PIXELS_MAX = 100_000.0  # the displayed width of a drawing, pixels
-RACKS_MAX = 10_000  # racks in one design
+RACKS_MAX = 128  # racks in one design; more racks of one design make a cluster
 TRAYS_MAX = 100_000  # trays placed in one design
 PARTS_MAX = 2_000_000  # part instances in one design (every tray's lines, every rack's items)
-LINKS_MAX = 2_000_000  # links the design's graph would hold (host, scale-out, scale-up)
+LINKS_MAX = 200_000  # links the design's graph would hold (host, scale-out, scale-up)
 
 # Characters no output format can hold, or that would let text change a terminal or a line:
 # C0 and C1 controls, DEL, lone surrogates and the non-characters U+FFFE and U+FFFF.

@@ -15,9 +15,6 @@ from .design import FabricSpec
 if TYPE_CHECKING:
     from .build import BuiltRack
 
-# Parts that become nodes of the design's graph, by the name they count under.
-_NODES = {"gpu": "gpu", "cpu": "cpu", "nic": "nic", "switch_asic": "switch_chip"}
-
 
 def check_size(
     racks: Sequence[BuiltRack],
@@ -70,7 +67,7 @@ def _tray_counts(catalogue: Catalogue, tray: TrayType) -> Counter[str]:
     counts: Counter[str] = Counter()
     for line in tray.parts:
         counts["parts"] += line.qty
-        node = _NODES.get(catalogue.part(line.part).kind)
+        node = catalogue.part(line.part).graph_node
         if node is not None:
             counts[node] += line.qty
     return counts

@@ -87,7 +87,10 @@ def _add_tray(graph: nx.Graph, index: Index, design: BuiltDesign, tray: PlacedTr
 
 
 def _fabric_trays(design: BuiltDesign, racks: list[str] | None) -> list[PlacedTray]:
-    return [t for t in design.placed if racks is None or t.rack in racks]
+    if racks is None:
+        return design.placed
+    names = set(racks)
+    return [t for rack in design.racks if rack.name in names for t in rack.trays]
 
 
 def _wire_switched(

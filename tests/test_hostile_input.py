@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 
 from rackbom.components.atomic import write_files
 from rackbom.components.errors import InputError
+from rackbom.components.limits import RACKS_MAX
 from rackbom.exports import tables
 from rackbom.layouts.geometry import fit_text
 
@@ -228,20 +229,36 @@ def test_text_fitting_is_linear():
     assert took < 0.5
 
 
-def test_a_hundred_thousand_gpu_cluster_is_within_the_bounds():
-    from rackbom.components.catalogue import builtin_catalogue
-    from rackbom.racks.build import build_design
-    from rackbom.racks.design import DesignSpec
-
+def helios_racks(count: int) -> dict[str, Any]:
+    """Helios repeated `count` times in one design, each rack with its own fabric."""
     doc = helios()
-    racks = 1_389  # 72 GPUs each: 100,008 GPUs
-    doc["racks"] = [{**doc["racks"][0], "name": f"r{i}"} for i in range(racks)]
+    doc["racks"] = [{**doc["racks"][0], "name": f"r{i}"} for i in range(count)]
     doc["fabrics"] = [
         {**doc["fabrics"][0], "id": f"f{i}", "gpu_racks": [f"r{i}"], "switch_racks": [f"r{i}"]}
-        for i in range(racks)
+        for i in range(count)
     ]
-    built = build_design(DesignSpec.model_validate(doc), builtin_catalogue(), "cluster.yaml")
-    assert len(built.placed) == racks * 34
+    return doc
+
+
+def test_a_hundred_thousand_gpu_cluster_is_within_the_bounds():
+    import rackbom as rb
+
+    cluster = rb.cluster("helios", gpus=100_000, profile="whitebox-th6")
+    assert cluster.summary.gpus >= 100_000 and cluster.summary.racks == 1_389
+
+
+def test_the_largest_design_runs_within_time_and_memory(tmp_path):
+    file = write(tmp_path, helios_racks(RACKS_MAX))
+    for args in (("show", str(file)), ("svg", str(file), "-o", str(tmp_path / "big.svg"))):
+        started = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+        result = run_bounded(tmp_path, *args)
+        assert result.returncode == 0, result.stderr[-500:]
+        assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - started < SECONDS
+
+
+def test_one_rack_more_is_a_cluster_not_a_design(cli, tmp_path):
+    file = write(tmp_path, helios_racks(RACKS_MAX + 1))
+    assert_one_line_error(cli("show", str(file)), "racks", f"at most {RACKS_MAX}")
 
 
 # --- numbers -------------------------------------------------------------------------------------
