@@ -9,6 +9,19 @@ from .limits import LIST_MAX, Fraction, Kg, Name, PositiveCount, Text, Units, Us
 from .provenance import Id, Sourced, Strict
 
 UnitStandard = Literal["eia", "ocp"]
+Airflow = Literal[
+    "front-to-rear",
+    "rear-to-front",
+    "left-to-right",
+    "right-to-left",
+    "side-to-rear",
+    "rear-to-side",
+    "bottom-to-top",
+    "top-to-bottom",
+    "passive",
+    "mixed",
+]
+"""Airflow directions as NetBox names them."""
 
 
 class TrayRole(StrEnum):
@@ -57,6 +70,9 @@ class TrayType(Sourced):
         default=None, description="Fixed price for the whole tray, where only the whole is known."
     )
     weight_kg: Kg | None = None
+    manufacturer: Name | None = Field(default=None, description="Who makes the whole tray.")
+    part_number: Name | None = None
+    airflow: Airflow | None = None
     notes: Text | None = None
 
     @property
