@@ -11,6 +11,7 @@ from pydantic import Field
 
 from .cabling import Cable, Transceiver
 from .cache import cached
+from .devicetype_import import device_type_entries, is_device_type
 from .errors import InputError
 from .frames import RackFrame
 from .limits import LIST_MAX
@@ -189,9 +190,21 @@ def builtin_catalogue() -> Catalogue:
 
 
 def load_catalogue(*paths: str | Path) -> Catalogue:
-    """The built-in catalogue merged with user catalogue files, in order."""
+    """The built-in catalogue merged with user catalogue files, in order.
+
+    Device-type files (devicetype-library format) become trays after every catalogue file is
+    merged, so a catalogue file may price them wherever it comes in the list.
+    """
     catalogue = builtin_catalogue()
+    device_types = []
     for path in paths:
-        path = Path(path)
-        catalogue = catalogue.merged(parse_catalogue(read_yaml_file(path), str(path)), str(path))
+        raw = read_yaml_file(Path(path))
+        if is_device_type(raw):
+            device_types.append((raw, str(path)))
+        else:
+            catalogue = catalogue.merged(parse_catalogue(raw, str(path)), str(path))
+    for raw, file in device_types:
+        source, tray, part = device_type_entries(raw, file, catalogue.parts)
+        content = CatalogueFile(sources=[source], trays=[tray], parts=[part] if part else [])
+        catalogue = catalogue.merged(content, file)
     return catalogue

@@ -35,6 +35,8 @@ GENERIC = "Generic"
 """The manufacturer of a tray the catalogue names no maker for."""
 MODEL_MAX = 100  # characters of a model name in the devicetype-library schema
 PART_NUMBER_MAX = 50
+DRAW_MAX = 32_767
+"""Watts one power port may state: Nautobot stores draws as small integers."""
 
 NIC_CAGE = "osfp"
 """The catalogue gives NIC speeds, not cages; from 400G up OSFP is assumed."""
@@ -296,6 +298,19 @@ def _ports(
     return interfaces, consoles, bays
 
 
+def _split(name: str, kind: str, maximum: float, allocated: float, ports: int) -> list[dict]:
+    """`ports` equal power ports sharing the draws, named `name1`... where there are several."""
+    return [
+        {
+            "name": f"{name}{k + 1}" if ports > 1 else name,
+            "type": kind,
+            "maximum_draw": math.ceil(maximum / ports),
+            "allocated_draw": math.ceil(allocated / ports),
+        }
+        for k in range(ports)
+    ]
+
+
 def _power_ports(
     design: BuiltDesign, tray: TrayType, power: list[RackPower], busbar: bool, notes: Provenance
 ) -> list[dict[str, Any]]:
@@ -311,26 +326,20 @@ def _power_ports(
             for rack in power
             if rack.shelves and any(t.tray_id == tray.id for t in rack.trays)
         ]
-        allocated = min(math.ceil(max(loads, default=rated)), math.ceil(rated))
+        allocated = min(max(loads, default=rated), rated)
+        psus = sum(s.psus * q for s, q in shelves)
         cited = sorted({notes.source(s.source_of("capacity_w")) for s, _ in shelves})
         notes.add(
-            f"power-ports: AC input (hardwired); maximum_draw {math.ceil(rated):,} W, the rated "
-            f"output over the efficiency (from {', '.join(cited)}); allocated_draw {allocated:,} W, "
-            "its share of its rack's IT load over that efficiency (derived by rackbom)."
+            f"power-ports: one AC input per power supply ({psus}, hardwired); maximum_draw the "
+            f"rated output over the efficiency, {rated:,.0f} W in all (from {', '.join(cited)}); "
+            f"allocated_draw its share of its rack's IT load over that efficiency, "
+            f"{allocated:,.0f} W in all (derived by rackbom)."
         )
-        return [
-            {
-                "name": "ac-input",
-                "type": "hardwired",
-                "maximum_draw": math.ceil(rated),
-                "allocated_draw": allocated,
-            }
-        ]
+        return _split("psu-input", "hardwired", rated, allocated, psus)
     watts, unknown = parts_power(design, tray.parts)
     total = watts + tray.overhead_power_w
     if total <= 0:
         return []
-    draw = math.ceil(total)
     cited = sorted(
         {
             notes.source(design.part(line.part).source_of("power_w"))
@@ -350,8 +359,11 @@ def _power_ports(
         if busbar
         else ("iec-60320-c20", "power", "its own supplies, IEC 60320 C20 inlet assumed")
     )
+    ports = math.ceil(total / DRAW_MAX)
+    split = f", split over {ports} ports (the DCIM holds at most {DRAW_MAX:,} W on one)"
     notes.add(
-        f"power-ports: {draw:,} W from {feed} = parts {watts:,.0f} W (from {', '.join(cited)})"
-        f"{overhead}{missing}; given as maximum_draw and allocated_draw (one typical draw)."
+        f"power-ports: {total:,.0f} W from {feed} = parts {watts:,.0f} W (from {', '.join(cited)})"
+        f"{overhead}{missing}; given as maximum_draw and allocated_draw (one typical draw)"
+        f"{split if ports > 1 else ''}."
     )
-    return [{"name": name, "type": kind, "maximum_draw": draw, "allocated_draw": draw}]
+    return _split(name, kind, total, total, ports)

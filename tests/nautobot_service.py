@@ -224,7 +224,15 @@ def nautobot(work: Path) -> Iterator[Nautobot]:
         user, password = "rackbom", "rackbom-tests-only"
         admin_env = {**env, "DJANGO_SUPERUSER_PASSWORD": password}
         _run(
-            [*server, "createsuperuser", "--noinput", "--username", user, "--email", "a@b.c"],
+            [
+                *server,
+                "createsuperuser",
+                "--noinput",
+                "--username",
+                user,
+                "--email",
+                "rackbom@example.com",
+            ],
             env=admin_env,
         )
         port = _free_port()

@@ -1,0 +1,97 @@
+"""A small client for a test Nautobot: REST API with a token, and the web UI's device-type import."""
+
+from __future__ import annotations
+
+import base64
+import http.cookiejar
+import json
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Any
+
+
+class NautobotClient:
+    """REST calls (JSON, token) and form posts (session, CSRF) against one Nautobot."""
+
+    def __init__(self, url: str, username: str, password: str) -> None:
+        self.url = url
+        self.cookies = http.cookiejar.CookieJar()
+        self.web = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+        basic = base64.b64encode(f"{username}:{password}".encode()).decode()
+        created = self._json("POST", "/api/users/tokens/", {}, {"Authorization": f"Basic {basic}"})
+        self.token = created["key"]
+        self._login(username, password)
+
+    def _json(self, method: str, path: str, body: Any, headers: dict[str, str]) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.url + path,
+            data=data,
+            method=method,
+            headers={"Content-Type": "application/json", "Accept": "application/json", **headers},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as exc:
+            raise AssertionError(f"{method} {path}: {exc.code} {exc.read()[:2000]!r}") from None
+
+    def api(self, method: str, path: str, body: Any = None) -> Any:
+        """One REST call with the token."""
+        return self._json(method, path, body, {"Authorization": f"Token {self.token}"})
+
+    def all(self, path: str, **query: str) -> list[dict[str, Any]]:
+        """Every object of a list endpoint, all pages, with depth 1."""
+        params = urllib.parse.urlencode({"limit": 1000, "depth": 1, **query})
+        out: list[dict[str, Any]] = []
+        page: str | None = f"{path}?{params}"
+        while page:
+            answer = self.api("GET", page)
+            out += answer["results"]
+            page = answer["next"] and answer["next"].removeprefix(self.url)
+        return out
+
+    def one(self, path: str, **query: str) -> dict[str, Any]:
+        """The one object a filter finds."""
+        (found,) = self.all(path, **query)
+        return found
+
+    def get_text(self, path: str) -> str:
+        """A GET with the token, as text (the elevation SVG)."""
+        request = urllib.request.Request(
+            self.url + path, headers={"Authorization": f"Token {self.token}"}
+        )
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.read().decode("utf-8")
+
+    def _csrf(self, path: str) -> str:
+        with self.web.open(self.url + path, timeout=60) as response:
+            page = response.read().decode("utf-8")
+        match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        assert match, f"no CSRF token on {path}"
+        return match.group(1)
+
+    def _post_form(self, path: str, fields: dict[str, str]) -> tuple[str, str]:
+        fields = {"csrfmiddlewaretoken": self._csrf(path), **fields}
+        request = urllib.request.Request(
+            self.url + path,
+            data=urllib.parse.urlencode(fields).encode(),
+            headers={"Referer": self.url + path},
+        )
+        with self.web.open(request, timeout=120) as response:
+            return response.geturl(), response.read().decode("utf-8")
+
+    def _login(self, username: str, password: str) -> None:
+        landed, _ = self._post_form("/login/", {"username": username, "password": password})
+        assert "/login/" not in landed, "could not log in to the Nautobot web UI"
+
+    def import_device_type(self, text: str) -> None:
+        """Nautobot's device-type import (the form the UI offers for devicetype-library YAML)."""
+        landed, page = self._post_form(
+            "/dcim/device-types/import/", {"data": text, "format": "yaml"}
+        )
+        if landed.rstrip("/").endswith("/import"):
+            errors = re.findall(r'class="[^"]*(?:errorlist|alert-danger)[^"]*"[^>]*>(.*?)</', page)
+            raise AssertionError(f"device-type import refused: {errors or page[-3000:]}")

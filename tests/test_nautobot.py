@@ -1,0 +1,191 @@
+"""The NetBox/Nautobot export, loaded into a real Nautobot and read back field by field.
+
+Nautobot turns an interface type it does not know into `other` and ignores keys it has no field
+for, so the test compares what Nautobot stored with what was exported, value by value. It needs
+PostgreSQL and Redis from Debian (`bash tests/install-clients.sh`) and installs the pinned
+Nautobot from PyPI into its own venv (`tests/nautobot_service.py`).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from nautobot_client import NautobotClient
+from nautobot_service import NAUTOBOT_VERSION, ServiceError, missing_programs, nautobot
+
+pytestmark = pytest.mark.client
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+NO_NAUTOBOT_FIELD = {"slug", "airflow", "weight", "weight_unit"}
+"""Device-type keys of the devicetype-library format that Nautobot 3.2 has no field for (NetBox
+keeps them); Nautobot's import drops them, and the test checks it drops no other key."""
+
+
+def _unavailable(message: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def service() -> Iterator[NautobotClient]:
+    """A private Nautobot with an admin's client; every service stopped afterwards."""
+    missing = missing_programs()
+    if missing:
+        _unavailable(f"{', '.join(missing)} not installed (bash tests/install-clients.sh)")
+    work = Path(tempfile.mkdtemp(prefix="rackbom-nautobot-"))
+    try:
+        with nautobot(work) as running:
+            yield NautobotClient(running.url, running.username, running.password)
+    except ServiceError as exc:
+        _unavailable(f"Nautobot {NAUTOBOT_VERSION} could not run: {exc}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`rackbom export netbox helios` in a fresh folder."""
+    from rackbom.cli import main
+
+    folder = tmp_path_factory.mktemp("export") / "helios"
+    assert main(["export", "netbox", "helios", "-o", str(folder)]) == 0
+    return folder
+
+
+def _value(field: Any) -> Any:
+    """A choice field's value (`{"value": 21, "label": ...}` -> 21), a related object's name."""
+    if isinstance(field, dict):
+        for key in ("value", "name", "model", "display"):
+            if key in field:
+                return field[key]
+    return field
+
+
+@pytest.fixture(scope="module")
+def loaded(service: NautobotClient, exported: Path) -> dict[str, Any]:
+    """The export loaded: device types through the import form, racks and devices by REST."""
+    client = service
+    for entry in yaml.safe_load((exported / "manufacturers.yaml").read_text()):
+        client.api("POST", "/api/dcim/manufacturers/", {"name": entry["name"]})
+    types = {}
+    for path in sorted((exported / "device-types").rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        client.import_device_type(text)
+        types[path.name] = yaml.safe_load(text)
+    active = client.one("/api/extras/statuses/", name="Active")["id"]
+    kind = client.api(
+        "POST",
+        "/api/dcim/location-types/",
+        {"name": "Hall", "content_types": ["dcim.rack", "dcim.device"]},
+    )
+    hall = client.api(
+        "POST",
+        "/api/dcim/locations/",
+        {"name": "Hall 1", "location_type": kind["id"], "status": active},
+    )
+    racks = yaml.safe_load((exported / "racks.yaml").read_text(encoding="utf-8"))
+    rack_ids = {}
+    for rack in racks["racks"]:
+        body = {**rack, "status": active, "location": hall["id"]}
+        rack_ids[rack["name"]] = client.api("POST", "/api/dcim/racks/", body)["id"]
+    roles = {}
+    for name in sorted({d["role"] for d in racks["devices"]}):
+        roles[name] = client.api(
+            "POST", "/api/extras/roles/", {"name": name, "content_types": ["dcim.device"]}
+        )["id"]
+    type_ids = {t["model"]: t["id"] for t in client.all("/api/dcim/device-types/")}
+    bodies = [
+        {
+            **device,
+            "device_type": type_ids[device["device_type"]["model"]],
+            "role": roles[device["role"]],
+            "status": active,
+            "location": hall["id"],
+            "rack": rack_ids[device["rack"]],
+        }
+        for device in racks["devices"]
+    ]
+    client.api("POST", "/api/dcim/devices/", bodies)
+    return {"types": types, "racks": racks, "rack_ids": rack_ids}
+
+
+COMPONENTS = {
+    "interfaces": ("/api/dcim/interface-templates/", ("name", "label", "type", "mgmt_only")),
+    "power-ports": (
+        "/api/dcim/power-port-templates/",
+        ("name", "label", "type", "maximum_draw", "allocated_draw"),
+    ),
+    "console-ports": ("/api/dcim/console-port-templates/", ("name", "label", "type")),
+    "module-bays": ("/api/dcim/module-bay-templates/", ("name", "position")),
+}
+DEFAULTS = {"label": "", "mgmt_only": False}
+"""What Nautobot stores for a component key the export leaves out."""
+
+
+def test_device_types_stored_unaltered(service: NautobotClient, loaded: dict[str, Any]) -> None:
+    """Every device-type field and every component Nautobot stored equals the exported value."""
+    for file, exported in loaded["types"].items():
+        stored = service.one("/api/dcim/device-types/", model=exported["model"])
+        assert set(exported) - NO_NAUTOBOT_FIELD - set(COMPONENTS) <= {
+            "manufacturer",
+            "model",
+            "part_number",
+            "u_height",
+            "is_full_depth",
+            "comments",
+        }, f"{file}: a key the test does not compare"
+        for key in ("model", "part_number", "u_height", "is_full_depth", "comments"):
+            if key in exported:
+                assert stored[key] == exported[key], f"{file}: {key}"
+        assert _value(stored["manufacturer"]) == exported["manufacturer"], f"{file}: manufacturer"
+        for section, (path, keys) in COMPONENTS.items():
+            rows = service.all(path, device_type=stored["id"])
+            got = sorted((tuple(_value(r[k]) for k in keys) for r in rows), key=lambda r: str(r[0]))
+            want = sorted(
+                (tuple(e.get(k, DEFAULTS.get(k)) for k in keys) for e in exported.get(section, [])),
+                key=lambda r: str(r[0]),
+            )
+            assert got == want, f"{file}: {section} differ"
+
+
+def test_racks_and_devices_stored_unaltered(
+    service: NautobotClient, loaded: dict[str, Any]
+) -> None:
+    """Each rack's size, width and comments, and each device's rack, position and face."""
+    for rack in loaded["racks"]["racks"]:
+        stored = service.api("GET", f"/api/dcim/racks/{loaded['rack_ids'][rack['name']]}/?depth=1")
+        for key, value in rack.items():
+            want = "Active" if key == "status" else value
+            got = _value(stored[key])
+            assert got == want or (key == "status" and got == "active"), f"rack {key}"
+    devices = {d["name"]: d for d in service.all("/api/dcim/devices/")}
+    assert len(devices) == len(loaded["racks"]["devices"])
+    for device in loaded["racks"]["devices"]:
+        stored = devices[device["name"]]
+        assert _value(stored["rack"]) == device["rack"]
+        assert stored["position"] == device["position"]
+        assert _value(stored["face"]) == device["face"]
+        assert stored["comments"] == device["comments"]
+        assert _value(stored["role"]) == device["role"]
+        assert _value(stored["device_type"]) == device["device_type"]["model"]
+
+
+def test_rack_elevation_svg(
+    service: NautobotClient, loaded: dict[str, Any], request: pytest.FixtureRequest
+) -> None:
+    """Nautobot draws the Helios rack with every placed tray; `--update-golden` keeps the SVG."""
+    rack_id = loaded["rack_ids"]["helios"]
+    svg = service.get_text(f"/api/dcim/racks/{rack_id}/elevation/?face=front&render=svg")
+    assert svg.lstrip().startswith(("<?xml", "<svg"))
+    for device in loaded["racks"]["devices"]:
+        assert device["name"] in svg
+    if request.config.getoption("--update-golden"):
+        (DOCS / "helios-nautobot-elevation.svg").write_text(svg, encoding="utf-8")
