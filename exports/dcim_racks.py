@@ -89,7 +89,8 @@ def design_racks(
                     tray.tray.role.value,
                     name,
                     tray.position,
-                    f"rackbom tray {tray.tray.id} at {tray.key} of design {design.spec.id}; {where}.",
+                    f"rackbom tray {tray.tray.id} at {tray.key} of design {design.spec.id}; "
+                    f"{where}.",
                 )
             )
     return racks, devices

@@ -1,4 +1,4 @@
-"""A small client for a test Nautobot: REST API with a token, and the web UI's device-type import."""
+"""A small client for a test Nautobot: its REST API (token) and its device-type import form."""
 
 from __future__ import annotations
 

@@ -8,8 +8,10 @@ Nautobot from PyPI into its own venv (`tests/nautobot_service.py`).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +20,17 @@ from typing import Any
 import pytest
 import yaml
 from nautobot_client import NautobotClient
-from nautobot_service import NAUTOBOT_VERSION, ServiceError, missing_programs, nautobot
+from nautobot_service import (
+    NAUTOBOT_VERSION,
+    Nautobot,
+    ServiceError,
+    missing_programs,
+    nautobot,
+)
+
+from rackbom.components.dcim_types import CONSOLE_PORT_TYPES, INTERFACE_TYPES, POWER_PORT_TYPES
+from rackbom.components.trays import TrayRole
+from rackbom.layouts.svg import ROLE_FILL
 
 pytestmark = pytest.mark.client
 
@@ -35,19 +47,25 @@ def _unavailable(message: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def service() -> Iterator[NautobotClient]:
-    """A private Nautobot with an admin's client; every service stopped afterwards."""
+def running() -> Iterator[Nautobot]:
+    """A private Nautobot; every service it runs on is stopped afterwards."""
     missing = missing_programs()
     if missing:
         _unavailable(f"{', '.join(missing)} not installed (bash tests/install-clients.sh)")
     work = Path(tempfile.mkdtemp(prefix="rackbom-nautobot-"))
     try:
-        with nautobot(work) as running:
-            yield NautobotClient(running.url, running.username, running.password)
+        with nautobot(work) as started:
+            yield started
     except ServiceError as exc:
         _unavailable(f"Nautobot {NAUTOBOT_VERSION} could not run: {exc}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def service(running: Nautobot) -> NautobotClient:
+    """An admin's client of the private Nautobot."""
+    return NautobotClient(running.url, running.username, running.password)
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +117,13 @@ def loaded(service: NautobotClient, exported: Path) -> dict[str, Any]:
     roles = {}
     for name in sorted({d["role"] for d in racks["devices"]}):
         roles[name] = client.api(
-            "POST", "/api/extras/roles/", {"name": name, "content_types": ["dcim.device"]}
+            "POST",
+            "/api/extras/roles/",
+            {
+                "name": name,
+                "color": ROLE_FILL[TrayRole(name)].lstrip("#"),
+                "content_types": ["dcim.device"],
+            },
         )["id"]
     type_ids = {t["model"]: t["id"] for t in client.all("/api/dcim/device-types/")}
     bodies = [
@@ -189,3 +213,26 @@ def test_rack_elevation_svg(
         assert device["name"] in svg
     if request.config.getoption("--update-golden"):
         (DOCS / "helios-nautobot-elevation.svg").write_text(svg, encoding="utf-8")
+
+
+CHOICES = """
+import json
+from nautobot.dcim import choices as c
+names = ("InterfaceTypeChoices", "PowerPortTypeChoices", "ConsolePortTypeChoices")
+print(json.dumps([sorted(getattr(c, n).values()) for n in names]))
+"""
+
+
+def test_type_lists_are_nautobots(running: Nautobot) -> None:
+    """The types rackbom accepts on import are exactly the pinned Nautobot's choices."""
+    done = subprocess.run(
+        [*running.server, "shell", "-c", CHOICES],
+        env=running.env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    interfaces, power, console = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(interfaces) == INTERFACE_TYPES
+    assert set(power) == POWER_PORT_TYPES
+    assert set(console) == CONSOLE_PORT_TYPES
