@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from .dcim_types import CONSOLE_PORT_TYPES, INTERFACE_TYPES, POWER_PORT_TYPES
 from .errors import InputError
@@ -29,8 +30,10 @@ KG_PER_UNIT = {"kg": 1.0, "g": 0.001, "lb": 0.45359237, "oz": 0.028349523125}
 def _one_of(choices: frozenset[str], what: str) -> AfterValidator:
     def check(value: str) -> str:
         if value not in choices:
-            raise ValueError(
-                f"unknown {what} type {value!r} (NetBox and Nautobot would store it as 'other')"
+            raise PydanticCustomError(
+                "unknown_type",
+                "unknown {what} type {value} (NetBox and Nautobot would store it as 'other')",
+                {"what": what, "value": repr(value)},
             )
         return value
 
@@ -38,10 +41,12 @@ def _one_of(choices: frozenset[str], what: str) -> AfterValidator:
 
 
 def _whole_units(value: float) -> float:
-    if value != int(value):
-        raise ValueError(f"{value:g} is not a whole number of units; rackbom places whole units")
-    if value < 1:
-        raise ValueError("a tray takes at least one unit")
+    if value != int(value) or value < 1:
+        raise PydanticCustomError(
+            "whole_units",
+            "{value} is not a whole number of units of at least 1; rackbom places whole units",
+            {"value": f"{value:g}"},
+        )
     return value
 
 
