@@ -148,10 +148,11 @@ def database(work: Path) -> Iterator[Database]:
         shutil.chown(data, "postgres", "postgres")
     port = _free_port()
     try:
-        _run(_as_postgres([postgres_bin("initdb"), "-D", str(data), "-U", DB_USER, "-A", "trust"]))
+        initdb = [postgres_bin("initdb"), "-D", str(data), "-U", DB_USER, "-A", "trust"]
+        _run(_as_postgres(initdb), cwd=data)  # the postgres user may not enter ours
         args = [postgres_bin("postgres"), "-D", str(data), "-h", "127.0.0.1", "-p", str(port)]
         args += ["-k", str(data), "-c", "fsync=off", "-c", "full_page_writes=off"]
-        with _process(_as_postgres(args), work / "postgres.log") as process:
+        with _process(_as_postgres(args), work / "postgres.log", cwd=data) as process:
             _wait(lambda: _accepts(port), "PostgreSQL", 60, process)
             db = Database(port)
             _run([*db.psql_args("createdb"), "nautobot"])
