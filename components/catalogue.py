@@ -204,7 +204,11 @@ def load_catalogue(*paths: str | Path) -> Catalogue:
         else:
             catalogue = catalogue.merged(parse_catalogue(raw, str(path)), str(path))
     for raw, file in device_types:
-        source, tray, part = device_type_entries(raw, file, catalogue.parts)
-        content = CatalogueFile(sources=[source], trays=[tray], parts=[part] if part else [])
-        catalogue = catalogue.merged(content, file)
+        catalogue = catalogue.merged(device_type_catalogue(raw, file, catalogue), file)
     return catalogue
+
+
+def device_type_catalogue(raw: Any, file: str, catalogue: Catalogue) -> CatalogueFile:
+    """A device-type file's source, tray and (where `catalogue` lacks it) unpriced part."""
+    source, tray, part = device_type_entries(raw, file, catalogue.parts)
+    return CatalogueFile(sources=[source], trays=[tray], parts=[part] if part else [])

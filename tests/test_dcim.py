@@ -196,3 +196,15 @@ def test_bad_device_type_is_one_line(
     assert message in caught.value.message
     result = cli("show", str(design), "--catalogue", str(device_type), "--catalogue", str(prices))
     assert result.code == 2 and result.err.count("\n") == 1 and str(device_type) in result.err
+
+
+def test_validate_reads_device_types(cli, tmp_path: Path) -> None:
+    """`rackbom validate` checks a device-type file as the loader reads it."""
+    device_type, prices, design = _files(tmp_path, DEVICE_TYPE)
+    result = cli("validate", str(prices), str(device_type), str(design))
+    assert result.code == 0, result.err
+    assert f"ok: {device_type}: device type: tray acme-x9000, 8 U" in result.out
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(DEVICE_TYPE.replace("u_height: 8", "u_height: 2.5"), encoding="utf-8")
+    result = cli("validate", str(bad))
+    assert result.code == 2 and f"{bad}: u_height:" in result.err

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rackbom.components.catalogue import parse_catalogue
+from rackbom.components.catalogue import device_type_catalogue, parse_catalogue
+from rackbom.components.devicetype_import import is_device_type
 from rackbom.components.errors import InputError
 from rackbom.components.yamlio import read_yaml_file
 from rackbom.design import Design
@@ -49,6 +50,11 @@ def run(args: argparse.Namespace) -> int:
             for warning in s.warnings:
                 print(f"  ! {warning}")
             warned = warned or bool(s.warnings)
+        elif is_device_type(raw):
+            content = device_type_catalogue(raw, name, catalogue)
+            catalogue = catalogue.merged(content, name)
+            tray = content.trays[0]
+            print(f"ok: {name}: device type: tray {tray.id}, {tray.height_units} U")
         else:
             content = parse_catalogue(raw, name)
             catalogue = catalogue.merged(content, name)
