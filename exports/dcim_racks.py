@@ -122,7 +122,7 @@ def network_racks(
     for names, plans in ((leaf_racks, cluster.plans[:1]), (core_racks, cluster.plans[1:])):
         boxes = [(roles[p.tier - 1], k) for p in plans for k in range(p.switches)]
         fill = math.ceil(len(boxes) / len(names)) if boxes else 0
-        if fill > per_rack:
+        if fill > per_rack:  # the floor layout counts units, not whole boxes per rack
             names = names + [
                 f"{names[0].rsplit('-', 1)[0]}-extra{k + 1}"
                 for k in range(math.ceil(len(boxes) / per_rack) - len(names))
@@ -141,7 +141,8 @@ def network_racks(
                         name,
                         1 + slot * switch.height_units,
                         f"rackbom switch system {switch.id}, {role} {k + 1} of cluster "
-                        f"{cluster.id}; counts sized by rackbom (derived), rack by floor layout.",
+                        f"{cluster.id}; the count sized by rackbom (derived); the boxes spread "
+                        "evenly over the network racks of the floor layout.",
                     )
                 )
     return racks, devices

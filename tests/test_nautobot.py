@@ -34,6 +34,8 @@ from rackbom.layouts.svg import ROLE_FILL
 
 pytestmark = pytest.mark.client
 
+CLUSTER = "mi355x-8k"
+"""A cluster whose switch box (and its 800G OSFP cages) goes into Nautobot as well."""
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 NO_NAUTOBOT_FIELD = {"slug", "airflow", "weight", "weight_unit"}
 """Device-type keys of the devicetype-library format that Nautobot 3.2 has no field for (NetBox
@@ -70,12 +72,13 @@ def service(running: Nautobot) -> NautobotClient:
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`rackbom export netbox helios` in a fresh folder."""
+    """`rackbom export netbox` of Helios, and beside it of a cluster (for its switch box)."""
     from rackbom.cli import main
 
-    folder = tmp_path_factory.mktemp("export") / "helios"
-    assert main(["export", "netbox", "helios", "-o", str(folder)]) == 0
-    return folder
+    base = tmp_path_factory.mktemp("export")
+    for target in ("helios", CLUSTER):
+        assert main(["export", "netbox", target, "-o", str(base / target)]) == 0
+    return base / "helios"
 
 
 def _value(field: Any) -> Any:
@@ -91,13 +94,16 @@ def _value(field: Any) -> Any:
 def loaded(service: NautobotClient, exported: Path) -> dict[str, Any]:
     """The export loaded: device types through the import form, racks and devices by REST."""
     client = service
-    for entry in yaml.safe_load((exported / "manufacturers.yaml").read_text()):
-        client.api("POST", "/api/dcim/manufacturers/", {"name": entry["name"]})
-    types = {}
-    for path in sorted((exported / "device-types").rglob("*.yaml")):
-        text = path.read_text(encoding="utf-8")
-        client.import_device_type(text)
-        types[path.name] = yaml.safe_load(text)
+    types: dict[str, Any] = {}
+    for folder in (exported, exported.parent / CLUSTER):
+        for entry in yaml.safe_load((folder / "manufacturers.yaml").read_text()):
+            if not client.all("/api/dcim/manufacturers/", name=entry["name"]):
+                client.api("POST", "/api/dcim/manufacturers/", {"name": entry["name"]})
+        for path in sorted((folder / "device-types").rglob("*.yaml")):
+            if path.name not in types:
+                text = path.read_text(encoding="utf-8")
+                client.import_device_type(text)
+                types[path.name] = yaml.safe_load(text)
     active = client.one("/api/extras/statuses/", name="Active")["id"]
     kind = client.api(
         "POST",
@@ -156,6 +162,7 @@ DEFAULTS = {"label": "", "mgmt_only": False}
 
 def test_device_types_stored_unaltered(service: NautobotClient, loaded: dict[str, Any]) -> None:
     """Every device-type field and every component Nautobot stored equals the exported value."""
+    assert "arista-7060x6-64pe.yaml" in loaded["types"]
     for file, exported in loaded["types"].items():
         stored = service.one("/api/dcim/device-types/", model=exported["model"])
         assert set(exported) - NO_NAUTOBOT_FIELD - set(COMPONENTS) <= {
