@@ -54,7 +54,7 @@ INTERFACE_TYPES: dict[tuple[str, float], str] = {
     ("osfp", 1600): "1600gbase-x-osfp",
 }
 """(cage, Gbit/s) -> the NetBox/Nautobot interface type."""
-NIC_CAGES = {1: "rj45", 10: "rj45", 25: "sfp28", 100: "qsfp28", 200: "qsfp56"}
+NIC_CAGES: dict[float, str] = {1: "rj45", 10: "rj45", 25: "sfp28", 100: "qsfp28", 200: "qsfp56"}
 """Cages assumed for NIC speeds below 400G."""
 
 
@@ -69,12 +69,21 @@ def type_slug(manufacturer: str, entry_id: str) -> str:
     return own if own.startswith(f"{maker}-") else f"{maker}-{own}"
 
 
-def interface_type(cage: str, gbps: float, where: str) -> str:
+def interface_type(cage: str, gbps: float, file: str | None, where: str) -> str:
     """The DCIM interface type of a port; an InputError where no real type matches."""
     key = (cage.lower().replace("_", "-"), gbps)
     if key not in INTERFACE_TYPES:
-        raise InputError(None, where, f"no NetBox interface type for a {gbps:g}G {cage} port")
+        raise InputError(file, where, f"no NetBox interface type for a {gbps:g}G {cage} port")
     return INTERFACE_TYPES[key]
+
+
+def model_name(name: str, file: str | None, where: str) -> str:
+    """A name as a device type's model, which may hold at most `MODEL_MAX` characters."""
+    if len(name) > MODEL_MAX:
+        raise InputError(
+            file, where, f"longer than the {MODEL_MAX} characters a device type's model may have"
+        )
+    return name
 
 
 @dataclass(frozen=True)
@@ -113,13 +122,8 @@ def tray_device_type(
     """A tray type as a device type, with its ports, power and provenance."""
     catalogue = design.catalogue
     manufacturer = tray.manufacturer or GENERIC
-    where = f"trays(id={tray.id})"
-    if len(tray.name) > MODEL_MAX:
-        raise InputError(
-            design.catalogue.origin.get(("trays", tray.id)),
-            f"{where}.name",
-            f"longer than the {MODEL_MAX} characters a device type's model may have",
-        )
+    file = catalogue.origin.get(("trays", tray.id))
+    model = model_name(tray.name, file, f"trays(id={tray.id}).name")
     notes = Provenance(catalogue)
     notes.add(
         f"rackbom tray type {tray.id} ({tray.role.value}), design {design.spec.id}; "
@@ -127,7 +131,7 @@ def tray_device_type(
     )
     if tray.manufacturer is None:
         notes.add(f"manufacturer: the catalogue names none; {GENERIC!r} stands in.")
-    data: dict[str, Any] = {"manufacturer": manufacturer, "model": tray.name}
+    data: dict[str, Any] = {"manufacturer": manufacturer, "model": model}
     data["slug"] = type_slug(manufacturer, tray.id)
     part_number = tray.part_number or tray.id
     if len(part_number) <= PART_NUMBER_MAX:
@@ -148,7 +152,7 @@ def tray_device_type(
     if weight is not None:
         data["weight"] = weight
         data["weight_unit"] = "kg"
-    interfaces, consoles, bays = _ports(design, tray, notes)
+    interfaces, consoles, bays = _ports(design, tray, file, notes)
     if consoles:
         data["console-ports"] = consoles
     power_ports = _power_ports(design, tray, power, busbar, notes)
@@ -159,16 +163,18 @@ def tray_device_type(
     if bays:
         data["module-bays"] = bays
     data["comments"] = notes.text()
-    return DeviceType(manufacturer, tray.name, data["slug"], _ordered(data))
+    return DeviceType(manufacturer, model, data["slug"], _ordered(data))
 
 
 def switch_device_type(catalogue: Catalogue, switch: SwitchSystem) -> DeviceType:
     """A scale-out switch box as a device type: its cages, console and power."""
+    file = catalogue.origin.get(("parts", switch.id))
+    where = f"parts(id={switch.id})"
     notes = Provenance(catalogue)
     notes.add(f"rackbom switch system {switch.id}; source {notes.source(switch.source)}.")
     data: dict[str, Any] = {
         "manufacturer": switch.manufacturer,
-        "model": switch.name[:MODEL_MAX],
+        "model": model_name(switch.name, file, f"{where}.name"),
         "slug": type_slug(switch.manufacturer, switch.id),
     }
     if switch.part_number and len(switch.part_number) <= PART_NUMBER_MAX:
@@ -198,7 +204,7 @@ def switch_device_type(catalogue: Catalogue, switch: SwitchSystem) -> DeviceType
             f"power-ports: {watts} W from {notes.source(switch.source_of('power_w'))}; "
             "IEC 60320 C14 inlet assumed (one port carries the whole draw)."
         )
-    kind = interface_type(switch.cage, switch.port_gbps, f"parts(id={switch.id}).cage")
+    kind = interface_type(switch.cage, switch.port_gbps, file, f"{where}.cage")
     data["interfaces"] = [{"name": f"p{i}", "type": kind} for i in range(1, switch.ports + 1)]
     data["interfaces"].append({"name": "mgmt", "type": "1000base-t", "mgmt_only": True})
     notes.add(
@@ -246,7 +252,7 @@ def _weight(design: BuiltDesign, tray: TrayType, notes: Provenance) -> float | N
 
 
 def _ports(
-    design: BuiltDesign, tray: TrayType, notes: Provenance
+    design: BuiltDesign, tray: TrayType, file: str | None, notes: Provenance
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     interfaces: list[dict[str, Any]] = []
     consoles: list[dict[str, Any]] = []
@@ -258,8 +264,8 @@ def _ports(
         part: PartType = design.part(line.part)
         where = f"trays(id={tray.id}).parts[{index}]"
         if isinstance(part, Nic) and line.use in prefixes:
-            cage = NIC_CAGE if part.port_gbps >= 400 else NIC_CAGES.get(int(part.port_gbps), "?")
-            kind = interface_type(cage, part.port_gbps, where)
+            cage = NIC_CAGE if part.port_gbps >= 400 else NIC_CAGES.get(part.port_gbps, "NIC")
+            kind = interface_type(cage, part.port_gbps, file, where)
             prefix = prefixes[line.use]
             for _ in range(line.qty * part.ports):
                 counters[prefix] += 1
@@ -272,7 +278,7 @@ def _ports(
                 f"cage not in the catalogue, {cage.upper()} assumed."
             )
         elif isinstance(part, ManagementSwitch):
-            kind = interface_type("rj45", part.port_gbps, where)
+            kind = interface_type("rj45", part.port_gbps, file, where)
             for _ in range(line.qty * part.ports):
                 counters["mgmt"] += 1
                 interfaces.append({"name": f"ge{counters['mgmt']}", "type": kind})

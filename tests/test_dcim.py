@@ -208,3 +208,48 @@ def test_validate_reads_device_types(cli, tmp_path: Path) -> None:
     bad.write_text(DEVICE_TYPE.replace("u_height: 8", "u_height: 2.5"), encoding="utf-8")
     result = cli("validate", str(bad))
     assert result.code == 2 and f"{bad}: u_height:" in result.err
+
+
+TRAY_DESIGN = """\
+id: odd
+name: Odd rack
+source: assume-placements
+power_model: liquid-2026
+racks:
+  - name: r1
+    frame: eia-42u
+    trays:
+      - {tray: odd-tray, position: 1}
+catalogue:
+  parts:
+    - {id: nic-50g, kind: nic, name: NIC 50G, manufacturer: X, port_gbps: 50,
+       source: assume-placements}
+  trays:
+    - id: odd-tray
+      name: NAME
+      role: compute
+      unit_standard: eia
+      height_units: 1
+      source: assume-placements
+      parts:
+        - {part: nic-50g, qty: 1, use: USE}
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "use", "field", "message"),
+    [
+        ("x" * 101, "host", "trays(id=odd-tray).name", "100 characters"),
+        ("Odd tray", "scale_out", "trays(id=odd-tray).parts[0]", "no NetBox interface type"),
+    ],
+)
+def test_export_refuses_what_a_dcim_cannot_hold(
+    cli, tmp_path: Path, name: str, use: str, field: str, message: str
+) -> None:
+    """A model name too long, a port with no real interface type: one line, nothing written."""
+    design = tmp_path / "odd.yaml"
+    design.write_text(TRAY_DESIGN.replace("NAME", name).replace("USE", use), encoding="utf-8")
+    result = cli("export", "netbox", str(design), "-o", str(tmp_path / "out"))
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert f"{design}: {field}: " in result.err and message in result.err
+    assert not (tmp_path / "out").exists()
