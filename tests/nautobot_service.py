@@ -88,9 +88,9 @@ def nautobot_venv() -> Path:
     return VENV
 
 
-def _as_postgres(args: list[str]) -> list[str]:
+def _as_postgres() -> dict[str, str]:
     """PostgreSQL refuses to run as root; there it runs as Debian's `postgres` user."""
-    return ["runuser", "-u", "postgres", "--", *args] if os.geteuid() == 0 else args
+    return {"user": "postgres", "group": "postgres"} if os.geteuid() == 0 else {}
 
 
 def _wait(check, what: str, seconds: float, process: subprocess.Popen) -> None:
@@ -149,10 +149,10 @@ def database(work: Path) -> Iterator[Database]:
     port = _free_port()
     try:
         initdb = [postgres_bin("initdb"), "-D", str(data), "-U", DB_USER, "-A", "trust"]
-        _run(_as_postgres(initdb), cwd=data)  # the postgres user may not enter ours
+        _run(initdb, cwd=data, **_as_postgres())  # the postgres user may not enter our folder
         args = [postgres_bin("postgres"), "-D", str(data), "-h", "127.0.0.1", "-p", str(port)]
         args += ["-k", str(data), "-c", "fsync=off", "-c", "full_page_writes=off"]
-        with _process(_as_postgres(args), work / "postgres.log", cwd=data) as process:
+        with _process(args, work / "postgres.log", cwd=data, **_as_postgres()) as process:
             _wait(lambda: _accepts(port), "PostgreSQL", 60, process)
             db = Database(port)
             _run([*db.psql_args("createdb"), "nautobot"])

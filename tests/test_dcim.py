@@ -253,3 +253,10 @@ def test_export_refuses_what_a_dcim_cannot_hold(
     assert result.code == 2 and result.err.count("\n") == 1
     assert f"{design}: {field}: " in result.err and message in result.err
     assert not (tmp_path / "out").exists()
+
+
+def test_one_schema_dump_for_the_pinned_nautobot() -> None:
+    """The committed schema dump is the pinned version's, and no other is kept."""
+    from nautobot_service import NAUTOBOT_VERSION, SCHEMA
+
+    assert sorted(p.name for p in SCHEMA.parent.iterdir()) == [f"schema-{NAUTOBOT_VERSION}.sql.gz"]
