@@ -8,6 +8,7 @@ from pathlib import Path
 from rackbom.components.atomic import Writer, check_destination, text_writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.exports.tables import bom_csv, summaries_json
+from rackbom.textable import size_text
 
 from .common import add_catalogue_option, load_designs
 
@@ -56,5 +57,6 @@ def run(args: argparse.Namespace) -> int:
         outputs.append((args.csv, text_writer(bom_csv(analyses))))
     if args.json is not None:
         outputs.append((args.json, text_writer(summaries_json(analyses))))
-    write_files(outputs)
+    for path in write_files(outputs):
+        print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0
