@@ -13,7 +13,7 @@ from ..components.limits import TRAYS_MAX
 from ..components.parts import PartType
 from ..components.power_models import PowerModel
 from ..components.trays import TrayPart, TrayType
-from .design import DesignSpec, FabricSpec, RackSpec
+from .spec import DesignSpec, FabricSpec, RackSpec
 from .size import check_size
 
 P = TypeVar("P", bound=PartType)
