@@ -227,7 +227,16 @@ def test_bad_cluster_file(
     path = tmp_path / f"{name}.yaml"
     path.write_text(yaml.safe_dump(data))
     out = tmp_path / "out.svg"
-    for args in (("show", str(path)), ("svg", str(path), "-o", str(out))):
+    book, report = tmp_path / "out.xlsx", tmp_path / "report"
+    commands = (
+        ("show", str(path)),
+        ("svg", str(path), "-o", str(out)),
+        ("compare", "mi355x-8k", str(path)),
+        ("bom", str(path), "-o", str(book), "--csv", str(out), "--json", str(out)),
+        ("report", "-o", str(report), "mi355x-8k", str(path)),
+        ("validate", str(path)),
+    )
+    for args in commands:
         result = cli(*args)
         assert result.code == 2, (name, result.out)
         assert result.out == ""
@@ -237,4 +246,4 @@ def test_bad_cluster_file(
             assert word in lines[0], (word, lines[0])
         if name != "unknown-design":
             assert str(path) in lines[0]
-    assert not out.exists()
+    assert not out.exists() and not book.exists() and not report.exists()

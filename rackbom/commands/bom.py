@@ -1,4 +1,4 @@
-"""`rackbom bom`: designs as a BOM workbook, a flat BOM CSV and summary JSON."""
+"""`rackbom bom`: designs and clusters as a BOM workbook, a flat BOM CSV and summary JSON."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from rackbom.components.errors import InputError
 from rackbom.exports.tables import write_bom_csv, write_summaries_json
 
-from .common import add_catalogue_option, load_designs
+from .common import add_catalogue_option, load_targets, split_targets
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "bom",
         help="write designs as an Excel BOM workbook (-o), a flat BOM CSV (--csv), JSON (--json)",
     )
-    p.add_argument("designs", metavar="DESIGN_OR_FILE", nargs="+")
+    p.add_argument("designs", metavar="DESIGN_OR_CLUSTER", nargs="+")
     p.add_argument(
         "-o",
         "--output",
@@ -44,13 +44,15 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.output is not None and args.output.suffix.lower() != ".xlsx":
         raise InputError(None, "-o", f"{args.output}: the workbook file name must end in .xlsx")
-    analyses = [design.analysis for design in load_designs(args, args.designs)]
+    designs, clusters = split_targets(load_targets(args, args.designs))
+    analyses = [design.analysis for design in designs]
+    networks = [cluster.analysis for cluster in clusters]
     if args.output is not None:
         from rackbom.exports.workbook import write_workbook  # openpyxl loads only when needed
 
-        write_workbook(analyses, args.output)
+        write_workbook(analyses, args.output, networks)
     if args.csv is not None:
-        write_bom_csv(analyses, args.csv)
+        write_bom_csv(analyses, args.csv, networks)
     if args.json is not None:
-        write_summaries_json(analyses, args.json)
+        write_summaries_json(analyses, args.json, networks)
     return 0
