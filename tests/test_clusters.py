@@ -247,3 +247,28 @@ def test_bad_cluster_file(
         if name != "unknown-design":
             assert str(path) in lines[0]
     assert not out.exists() and not book.exists() and not report.exists()
+
+
+# --- drawings -------------------------------------------------------------------------------
+@pytest.mark.parametrize("view", ["floor", "fabric"])
+@pytest.mark.parametrize("cluster", CLUSTERS)
+def test_golden_svg(cluster: str, view: str, cli, tmp_path: Path, request) -> None:
+    from conftest import check_golden
+
+    out = tmp_path / "c.svg"
+    result = cli("svg", cluster, "--view", view, "-o", str(out))
+    assert result.code == 0, result.err
+    check_golden(f"svg/clusters/{cluster}-{view}.svg", out.read_text(), request)
+
+
+def test_a_1400_rack_floor_plan_stays_small_and_parses() -> None:
+    from xml.etree import ElementTree
+
+    big = rb.load_cluster("helios-16k").with_(gpus=100_000)
+    assert big.summary.racks >= 1_380
+    for drawing in (big.floor_plan(), big.fabric_diagram()):
+        svg = drawing.to_string()
+        root = ElementTree.fromstring(svg)
+        assert len(svg) < 60_000
+        assert sum(1 for _ in root.iter()) < 600
+        assert float(root.get("height")) < 1_400
