@@ -18,7 +18,8 @@ pytestmark = pytest.mark.client
 PROBE = """<script>
 const svgs = [...document.querySelectorAll("svg")].map(s => {
   const r = s.getBoundingClientRect(); return [r.width, r.height]; });
-const heads = [...document.querySelectorAll("table.comparison:not(.clusters) thead th")].map(t => t.textContent);
+const heads = [...document.querySelectorAll("table.comparison:not(.clusters) thead th")]
+  .map(t => t.textContent);
 const out = document.createElement("pre"); out.id = "probe";
 out.textContent = JSON.stringify({svgs, heads});
 document.body.appendChild(out);
