@@ -66,6 +66,14 @@ class Cluster:
 
         return FabricDiagram(self.summary)
 
+    def hall_elevation(self, racks_per_row: int = 16, width: float | None = None) -> Any:
+        """The racks from the front, in rows: one drawing of the design reused per copy."""
+        from rackbom.layouts.hall_svg import HallElevation
+
+        return HallElevation(
+            self.design.analysis, self.summary.design_copies, self.name, racks_per_row, width
+        )
+
     def _repr_svg_(self) -> str:
         return self.floor_plan().to_string()
 

@@ -272,3 +272,19 @@ def test_a_1400_rack_floor_plan_stays_small_and_parses() -> None:
         assert len(svg) < 60_000
         assert sum(1 for _ in root.iter()) < 600
         assert float(root.get("height")) < 1_400
+
+
+def test_the_hall_elevation_draws_one_copy_and_reuses_it(cli, tmp_path: Path) -> None:
+    from xml.etree import ElementTree
+
+    out = tmp_path / "hall.svg"
+    result = cli("svg", "helios-16k", "--view", "racks", "-o", str(out))
+    assert result.code == 0, result.err
+    svg = out.read_text()
+    root = ElementTree.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert len(root.findall(f".//{ns}symbol")) == 1
+    assert len(root.findall(f".//{ns}use")) == 228  # one per rack of the cluster
+    assert len(root.findall(f".//{ns}symbol//{ns}g[@class='tray']")) == 34  # one rack's trays
+    assert len(svg) < 200_000
+    assert svg == rb.load_cluster("helios-16k").hall_elevation().to_string()  # deterministic
