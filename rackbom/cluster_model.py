@@ -66,6 +66,14 @@ class Cluster:
 
         return FabricDiagram(self.summary)
 
+    def hall_elevation(self, racks_per_row: int = 16, width: float | None = None) -> Any:
+        """The racks from the front, in rows: one drawing of the design reused per copy."""
+        from rackbom.layouts.hall_svg import HallElevation
+
+        return HallElevation(
+            self.design.analysis, self.summary.design_copies, self.name, racks_per_row, width
+        )
+
     def _repr_svg_(self) -> str:
         return self.floor_plan().to_string()
 
@@ -85,7 +93,7 @@ class Cluster:
         data.update(changes)
         spec = validate_model(ClusterSpec, data, self.file or self.id)
         design = self.design if spec.design == self.spec.design else None
-        return _build(spec, self.file, self.design.built.base_catalogue, design)
+        return build_cluster(spec, self.file, self.design.built.base_catalogue, design)
 
     def __repr__(self) -> str:
         s = self.summary
@@ -95,7 +103,7 @@ class Cluster:
         )
 
 
-def _build(
+def build_cluster(
     spec: ClusterSpec, file: str | None, catalogue: Catalogue, design: Design | None = None
 ) -> Cluster:
     if design is None:
@@ -119,7 +127,7 @@ def is_cluster(id_or_path: str | Path) -> bool:
 def load_cluster(id_or_path: str | Path, catalogue: Catalogue | None = None) -> Cluster:
     """Load a built-in cluster by id or a cluster YAML file by path."""
     spec, file = load_cluster_spec(id_or_path)
-    return _build(spec, file, catalogue or builtin_catalogue())
+    return build_cluster(spec, file, catalogue or builtin_catalogue())
 
 
 def cluster(
@@ -154,4 +162,4 @@ def cluster(
         raw["floor"] = floor
     spec = validate_model(ClusterSpec, raw, raw["id"])
     catalogue = loaded.built.base_catalogue if loaded is not None else builtin_catalogue()
-    return _build(spec, None, catalogue, loaded)
+    return build_cluster(spec, None, catalogue, loaded)

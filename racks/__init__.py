@@ -4,11 +4,11 @@ from .analysis import Analysis
 from .bandwidth import Bandwidth
 from .bom import Bom, BomLine, TrayGroup, tray_groups, tray_price
 from .build import BuiltDesign, BuiltRack, PlacedTray, build_design
-from .spec import DesignSpec, FabricSpec, Placement, RackSpec
 from .library import builtin_design_ids, load_design, load_design_spec, parse_design
 from .ports import ChipPorts, TrayPorts
 from .power import RackPower, TrayPower
 from .space import RackSpace
+from .spec import DesignSpec, FabricSpec, Placement, RackSpec
 from .topology import Topology
 
 __all__ = [

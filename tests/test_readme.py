@@ -56,3 +56,23 @@ def test_comparison_tables_are_current_and_cover_every_design(
 def test_helios_elevation_is_current(request: pytest.FixtureRequest) -> None:
     svg = rb.load("helios").elevation().to_string()
     check_golden("../../docs/helios-elevation.svg", svg, request)
+
+
+README_CLUSTER_TABLES = (
+    ("helios-16k", "vr200-16k-arista", "helios-16k-whitebox", "vr200-16k-whitebox"),
+    ("vr200-16k-ib", "gb200-16k", "mi355x-8k"),
+)
+
+
+def test_cluster_tables_are_current_and_cover_every_cluster() -> None:
+    from rackbom.cluster_comparison import compare_clusters
+    from rackbom.racks.clusters import builtin_cluster_ids
+
+    assert sorted(i for ids in README_CLUSTER_TABLES for i in ids) == builtin_cluster_ids()
+    for ids in README_CLUSTER_TABLES:
+        assert "```text\n" + compare_clusters(ids).to_text() + "\n```" in README
+
+
+def test_cluster_floor_plan_is_current(request: pytest.FixtureRequest) -> None:
+    svg = rb.load_cluster("helios-16k").floor_plan().to_string()
+    check_golden("../../docs/helios-16k-floor.svg", svg, request)
