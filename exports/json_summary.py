@@ -12,7 +12,6 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from ..racks.ports import ChipPorts, TrayPorts
-from ..racks.summary import DesignSummary
 
 RENAMED = {
     "power_all_in_w": ("power_kw", "power_all_in_kw"),
@@ -28,8 +27,8 @@ def json_text(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
-def summary_data(summary: DesignSummary) -> dict[str, Any]:
-    """The summary as JSON-ready data."""
+def summary_data(summary: Any) -> dict[str, Any]:
+    """A summary dataclass (a design's, a cluster's, a TCO result) as JSON-ready data."""
     return _plain(summary)
 
 

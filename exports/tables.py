@@ -10,7 +10,8 @@ from typing import Any
 
 from ..components.atomic import atomic_write_text
 from ..racks.analysis import Analysis
-from .json_summary import json_text, summary_data
+from .json_summary import json_text
+from .tco_json import design_data
 
 BOM_CSV_FIELDS = (
     "design",
@@ -90,7 +91,7 @@ def _csv_value(value: Any) -> Any:
 
 def summaries_json(analyses: Sequence[Analysis]) -> str:
     """The summaries as indented JSON: one design's object (as `show --json`), or a list."""
-    summaries = [summary_data(a.summary) for a in analyses]
+    summaries = [design_data(a) for a in analyses]
     return json_text(summaries[0] if len(summaries) == 1 else summaries)
 
 

@@ -118,8 +118,8 @@ def tco(basis: CostBasis, profile: TcoProfile) -> TcoResult:
         **{f"tco_usd_per_{k}_pflops_hour": _per(total, per_gpu[k]) for k in PRECISIONS},
         tco_usd_per_hbm_tbps_hour=_per(total, basis.hbm_tbytes_per_s / n),
         tco_usd_per_hbm_gb_month=_per(total * HOURS_PER_MONTH, basis.hbm_gb / n),
-        fp4_dense_tflops_per_w=_per(per_gpu["fp4"] * 1000, it_kw),
-        fp8_dense_tflops_per_w=_per(per_gpu["fp8"] * 1000, it_kw),
+        fp4_dense_tflops_per_w=_per(per_gpu["fp4"], it_kw),
+        fp8_dense_tflops_per_w=_per(per_gpu["fp8"], it_kw),
     )
 
 
