@@ -205,3 +205,31 @@ def test_both_facility_and_colocation_is_refused(cli, tmp_path) -> None:
     )
     result = cli("tco", "helios", "--tco", str(path))
     assert result.code == 2 and "paid for twice" in result.err and result.out == ""
+
+
+def test_charts_are_deterministic_svg(cli, tmp_path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    for out in (first, second):
+        out.mkdir()
+        assert cli("tco", "helios-16k", "vr200-16k-ib", "--charts", str(out)).code == 0
+        args = ("tco", "--workload", "example-flux1-training", "mi355x-server-8k", "--tornado")
+        assert cli(*args, "--charts", str(out)).code == 0
+    names = sorted(p.name for p in first.iterdir())
+    assert names == [
+        "capex-per-gpu.svg",
+        "tco-per-fp4-pflops-hour.svg",
+        "tco-per-gpu-hour.svg",
+        "tornado.svg",
+    ]
+    for name in names:
+        text = (first / name).read_text()
+        assert text.startswith("<?xml") and "<svg" in text and "<dc:date>" not in text
+        assert text == (second / name).read_text()
+
+
+def test_sweep_chart_has_one_line_per_target() -> None:
+    from rackbom.exports.tco_charts import sweep_chart
+
+    rows = rb.sweep(["helios-16k", "vr200-16k-ib"], utilisation=[0.5, 0.75, 1.0])
+    svg = sweep_chart(rows.to_dict("records"), "utilisation", "tco_usd_per_gpu_hour")
+    assert "helios-16k" in svg and "vr200-16k-ib" in svg

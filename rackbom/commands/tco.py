@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from rackbom import costs
+from rackbom.components.atomic import atomic_write_text
 from rackbom.components.errors import InputError
 from rackbom.components.tco_library import profile
 from rackbom.exports.json_summary import summary_data
+from rackbom.exports.tco_charts import capex_chart, tco_chart, tornado_chart
 from rackbom.exports.tco_figures import TCO_FIGURES
 from rackbom.racks.costs.tco import TcoResult
 from rackbom.textable import render_table
@@ -53,6 +56,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--tornado", action="store_true", help="with --workload: sensitivity on the first target"
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument(
+        "--charts",
+        metavar="DIR",
+        type=Path,
+        help="also write SVG charts: capex and TCO bars, or with --tornado the tornado",
+    )
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
@@ -60,6 +69,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Work everything out first, then print: bad input leaves no partial output."""
     chosen = profile(args.tco)
+    charts: dict[str, str] = {}
     if args.reproduce:
         rows = costs.reproduction(chosen)
         data, text = rows, reproduction_table(rows)
@@ -80,9 +90,17 @@ def run(args: argparse.Namespace) -> int:
                 bars = costs.sensitivity(work, targets[0], chosen)
                 data = {"accepted": results, "tornado": bars}
                 text += "\n\n" + tornado_table(targets[0].id, bars, results[0].per)
+                if args.charts:
+                    charts["tornado.svg"] = tornado_chart(bars, results[0].per)
         else:
             results = tuple(costs.tco(t, chosen) for t in targets)
             data, text = results, _tco_table(results, chosen.id)
+            if args.charts:
+                charts["capex-per-gpu.svg"] = capex_chart(results)
+                charts["tco-per-gpu-hour.svg"] = tco_chart(results)
+                charts["tco-per-fp4-pflops-hour.svg"] = tco_chart(results, "fp4")
+    for name, svg in charts.items():
+        atomic_write_text(args.charts / name, svg)
     if args.json:
         print_json(summary_data(data))
     else:
