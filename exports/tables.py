@@ -15,7 +15,8 @@ from typing import Any
 from ..components.outputs import finite
 from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
-from .json_summary import json_text, summary_data
+from .json_summary import json_text
+from .tco_json import cluster_data, design_data
 
 BOM_CSV_FIELDS = (
     "design",
@@ -162,7 +163,7 @@ def csv_value(value: Any, column: str) -> Any:
 
 
 def summaries_json(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()) -> str:
-    """The summaries as indented JSON: one object (as `show --json`), or a list."""
-    summaries = [summary_data(a.summary) for a in analyses]
-    summaries += [summary_data(c.summary) for c in clusters]
+    """The summaries with their TCO as indented JSON: one object (as `show --json`), or a list."""
+    summaries = [design_data(a) for a in analyses]
+    summaries += [cluster_data(c) for c in clusters]
     return json_text(summaries[0] if len(summaries) == 1 else summaries)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue
+from rackbom.components.tco import TcoProfile
 from rackbom.components.yamlio import read_yaml_file, validate_model
 from rackbom.exports.json_summary import json_text, summary_data
 from rackbom.racks.clusters import (
@@ -17,6 +18,7 @@ from rackbom.racks.clusters import (
     load_cluster_spec,
 )
 from rackbom.racks.clusters.library import design_reference
+from rackbom.racks.costs.tco import TcoResult
 from rackbom.racks.library import load_design
 
 from .design import Design
@@ -46,9 +48,17 @@ class Cluster:
         """The key figures, typed: `cluster.summary.capex_usd_per_gpu.scale_out_usd`."""
         return self.analysis.summary
 
-    def to_dict(self) -> dict[str, Any]:
-        """The summary as JSON-ready data, with the keys `rackbom show --json` prints."""
-        return summary_data(self.summary)
+    def tco(self, profile: TcoProfile | str | Path | None = None) -> TcoResult:
+        """The cost of ownership under a TCO profile (id, file or object; default `default`)."""
+        from rackbom.costs import tco
+
+        return tco(self, profile)
+
+    def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
+        """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
+        from rackbom.exports.tco_json import tco_data
+
+        return {**summary_data(self.summary), **tco_data(self.tco(tco_profile))}
 
     def to_json(self) -> str:
         """The summary as indented JSON text."""

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
-from rackbom.exports.json_summary import json_text, summary_data
+from rackbom.components.tco import TcoProfile
+from rackbom.exports.json_summary import json_text
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom import Bom
 from rackbom.racks.build import BuiltDesign, build_design
+from rackbom.racks.costs.tco import TcoResult
 from rackbom.racks.library import load_design_spec
 from rackbom.racks.summary import DesignSummary
 from rackbom.racks.variants import variant_spec
@@ -49,9 +51,17 @@ class Design:
         """The key figures, typed: `design.summary.switch_ports_unused`."""
         return self.analysis.summary
 
-    def to_dict(self) -> dict[str, Any]:
-        """The summary as JSON-ready data, with the keys `rackbom show --json` prints."""
-        return summary_data(self.summary)
+    def tco(self, profile: TcoProfile | str | Path | None = None) -> TcoResult:
+        """The cost of ownership under a TCO profile (id, file or object; default `default`)."""
+        from rackbom.costs import tco
+
+        return tco(self, profile)
+
+    def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
+        """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
+        from rackbom.exports.tco_json import design_data
+
+        return design_data(self.analysis, tco_profile)
 
     def to_json(self) -> str:
         """The summary as indented JSON text."""

@@ -11,6 +11,8 @@ from rackbom.textable import render_table
 
 from .cluster_text import render_cluster
 from .common import add_catalogue_option, load_targets, print_json
+from .tco import add_tco_option
+from .tco_text import render_tco
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,6 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_catalogue_option(p)
+    add_tco_option(p)
     p.set_defaults(run=run)
 
 
@@ -26,11 +29,10 @@ def run(args: argparse.Namespace) -> int:
     """Print the summary."""
     (target,) = load_targets(args, [args.design])
     if args.json:
-        print_json(target.to_dict())
-    elif isinstance(target, Design):
-        print(render_summary(target))
-    else:
-        print(render_cluster(target))
+        print_json(target.to_dict(args.tco))
+        return 0
+    text = render_summary(target) if isinstance(target, Design) else render_cluster(target)
+    print(text + "\n\n" + render_tco(target.tco(args.tco)))
     return 0
 
 

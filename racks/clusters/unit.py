@@ -58,8 +58,7 @@ def design_unit(analysis: Analysis, file: str | None, rail_optimised: bool) -> D
             "fabric.topology",
             "rail-optimised needs the same scale-out ports in every compute tray",
         )
-    lines = zip(analysis.bom.lines, scale_up_lines(analysis), strict=True)
-    scale_up = sum(line.extended_usd for line, up in lines if up)
+    scale_up = scale_up_usd(analysis)
     return DesignUnit(
         endpoints_per_rack=tuple(per_rack.values()),
         endpoint_gbps=speeds.pop(),
@@ -80,3 +79,9 @@ def scale_up_lines(analysis: Analysis) -> list[bool]:
         rack_cabling = tray is None and line.category == SCALE_UP_CABLING
         out.append(in_switch_tray or is_connector or rack_cabling)
     return out
+
+
+def scale_up_usd(analysis: Analysis) -> float:
+    """The part of a design's BOM that buys its scale-up fabric (see `scale_up_lines`)."""
+    lines = zip(analysis.bom.lines, scale_up_lines(analysis), strict=True)
+    return sum(line.extended_usd for line, up in lines if up)
