@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue
-from rackbom.components.tco import TcoProfile
 from rackbom.components.yamlio import read_yaml_file, validate_model
 from rackbom.exports.json_summary import json_text, summary_data
 from rackbom.racks.clusters import (
@@ -18,10 +17,13 @@ from rackbom.racks.clusters import (
     load_cluster_spec,
 )
 from rackbom.racks.clusters.library import design_reference
-from rackbom.racks.costs.tco import TcoResult
 from rackbom.racks.library import load_design
 
 from .design import Design
+
+if TYPE_CHECKING:
+    from rackbom.components.tco import TcoProfile
+    from rackbom.racks.costs.tco import TcoResult
 
 
 class Cluster:

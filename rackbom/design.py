@@ -9,19 +9,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
-from rackbom.components.tco import TcoProfile
 from rackbom.exports.json_summary import json_text
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom import Bom
 from rackbom.racks.build import BuiltDesign, build_design
-from rackbom.racks.costs.tco import TcoResult
 from rackbom.racks.library import load_design_spec
 from rackbom.racks.summary import DesignSummary
 from rackbom.racks.variants import variant_spec
 from rackbom.variant_ids import split_variant
 
 if TYPE_CHECKING:
+    from rackbom.components.tco import TcoProfile
     from rackbom.layouts.svg import Elevation
+    from rackbom.racks.costs.tco import TcoResult
 
 
 class Design:

@@ -13,12 +13,8 @@ from rackbom.textable import size_text
 from .common import add_catalogue_option, load_targets, split_targets
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser(
-        "bom",
-        help="write designs as an Excel BOM workbook (-o), a flat BOM CSV (--csv), JSON (--json)",
-    )
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument("designs", metavar="DESIGN_OR_CLUSTER", nargs="+")
     p.add_argument(
         "-o",

@@ -10,11 +10,8 @@ from rackbom.components.errors import InputError
 from .common import add_catalogue_option, load_targets, print_json, split_targets
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser(
-        "compare", help="compare designs, or clusters, side by side (one column each)"
-    )
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument("designs", metavar="DESIGN_OR_CLUSTER", nargs="+")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     add_catalogue_option(p)

@@ -17,9 +17,8 @@ from .common import add_catalogue_option, catalogue_from, print_json
 SECTIONS = ("designs", "clusters", "parts", "trays", "frames", "profiles", "sources")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser("list", help="list built-in designs, clusters and catalogue entries")
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument("section", nargs="?", choices=SECTIONS, help="only this section")
     p.add_argument(
         "--kind", help="only parts of one kind: gpu, cpu, nic, switch, optics, cable, ... "

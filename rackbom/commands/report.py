@@ -19,12 +19,8 @@ if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser(
-        "report",
-        help="write SVGs, JSON, a BOM workbook and index.html comparing designs and clusters",
-    )
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument(
         "designs",
         metavar="DESIGN_OR_CLUSTER",

@@ -15,9 +15,8 @@ from .tco import add_tco_option
 from .tco_text import render_tco
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser("show", help="summarise one design or cluster (built-in id or YAML file)")
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_catalogue_option(p)

@@ -12,9 +12,8 @@ from rackbom.textable import size_text
 from .common import add_catalogue_option, load_targets
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser("svg", help="draw a design's rack elevation, or a cluster, as SVG")
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
     p.add_argument("-o", "--output", metavar="FILE", required=True, help="SVG file to write")
     p.add_argument(

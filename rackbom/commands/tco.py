@@ -34,12 +34,8 @@ def add_tco_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser(
-        "tco",
-        help="cost of ownership of designs or clusters; --reproduce, --rent, --workload",
-    )
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument("targets", metavar="DESIGN_OR_CLUSTER", nargs="*")
     add_tco_option(p)
     view = p.add_mutually_exclusive_group()

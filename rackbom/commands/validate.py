@@ -16,9 +16,8 @@ from rackbom.racks.library import is_design_file, parse_design
 from .common import add_catalogue_option, catalogue_from
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser("validate", help="check catalogue, design or cluster YAML files")
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument("files", metavar="FILE", nargs="+")
     p.add_argument(
         "--strict",
