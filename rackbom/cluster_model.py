@@ -6,14 +6,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue
-from rackbom.components.yamlio import read_yaml_file, validate_model
+from rackbom.components.yamlio import validate_model
 from rackbom.exports.json_summary import json_text, summary_data
 from rackbom.racks.clusters import (
     ClusterAnalysis,
     ClusterSpec,
     ClusterSummary,
-    builtin_cluster_ids,
-    is_cluster_file,
     load_cluster_spec,
 )
 from rackbom.racks.clusters.library import design_reference
@@ -121,19 +119,6 @@ def build_cluster(
     if design is None:
         design = Design(load_design(design_reference(spec, file), catalogue))
     return Cluster(spec, file, design)
-
-
-def is_cluster(id_or_path: str | Path) -> bool:
-    """Whether a name is a built-in cluster id or a YAML file holding a cluster."""
-    text = str(id_or_path)
-    if text in builtin_cluster_ids():
-        return True
-    path = Path(text)
-    return (
-        path.suffix.lower() in (".yaml", ".yml")
-        and path.is_file()
-        and is_cluster_file(read_yaml_file(path))
-    )
 
 
 def load_cluster(id_or_path: str | Path, catalogue: Catalogue | None = None) -> Cluster:

@@ -34,7 +34,9 @@ ProfileLike = TcoProfile | str | Path | None
 
 def basis(target: Design | Cluster | str | Path) -> CostBasis:
     """The cost basis of a Design, a Cluster, a built-in id or a YAML path."""
-    from .cluster_model import Cluster, is_cluster, load_cluster
+    from rackbom.racks.clusters.library import is_cluster
+
+    from .cluster_model import Cluster, load_cluster
     from .design import Design, load
 
     if isinstance(target, Design):

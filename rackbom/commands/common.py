@@ -50,16 +50,22 @@ def load_targets(args: argparse.Namespace, names: list[str]) -> list[Design | Cl
 
     Designs are told apart where two share an id (as `load_designs` does).
     """
-    from rackbom.cluster_model import is_cluster, load_cluster
+    from rackbom.racks.clusters.library import is_cluster
 
     catalogue = catalogue_from(args)
     loaded = [
-        load_cluster(name, catalogue) if is_cluster(name) else load(name, catalogue)
+        _load_cluster(name, catalogue) if is_cluster(name) else load(name, catalogue)
         for name in names
     ]
     named = [(n, t) for n, t in zip(names, loaded, strict=True) if isinstance(t, Design)]
     designs = iter(_told_apart([n for n, _ in named], [t for _, t in named]))
     return [next(designs) if isinstance(t, Design) else t for t in loaded]
+
+
+def _load_cluster(name: str, catalogue: Catalogue) -> Cluster:
+    from rackbom.cluster_model import load_cluster  # the cluster layer loads only for clusters
+
+    return load_cluster(name, catalogue)
 
 
 def split_targets(targets: list[Design | Cluster]) -> tuple[list[Design], list[Cluster]]:

@@ -9,7 +9,6 @@ from rackbom.design import Design
 from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
 from rackbom.textable import render_table
 
-from .cluster_text import render_cluster
 from .common import add_catalogue_option, load_targets, print_json
 from .tco import add_tco_option
 from .tco_text import render_tco
@@ -30,7 +29,12 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(target.to_dict(args.tco))
         return 0
-    text = render_summary(target) if isinstance(target, Design) else render_cluster(target)
+    if isinstance(target, Design):
+        text = render_summary(target)
+    else:
+        from .cluster_text import render_cluster
+
+        text = render_cluster(target)
     print(text + "\n\n" + render_tco(target.tco(args.tco)))
     return 0
 
