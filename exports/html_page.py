@@ -6,10 +6,14 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..components.outputs import xml_safe
 from ..racks.summary import DesignSummary
 from .figures import KEY_FIGURES, switch_note
+
+if TYPE_CHECKING:
+    from .cluster_page import ClusterEntry
 
 SVG_STYLE = "width:100%;height:auto"
 """An inline drawing is as wide as its container, at the drawing's proportions."""
@@ -23,7 +27,8 @@ th, td { border: 1px solid #c8d0d9; padding: 0.3rem 0.6rem; }
 thead th { background: #eef2f6; } tbody th { text-align: left; font-weight: normal; }
 td { text-align: right; font-variant-numeric: tabular-nums; }
 td.text { text-align: left; }
-section.design { border-top: 2px solid #c8d0d9; margin-top: 2rem; padding-top: 1rem; }
+section.design, section.cluster {
+  border-top: 2px solid #c8d0d9; margin-top: 2rem; padding-top: 1rem; }
 .warning { color: #9a3412; }
 details { margin: 0.5rem 0 1rem; } summary { cursor: pointer; }
 """
@@ -120,19 +125,33 @@ def _section(entry: ReportEntry) -> str:
     )
 
 
-def render_report(entries: Sequence[ReportEntry], workbook_href: str, version: str) -> str:
+def render_report(
+    entries: Sequence[ReportEntry],
+    workbook_href: str,
+    version: str,
+    clusters: Sequence[ClusterEntry] = (),
+) -> str:
     """The whole page: no scripts, no external references, readable offline, well-formed XML."""
+    from .cluster_page import clusters_part
+
     summaries = [e.summary for e in entries]
-    names = ", ".join(s.name for s in summaries)
-    return xml_safe(
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>rackbom report: {html.escape(names)}</title><style>{STYLE}</style></head><body>"
+    names = ", ".join([*(s.name for s in summaries), *(c.summary.name for c in clusters)])
+    designs = (
         "<h1>Rack comparison</h1>"
         f'<p class="lead">{len(entries)} designs, made by rackbom {html.escape(version)}. '
         "Bandwidths are one way, in Gbit/s; every figure traces to the sources listed under "
         f'each design. <a href="{html.escape(workbook_href)}">BOM workbook</a></p>'
         + comparison_table(summaries)
         + "".join(_section(e) for e in entries)
+        if entries
+        else f'<p class="lead">Made by rackbom {html.escape(version)}. '
+        f'<a href="{html.escape(workbook_href)}">BOM workbook</a></p>'
+    )
+    return xml_safe(
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>rackbom report: {html.escape(names)}</title><style>{STYLE}</style></head><body>"
+        + designs
+        + clusters_part(clusters)
         + "</body></html>\n"
     )

@@ -13,7 +13,6 @@ from typing import Any
 
 from ..components.errors import InputError
 from ..racks.ports import ChipPorts, TrayPorts
-from ..racks.summary import DesignSummary
 
 RENAMED = {
     "power_all_in_w": ("power_kw", "power_all_in_kw"),
@@ -37,8 +36,8 @@ def json_text(value: Any) -> str:
         ) from None
 
 
-def summary_data(summary: DesignSummary) -> dict[str, Any]:
-    """The summary as JSON-ready data."""
+def summary_data(summary: Any) -> dict[str, Any]:
+    """A summary dataclass (a design's, a cluster's, a TCO result) as JSON-ready data."""
     return _plain(summary)
 
 

@@ -1,4 +1,9 @@
-"""Flat outputs: the BOM of one or more designs as CSV, and their summaries as JSON."""
+"""Flat outputs: the BOM of designs and clusters as CSV, and their summaries as JSON.
+
+A cluster's rows carry the cluster id in `design`, the tier in `tray`: first its copies of the
+design at the design's BOM total each (category `design`), then its scale-out lines; together
+they add up to the cluster's capex.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,9 @@ from typing import Any
 
 from ..components.outputs import finite
 from ..racks.analysis import Analysis
-from .json_summary import json_text, summary_data
+from ..racks.clusters import ClusterAnalysis
+from .json_summary import json_text
+from .tco_json import cluster_data, design_data
 
 BOM_CSV_FIELDS = (
     "design",
@@ -37,8 +44,11 @@ _FORMULA_STARTS = ("=", "+", "-", "@")
 _SUSPECT_STARTS = ("\t", "\r")
 
 
-def bom_rows(analyses: Sequence[Analysis]) -> list[dict[str, Any]]:
-    """One mapping per BOM line of every design, with the fields of `BOM_CSV_FIELDS`."""
+def bom_rows(
+    analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()
+) -> list[dict[str, Any]]:
+    """One mapping per BOM line of every design and cluster, with the fields of
+    `BOM_CSV_FIELDS`."""
     rows = []
     for analysis in analyses:
         sources = analysis.design.catalogue.sources
@@ -66,10 +76,66 @@ def bom_rows(analyses: Sequence[Analysis]) -> list[dict[str, Any]]:
                     "price_basis": line.price_basis,
                 }
             )
+    for cluster in clusters:
+        rows += cluster_rows(cluster)
     return rows
 
 
-def bom_csv(analyses: Sequence[Analysis]) -> str:
+def cluster_rows(cluster: ClusterAnalysis) -> list[dict[str, Any]]:
+    """A cluster's copies of its design, then its scale-out lines, as flat BOM rows."""
+    s = cluster.summary
+    rack = s.design_summary
+    sources = cluster.catalogue.sources
+    rows = [
+        {
+            "design": s.cluster,
+            "line": 1,
+            "rack": None,
+            "tray": None,
+            "tray_id": None,
+            "category": "design",
+            "part_id": s.design,
+            "description": rack.name,
+            "manufacturer": None,
+            "part_number": None,
+            "qty": s.design_copies,
+            "unit_price_usd": round(rack.bom_usd, 2),
+            "extended_usd": round(s.design_copies * rack.bom_usd, 2),
+            "power_each_w": rack.power_rack_input_w,
+            "power_total_w": s.power_racks_input_w,
+            "source": None,
+            "source_kind": None,
+            "price_basis": "design",
+        }
+    ]
+    for number, line in enumerate(s.network_bom, start=2):
+        source = sources.get(line.source) if line.source is not None else None
+        rows.append(
+            {
+                "design": s.cluster,
+                "line": number,
+                "rack": None,
+                "tray": line.tier,
+                "tray_id": None,
+                "category": line.category,
+                "part_id": line.part,
+                "description": line.name,
+                "manufacturer": cluster.catalogue.parts[line.part].manufacturer,
+                "part_number": None,
+                "qty": line.qty,
+                "unit_price_usd": line.unit_price_usd,
+                "extended_usd": round(line.extended_usd, 2),
+                "power_each_w": line.power_each_w,
+                "power_total_w": line.power_total_w,
+                "source": line.source,
+                "source_kind": None if source is None else source.kind.value,
+                "price_basis": "priced" if line.unit_price_usd is not None else "unpriced",
+            }
+        )
+    return rows
+
+
+def bom_csv(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()) -> str:
     """The flat BOM as CSV text (RFC 4180: CRLF rows; a field with a quote, comma or line break
     is quoted).
 
@@ -80,7 +146,7 @@ def bom_csv(analyses: Sequence[Analysis]) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=BOM_CSV_FIELDS, lineterminator="\r\n")
     writer.writeheader()
-    for row in bom_rows(analyses):
+    for row in bom_rows(analyses, clusters):
         writer.writerow({k: csv_value(v, k) for k, v in row.items()})
     return out.getvalue()
 
@@ -96,7 +162,8 @@ def csv_value(value: Any, column: str) -> Any:
     return "" if value is None else value
 
 
-def summaries_json(analyses: Sequence[Analysis]) -> str:
-    """The summaries as indented JSON: one design's object (as `show --json`), or a list."""
-    summaries = [summary_data(a.summary) for a in analyses]
+def summaries_json(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()) -> str:
+    """The summaries with their TCO as indented JSON: one object (as `show --json`), or a list."""
+    summaries = [design_data(a) for a in analyses]
+    summaries += [cluster_data(c) for c in clusters]
     return json_text(summaries[0] if len(summaries) == 1 else summaries)

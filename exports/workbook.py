@@ -2,7 +2,8 @@
 
     write_workbook([analysis, ...], "racks.xlsx")
 
-Sheets: Summary, Comparison, then per design `BOM`, `Ports` and `Power`, and Sources last.
+Sheets: Summary, Comparison, then per design `BOM`, `Ports` and `Power`, then per cluster
+`Cluster` (its designs' sheets included once), and Sources last.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from ..components.atomic import Writer, atomic_write
 from ..components.errors import InputError
 from ..components.outputs import finite
 from ..racks.analysis import Analysis
-from .workbook_cells import Cell, SheetData, col, design_labels
+from ..racks.clusters import ClusterAnalysis
+from .workbook_cells import SHEET_NAME_MAX, Cell, SheetData, col, design_labels
+from .workbook_cluster import CLUSTER_PREFIX, cluster_sheet
 from .workbook_design import design_sheets
 from .workbook_overview import comparison_sheet, sources_sheet, summary_sheet
 
@@ -60,8 +63,11 @@ FOOTER_LEFT, FOOTER_RIGHT = "&A", "Page &P of &N"
 _MARGIN_IN = 0.5
 
 
-def build_sheets(analyses: Sequence[Analysis]) -> list[SheetData]:
-    """Every sheet of the workbook for these designs, in order."""
+def build_sheets(
+    analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()
+) -> list[SheetData]:
+    """Every sheet of the workbook for these designs and clusters, in order."""
+    analyses = with_cluster_designs(analyses, clusters)
     if not analyses:
         raise InputError(None, "designs", "a workbook needs at least one design")
     labels = design_labels([a.id for a in analyses])
@@ -71,26 +77,54 @@ def build_sheets(analyses: Sequence[Analysis]) -> list[SheetData]:
     sheets = [summary, comparison_sheet(summaries, summary, per_design)]
     for design in per_design:
         sheets += [design.bom, design.ports, design.power]
-    sheets.append(sources_sheet(list(analyses)))
+    cluster_labels = design_labels([c.id for c in clusters], SHEET_NAME_MAX - len(CLUSTER_PREFIX))
+    for cluster, label in zip(clusters, cluster_labels, strict=True):
+        design = per_design[analyses.index(_design_of(cluster, analyses))]
+        sheets.append(cluster_sheet(cluster, design, label))
+    sheets.append(sources_sheet(list(analyses), list(clusters)))
     return sheets
 
 
-def workbook_title(analyses: Sequence[Analysis]) -> str:
-    """The document title: the design ids, cut to a readable length."""
-    ids = ", ".join(a.id for a in analyses)
+def with_cluster_designs(
+    analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis]
+) -> list[Analysis]:
+    """The designs, then each cluster's design that is not among them already."""
+    out = list(analyses)
+    for cluster in clusters:
+        if _design_of(cluster, out) is None:
+            out.append(cluster.rack)
+    return out
+
+
+def _design_of(cluster: ClusterAnalysis, analyses: Sequence[Analysis]) -> Analysis | None:
+    """The analysis among `analyses` that is the cluster's design (same id, same figures)."""
+    rack = cluster.rack
+    return next(
+        (a for a in analyses if a is rack or (a.id == rack.id and a.summary == rack.summary)),
+        None,
+    )
+
+
+def workbook_title(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()) -> str:
+    """The document title: the design and cluster ids, cut to a readable length."""
+    ids = ", ".join([*(a.id for a in analyses), *(c.id for c in clusters)])
     return f"BOM: {ids if len(ids) <= 200 else ids[:197] + '...'}"
 
 
-def workbook_writer(analyses: Sequence[Analysis]) -> Writer:
+def workbook_writer(
+    analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()
+) -> Writer:
     """The workbook's content, built now, and a function that saves it to a path."""
-    sheets = build_sheets(analyses)
-    title = workbook_title(analyses)
+    sheets = build_sheets(analyses, clusters)
+    title = workbook_title(analyses, clusters)
     return lambda path: save_sheets(sheets, path, title)
 
 
-def write_workbook(analyses: Sequence[Analysis], path: str | Path) -> Path:
+def write_workbook(
+    analyses: Sequence[Analysis], path: str | Path, clusters: Sequence[ClusterAnalysis] = ()
+) -> Path:
     """Write the workbook atomically: an existing file is replaced only by a complete one."""
-    return atomic_write(path, workbook_writer(analyses))
+    return atomic_write(path, workbook_writer(analyses, clusters))
 
 
 def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> None:

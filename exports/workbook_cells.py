@@ -94,8 +94,9 @@ def quote_sheet(name: str) -> str:
     return "'" + name.replace("'", "''") + "'"
 
 
-def design_labels(design_ids: list[str]) -> list[str]:
-    """Per design, a label that fits `Power <label>` in a sheet name and is unique (any case).
+def design_labels(design_ids: list[str], room: int = _LABEL_MAX) -> list[str]:
+    """Per design, a label that fits `Power <label>` (`room` characters) in a sheet name and is
+    unique (any case).
 
     Long or clashing ids are cut and given the design's position as a suffix (`~3`).
     """
@@ -103,9 +104,9 @@ def design_labels(design_ids: list[str]) -> list[str]:
     seen: set[str] = set()
     for index, design_id in enumerate(design_ids, start=1):
         label = _BAD_SHEET_CHARS.sub("_", design_id).strip("'") or "design"
-        if len(label) > _LABEL_MAX or label.lower() in seen:
+        if len(label) > room or label.lower() in seen:
             suffix = f"~{index}"
-            label = label[: _LABEL_MAX - len(suffix)] + suffix
+            label = label[: room - len(suffix)] + suffix
         labels.append(label)
         seen.add(label.lower())
     return labels

@@ -54,6 +54,7 @@ class DesignSheets:
     compute_trays: str
     power_it_w: str
     power_all_in_w: str
+    power_input_w: str
 
 
 def design_sheets(analysis: Analysis, label: str) -> DesignSheets:
@@ -73,6 +74,7 @@ def design_sheets(analysis: Analysis, label: str) -> DesignSheets:
         power.compute_trays,
         power.it_w,
         power.all_in_w,
+        power.input_w,
     )
 
 
@@ -342,6 +344,7 @@ class PowerSheet:
     all_in_w: str
     overhead_w: str
     compute_trays: str
+    input_w: str
 
 
 def power_sheet(analysis: Analysis, name: str) -> PowerSheet:
@@ -402,6 +405,7 @@ def power_sheet(analysis: Analysis, name: str) -> PowerSheet:
         sheet.ref(9, total),
         sheet.ref(6, trays),
         f'COUNTIF({roles},"{TrayRole.COMPUTE.value}")',
+        f"({sheet.ref(4, total)}+{sheet.ref(6, total)})",
     )
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..components.provenance import Source
 from ..racks.analysis import Analysis
+from ..racks.clusters import ClusterAnalysis
 from ..racks.summary import DesignSummary
 from .figures import KEY_FIGURES
 from .workbook_cells import Cell, SheetData, col, formula, number, text
@@ -150,8 +153,9 @@ SOURCE_COLUMNS = (
 )
 
 
-def sources_sheet(analyses: list[Analysis]) -> SheetData:
-    """Every source cited by any design, assumptions first, with the figures resting on each."""
+def sources_sheet(analyses: list[Analysis], clusters: Sequence[ClusterAnalysis] = ()) -> SheetData:
+    """Every source cited by any design or cluster, assumptions first, with the figures resting
+    on each (a cluster's own figures: its network parts, profile, size and floor)."""
     sheet = SheetData("Sources", freeze_column=2)
     sheet.add(text("Sources", "title"))
     sheet.add(
@@ -166,11 +170,13 @@ def sources_sheet(analyses: list[Analysis]) -> SheetData:
     figures: dict[str, set[str]] = {}
     designs: dict[str, list[str]] = {}
     defined: dict[str, Source] = {}
-    for analysis in analyses:
-        catalogue = analysis.design.catalogue
-        for source_id, names in analysis.figure_sources.items():
+    users = [(a.id, a.design.catalogue, a.figure_sources) for a in analyses]
+    users += [(c.id, c.catalogue, c.figure_sources()) for c in clusters]
+    for user, catalogue, figure_sources in users:
+        for source_id, names in figure_sources.items():
             figures.setdefault(source_id, set()).update(names)
-            designs.setdefault(source_id, []).append(analysis.id)
+            if user not in designs.setdefault(source_id, []):
+                designs[source_id].append(user)
             defined.setdefault(source_id, catalogue.sources[source_id])
     order = {kind: i for i, kind in enumerate(SOURCE_KIND_ORDER)}
     for source_id in sorted(

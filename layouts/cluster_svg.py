@@ -7,6 +7,8 @@ so 16 racks and 1,400 racks draw alike. Plain SVG 1.1, deterministic, text escap
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 
@@ -76,99 +78,118 @@ class _Drawing:
         return self.to_string()
 
 
-class FloorPlan(_Drawing):
-    """Rows of racks seen from above, each row's network racks, the core, and link bundles."""
+@dataclass(frozen=True)
+class _Band:
+    """Rows drawn as one: the first and last row (0-based), racks per row, links summed."""
 
-    WIDTH = 1100.0
+    first: int
+    last: int
+    racks: int
+    network_racks: int
+    down: int
+    up: int
+
+    @property
+    def rows(self) -> int:
+        """Rows in the band."""
+        return self.last - self.first + 1
+
+
+def _bands(floor: FloorLayout, most: int) -> list[_Band]:
+    """The rows, grouped into at most `most` bands of alike consecutive rows."""
+    size = math.ceil(len(floor.rows) / most)
+    bands = []
+    for first in range(0, len(floor.rows), size):
+        last = min(first + size, len(floor.rows)) - 1
+        span = range(first, last + 1)
+        bands.append(
+            _Band(
+                first,
+                last,
+                max(floor.rows[r] for r in span),
+                max(floor.row_network_racks[r] for r in span),
+                sum(floor.row_links[r][0] for r in span),
+                sum(floor.row_links[r][1] for r in span),
+            )
+        )
+    return bands
+
+
+class FloorPlan(_Drawing):
+    """Rows of racks seen from above, each row's network racks, the core, and link bundles.
+
+    Up to `MAX_BANDS` rows are drawn one by one; a bigger hall draws bands of consecutive rows,
+    each as one row of racks labelled with its row count, so 16 or 1,400 racks draw alike.
+    """
+
+    WIDTH, MAX_BANDS, LABEL_W, CORE_GAP = 1100.0, 16, 120.0, 60.0
 
     def __init__(self, summary: ClusterSummary, floor: FloorLayout) -> None:
-        hall_w = (
-            floor.row_length_m
-            + 2 * floor.row_pitch_m
-            + _core_cols(floor) * floor.network_rack_width_m
-        )
-        hall_d = max(len(floor.rows), floor.core_rows) * floor.row_pitch_m
-        scale = min((self.WIDTH - 2 * MARGIN - 160) / hall_w, 40.0)
-        height = TITLE_H + hall_d * scale + 2 * MARGIN + 40
+        self.floor = floor
+        self.bands = _bands(floor, self.MAX_BANDS)
+        core_w = _core_cols(floor) * floor.network_rack_width_m
+        hall_w = floor.row_length_m + core_w
+        room = self.WIDTH - 2 * MARGIN - self.LABEL_W - self.CORE_GAP
+        self.scale = min(room / hall_w, 40.0)
+        self.pitch = min(max(floor.row_pitch_m * self.scale, 40.0), 64.0)
+        height = TITLE_H + MARGIN + len(self.bands) * self.pitch + MARGIN + 30
         super().__init__(summary, self.WIDTH, height, "floor plan")
-        self.floor, self.scale = floor, scale
-        self._draw_rows()
+        self.core_x = MARGIN + floor.row_length_m * self.scale + self.LABEL_W + self.CORE_GAP
         self._draw_core()
+        self._draw_rows()
         self._draw_legend(height - MARGIN)
 
-    def _xy(self, x_m: float, y_m: float) -> tuple[float, float]:
-        return MARGIN + x_m * self.scale, TITLE_H + MARGIN + y_m * self.scale
+    def _band_y(self, index: int) -> float:
+        return TITLE_H + MARGIN + index * self.pitch
 
     def _draw_rows(self) -> None:
         f, s = self.floor, self.scale
-        depth = min(f.row_pitch_m * 0.4, 1.2)
-        per_row = self.summary.floor.racks_per_row
-        for row, (racks, net) in enumerate(zip(f.rows, f.row_network_racks, strict=True)):
-            gap = racks if f.network_position == "end" else (racks + 1) // 2
-            y = row * f.row_pitch_m
-            x = 0.0
-            for position in range(racks):
+        depth = min(f.row_pitch_m * 0.4 * s, self.pitch * 0.5)
+        most_up = max((b.up for b in self.bands), default=0)
+        row_end = MARGIN + f.row_length_m * s
+        for index, band in enumerate(self.bands):
+            y = self._band_y(index)
+            gap = band.racks if f.network_position == "end" else (band.racks + 1) // 2
+            x = MARGIN
+            for position in range(band.racks):
                 if position == gap:
-                    x += net * f.network_rack_width_m
-                self.rect(*self._xy(x, y), f.rack_pitch_m * s * 0.95, depth * s, RACK_FILL)
-                x += f.rack_pitch_m
-            net_x = gap * f.rack_pitch_m
-            self.rect(*self._xy(net_x, y), net * f.network_rack_width_m * s, depth * s, NET_FILL)
-            down, up = f.row_links[row]
-            label_x, label_y = self._xy(per_row * f.rack_pitch_m + net * f.network_rack_width_m, y)
-            self.text(
-                label_x + 4,
-                label_y + depth * s * 0.8,
-                f"{down:,} ↓ leaf",
-                size=8,
-                fill=TIER_COLOUR[1],
+                    x += band.network_racks * f.network_rack_width_m * s
+                self.rect(x, y, f.rack_pitch_m * s * 0.95, depth, RACK_FILL)
+                x += f.rack_pitch_m * s
+            net_x = MARGIN + gap * f.rack_pitch_m * s
+            self.rect(net_x, y, band.network_racks * f.network_rack_width_m * s, depth, NET_FILL)
+            rows = (
+                f"row {band.first + 1}"
+                if band.rows == 1
+                else f"rows {band.first + 1}-{band.last + 1} ({band.rows} alike)"
             )
-            if up:
-                start = self._xy(
-                    per_row * f.rack_pitch_m + net * f.network_rack_width_m, y + depth / 2
-                )
-                end = self._core_centre()
-                self.line(
-                    start, end, TIER_COLOUR[2], 0.6 + 2.4 * up / max(u for _, u in f.row_links)
-                )
+            self.text(MARGIN, y + depth + 11, rows, size=9, fill="#444")
+            self.text(row_end + 6, y + 9, f"{band.down:,} ↓ to leaves", size=9, fill=TIER_COLOUR[1])
+            if band.up:
                 self.text(
-                    label_x + 4,
-                    label_y + depth * s * 0.8 + 9,
-                    f"{up:,} ↑ spine",
-                    size=8,
-                    fill=TIER_COLOUR[2],
+                    row_end + 6, y + 21, f"{band.up:,} ↑ to spines", size=9, fill=TIER_COLOUR[2]
                 )
-
-    def _core_origin(self) -> tuple[float, float]:
-        f = self.floor
-        x = f.row_length_m + f.row_pitch_m + 60 / self.scale
-        y = (len(f.rows) - f.core_rows) * f.row_pitch_m / 2
-        return max(x, 0), max(y, 0)
-
-    def _core_centre(self) -> tuple[float, float]:
-        f = self.floor
-        x, y = self._core_origin()
-        return self._xy(
-            x + _core_cols(f) * f.network_rack_width_m / 2, y + f.core_rows * f.row_pitch_m / 2
-        )
+                weight = 0.8 + 3.2 * band.up / most_up
+                end_y = self.core_top + self.core_h * (index + 0.5) / len(self.bands)
+                self.line(
+                    (row_end + self.LABEL_W, y + depth / 2),
+                    (self.core_x, end_y),
+                    TIER_COLOUR[2],
+                    weight,
+                )
 
     def _draw_core(self) -> None:
-        f, s = self.floor, self.scale
-        x0, y0 = self._core_origin()
-        cols = _core_cols(f)
-        self.rect(
-            *self._xy(x0, y0),
-            cols * f.network_rack_width_m * s,
-            f.core_rows * f.row_pitch_m * s,
-            CORE_FILL,
-        )
-        cx, cy = self._xy(x0, y0)
+        f = self.floor
+        width = _core_cols(f) * f.network_rack_width_m * self.scale
+        top, bottom = self._band_y(0), self._band_y(len(self.bands) - 1) + self.pitch * 0.5
+        self.core_top, self.core_h = top, max(bottom - top, 40.0)
+        self.rect(self.core_x, top, width, self.core_h, CORE_FILL)
         upper = [t for t in self.summary.tiers if t.tier > 1]
         lines = [f"core: {f.core_racks:,} network racks"] + [
-            f"{t.switches:,} {t.role}s" for t in upper
+            f"{t.switches:,} {t.role} switches" for t in upper
         ]
         for i, words in enumerate(lines):
-            self.text(cx, cy - 4 - 11 * (len(lines) - 1 - i), words, size=9)
+            self.text(self.core_x + 4, top + 14 + 12 * i, words, size=9)
 
     def _draw_legend(self, y: float) -> None:
         items = [
@@ -180,12 +201,13 @@ class FloorPlan(_Drawing):
         for fill, words in items:
             self.rect(x, y - 9, 12, 10, fill)
             self.text(x + 16, y, words, size=10)
-            x += 180
+            x += 170
         t1 = self.summary.tiers[0]
         self.text(
             x,
             y,
-            f"leaf links {t1.link_length_m_min:g}-{t1.link_length_m_max:g} m; lines: uplinks",
+            f"leaf links {t1.link_length_m_min:g}-{t1.link_length_m_max:g} m; "
+            "lines: uplinks, thicker for more",
             size=10,
         )
 

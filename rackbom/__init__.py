@@ -65,6 +65,13 @@ _EXPORTS = {
     "cluster": "rackbom.cluster_model",
     "load_cluster": "rackbom.cluster_model",
     "Design": "rackbom.design",
+    "accepted": "rackbom.costs",
+    "rent_or_own": "rackbom.costs",
+    "reproduction": "rackbom.costs",
+    "sensitivity": "rackbom.costs",
+    "sweep": "rackbom.costs",
+    "tco": "rackbom.costs",
+    "workload": "rackbom.costs",
     "load": "rackbom.design",
     "catalogue": "rackbom.facade",
     "designs": "rackbom.facade",
@@ -76,6 +83,15 @@ if TYPE_CHECKING:
     from rackbom.comparison import Comparison, compare
     from rackbom.components.catalogue import Catalogue
     from rackbom.components.errors import InputError
+    from rackbom.costs import (
+        accepted,
+        rent_or_own,
+        reproduction,
+        sensitivity,
+        sweep,
+        tco,
+        workload,
+    )
     from rackbom.design import Design, load
     from rackbom.facade import catalogue, designs, export_workbook
 
@@ -99,6 +115,7 @@ __all__ = [
     "Design",
     "InputError",
     "__version__",
+    "accepted",
     "catalogue",
     "cluster",
     "compare",
@@ -106,4 +123,10 @@ __all__ = [
     "export_workbook",
     "load",
     "load_cluster",
+    "rent_or_own",
+    "reproduction",
+    "sensitivity",
+    "sweep",
+    "tco",
+    "workload",
 ]

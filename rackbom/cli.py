@@ -10,6 +10,7 @@ import os
 import sys
 from collections.abc import Sequence
 from enum import IntEnum
+from importlib import import_module
 from typing import NoReturn
 
 from rackbom.components.errors import InputError, one_line
@@ -34,8 +35,12 @@ class _Parser(argparse.ArgumentParser):
         )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser with one sub-command per command module."""
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser with one sub-command per command module; the one `argv` names is configured.
+
+    Every command is listed with its help, but only the module of the command being run is
+    imported (all of them where `argv` names none, as for `--help`).
+    """
     parser = _Parser(
         prog="rackbom",
         description="Model AI racks: switch ports, world size, bandwidth, power, priced BOM.",
@@ -45,14 +50,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"rackbom {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for module in COMMANDS:
-        module.register(sub)
+    named = next((a for a in argv if a in COMMANDS), None)
+    for name, (module_name, help_text) in COMMANDS.items():
+        command = sub.add_parser(name, help=help_text)
+        if named in (None, name):
+            module = import_module(f"rackbom.commands.{module_name}")
+            module.configure(command)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args) or Exit.OK)

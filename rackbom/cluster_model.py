@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue
-from rackbom.components.yamlio import read_yaml_file, validate_model
+from rackbom.components.yamlio import validate_model
 from rackbom.exports.json_summary import json_text, summary_data
 from rackbom.racks.clusters import (
     ClusterAnalysis,
     ClusterSpec,
     ClusterSummary,
-    builtin_cluster_ids,
-    is_cluster_file,
     load_cluster_spec,
 )
 from rackbom.racks.clusters.library import design_reference
 from rackbom.racks.library import load_design
 
 from .design import Design
+
+if TYPE_CHECKING:
+    from rackbom.components.tco import TcoProfile
+    from rackbom.racks.costs.tco import TcoResult
 
 
 class Cluster:
@@ -46,9 +48,17 @@ class Cluster:
         """The key figures, typed: `cluster.summary.capex_usd_per_gpu.scale_out_usd`."""
         return self.analysis.summary
 
-    def to_dict(self) -> dict[str, Any]:
-        """The summary as JSON-ready data, with the keys `rackbom show --json` prints."""
-        return summary_data(self.summary)
+    def tco(self, profile: TcoProfile | str | Path | None = None) -> TcoResult:
+        """The cost of ownership under a TCO profile (id, file or object; default `default`)."""
+        from rackbom.costs import tco
+
+        return tco(self, profile)
+
+    def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
+        """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
+        from rackbom.exports.tco_json import tco_data
+
+        return {**summary_data(self.summary), **tco_data(self.tco(tco_profile))}
 
     def to_json(self) -> str:
         """The summary as indented JSON text."""
@@ -65,6 +75,14 @@ class Cluster:
         from rackbom.layouts.cluster_svg import FabricDiagram
 
         return FabricDiagram(self.summary)
+
+    def hall_elevation(self, racks_per_row: int = 16, width: float | None = None) -> Any:
+        """The racks from the front, in rows: one drawing of the design reused per copy."""
+        from rackbom.layouts.hall_svg import HallElevation
+
+        return HallElevation(
+            self.design.analysis, self.summary.design_copies, self.name, racks_per_row, width
+        )
 
     def _repr_svg_(self) -> str:
         return self.floor_plan().to_string()
@@ -85,7 +103,7 @@ class Cluster:
         data.update(changes)
         spec = validate_model(ClusterSpec, data, self.file or self.id)
         design = self.design if spec.design == self.spec.design else None
-        return _build(spec, self.file, self.design.built.base_catalogue, design)
+        return build_cluster(spec, self.file, self.design.built.base_catalogue, design)
 
     def __repr__(self) -> str:
         s = self.summary
@@ -95,7 +113,7 @@ class Cluster:
         )
 
 
-def _build(
+def build_cluster(
     spec: ClusterSpec, file: str | None, catalogue: Catalogue, design: Design | None = None
 ) -> Cluster:
     if design is None:
@@ -103,23 +121,10 @@ def _build(
     return Cluster(spec, file, design)
 
 
-def is_cluster(id_or_path: str | Path) -> bool:
-    """Whether a name is a built-in cluster id or a YAML file holding a cluster."""
-    text = str(id_or_path)
-    if text in builtin_cluster_ids():
-        return True
-    path = Path(text)
-    return (
-        path.suffix.lower() in (".yaml", ".yml")
-        and path.is_file()
-        and is_cluster_file(read_yaml_file(path))
-    )
-
-
 def load_cluster(id_or_path: str | Path, catalogue: Catalogue | None = None) -> Cluster:
     """Load a built-in cluster by id or a cluster YAML file by path."""
     spec, file = load_cluster_spec(id_or_path)
-    return _build(spec, file, catalogue or builtin_catalogue())
+    return build_cluster(spec, file, catalogue or builtin_catalogue())
 
 
 def cluster(
@@ -154,4 +159,4 @@ def cluster(
         raw["floor"] = floor
     spec = validate_model(ClusterSpec, raw, raw["id"])
     catalogue = loaded.built.base_catalogue if loaded is not None else builtin_catalogue()
-    return _build(spec, None, catalogue, loaded)
+    return build_cluster(spec, None, catalogue, loaded)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
-from rackbom.exports.json_summary import json_text, summary_data
+from rackbom.exports.json_summary import json_text
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom import Bom
 from rackbom.racks.build import BuiltDesign, build_design
@@ -19,7 +19,9 @@ from rackbom.racks.variants import variant_spec
 from rackbom.variant_ids import split_variant
 
 if TYPE_CHECKING:
+    from rackbom.components.tco import TcoProfile
     from rackbom.layouts.svg import Elevation
+    from rackbom.racks.costs.tco import TcoResult
 
 
 class Design:
@@ -49,9 +51,17 @@ class Design:
         """The key figures, typed: `design.summary.switch_ports_unused`."""
         return self.analysis.summary
 
-    def to_dict(self) -> dict[str, Any]:
-        """The summary as JSON-ready data, with the keys `rackbom show --json` prints."""
-        return summary_data(self.summary)
+    def tco(self, profile: TcoProfile | str | Path | None = None) -> TcoResult:
+        """The cost of ownership under a TCO profile (id, file or object; default `default`)."""
+        from rackbom.costs import tco
+
+        return tco(self, profile)
+
+    def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
+        """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
+        from rackbom.exports.tco_json import design_data
+
+        return design_data(self.analysis, tco_profile)
 
     def to_json(self) -> str:
         """The summary as indented JSON text."""
@@ -73,12 +83,12 @@ class Design:
         return self.elevation().to_string()
 
     def _repr_html_(self) -> str:
-        """Jupyter's display: the elevation beside the key figures."""
+        """Jupyter's display: the elevation (a pod's racks one per row) above the key figures."""
         from rackbom.exports.html_page import design_card
+        from rackbom.layouts.svg import Elevation
 
-        return f"<h4>{html.escape(self.name)}</h4>" + design_card(
-            self.summary, self.elevation().to_string()
-        )
+        drawing = Elevation(self.analysis, racks_per_row=1).to_string()
+        return f"<h4>{html.escape(self.name)}</h4>" + design_card(self.summary, drawing)
 
     def with_(self, **changes: Any) -> Design:
         """A what-if copy, re-validated: `with_(switch="switch-86t-200g", gpus_per_tray=2)`.

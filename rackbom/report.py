@@ -1,4 +1,4 @@
-"""The main job: every output for a set of designs, written into one folder."""
+"""The main job: every output for a set of designs and clusters, written into one folder."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rackbom.components.atomic import Writer, text_writer, write_files
 from rackbom.components.errors import InputError
@@ -13,16 +14,23 @@ from rackbom.exports.html_page import ReportEntry, render_report
 
 from .design import Design, distinct
 
+if TYPE_CHECKING:
+    from rackbom.exports.cluster_page import ClusterEntry
+
+    from .cluster_model import Cluster
+
 WORKBOOK_NAME = "rackbom-bom.xlsx"
 INDEX_NAME = "index.html"
 
 
 @dataclass
 class ReportFiles:
-    """What a report run wrote: per design its SVG and JSON, then the workbook and the page."""
+    """What a report run wrote: per design its SVG and JSON, per cluster its floor plan, fabric
+    diagram and JSON, then the workbook and the page."""
 
     designs: list[Design]
     per_design: dict[str, list[Path]] = field(default_factory=dict)
+    per_cluster: dict[str, list[Path]] = field(default_factory=dict)
     workbook: Path | None = None
     index: Path | None = None
 
@@ -30,11 +38,12 @@ class ReportFiles:
     def all(self) -> list[Path]:
         """Every path written, in the order written."""
         paths = [p for files in self.per_design.values() for p in files]
+        paths += [p for files in self.per_cluster.values() for p in files]
         return [*paths, *(p for p in (self.workbook, self.index) if p is not None)]
 
 
-def file_stem(design: Design) -> str:
-    """A file name for a design id (variant ids carry `+` and `=`)."""
+def file_stem(design: Design | Cluster) -> str:
+    """A file name for a design or cluster id (variant ids carry `+` and `=`)."""
     return "".join(c if c.isalnum() or c in "-_." else "_" for c in design.id)
 
 
@@ -42,8 +51,10 @@ def write_report(
     designs: Sequence[Design],
     out_dir: str | Path,
     progress: Callable[[str], None] | None = None,
+    clusters: Sequence[Cluster] = (),
 ) -> ReportFiles:
-    """Write `<id>.svg` and `<id>.json` per design, the workbook, and `index.html`: all or none.
+    """Write `<id>.svg` and `<id>.json` per design, `<id>-floor.svg`, `<id>-fabric.svg` and
+    `<id>.json` per cluster, the workbook, and `index.html`: all or none.
 
     Everything is made in memory first; the folder (and its parents) is created if missing, and
     removed again if writing fails.
@@ -59,27 +70,38 @@ def write_report(
     if out.exists() and not out.is_dir():
         raise InputError(str(out_dir), None, "is not a directory")
     outputs: list[tuple[Path, Writer]] = []
+    owners: list[tuple[dict[str, list[Path]], str]] = []  # where each output's path is filed
     entries = []
-    stems = _unique_stems(designs)
+    stems = _unique_stems([*designs, *clusters])
+    files = ReportFiles(designs)
     for number, design in enumerate(designs, start=1):
         if progress:
             progress(f"[{number}/{len(designs)}] {design.id}: elevation and summary")
-        svg = design.elevation().to_string()
         svg_name, json_name = f"{stems[design.id]}.svg", f"{stems[design.id]}.json"
         outputs += [
-            (out / svg_name, text_writer(svg)),
+            (out / svg_name, text_writer(design.elevation().to_string())),
             (out / json_name, text_writer(design.to_json())),
         ]
+        owners += [(files.per_design, design.id)] * 2
         page_svg = Elevation(design.analysis, racks_per_row=1).to_string()  # legible on a page
         entries.append(
             ReportEntry(
                 design.summary, page_svg, [("elevation SVG", svg_name), ("JSON", json_name)]
             )
         )
+    cluster_entries = []
+    for number, cluster in enumerate(clusters, start=1):
+        if progress:
+            progress(f"[{number}/{len(clusters)}] {cluster.id}: floor plan, fabric and summary")
+        entry, cluster_outputs = _cluster_outputs(cluster, out, stems[cluster.id])
+        cluster_entries.append(entry)
+        outputs += cluster_outputs
+        owners += [(files.per_cluster, cluster.id)] * len(cluster_outputs)
     if progress:
-        progress(f"workbook with {len(designs)} designs")
-    outputs.append((out / WORKBOOK_NAME, workbook_writer([d.analysis for d in designs])))
-    index = render_report(entries, WORKBOOK_NAME, __version__)
+        progress(f"workbook with {len(designs)} designs and {len(clusters)} clusters")
+    book = workbook_writer([d.analysis for d in designs], [c.analysis for c in clusters])
+    outputs.append((out / WORKBOOK_NAME, book))
+    index = render_report(entries, WORKBOOK_NAME, __version__, cluster_entries)
     outputs.append((out / INDEX_NAME, text_writer(index)))
     created = [folder for folder in (out, *out.parents) if not folder.exists()]
     try:
@@ -90,14 +112,28 @@ def write_report(
             with contextlib.suppress(OSError):
                 folder.rmdir()
         raise
-    files = ReportFiles(designs)
-    for number, design in enumerate(designs):
-        files.per_design[design.id] = paths[2 * number : 2 * number + 2]
+    for (table, key), path in zip(owners, paths[:-2], strict=True):
+        table.setdefault(key, []).append(path)
     files.workbook, files.index = paths[-2], paths[-1]
     return files
 
 
-def _unique_stems(designs: Sequence[Design]) -> dict[str, str]:
+def _cluster_outputs(
+    cluster: Cluster, out: Path, stem: str
+) -> tuple[ClusterEntry, list[tuple[Path, Writer]]]:
+    """A cluster's floor plan, fabric diagram and JSON, and its entry on the page."""
+    from rackbom.exports.cluster_page import ClusterEntry
+
+    floor = cluster.floor_plan().to_string()
+    fabric = cluster.fabric_diagram().to_string()
+    names = (f"{stem}-floor.svg", f"{stem}-fabric.svg", f"{stem}.json")
+    texts = (floor, fabric, cluster.to_json())
+    labels = ("floor plan SVG", "fabric SVG", "JSON")
+    entry = ClusterEntry(cluster.summary, floor, fabric, list(zip(labels, names, strict=True)))
+    return entry, [(out / name, text_writer(text)) for name, text in zip(names, texts, strict=True)]
+
+
+def _unique_stems(designs: Sequence[Design | Cluster]) -> dict[str, str]:
     stems: dict[str, str] = {}
     for design in designs:
         stem, n = file_stem(design), 2

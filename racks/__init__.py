@@ -1,16 +1,38 @@
 """Rack frames placed with trays, pods of racks, fabrics, and the analyses derived from them."""
 
-from .analysis import Analysis
-from .bandwidth import Bandwidth
-from .bom import Bom, BomLine, TrayGroup, tray_groups, tray_price
-from .build import BuiltDesign, BuiltRack, PlacedTray, build_design
-from .design import DesignSpec, FabricSpec, Placement, RackSpec
-from .library import builtin_design_ids, load_design, load_design_spec, parse_design
-from .ports import ChipPorts, TrayPorts
-from .power import RackPower, TrayPower
-from .space import RackSpace
-from .topology import Topology
+from typing import TYPE_CHECKING
 
+from ..components.lazy import lazy_exports
+
+_EXPORTS = {
+    "Analysis": ".analysis",
+    "Bandwidth": ".bandwidth",
+    "Bom": ".bom",
+    "BomLine": ".bom",
+    "TrayGroup": ".bom",
+    "tray_groups": ".bom",
+    "tray_price": ".bom",
+    "BuiltDesign": ".build",
+    "BuiltRack": ".build",
+    "PlacedTray": ".build",
+    "build_design": ".build",
+    "builtin_design_ids": ".library",
+    "load_design": ".library",
+    "load_design_spec": ".library",
+    "parse_design": ".library",
+    "ChipPorts": ".ports",
+    "TrayPorts": ".ports",
+    "RackPower": ".power",
+    "TrayPower": ".power",
+    "RackSpace": ".space",
+    "DesignSpec": ".spec",
+    "FabricSpec": ".spec",
+    "Placement": ".spec",
+    "RackSpec": ".spec",
+    "Topology": ".topology",
+}
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 __all__ = [
     "Analysis",
     "Bandwidth",
@@ -38,3 +60,15 @@ __all__ = [
     "tray_groups",
     "tray_price",
 ]
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
+    from .bandwidth import Bandwidth
+    from .bom import Bom, BomLine, TrayGroup, tray_groups, tray_price
+    from .build import BuiltDesign, BuiltRack, PlacedTray, build_design
+    from .library import builtin_design_ids, load_design, load_design_spec, parse_design
+    from .ports import ChipPorts, TrayPorts
+    from .power import RackPower, TrayPower
+    from .space import RackSpace
+    from .spec import DesignSpec, FabricSpec, Placement, RackSpec
+    from .topology import Topology

@@ -13,8 +13,8 @@ from ..components.limits import TRAYS_MAX
 from ..components.parts import PartType
 from ..components.power_models import PowerModel
 from ..components.trays import TrayPart, TrayType
-from .design import DesignSpec, FabricSpec, RackSpec
 from .size import check_size
+from .spec import DesignSpec, FabricSpec, RackSpec
 
 P = TypeVar("P", bound=PartType)
 

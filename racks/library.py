@@ -10,7 +10,7 @@ from ..components.catalogue import Catalogue, builtin_catalogue, suggest
 from ..components.errors import InputError
 from ..components.yamlio import read_yaml_file, read_yaml_text, validate_model
 from .build import BuiltDesign, build_design
-from .design import DesignSpec
+from .spec import DesignSpec
 
 _DATA = "rackbom.racks.data"
 _FEATURED = ("helios", "gb200-nvl72", "mi500-ual256", "mi355x-128")

@@ -10,7 +10,7 @@ from ..components.catalogue import Catalogue
 from ..components.errors import InputError
 from ..components.limits import LINKS_MAX, PARTS_MAX
 from ..components.trays import TrayType
-from .design import FabricSpec
+from .spec import FabricSpec
 
 if TYPE_CHECKING:
     from .build import BuiltRack

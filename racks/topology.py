@@ -9,7 +9,7 @@ import networkx as nx
 from ..components.errors import InputError
 from ..components.parts import Gpu, Nic, SwitchAsic
 from .build import BuiltDesign, PlacedTray
-from .design import FabricSpec
+from .spec import FabricSpec
 
 Index = dict[tuple[str, str], list[str]]
 

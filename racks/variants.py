@@ -9,7 +9,7 @@ from ..components.errors import InputError
 from ..components.limits import COUNT_MAX
 from ..components.parts import Cpu, Gpu, Nic, PartType, SwitchAsic
 from ..components.trays import PartUse, TrayRole, TrayType
-from .design import DesignSpec
+from .spec import DesignSpec
 
 SWAPS: dict[str, tuple[TrayRole, type[PartType]]] = {
     "switch": (TrayRole.SWITCH, SwitchAsic),

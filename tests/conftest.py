@@ -10,11 +10,14 @@ from pathlib import Path
 import pytest
 
 from rackbom.cli import main
+from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.library import builtin_design_ids
 
 GOLDEN = Path(__file__).parent / "golden"
 DESIGNS = tuple(builtin_design_ids())
 """Every built-in design: golden files, invariants and the report cover each one."""
+CLUSTERS = tuple(builtin_cluster_ids())
+"""Every built-in cluster, likewise."""
 
 
 @dataclass

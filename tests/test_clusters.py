@@ -227,7 +227,16 @@ def test_bad_cluster_file(
     path = tmp_path / f"{name}.yaml"
     path.write_text(yaml.safe_dump(data))
     out = tmp_path / "out.svg"
-    for args in (("show", str(path)), ("svg", str(path), "-o", str(out))):
+    book, report = tmp_path / "out.xlsx", tmp_path / "report"
+    commands = (
+        ("show", str(path)),
+        ("svg", str(path), "-o", str(out)),
+        ("compare", "mi355x-8k", str(path)),
+        ("bom", str(path), "-o", str(book), "--csv", str(out), "--json", str(out)),
+        ("report", "-o", str(report), "mi355x-8k", str(path)),
+        ("validate", str(path)),
+    )
+    for args in commands:
         result = cli(*args)
         assert result.code == 2, (name, result.out)
         assert result.out == ""
@@ -237,4 +246,45 @@ def test_bad_cluster_file(
             assert word in lines[0], (word, lines[0])
         if name != "unknown-design":
             assert str(path) in lines[0]
-    assert not out.exists()
+    assert not out.exists() and not book.exists() and not report.exists()
+
+
+# --- drawings -------------------------------------------------------------------------------
+@pytest.mark.parametrize("view", ["floor", "fabric"])
+@pytest.mark.parametrize("cluster", CLUSTERS)
+def test_golden_svg(cluster: str, view: str, cli, tmp_path: Path, request) -> None:
+    from conftest import check_golden
+
+    out = tmp_path / "c.svg"
+    result = cli("svg", cluster, "--view", view, "-o", str(out))
+    assert result.code == 0, result.err
+    check_golden(f"svg/clusters/{cluster}-{view}.svg", out.read_text(), request)
+
+
+def test_a_1400_rack_floor_plan_stays_small_and_parses() -> None:
+    from xml.etree import ElementTree
+
+    big = rb.load_cluster("helios-16k").with_(gpus=100_000)
+    assert big.summary.racks >= 1_380
+    for drawing in (big.floor_plan(), big.fabric_diagram()):
+        svg = drawing.to_string()
+        root = ElementTree.fromstring(svg)
+        assert len(svg) < 60_000
+        assert sum(1 for _ in root.iter()) < 600
+        assert float(root.get("height")) < 1_400
+
+
+def test_the_hall_elevation_draws_one_copy_and_reuses_it(cli, tmp_path: Path) -> None:
+    from xml.etree import ElementTree
+
+    out = tmp_path / "hall.svg"
+    result = cli("svg", "helios-16k", "--view", "racks", "-o", str(out))
+    assert result.code == 0, result.err
+    svg = out.read_text()
+    root = ElementTree.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert len(root.findall(f".//{ns}symbol")) == 1
+    assert len(root.findall(f".//{ns}use")) == 228  # one per rack of the cluster
+    assert len(root.findall(f".//{ns}symbol//{ns}g[@class='tray']")) == 34  # one rack's trays
+    assert len(svg) < 200_000
+    assert svg == rb.load_cluster("helios-16k").hall_elevation().to_string()  # deterministic

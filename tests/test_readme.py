@@ -42,17 +42,45 @@ def test_comparison_tables_are_current_and_cover_every_design(
 ) -> None:
     """`pytest --update-golden` rewrites the tables in place, like every golden file."""
     assert sorted(i for ids in README_TABLES for i in ids) == sorted(rb.designs())
-    readme = README
-    for ids in README_TABLES:
-        block = "```text\n" + Comparison([rb.load(i) for i in ids]).to_text() + "\n```"
+    tables = [Comparison([rb.load(i) for i in ids]).to_text() for ids in README_TABLES]
+    check_tables(tables, request)
+
+
+def check_tables(tables: list[str], request: pytest.FixtureRequest) -> None:
+    """Each table stands in the README; `--update-golden` rewrites the block with its header."""
+    readme = (ROOT / "README.md").read_text()
+    for table in tables:
+        block = "```text\n" + table + "\n```"
         if request.config.getoption("--update-golden"):
             head = re.escape(block.splitlines()[1])
             readme = re.sub(rf"```text\n{head}\n.*?\n```", lambda _, b=block: b, readme, flags=re.S)
-        assert block in readme
-    if readme != README:
+        assert block in readme, table.splitlines()[0]
+    if request.config.getoption("--update-golden"):
         (ROOT / "README.md").write_text(readme)
 
 
 def test_helios_elevation_is_current(request: pytest.FixtureRequest) -> None:
     svg = rb.load("helios").elevation().to_string()
     check_golden("../../docs/helios-elevation.svg", svg, request)
+
+
+README_CLUSTER_TABLES = (
+    ("helios-16k", "vr200-16k-arista", "helios-16k-whitebox", "vr200-16k-whitebox"),
+    ("vr200-16k-ib", "gb200-16k", "gb300-16k", "mi355x-8k"),
+    ("mi355x-server-8k", "hgx-b200-8k", "hgx-b300-8k", "hgx-h200-8k"),
+)
+
+
+def test_cluster_tables_are_current_and_cover_every_cluster(
+    request: pytest.FixtureRequest,
+) -> None:
+    from rackbom.cluster_comparison import compare_clusters
+    from rackbom.racks.clusters import builtin_cluster_ids
+
+    assert sorted(i for ids in README_CLUSTER_TABLES for i in ids) == builtin_cluster_ids()
+    check_tables([compare_clusters(ids).to_text() for ids in README_CLUSTER_TABLES], request)
+
+
+def test_cluster_floor_plan_is_current(request: pytest.FixtureRequest) -> None:
+    svg = rb.load_cluster("helios-16k").floor_plan().to_string()
+    check_golden("../../docs/helios-16k-floor.svg", svg, request)

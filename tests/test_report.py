@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DESIGNS
+from conftest import CLUSTERS, DESIGNS
 
-EXPECTED = {f"{d}.{ext}" for d in DESIGNS for ext in ("svg", "json")} | {
-    "rackbom-bom.xlsx",
-    "index.html",
-}
+EXPECTED = (
+    {f"{d}.{ext}" for d in DESIGNS for ext in ("svg", "json")}
+    | {f"{c}{end}" for c in CLUSTERS for end in ("-floor.svg", "-fabric.svg", ".json")}
+    | {"rackbom-bom.xlsx", "index.html"}
+)
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +31,7 @@ def test_writes_every_output(report: Path) -> None:
 
 
 def test_json_files_are_the_show_summaries(report: Path, cli) -> None:
-    for design in DESIGNS:
+    for design in (*DESIGNS, *CLUSTERS):
         shown = json.loads(cli("show", design, "--json").out)
         assert json.loads((report / f"{design}.json").read_text()) == shown
 
@@ -40,9 +41,11 @@ def test_page_is_self_contained(report: Path) -> None:
     assert "<script" not in page.lower()
     refs = re.findall(r'(?:src|href)="([^"]+)"', page)
     assert all(not r.startswith(("http:", "https:", "//")) for r in refs), refs
-    assert page.count("<svg") == len(DESIGNS)
+    assert page.count("<svg") == len(DESIGNS) + 2 * len(CLUSTERS)
     header = re.search(r'<table class="comparison"><thead><tr>(.*?)</tr>', page).group(1)
     assert re.findall(r"<th>([^<]*)</th>", header) == ["Figure", *DESIGNS]
+    header = re.search(r'<table class="comparison clusters"><thead><tr>(.*?)</tr>', page)
+    assert re.findall(r"<th>([^<]*)</th>", header.group(1)) == ["Figure", *CLUSTERS]
     ids = re.findall(r'\bid="([^"]+)"', page)
     assert len(ids) == len(set(ids))  # the inline SVGs' ids do not collide
 

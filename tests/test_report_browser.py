@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from browser import console_messages, run_chromium, screenshot
-from conftest import DESIGNS, require_client
+from conftest import CLUSTERS, DESIGNS, require_client
 
 pytestmark = pytest.mark.client
 
@@ -18,7 +18,8 @@ pytestmark = pytest.mark.client
 PROBE = """<script>
 const svgs = [...document.querySelectorAll("svg")].map(s => {
   const r = s.getBoundingClientRect(); return [r.width, r.height]; });
-const heads = [...document.querySelectorAll("table.comparison thead th")].map(t => t.textContent);
+const heads = [...document.querySelectorAll("table.comparison:not(.clusters) thead th")]
+  .map(t => t.textContent);
 const out = document.createElement("pre"); out.id = "probe";
 out.textContent = JSON.stringify({svgs, heads});
 document.body.appendChild(out);
@@ -72,7 +73,7 @@ def test_every_elevation_is_displayed_and_each_design_has_a_column(
 ) -> None:
     chromium = require_client("chromium")
     found = probe_page(chromium, report, PROBE, tmp_path)
-    assert len(found["svgs"]) == len(DESIGNS)
+    assert len(found["svgs"]) == len(DESIGNS) + 2 * len(CLUSTERS)  # floor plan and fabric
     assert all(w > 100 and h > 100 for w, h in found["svgs"]), found["svgs"]
     assert found["heads"] == ["Figure", *DESIGNS]
 
@@ -91,5 +92,6 @@ def test_every_drawn_label_is_legible_in_a_1280_px_window(report: Path, tmp_path
     found = probe_page(chromium, report, LABEL_PROBE, tmp_path, size)
     assert found["width"] == WINDOW[0]
     labels = found["labels"]
-    assert {section for _, _, section in labels} == {f"design-{d}" for d in DESIGNS}
+    sections = {f"design-{d}" for d in DESIGNS} | {f"cluster-{c}" for c in CLUSTERS}
+    assert {section for _, _, section in labels} == sections
     assert labels[0][0] >= LEGIBLE_PX, labels[:5]  # a pod side by side drew them 4 px high

@@ -64,3 +64,14 @@ def test_chromium_draws_the_racks_at_their_proportions(design_id, face, tmp_path
     if face == "front" and design_id == "helios":
         assert image.where(hex_rgb(PORT_USED)) is not None
         assert image.where(hex_rgb(PORT_UNUSED)) is not None
+
+
+def test_chromium_draws_a_1400_rack_floor_plan(tmp_path):
+    from rackbom.layouts.cluster_svg import CORE_FILL, NET_FILL, RACK_FILL
+
+    chromium = require_client("chromium")
+    big = rb.load_cluster("helios-16k").with_(gpus=100_000)
+    svg = big.floor_plan().save(tmp_path / "big.svg")
+    image = screenshot_svg(chromium, svg, 1100, 1300, tmp_path)
+    for fill in (RACK_FILL, NET_FILL, CORE_FILL):
+        assert image.where(hex_rgb(fill), run=FILL_RUN_PX) is not None, fill

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 import rackbom as rb
+from rackbom.textable import size_text
 
 
 def helios_copy(tmp_path: Path, name: str = "my-helios.yaml", **tray_edits: object) -> Path:
@@ -126,3 +127,31 @@ def test_notebook_outputs_are_ignored() -> None:
     for name in ("examples/rack-comparison.xlsx", "examples/compare_racks.html"):
         done = subprocess.run(["git", "-C", str(root), "check-ignore", "-q", name], check=False)
         assert done.returncode == 0, f"{name} is not ignored"
+
+
+def test_bom_says_what_it_wrote(cli, tmp_path: Path) -> None:
+    book, table = tmp_path / "b.xlsx", tmp_path / "b.csv"
+    done = cli("bom", "helios", "-o", str(book), "--csv", str(table))
+    assert done.code == 0
+    assert done.out.splitlines() == [
+        f"wrote {book} ({size_text(book.stat().st_size)})",
+        f"wrote {table} ({size_text(table.stat().st_size)})",
+    ]
+
+
+def test_notebook_display_draws_a_pod_one_rack_per_row() -> None:
+    pod = rb.load("mi500-ual256")
+    side_by_side = pod.elevation().to_string()
+    stacked = pod._repr_html_()
+    width = lambda svg: float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))  # noqa: E731
+    assert width(stacked) < width(side_by_side) / 2
+
+
+def test_sizes_read_as_people_write_them() -> None:
+    assert [size_text(n) for n in (0, 999, 1_000, 23_456, 7_300_000)] == [
+        "0 bytes",
+        "999 bytes",
+        "1.0 KB",
+        "23.5 KB",
+        "7.3 MB",
+    ]

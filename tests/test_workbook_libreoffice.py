@@ -182,3 +182,48 @@ def test_workbook_prints_few_pages_and_the_summary_on_one(printed):
     assert all(printed[f"BOM {d}"] == 1 for d in DESIGNS), printed
     # 91 pages for four designs without a page setup; now a few pages a design
     assert sum(printed.values()) <= 4 + 4 * len(DESIGNS), printed
+
+
+# --- cluster sheets -------------------------------------------------------------------------
+CLUSTER_ROLLUP = {
+    "GPUs": "gpus",
+    "Compute (USD)": "capex_usd.compute_usd",
+    "Scale-up (USD)": "capex_usd.scale_up_usd",
+    "Scale-out (USD)": "capex_usd.scale_out_usd",
+    "Capex (USD)": "capex_usd.total_usd",
+    "Capex per GPU (USD)": "capex_usd_per_gpu.total_usd",
+    "  compute per GPU (USD)": "capex_usd_per_gpu.compute_usd",
+    "  scale-up per GPU (USD)": "capex_usd_per_gpu.scale_up_usd",
+    "  scale-out per GPU (USD)": "capex_usd_per_gpu.scale_out_usd",
+    "Racks input power (W)": "power_racks_input_w",
+    "Scale-out network power (W)": "power_network_w",
+    "Total power (W)": "power_total_w",
+}
+
+
+@pytest.fixture(scope="module")
+def clusters() -> list[rb.Cluster]:
+    from rackbom.racks.clusters import builtin_cluster_ids
+
+    return [rb.load_cluster(c) for c in builtin_cluster_ids()]
+
+
+@pytest.fixture(scope="module")
+def recalculated_clusters(clusters, tmp_path_factory) -> openpyxl.Workbook:
+    from rackbom.exports.workbook import write_workbook
+
+    soffice = require_client("soffice")
+    work = tmp_path_factory.mktemp("clusters")
+    book = write_workbook([], work / "clusters.xlsx", [c.analysis for c in clusters])
+    return recalculate(soffice, [book], work)["clusters"]
+
+
+def test_cluster_sheets_equal_python_to_the_cent(recalculated_clusters, clusters):
+    from functools import reduce
+
+    for cluster in clusters:
+        ws = recalculated_clusters[f"Cluster {cluster.id}"]
+        values = {r[3].value: r[6].value for r in ws.iter_rows(min_row=5) if r[3].value}
+        for label, field in CLUSTER_ROLLUP.items():
+            expected = reduce(getattr, field.split("."), cluster.summary)
+            assert round(values[label], 2) == round(expected, 2), (cluster.id, label)

@@ -1,5 +1,20 @@
-"""One module per sub-command; each has `register(subparsers)`."""
+"""One module per sub-command, each with `configure(parser)` and `run(args)`.
 
-from . import bom, compare, export, listing, report, show, svg, validate
+Only the command being run is imported, so a command loads just the layers it needs.
+"""
 
-COMMANDS = (listing, show, compare, svg, bom, report, validate, export)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "list": ("listing", "list built-in designs, clusters and catalogue entries"),
+    "show": ("show", "summarise one design or cluster (built-in id or YAML file)"),
+    "compare": ("compare", "compare designs, or clusters, side by side (one column each)"),
+    "svg": ("svg", "draw a design's rack elevation, or a cluster, as SVG"),
+    "bom": ("bom", "write a BOM workbook (-o), a flat BOM CSV (--csv), JSON (--json)"),
+    "report": (
+        "report",
+        "write SVGs, JSON, a BOM workbook and index.html for designs and clusters",
+    ),
+    "tco": ("tco", "cost of ownership of designs or clusters; --reproduce, --rent, --workload"),
+    "validate": ("validate", "check catalogue, design, cluster or device-type YAML files"),
+    "export": ("export", "export a design or cluster for a DCIM (NetBox, Nautobot)"),
+}
+"""Command name -> (module in this package, one-line help)."""

@@ -1,4 +1,4 @@
-"""`rackbom bom`: designs as a BOM workbook, a flat BOM CSV and summary JSON."""
+"""`rackbom bom`: designs and clusters as a BOM workbook, a flat BOM CSV and summary JSON."""
 
 from __future__ import annotations
 
@@ -8,17 +8,14 @@ from pathlib import Path
 from rackbom.components.atomic import Writer, check_destination, text_writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.exports.tables import bom_csv, summaries_json
+from rackbom.textable import size_text
 
-from .common import add_catalogue_option, load_designs
+from .common import add_catalogue_option, load_targets, split_targets
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser(
-        "bom",
-        help="write designs as an Excel BOM workbook (-o), a flat BOM CSV (--csv), JSON (--json)",
-    )
-    p.add_argument("designs", metavar="DESIGN_OR_FILE", nargs="+")
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
+    p.add_argument("designs", metavar="DESIGN_OR_CLUSTER", nargs="+")
     p.add_argument(
         "-o",
         "--output",
@@ -46,15 +43,18 @@ def run(args: argparse.Namespace) -> int:
     for path in (args.output, args.csv, args.json):
         if path is not None:
             check_destination(path)
-    analyses = [design.analysis for design in load_designs(args, args.designs)]
+    designs, clusters = split_targets(load_targets(args, args.designs))
+    analyses = [design.analysis for design in designs]
+    networks = [cluster.analysis for cluster in clusters]
     outputs: list[tuple[str, Writer]] = []
     if args.output is not None:
         from rackbom.exports.workbook import workbook_writer  # openpyxl loads only when needed
 
-        outputs.append((args.output, workbook_writer(analyses)))
+        outputs.append((args.output, workbook_writer(analyses, networks)))
     if args.csv is not None:
-        outputs.append((args.csv, text_writer(bom_csv(analyses))))
+        outputs.append((args.csv, text_writer(bom_csv(analyses, networks))))
     if args.json is not None:
-        outputs.append((args.json, text_writer(summaries_json(analyses))))
-    write_files(outputs)
+        outputs.append((args.json, text_writer(summaries_json(analyses, networks))))
+    for path in write_files(outputs):
+        print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

@@ -33,7 +33,11 @@ def catalogue_from(args: argparse.Namespace) -> Catalogue:
 def load_designs(args: argparse.Namespace, names: list[str]) -> list[Design]:
     """Designs by built-in id or path, against the arguments' catalogue; repeated ids renamed."""
     catalogue = catalogue_from(args)
-    loaded = [load(name, catalogue) for name in names]
+    return _told_apart(names, [load(name, catalogue) for name in names])
+
+
+def _told_apart(names: list[str], loaded: list[Design]) -> list[Design]:
+    """`distinct` designs, with a note on stderr for each one renamed."""
     designs = distinct(loaded)
     for name, before, after in zip(names, loaded, designs, strict=True):
         if before.id != after.id:
@@ -42,14 +46,32 @@ def load_designs(args: argparse.Namespace, names: list[str]) -> list[Design]:
 
 
 def load_targets(args: argparse.Namespace, names: list[str]) -> list[Design | Cluster]:
-    """Designs or clusters by built-in id or path (a cluster file names a `design:`)."""
-    from rackbom.cluster_model import is_cluster, load_cluster
+    """Designs or clusters by built-in id or path (a cluster file names a `design:`).
+
+    Designs are told apart where two share an id (as `load_designs` does).
+    """
+    from rackbom.racks.clusters.library import is_cluster
 
     catalogue = catalogue_from(args)
-    return [
-        load_cluster(name, catalogue) if is_cluster(name) else load(name, catalogue)
+    loaded = [
+        _load_cluster(name, catalogue) if is_cluster(name) else load(name, catalogue)
         for name in names
     ]
+    named = [(n, t) for n, t in zip(names, loaded, strict=True) if isinstance(t, Design)]
+    designs = iter(_told_apart([n for n, _ in named], [t for _, t in named]))
+    return [next(designs) if isinstance(t, Design) else t for t in loaded]
+
+
+def _load_cluster(name: str, catalogue: Catalogue) -> Cluster:
+    from rackbom.cluster_model import load_cluster  # the cluster layer loads only for clusters
+
+    return load_cluster(name, catalogue)
+
+
+def split_targets(targets: list[Design | Cluster]) -> tuple[list[Design], list[Cluster]]:
+    """The designs and the clusters, each in the order given."""
+    designs = [t for t in targets if isinstance(t, Design)]
+    return designs, [t for t in targets if not isinstance(t, Design)]
 
 
 def print_json(value: Any) -> None:

@@ -13,9 +13,8 @@ from rackbom.exports.dcim_export import cluster_files, design_files
 from .common import add_catalogue_option, load_targets
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser("export", help="export a design or cluster for a DCIM (NetBox, Nautobot)")
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument("format", choices=("netbox",), help="netbox: NetBox and Nautobot")
     p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write")

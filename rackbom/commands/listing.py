@@ -1,4 +1,4 @@
-"""`rackbom list`: built-in designs and catalogue entries."""
+"""`rackbom list`: built-in designs and clusters, and catalogue entries."""
 
 from __future__ import annotations
 
@@ -8,17 +8,17 @@ from rackbom.components.catalogue import suggest
 from rackbom.components.errors import InputError
 from rackbom.components.part_kinds import PART_KINDS, kind_names, kind_tag
 from rackbom.components.parts import PartType
+from rackbom.racks.clusters import ClusterSpec, builtin_cluster_ids, load_cluster_spec
 from rackbom.racks.library import builtin_design_ids, load_design_spec
 from rackbom.textable import render_table
 
 from .common import add_catalogue_option, catalogue_from, print_json
 
-SECTIONS = ("designs", "parts", "trays", "frames", "sources")
+SECTIONS = ("designs", "clusters", "parts", "trays", "frames", "profiles", "sources")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser("list", help="list built-in designs and catalogue entries")
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument("section", nargs="?", choices=SECTIONS, help="only this section")
     p.add_argument(
         "--kind", help="only parts of one kind: gpu, cpu, nic, switch, optics, cable, ... "
@@ -34,6 +34,11 @@ def run(args: argparse.Namespace) -> int:
     tables: dict[str, tuple[list[str], list[list[str]]]] = {}
     specs = [load_design_spec(i)[0] for i in builtin_design_ids()]
     tables["designs"] = (["id", "name"], [[s.id, s.name] for s in specs])
+    clusters = [load_cluster_spec(i)[0] for i in builtin_cluster_ids()]
+    tables["clusters"] = (
+        ["id", "design", "size", "profile", "name"],
+        [[c.id, c.design, _size_text(c), c.profile, c.name] for c in clusters],
+    )
     kind = None if args.kind is None else part_kind(args.kind)
     parts = [p for p in cat.parts.values() if kind is None or isinstance(p, kind)]
     tables["parts"] = (
@@ -74,6 +79,20 @@ def run(args: argparse.Namespace) -> int:
             for f in cat.frames.values()
         ],
     )
+    tables["profiles"] = (
+        ["id", "vendor", "switch", "transceivers", "cables", "name"],
+        [
+            [
+                n.id,
+                n.vendor,
+                n.switch,
+                ", ".join(n.transceivers) or "-",
+                ", ".join(n.cables),
+                n.name,
+            ]
+            for n in cat.network_profiles.values()
+        ],
+    )
     tables["sources"] = (
         ["id", "kind", "cite"],
         [[s.id, s.kind.value, s.cite] for s in cat.sources.values()],
@@ -90,6 +109,14 @@ def run(args: argparse.Namespace) -> int:
     blocks = [f"{name.capitalize()}\n{render_table(*tables[name])}" for name in chosen]
     print("\n\n".join(blocks))
     return 0
+
+
+def _size_text(spec: ClusterSpec) -> str:
+    size = spec.size
+    for field in ("gpus", "racks", "pods"):
+        if (value := getattr(size, field)) is not None:
+            return f"{value:,} {field}"
+    raise AssertionError("a size gives one of gpus, racks or pods")
 
 
 def part_kind(name: str) -> type[PartType]:

@@ -1,29 +1,31 @@
-"""`rackbom report`: every output for the built-in designs (or the ones named) in one folder."""
+"""`rackbom report`: every output for the built-in designs and clusters (or the ones named) in one
+folder."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from rackbom.exports.figures import Unit
+from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.library import builtin_design_ids
 from rackbom.report import write_report
 from rackbom.textable import render_table, size_text
 
-from .common import add_catalogue_option, load_designs
+from .common import add_catalogue_option, load_targets, split_targets
+
+if TYPE_CHECKING:
+    from rackbom.cluster_model import Cluster
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser(
-        "report",
-        help="write SVGs, JSON, a BOM workbook and index.html comparing designs",
-    )
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument(
         "designs",
-        metavar="DESIGN_OR_FILE",
+        metavar="DESIGN_OR_CLUSTER",
         nargs="*",
-        help="designs to include (default: every built-in design)",
+        help="designs and clusters to include (default: every built-in design and cluster)",
     )
     p.add_argument(
         "-o",
@@ -37,10 +39,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Load every design first (bad input writes nothing), then write the report."""
-    designs = load_designs(args, args.designs or builtin_design_ids())
+    """Load every design and cluster first (bad input writes nothing), then write the report."""
+    names = args.designs or [*builtin_design_ids(), *builtin_cluster_ids()]
+    designs, clusters = split_targets(load_targets(args, names))
     progress = _progress if sys.stderr.isatty() else None
-    files = write_report(designs, args.output, progress)
+    files = write_report(designs, args.output, progress, clusters)
     rows = []
     for design in designs:
         s = design.summary
@@ -56,19 +59,47 @@ def run(args: argparse.Namespace) -> int:
             ]
         )
     header = ["design", "GPUs", "world size", "unused ports", "all-in kW", "BOM", "warnings"]
-    print(render_table(header, rows))
-    for design in designs:
-        for warning in design.summary.warnings:
-            print(f"  ! {design.id}: {warning}")
+    if designs:
+        print(render_table(header, rows))
+        for design in designs:
+            for warning in design.summary.warnings:
+                print(f"  ! {design.id}: {warning}")
+    if clusters:
+        print(("\n" if designs else "") + render_table(*_cluster_rows(clusters)))
     total = sum(p.stat().st_size for p in files.all)
     count = len(designs)
     noun = "design" if count == 1 else "designs"
     print(f"\nwrote {len(files.all)} files into {args.output} ({size_text(total)}):")
-    print(f"  an elevation SVG and a JSON summary for each of {count} {noun}")
+    if designs:
+        print(f"  an elevation SVG and a JSON summary for each of {count} {noun}")
+    if clusters:
+        noun = "cluster" if len(clusters) == 1 else "clusters"
+        each = f"each of {len(clusters)} {noun}"
+        print(f"  a floor plan, a fabric diagram and a JSON summary for {each}")
     for path in (files.workbook, files.index):
         if path is not None:
             print(f"  {path} ({size_text(path.stat().st_size)})")
     return 0
+
+
+def _cluster_rows(clusters: list[Cluster]) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the narrow cluster table the report prints."""
+    rows = []
+    for cluster in clusters:
+        s = cluster.summary
+        rows.append(
+            [
+                cluster.id,
+                f"{s.gpus:,}",
+                f"{s.switches:,}",
+                f"{s.ports_unused:,}",
+                Unit.KW.value.text(s.power_total_w),
+                Unit.USD.value.text(s.capex_usd_per_gpu.total_usd),
+                f"{len(s.warnings):,}",
+            ]
+        )
+    header = ["cluster", "GPUs", "switches", "unused ports", "total kW", "capex/GPU", "warnings"]
+    return header, rows
 
 
 def _progress(message: str) -> None:

@@ -9,16 +9,17 @@ from rackbom.design import Design
 from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
 from rackbom.textable import render_table
 
-from .cluster_text import render_cluster
 from .common import add_catalogue_option, load_targets, print_json
+from .tco import add_tco_option
+from .tco_text import render_tco
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser("show", help="summarise one design or cluster (built-in id or YAML file)")
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_catalogue_option(p)
+    add_tco_option(p)
     p.set_defaults(run=run)
 
 
@@ -26,11 +27,15 @@ def run(args: argparse.Namespace) -> int:
     """Print the summary."""
     (target,) = load_targets(args, [args.design])
     if args.json:
-        print_json(target.to_dict())
-    elif isinstance(target, Design):
-        print(render_summary(target))
+        print_json(target.to_dict(args.tco))
+        return 0
+    if isinstance(target, Design):
+        text = render_summary(target)
     else:
-        print(render_cluster(target))
+        from .cluster_text import render_cluster
+
+        text = render_cluster(target)
+    print(text + "\n\n" + render_tco(target.tco(args.tco)))
     return 0
 
 

@@ -12,9 +12,8 @@ from rackbom.textable import size_text
 from .common import add_catalogue_option, load_targets
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser("svg", help="draw a design's rack elevation, or a cluster, as SVG")
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
     p.add_argument("-o", "--output", metavar="FILE", required=True, help="SVG file to write")
     p.add_argument(
@@ -31,9 +30,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--view",
-        choices=("floor", "fabric"),
+        choices=("floor", "fabric", "racks"),
         default="floor",
-        help="for a cluster: the floor plan or the fabric diagram (default: floor)",
+        help="for a cluster: the floor plan, the fabric diagram or the hall elevation of its "
+        "racks, in rows of 16 (default: floor)",
     )
     add_catalogue_option(p)
     p.set_defaults(run=run)
@@ -59,7 +59,11 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(target, Design):
         drawing = target.elevation(face=args.face, width=args.width)
     else:
-        drawing = target.floor_plan() if args.view == "floor" else target.fabric_diagram()
+        drawing = {
+            "floor": target.floor_plan,
+            "fabric": target.fabric_diagram,
+            "racks": lambda: target.hall_elevation(width=args.width),
+        }[args.view]()
     path = drawing.save(args.output)
     print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

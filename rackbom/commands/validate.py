@@ -1,27 +1,29 @@
-"""`rackbom validate`: check catalogue or design files without writing anything."""
+"""`rackbom validate`: check catalogue, design or cluster files without writing anything."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from rackbom.components.catalogue import device_type_catalogue, parse_catalogue
+from rackbom.components.catalogue import Catalogue, device_type_catalogue, parse_catalogue
 from rackbom.components.devicetype_import import is_device_type
 from rackbom.components.errors import InputError
 from rackbom.components.yamlio import read_yaml_file
 from rackbom.design import Design
 from rackbom.racks.build import build_design
+from rackbom.racks.clusters import is_cluster_file, parse_cluster
 from rackbom.racks.library import is_design_file, parse_design
 
 from .common import add_catalogue_option, catalogue_from
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the sub-command."""
-    p = sub.add_parser("validate", help="check catalogue or design YAML files")
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
     p.add_argument("files", metavar="FILE", nargs="+")
     p.add_argument(
-        "--strict", action="store_true", help="exit with status 1 when a design has warnings"
+        "--strict",
+        action="store_true",
+        help="exit with status 1 when a design or cluster has warnings",
     )
     add_catalogue_option(p)
     p.set_defaults(run=run)
@@ -30,7 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Validate each file in turn; the first error stops with exit status 2.
 
-    A design's warnings are printed under it; with `--strict` any warning makes the exit status 1.
+    A design's or cluster's warnings are printed under it; with `--strict` any warning makes the
+    exit status 1. A cluster is checked against the catalogue as it stands at that file.
     """
     catalogue = catalogue_from(args)
     warned = False
@@ -39,7 +42,9 @@ def run(args: argparse.Namespace) -> int:
         raw = read_yaml_file(path)
         if raw is None:
             raise InputError(name, None, "the file is empty")
-        if is_design_file(raw):
+        if is_cluster_file(raw):
+            warned = _validate_cluster(raw, name, catalogue) or warned
+        elif is_design_file(raw):
             design = Design(build_design(parse_design(raw, name), catalogue, name))
             s = design.summary
             verdict = f"{len(s.warnings)} warning{'' if len(s.warnings) == 1 else 's'}"
@@ -65,3 +70,19 @@ def run(args: argparse.Namespace) -> int:
             )
             print(f"ok: {name}: catalogue: {counts or 'empty'}")
     return 1 if warned and args.strict else 0
+
+
+def _validate_cluster(raw: object, name: str, catalogue: Catalogue) -> bool:
+    """Check a cluster file by analysing it; print its verdict. Whether it has warnings."""
+    from rackbom.cluster_model import build_cluster
+
+    cluster = build_cluster(parse_cluster(raw, name), name, catalogue)
+    s = cluster.summary
+    verdict = f"{len(s.warnings)} warning{'' if len(s.warnings) == 1 else 's'}"
+    print(
+        f"{'ok' if not s.warnings else verdict}: {name}: cluster {cluster.id}: {s.gpus:,} GPUs "
+        f"in {s.racks:,} racks, {s.switches:,} switches, {s.ports_unused:,} switch ports unused"
+    )
+    for warning in s.warnings:
+        print(f"  ! {warning}")
+    return bool(s.warnings)

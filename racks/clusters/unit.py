@@ -58,14 +58,7 @@ def design_unit(analysis: Analysis, file: str | None, rail_optimised: bool) -> D
             "fabric.topology",
             "rail-optimised needs the same scale-out ports in every compute tray",
         )
-    scale_up = 0.0
-    for line in analysis.bom.lines:
-        tray = design.catalogue.trays.get(line.tray_id) if line.tray_id else None
-        in_switch_tray = tray is not None and tray.role == TrayRole.SWITCH
-        is_connector = isinstance(design.catalogue.parts.get(line.part_id), Connector)
-        rack_cabling = tray is None and line.category == SCALE_UP_CABLING
-        if in_switch_tray or is_connector or rack_cabling:
-            scale_up += line.extended_usd
+    scale_up = scale_up_usd(analysis)
     return DesignUnit(
         endpoints_per_rack=tuple(per_rack.values()),
         endpoint_gbps=speeds.pop(),
@@ -73,3 +66,22 @@ def design_unit(analysis: Analysis, file: str | None, rail_optimised: bool) -> D
         scale_up_usd=scale_up,
         compute_usd=analysis.bom.total_usd - scale_up,
     )
+
+
+def scale_up_lines(analysis: Analysis) -> list[bool]:
+    """Per BOM line, whether it buys the scale-up fabric: switch trays, connectors, rack cabling."""
+    catalogue = analysis.design.catalogue
+    out = []
+    for line in analysis.bom.lines:
+        tray = catalogue.trays.get(line.tray_id) if line.tray_id else None
+        in_switch_tray = tray is not None and tray.role == TrayRole.SWITCH
+        is_connector = isinstance(catalogue.parts.get(line.part_id), Connector)
+        rack_cabling = tray is None and line.category == SCALE_UP_CABLING
+        out.append(in_switch_tray or is_connector or rack_cabling)
+    return out
+
+
+def scale_up_usd(analysis: Analysis) -> float:
+    """The part of a design's BOM that buys its scale-up fabric (see `scale_up_lines`)."""
+    lines = zip(analysis.bom.lines, scale_up_lines(analysis), strict=True)
+    return sum(line.extended_usd for line, up in lines if up)

@@ -1,0 +1,139 @@
+"""Cost-of-ownership inputs as written in YAML: TCO profiles, rental prices and workloads."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from .provenance import Id, NonNegative, Positive, PositiveCount, Source, Sourced, Strict
+
+Share = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
+OpenShare = Annotated[float, Field(gt=0, le=1, allow_inf_nan=False)]
+"""A share in (0, 1]: a utilisation or an acceptance rate."""
+Rate = Annotated[float, Field(ge=0, lt=1, allow_inf_nan=False)]
+Years = Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)]
+
+
+class TcoProfile(Sourced):
+    """One set of cost parameters, applied to every design and cluster alike.
+
+    The facility is either owned (`facility_capex_usd_per_mw`, a capital cost per MW of IT load)
+    or leased (`colocation_usd_per_kw_month`, an operating cost): a profile gives one, so the
+    hall is never paid for twice. PUE multiplies the IT power for electricity only; the cooling
+    plant's capital is inside the cost per MW.
+    """
+
+    id: Id
+    name: str = Field(min_length=1)
+    description: str | None = None
+    life_years_gpu_servers: Years
+    life_years_network: Years
+    life_years_facility: Years
+    cost_of_capital: Rate
+    utilisation: OpenShare
+    electricity_usd_per_kwh: NonNegative
+    pue: Annotated[float, Field(ge=1, le=5, allow_inf_nan=False)]
+    facility_capex_usd_per_mw: NonNegative = 0.0
+    colocation_usd_per_kw_month: NonNegative = 0.0
+    maintenance_share_per_year: Share
+    staff_per_mw: NonNegative
+    staff_usd_per_year: NonNegative
+    software_usd_per_gpu_year: NonNegative
+
+    @model_validator(mode="after")
+    def _one_facility(self) -> TcoProfile:
+        if self.facility_capex_usd_per_mw > 0 and self.colocation_usd_per_kw_month > 0:
+            raise ValueError(
+                "give facility_capex_usd_per_mw (an owned hall) or colocation_usd_per_kw_month "
+                "(a leased one), not both: the hall would be paid for twice"
+            )
+        return self
+
+
+class Rental(Sourced):
+    """A rental price, per 8-GPU server-month or per GPU-hour, and what owning it means.
+
+    `owned_as` names the design or cluster whose TCO the price is set against (none: shown
+    without a comparison, where the catalogue has no such system).
+    """
+
+    id: Id
+    name: str = Field(min_length=1)
+    owned_as: str | None = None
+    gpus_per_server: PositiveCount | None = None
+    usd_per_server_month: Positive | None = None
+    usd_per_gpu_hour: Positive | None = None
+    hours_per_month: Positive = 730.0
+
+    @model_validator(mode="after")
+    def _one_price(self) -> Rental:
+        monthly = self.usd_per_server_month is not None
+        if monthly == (self.usd_per_gpu_hour is not None):
+            raise ValueError("give usd_per_server_month (with gpus_per_server) or usd_per_gpu_hour")
+        if monthly and self.gpus_per_server is None:
+            raise ValueError("usd_per_server_month needs gpus_per_server")
+        return self
+
+    @property
+    def rent_usd_per_gpu_hour(self) -> float:
+        """The price per GPU-hour."""
+        if self.usd_per_gpu_hour is not None:
+            return self.usd_per_gpu_hour
+        assert self.usd_per_server_month is not None and self.gpus_per_server is not None
+        return self.usd_per_server_month / self.gpus_per_server / self.hours_per_month
+
+
+ScaleBy = Literal["none", "fp4", "fp6", "fp8", "bf16", "hbm_bandwidth"]
+
+
+class Workload(Sourced):
+    """A unit of accepted output: a training run, or a request at a measured throughput.
+
+    A run states its GPU-hours; a request its tokens and the tokens per second one GPU serves.
+    Both were measured on some GPU; `scale_by` carries them to another design by the ratio of
+    one per-GPU figure (dense PFLOPS at a precision, or HBM bandwidth) to `reference_per_gpu`,
+    the measured GPU's figure (`none`: used as measured).
+    """
+
+    id: Id
+    name: str = Field(min_length=1)
+    example: bool = Field(default=False, description="An illustration, not a measurement of yours.")
+    description: str | None = None
+    unit: Literal["run", "request"]
+    gpu_hours_per_run: Positive | None = None
+    tokens_per_request: Positive | None = None
+    tokens_per_second_per_gpu: Positive | None = None
+    scale_by: ScaleBy = "none"
+    reference_per_gpu: Positive | None = None
+    acceptance_rate: OpenShare
+    failed_run_fraction: Rate = 0.0
+    engineering_weeks_porting: NonNegative = 0.0
+    engineering_weeks_validation: NonNegative = 0.0
+    engineering_weeks_fallback: NonNegative = 0.0
+    engineer_week_usd: NonNegative = 0.0
+    units_per_year: Positive
+
+    def missing(self) -> tuple[str, str] | None:
+        """The first field the unit needs and lacks, with the reason, or None."""
+        needs = {
+            "run": ("gpu_hours_per_run",),
+            "request": ("tokens_per_request", "tokens_per_second_per_gpu"),
+        }[self.unit]
+        for name in needs:
+            if getattr(self, name) is None:
+                what = "a throughput" if name == "tokens_per_second_per_gpu" else "a size"
+                return name, f"a workload of unit {self.unit!r} needs {what} here"
+        if self.scale_by != "none" and self.reference_per_gpu is None:
+            why = f"scale_by {self.scale_by!r} needs the measured GPU's figure"
+            return "reference_per_gpu", why
+        return None
+
+
+class CostFile(Strict):
+    """The contents of one cost file: its sources, profiles, rentals and workloads."""
+
+    sources: list[Source] = Field(default_factory=list)
+    profiles: list[TcoProfile] = Field(default_factory=list)
+    rentals: list[Rental] = Field(default_factory=list)
+    workloads: list[Workload] = Field(default_factory=list)

@@ -1,0 +1,127 @@
+"""Finding cost inputs: built-in TCO profiles, rentals and workloads, and users' cost files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .catalogue import builtin_catalogue, suggest
+from .errors import InputError
+from .provenance import Source, Sourced
+from .tco import CostFile, Rental, TcoProfile, Workload
+from .yamlio import read_yaml_file, read_yaml_text, validate_model
+
+BUILTIN_FILES = ("tco", "workloads")
+SECTIONS = ("profiles", "rentals", "workloads")
+DEFAULT_PROFILE = "default"
+
+
+@dataclass
+class CostLibrary:
+    """Every known profile, rental and workload by id, and the sources they cite."""
+
+    sources: dict[str, Source] = field(default_factory=dict)
+    profiles: dict[str, TcoProfile] = field(default_factory=dict)
+    rentals: dict[str, Rental] = field(default_factory=dict)
+    workloads: dict[str, Workload] = field(default_factory=dict)
+    origin: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def merged(self, content: CostFile, file: str) -> CostLibrary:
+        """A new library with one more file's entries, checked."""
+        out = CostLibrary(
+            dict(self.sources),
+            dict(self.profiles),
+            dict(self.rentals),
+            dict(self.workloads),
+            dict(self.origin),
+        )
+        out._add(content, file)
+        return out
+
+    def _add(self, content: CostFile, file: str) -> None:
+        for index, source in enumerate(content.sources):
+            if source.id in self.sources:
+                raise InputError(file, f"sources[{index}].id", f"duplicate id {source.id!r}")
+            self.sources[source.id] = source
+        for section in SECTIONS:
+            table: dict[str, Any] = getattr(self, section)
+            for index, entry in enumerate(getattr(content, section)):
+                where = f"{section}[{index}](id={entry.id})"
+                if entry.id in table:
+                    first = self.origin[(section, entry.id)]
+                    raise InputError(file, f"{where}.id", f"duplicate id {entry.id!r} ({first})")
+                self._check_sources(entry, file, where)
+                if isinstance(entry, Workload) and (gap := entry.missing()) is not None:
+                    raise InputError(file, f"{where}.{gap[0]}", gap[1])
+                table[entry.id] = entry
+                self.origin[(section, entry.id)] = file
+
+    def _check_sources(self, entry: Sourced, file: str, where: str) -> None:
+        refs = {"source": entry.source} | {f"sources.{k}": v for k, v in entry.sources.items()}
+        for name, source_id in refs.items():
+            if source_id not in self.sources:
+                known = suggest(source_id, self.sources)
+                raise InputError(file, f"{where}.{name}", f"unknown source {source_id!r}{known}")
+        for figure in entry.sources:
+            if figure not in type(entry).model_fields:
+                raise InputError(file, f"{where}.sources.{figure}", "no such figure")
+
+    def profile(self, id_or_path: str | Path) -> TcoProfile:
+        """A profile by id, or the one profile of a cost file."""
+        return self._one("profiles", id_or_path)
+
+    def workload(self, id_or_path: str | Path) -> Workload:
+        """A workload by id, or the one workload of a cost file."""
+        return self._one("workloads", id_or_path)
+
+    def _one(self, section: str, id_or_path: str | Path) -> Any:
+        table: dict[str, Any] = getattr(self, section)
+        name = str(id_or_path)
+        if name in table:
+            return table[name]
+        path = Path(name)
+        noun = section.removesuffix("s")
+        if path.suffix.lower() not in (".yaml", ".yml") and not path.exists():
+            raise InputError(None, None, f"unknown {noun} {name!r}{suggest(name, table)}")
+        entries = getattr(parse_cost_file(read_yaml_file(path), name), section)
+        if len(entries) != 1:
+            raise InputError(name, section, f"the file must hold exactly one {noun}")
+        return getattr(load_costs(path), section)[entries[0].id]
+
+
+def parse_cost_file(raw: Any, file: str) -> CostFile:
+    """Validate the raw content of a cost file."""
+    if not isinstance(raw, dict):
+        raise InputError(file, None, "a cost file must be a mapping of sections")
+    return validate_model(CostFile, raw, file)
+
+
+@cache
+def builtin_costs() -> CostLibrary:
+    """The built-in profiles, rentals and example workloads, citing the catalogue's sources."""
+    library = CostLibrary(sources=dict(builtin_catalogue().sources))
+    data = resources.files("rackbom.components.data")
+    for name in BUILTIN_FILES:
+        file = f"rackbom/components/data/{name}.yaml"
+        text = data.joinpath(f"{name}.yaml").read_text("utf-8")
+        library._add(parse_cost_file(read_yaml_text(text, file), file), file)
+    return library
+
+
+def load_costs(*paths: str | Path) -> CostLibrary:
+    """The built-in cost library merged with users' cost files, in order."""
+    library = builtin_costs()
+    for path in paths:
+        content = parse_cost_file(read_yaml_file(Path(path)), str(path))
+        library = library.merged(content, str(path))
+    return library
+
+
+def profile(id_or_path: str | Path | TcoProfile | None = None) -> TcoProfile:
+    """A TCO profile: an object, a built-in id, a cost file with one profile, or the default."""
+    if isinstance(id_or_path, TcoProfile):
+        return id_or_path
+    return builtin_costs().profile(id_or_path or DEFAULT_PROFILE)

@@ -1,0 +1,111 @@
+"""`rackbom tco`: cost of ownership, the sources' claims, rent versus own, cost per accepted run."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rackbom import costs
+from rackbom.components.atomic import atomic_write_text
+from rackbom.components.errors import InputError
+from rackbom.components.tco_library import profile
+from rackbom.exports.json_summary import summary_data
+from rackbom.exports.tco_charts import capex_chart, tco_chart, tornado_chart
+from rackbom.exports.tco_figures import TCO_FIGURES
+from rackbom.racks.costs.tco import TcoResult
+from rackbom.textable import render_table
+
+from .common import add_catalogue_option, load_targets, print_json
+from .tco_text import (
+    accepted_table,
+    rent_table,
+    reproduction_table,
+    tornado_table,
+)
+
+
+def add_tco_option(parser: argparse.ArgumentParser) -> None:
+    """`--tco PROFILE`: a built-in TCO profile id or a YAML file holding one profile."""
+    parser.add_argument(
+        "--tco",
+        metavar="PROFILE",
+        default=None,
+        help="TCO profile: a built-in id (default, neocloud-colo) or a YAML file with one profile",
+    )
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
+    p.add_argument("targets", metavar="DESIGN_OR_CLUSTER", nargs="*")
+    add_tco_option(p)
+    view = p.add_mutually_exclusive_group()
+    view.add_argument(
+        "--reproduce", action="store_true", help="seed 002's TCO claims beside rackbom's figures"
+    )
+    view.add_argument("--rent", action="store_true", help="rental prices against owning")
+    view.add_argument(
+        "--workload",
+        metavar="WORKLOAD",
+        help="cost per accepted run: a built-in example id or a YAML file with one workload",
+    )
+    p.add_argument(
+        "--tornado", action="store_true", help="with --workload: sensitivity on the first target"
+    )
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument(
+        "--charts",
+        metavar="DIR",
+        type=Path,
+        help="also write SVG charts: capex and TCO bars, or with --tornado the tornado",
+    )
+    add_catalogue_option(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Work everything out first, then print: bad input leaves no partial output."""
+    chosen = profile(args.tco)
+    charts: dict[str, str] = {}
+    if args.reproduce:
+        rows = costs.reproduction(chosen)
+        data, text = rows, reproduction_table(rows)
+    elif args.rent:
+        rents = costs.rent_or_own(chosen)
+        data, text = rents, rent_table(rents)
+    else:
+        if not args.targets:
+            raise InputError(
+                None, None, "name at least one design or cluster (or --reproduce, --rent)"
+            )
+        targets = load_targets(args, args.targets)
+        if args.workload:
+            work = costs.workload(args.workload)
+            results = costs.accepted(work, targets, chosen)
+            data, text = results, accepted_table(work, results)
+            if args.tornado:
+                bars = costs.sensitivity(work, targets[0], chosen)
+                data = {"accepted": results, "tornado": bars}
+                text += "\n\n" + tornado_table(targets[0].id, bars, results[0].per)
+                if args.charts:
+                    charts["tornado.svg"] = tornado_chart(bars, results[0].per)
+        else:
+            results = tuple(costs.tco(t, chosen) for t in targets)
+            data, text = results, _tco_table(results, chosen.id)
+            if args.charts:
+                charts["capex-per-gpu.svg"] = capex_chart(results)
+                charts["tco-per-gpu-hour.svg"] = tco_chart(results)
+                charts["tco-per-fp4-pflops-hour.svg"] = tco_chart(results, "fp4")
+    for name, svg in charts.items():
+        atomic_write_text(args.charts / name, svg)
+    if args.json:
+        print_json(summary_data(data))
+    else:
+        print(text)
+    return 0
+
+
+def _tco_table(results: tuple[TcoResult, ...], profile_id: str) -> str:
+    rows = [[f.label, *(f.text(r) for r in results)] for f in TCO_FIGURES]
+    notes = sorted({f"{r.target}: IT power = {r.power_level}" for r in results})
+    title = f"Cost of ownership under profile {profile_id!r}"
+    return "\n".join([title, render_table(["", *(r.target for r in results)], rows), *notes])

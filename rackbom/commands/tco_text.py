@@ -1,0 +1,107 @@
+"""Cost-of-ownership results as plain-text tables."""
+
+from __future__ import annotations
+
+from rackbom.components.tco import Workload
+from rackbom.exports.tco_figures import TCO_FIGURES, USD, USD_CENTS
+from rackbom.racks.costs.accepted import AcceptedCost
+from rackbom.racks.costs.rent import RentVsOwn
+from rackbom.racks.costs.reproduction import READING_OPEX, ReproducedRow
+from rackbom.racks.costs.tco import TcoResult
+from rackbom.racks.costs.tornado import TornadoBar
+from rackbom.textable import render_table
+
+
+def _number(value: float) -> str:
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:+.1f}%"
+
+
+def reproduction_table(rows: tuple[ReproducedRow, ...]) -> str:
+    """Source beside rackbom, the deviation, and what would have to change where it misses."""
+    body = [
+        [
+            r.label,
+            r.quote,
+            USD_CENTS.text(r.rackbom) if r.unit == "usd" else _pct(r.rackbom),
+            f"{r.deviation:+.1f}%" if r.unit == "usd" else f"{r.deviation:+.1f} pp",
+            "yes" if r.within_tolerance else ("no" if r.sign_right else "no (sign)"),
+            r.needed or "",
+        ]
+        for r in rows
+    ]
+    header = ["comparison (seed 002)", "source", "rackbom", "deviation", "met", "to meet it"]
+    return "\n".join(
+        [
+            "Seed 002's cost-of-ownership claims, one profile for every system",
+            render_table(header, body),
+            READING_OPEX,
+        ]
+    )
+
+
+def rent_table(rows: tuple[RentVsOwn, ...]) -> str:
+    """Rental prices against owning."""
+    body = [
+        [
+            r.name,
+            USD_CENTS.text(r.rent_usd_per_gpu_hour),
+            r.owned_as or "not in the catalogue",
+            USD_CENTS.text(r.tco_usd_per_gpu_hour),
+            _pct(r.renter_margin_pct),
+            "-" if r.payback_months is None else f"{r.payback_months:.1f}",
+        ]
+        for r in rows
+    ]
+    header = ["rental", "rent/GPU-h", "owned as", "TCO/GPU-h", "renter margin", "payback months"]
+    return render_table(header, body)
+
+
+def accepted_table(workload: Workload, rows: tuple[AcceptedCost, ...]) -> str:
+    """Cost per accepted unit on each target, broken down."""
+    label = "EXAMPLE (illustrative figures): " if workload.example else ""
+    body = [
+        [
+            r.target,
+            _number(r.gpu_hours_per_unit),
+            USD.text(r.hardware_usd),
+            USD.text(r.power_usd),
+            USD.text(r.people_usd),
+            USD.text(r.failures_usd),
+            USD.text(r.total_usd),
+        ]
+        for r in rows
+    ]
+    per = rows[0].per if rows else "accepted unit"
+    header = ["target", "GPU-h per unit", "hardware", "power", "people", "failures", "total"]
+    return f"{label}{workload.name}: USD per {per}\n" + render_table(header, body)
+
+
+def tornado_table(target: str, bars: tuple[TornadoBar, ...], per: str) -> str:
+    """Each input moved down and up, widest swing first."""
+    body = [
+        [
+            b.input,
+            _number(b.low_value),
+            _number(b.high_value),
+            USD.text(b.cost_at_low_usd),
+            USD.text(b.cost_at_high_usd),
+            USD.text(b.swing_usd),
+        ]
+        for b in bars
+    ]
+    header = ["input", "low", "high", "cost at low", "cost at high", "swing"]
+    return f"Sensitivity on {target}: USD per {per}, each input alone\n" + render_table(
+        header, body
+    )
+
+
+def render_tco(result: TcoResult) -> str:
+    """One system's cost of ownership as a block of `show`."""
+    return (
+        f"Cost of ownership (profile {result.profile!r}; IT power = {result.power_level})\n"
+        + render_table(["figure", "value"], [[f.label, f.text(result)] for f in TCO_FIGURES])
+    )

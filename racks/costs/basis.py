@@ -1,0 +1,80 @@
+"""What a cost calculation needs from a design or a cluster: capital by class, IT power, output.
+
+A bare design buys no scale-out network: its NICs are in the compute capital, the switches,
+optics and cables they plug into are not, and its IT power is the racks' input power (the
+design's all-in figure carries an estimated network share that it does not buy). A cluster
+adds the network it sizes, capital and power together. So a design's TCO is the racks'
+alone, and comparisons that involve networking are made between clusters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ..analysis import Analysis
+from ..clusters.summary import ClusterSummary
+from ..clusters.unit import scale_up_usd
+
+Precision = Literal["fp4", "fp6", "fp8", "bf16"]
+PRECISIONS: tuple[Precision, ...] = ("fp4", "fp6", "fp8", "bf16")
+
+
+@dataclass(frozen=True)
+class CostBasis:
+    """Totals for a whole design or cluster; the TCO divides them by the GPUs."""
+
+    target: str
+    name: str
+    kind: Literal["design", "cluster"]
+    gpus: int
+    compute_usd: float
+    scale_up_usd: float
+    scale_out_usd: float
+    power_it_w: float
+    """The IT power the hall supplies: rack input, plus the scale-out network for a cluster."""
+    power_level: str
+    dense_pflops: dict[str, float]
+    """Dense PFLOPS in total, by precision."""
+    hbm_tbytes_per_s: float
+    hbm_gb: float
+
+
+def design_basis(analysis: Analysis) -> CostBasis:
+    """A bare design: its racks, no scale-out network."""
+    s = analysis.summary
+    scale_up = scale_up_usd(analysis)
+    return CostBasis(
+        target=s.design,
+        name=s.name,
+        kind="design",
+        gpus=s.gpus,
+        compute_usd=s.bom_usd - scale_up,
+        scale_up_usd=scale_up,
+        scale_out_usd=0.0,
+        power_it_w=s.power_rack_input_w,
+        power_level="rack input (a bare design buys no scale-out network)",
+        dense_pflops={p: getattr(s, f"{p}_dense_pflops_total") for p in PRECISIONS},
+        hbm_tbytes_per_s=s.hbm_tbytes_per_s_total,
+        hbm_gb=s.hbm_gb_total,
+    )
+
+
+def cluster_basis(summary: ClusterSummary) -> CostBasis:
+    """A cluster: its copies of the design and the scale-out network it sizes."""
+    d = summary.design_summary
+    copies = summary.design_copies
+    return CostBasis(
+        target=summary.cluster,
+        name=summary.name,
+        kind="cluster",
+        gpus=summary.gpus,
+        compute_usd=summary.capex_usd.compute_usd,
+        scale_up_usd=summary.capex_usd.scale_up_usd,
+        scale_out_usd=summary.capex_usd.scale_out_usd,
+        power_it_w=summary.power_total_w,
+        power_level="racks' input plus the scale-out network",
+        dense_pflops={p: copies * getattr(d, f"{p}_dense_pflops_total") for p in PRECISIONS},
+        hbm_tbytes_per_s=copies * d.hbm_tbytes_per_s_total,
+        hbm_gb=summary.hbm_gb_total,
+    )

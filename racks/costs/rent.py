@@ -1,0 +1,51 @@
+"""Rent versus own: a rental price against the TCO of owning the same GPUs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...components.tco import Rental
+from .tco import HOURS_PER_MONTH, TcoResult
+
+
+@dataclass(frozen=True)
+class RentVsOwn:
+    """One rental price and what owning costs; None where the catalogue has no such system.
+
+    The renter's margin is (rent - TCO) / rent. Payback is the owner's capital per GPU over the
+    rent it earns a month, less operating costs, in the hours the profile's utilisation sells.
+    """
+
+    rental: str
+    name: str
+    owned_as: str | None
+    source: str
+    rent_usd_per_gpu_hour: float
+    tco_usd_per_gpu_hour: float | None
+    opex_usd_per_gpu_hour: float | None
+    capex_usd_per_gpu: float | None
+    renter_margin_pct: float | None
+    payback_months: float | None
+    """None also where the rent does not cover operating costs (never paid back)."""
+
+
+def rent_vs_own(rental: Rental, owned: TcoResult | None, utilisation: float) -> RentVsOwn:
+    """Compare a rental with owning (`owned`: the TCO of `rental.owned_as`)."""
+    rent = rental.rent_usd_per_gpu_hour
+    if owned is None:
+        return RentVsOwn(
+            rental.id, rental.name, None, rental.source, rent, None, None, None, None, None
+        )
+    earned = (rent - owned.opex_usd_per_gpu_hour) * HOURS_PER_MONTH * utilisation
+    return RentVsOwn(
+        rental=rental.id,
+        name=rental.name,
+        owned_as=rental.owned_as,
+        source=rental.source,
+        rent_usd_per_gpu_hour=rent,
+        tco_usd_per_gpu_hour=owned.tco_usd_per_gpu_hour,
+        opex_usd_per_gpu_hour=owned.opex_usd_per_gpu_hour,
+        capex_usd_per_gpu=owned.capex_usd_per_gpu,
+        renter_margin_pct=(rent - owned.tco_usd_per_gpu_hour) / rent * 100,
+        payback_months=owned.capex_usd_per_gpu / earned if earned > 0 else None,
+    )

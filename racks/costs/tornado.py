@@ -1,0 +1,90 @@
+"""Which inputs move the cost per accepted unit most: each varied alone, low and high."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...components.tco import TcoProfile, Workload
+from .accepted import accepted_cost
+from .basis import CostBasis
+from .tco import tco
+
+SWING = 0.2
+"""Each input is moved this share down and up (within its valid range)."""
+PROFILE_INPUTS = (
+    "electricity_usd_per_kwh",
+    "utilisation",
+    "cost_of_capital",
+    "life_years_gpu_servers",
+    "pue",
+    "maintenance_share_per_year",
+)
+WORKLOAD_INPUTS = (
+    "gpu_hours_per_run",
+    "tokens_per_second_per_gpu",
+    "acceptance_rate",
+    "failed_run_fraction",
+    "engineering_weeks_validation",
+    "engineer_week_usd",
+    "units_per_year",
+)
+CAPEX_INPUT = "compute capital per GPU"
+LIMITS = {
+    "utilisation": (1e-6, 1.0),
+    "acceptance_rate": (1e-6, 1.0),
+    "failed_run_fraction": (0.0, 0.99),
+    "cost_of_capital": (0.0, 0.99),
+    "pue": (1.0, 5.0),
+}
+
+
+@dataclass(frozen=True)
+class TornadoBar:
+    """One input moved down and up, and the cost per accepted unit at each end."""
+
+    input: str
+    base_value: float
+    low_value: float
+    high_value: float
+    cost_at_low_usd: float
+    cost_at_high_usd: float
+    base_cost_usd: float
+
+    @property
+    def swing_usd(self) -> float:
+        """How far the cost moves between the two ends."""
+        return abs(self.cost_at_high_usd - self.cost_at_low_usd)
+
+
+def tornado(
+    workload: Workload, basis: CostBasis, profile: TcoProfile, swing: float = SWING
+) -> tuple[TornadoBar, ...]:
+    """Bars for every input that applies, widest swing first."""
+
+    def cost(w: Workload, b: CostBasis, p: TcoProfile) -> float:
+        return accepted_cost(w, b, tco(b, p)).total_usd
+
+    base = cost(workload, basis, profile)
+    bars = []
+    for name in PROFILE_INPUTS:
+        now = float(getattr(profile, name))
+        low, high = _ends(name, now, swing)
+        at = [cost(workload, basis, profile.model_copy(update={name: v})) for v in (low, high)]
+        bars.append(TornadoBar(name, now, low, high, at[0], at[1], base))
+    for name in WORKLOAD_INPUTS:
+        value = getattr(workload, name)
+        if value is None:
+            continue
+        low, high = _ends(name, float(value), swing)
+        at = [cost(workload.model_copy(update={name: v}), basis, profile) for v in (low, high)]
+        bars.append(TornadoBar(name, float(value), low, high, at[0], at[1], base))
+    now = basis.compute_usd / basis.gpus
+    low, high = _ends(CAPEX_INPUT, now, swing)
+    at = [cost(workload, replace(basis, compute_usd=v * basis.gpus), profile) for v in (low, high)]
+    bars.append(TornadoBar(CAPEX_INPUT, now, low, high, at[0], at[1], base))
+    return tuple(sorted(bars, key=lambda b: (-b.swing_usd, b.input)))
+
+
+def _ends(name: str, value: float, swing: float) -> tuple[float, float]:
+    low, high = LIMITS.get(name, (0.0, float("inf")))
+    return max(low, value * (1 - swing)), min(high, value * (1 + swing))

@@ -1,0 +1,235 @@
+"""Cost of ownership: the profile, the rule, the sources' claims, rent versus own, accepted runs."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+import rackbom as rb
+from rackbom.components.tco_library import builtin_costs
+from rackbom.racks.costs.tco import annuity_factor
+
+REPRODUCED = {
+    # label: (source, rackbom under the default profile, met)
+    "MI355X TCO per GPU-hour": (1.97, 1.90, True),
+    "MI355X all-in capital cost per GPU vs HGX B200": (-45, -30.2, False),
+    "MI355X TCO vs HGX B200": (-30, -20.6, False),
+    "MI355X TCO vs HGX B200 (earlier section)": (-33, -20.6, False),
+    "MI355X TCO per FP4 PFLOPS vs HGX B300": (-40, -3.1, False),
+    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -2.9, False),
+    "MI355X TCO per FP8 PFLOPS vs HGX B200": (-50, -28.6, False),
+    "MI355X TCO per FP6 PFLOPS vs HGX B200": (-75, -64.6, False),
+    "MI400 (Arista) all-in capital cost per GPU vs VR200 NVL144 (InfiniBand)": (-12, 0.5, False),
+    "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)": (-4.5, 6.1, False),
+    "MI400 TCO vs VR200 NVL144, both on Arista": (1.7, 8.3, False),
+    "MI400 TCO vs VR200 NVL144, both white-box": (1.0, 7.6, False),
+    "VR200 NVL144 (InfiniBand) operating cost per GPU-hour": (0.67, 0.78, False),
+}
+"""The README's table: rackbom's figures beside seed 002's, one profile for every system."""
+
+
+def test_every_default_figure_has_a_known_source() -> None:
+    library = builtin_costs()
+    for entry in (*library.profiles.values(), *library.rentals.values()):
+        for figure in entry.figure_names():
+            assert entry.source_of(figure) in library.sources, (entry.id, figure)
+    default = library.profiles["default"]
+    kinds = {library.sources[default.source_of(f)].kind for f in default.figure_names()}
+    assert kinds <= {"analyst", "assumption", "seed", "vendor", "derived"}
+
+
+def test_annuity_factor() -> None:
+    assert annuity_factor(0, 5) == pytest.approx(0.2)
+    assert annuity_factor(0.1, 5) == pytest.approx(0.263797, abs=1e-6)
+
+
+def test_tco_rule_by_hand() -> None:
+    """The MI355X cluster's TCO, worked out from the profile without the model's code."""
+    cluster = rb.load_cluster("mi355x-server-8k").summary
+    p = builtin_costs().profiles["default"]
+    kw = cluster.power_total_w / cluster.gpus / 1000
+    servers = (cluster.capex_usd.compute_usd + cluster.capex_usd.scale_up_usd) / cluster.gpus
+    network = cluster.capex_usd.scale_out_usd / cluster.gpus
+    facility = kw / 1000 * p.facility_capex_usd_per_mw
+    yearly = (
+        (servers + network) * annuity_factor(0.1, 5)
+        + facility * annuity_factor(0.1, 15)
+        + (servers + network + facility) * 0.03
+        + kw / 1000 * 0.5 * 150_000
+        + 500
+    )
+    expected = yearly / 8760 + kw * 1.25 * 0.0806
+    assert rb.tco("mi355x-server-8k").tco_usd_per_gpu_hour == pytest.approx(expected)
+
+
+def test_cooling_is_counted_once() -> None:
+    """PUE scales electricity only; the hall's cooling plant is inside its cost per MW."""
+    result = rb.tco("helios")
+    assert result.facility_kw_per_gpu == pytest.approx(result.it_kw_per_gpu * 1.25)
+    assert result.opex_power_usd_per_gpu_hour == pytest.approx(result.facility_kw_per_gpu * 0.0806)
+    summary = rb.load("helios").summary
+    assert result.it_kw_per_gpu == pytest.approx(summary.power_rack_input_w / 72 / 1000)
+
+
+def test_bare_design_buys_no_scale_out_and_the_cluster_adds_it() -> None:
+    design, cluster = rb.tco("helios"), rb.tco("helios-16k")
+    assert design.capex_scale_out_usd_per_gpu == 0
+    assert cluster.capex_scale_out_usd_per_gpu > 20_000
+    assert design.capex_compute_usd_per_gpu == pytest.approx(cluster.capex_compute_usd_per_gpu)
+    assert cluster.it_kw_per_gpu > design.it_kw_per_gpu
+
+
+def test_reproduction_table_matches_the_readme() -> None:
+    rows = {r.label: r for r in rb.reproduction()}
+    assert set(rows) == set(REPRODUCED)
+    for label, (source, ours, met) in REPRODUCED.items():
+        row = rows[label]
+        assert row.source == source, label
+        assert row.rackbom == pytest.approx(ours, abs=0.05 if row.unit == "pct" else 0.005)
+        assert row.within_tolerance is met, label
+        assert (row.needed is None) is met, label
+
+
+def test_misses_name_what_would_have_to_change() -> None:
+    rows = {r.label: r for r in rb.reproduction()}
+    capex = rows["MI355X all-in capital cost per GPU vs HGX B200"]
+    assert capex.needed.startswith("hgx-b200-8k compute capital $61,702 per GPU")
+    assert (
+        "maintenance_share_per_year"
+        in rows["VR200 NVL144 (InfiniBand) operating cost per GPU-hour"].needed
+    )
+
+
+def test_show_json_has_the_tco_and_tco_picks_another_profile(cli, tmp_path) -> None:
+    for target in ("mi355x-server", "helios-16k"):
+        data = json.loads(cli("show", target, "--json").out)
+        assert {"tco_usd_per_gpu_hour", "opex_usd_per_gpu_hour"} <= set(data)
+        assert data["tco"]["capex_usd_per_gpu"] > 0 and data["tco"]["profile"] == "default"
+    colo = json.loads(cli("show", "helios", "--json", "--tco", "neocloud-colo").out)
+    assert colo["tco"]["capex_facility_usd_per_gpu"] == 0
+    assert colo["tco"]["opex_colocation_usd_per_gpu_hour"] > 0
+    mine = tmp_path / "cheap-power.yaml"
+    profile = builtin_costs().profiles["default"].model_dump(exclude_defaults=True)
+    mine.write_text(
+        json.dumps({"profiles": [{**profile, "id": "cheap", "electricity_usd_per_kwh": 0.03}]})
+    )
+    cheap = json.loads(cli("show", "helios", "--json", "--tco", str(mine)).out)
+    default = json.loads(cli("show", "helios", "--json").out)
+    assert cheap["tco_usd_per_gpu_hour"] < default["tco_usd_per_gpu_hour"]
+
+
+def test_rent_versus_own() -> None:
+    rows = {r.rental: r for r in rb.rent_or_own()}
+    mi355x = rows["mi355x-8gpu-month"]
+    assert mi355x.rent_usd_per_gpu_hour == pytest.approx(19_900 / 8 / 730)
+    assert mi355x.renter_margin_pct == pytest.approx(44.3, abs=0.1)
+    assert mi355x.payback_months == pytest.approx(27.2, abs=0.1)
+    assert rows["mi300x-dev-cloud"].tco_usd_per_gpu_hour is None
+    assert all(r.renter_margin_pct > 0 for r in rows.values() if r.owned_as)
+
+
+def test_accepted_run_breakdown_adds_up() -> None:
+    (run,) = rb.accepted("example-flux1-training", ["mi355x-server-8k"])
+    assert run.example and run.per == "accepted run"
+    assert run.gpu_hours_per_unit == pytest.approx(635.22 * 1.307 / 2.5)
+    parts = run.hardware_usd + run.power_usd + run.people_usd + run.failures_usd
+    assert parts == pytest.approx(run.total_usd)
+    assert run.people_usd == pytest.approx(12 * 5000 / 50)
+    (req,) = rb.accepted("example-reasoning-requests", ["mi355x-server"])
+    assert req.per == "million accepted requests" and req.failures_usd > 0
+
+
+def test_tornado_is_sorted_by_swing() -> None:
+    bars = rb.sensitivity("example-flux1-training", "mi355x-server-8k")
+    swings = [b.swing_usd for b in bars]
+    assert swings == sorted(swings, reverse=True)
+    assert {"electricity_usd_per_kwh", "acceptance_rate", "compute capital per GPU"} <= {
+        b.input for b in bars
+    }
+
+
+def test_sweep_is_a_tidy_table() -> None:
+    table = rb.sweep(["helios", "vr200-nvl144"], electricity_usd_per_kwh=[0.05, 0.1])
+    assert len(table) == 4
+    assert list(table.columns[:2]) == ["target", "electricity_usd_per_kwh"]
+    helios = table[table.target == "helios"].tco_usd_per_gpu_hour.tolist()
+    assert helios[0] < helios[1] and all(math.isfinite(v) for v in helios)
+
+
+BAD_PROFILES = [
+    ("electricity_usd_per_kwh", -0.1, "greater than or equal to 0"),
+    ("utilisation", 0, "greater than 0"),
+    ("utilisation", 1.5, "less than or equal to 1"),
+    ("life_years_gpu_servers", 0, "greater than 0"),
+    ("facility_capex_usd_per_mw", -1, "greater than or equal to 0"),
+]
+
+
+@pytest.mark.parametrize(("field", "value", "message"), BAD_PROFILES)
+def test_bad_profile_is_one_line_exit_2(cli, tmp_path, field, value, message) -> None:
+    profile = builtin_costs().profiles["default"].model_dump(exclude_defaults=True)
+    path = tmp_path / "bad.yaml"
+    path.write_text(json.dumps({"profiles": [{**profile, "id": "bad", field: value}]}))
+    result = cli("show", "helios", "--json", "--tco", str(path))
+    assert result.code == 2 and result.out == ""
+    (line,) = result.err.splitlines()
+    assert str(path) in line and f"profiles[0](id=bad).{field}" in line and message in line
+
+
+BAD_WORKLOADS = [
+    ({"acceptance_rate": 0}, "acceptance_rate", "greater than 0"),
+    ({"tokens_per_second_per_gpu": None}, "tokens_per_second_per_gpu", "needs a throughput"),
+    ({"tokens_per_request": -5}, "tokens_per_request", "greater than 0"),
+]
+
+
+@pytest.mark.parametrize(("change", "field", "message"), BAD_WORKLOADS)
+def test_bad_workload_is_one_line_exit_2(cli, tmp_path, change, field, message) -> None:
+    work = builtin_costs().workloads["example-reasoning-requests"].model_dump(exclude_defaults=True)
+    work = {k: v for k, v in {**work, "id": "bad", **change}.items() if v is not None}
+    path = tmp_path / "work.yaml"
+    path.write_text(json.dumps({"workloads": [work]}))
+    result = cli("tco", "mi355x-server", "--workload", str(path))
+    assert result.code == 2 and result.out == ""
+    (line,) = result.err.splitlines()
+    assert str(path) in line and f"workloads[0](id=bad).{field}" in line and message in line
+
+
+def test_both_facility_and_colocation_is_refused(cli, tmp_path) -> None:
+    profile = builtin_costs().profiles["default"].model_dump(exclude_defaults=True)
+    path = tmp_path / "twice.yaml"
+    path.write_text(
+        json.dumps({"profiles": [{**profile, "id": "twice", "colocation_usd_per_kw_month": 150}]})
+    )
+    result = cli("tco", "helios", "--tco", str(path))
+    assert result.code == 2 and "paid for twice" in result.err and result.out == ""
+
+
+def test_charts_are_deterministic_svg(cli, tmp_path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    for out in (first, second):
+        out.mkdir()
+        assert cli("tco", "helios-16k", "vr200-16k-ib", "--charts", str(out)).code == 0
+        args = ("tco", "--workload", "example-flux1-training", "mi355x-server-8k", "--tornado")
+        assert cli(*args, "--charts", str(out)).code == 0
+    names = sorted(p.name for p in first.iterdir())
+    assert names == [
+        "capex-per-gpu.svg",
+        "tco-per-fp4-pflops-hour.svg",
+        "tco-per-gpu-hour.svg",
+        "tornado.svg",
+    ]
+    for name in names:
+        text = (first / name).read_text()
+        assert text.startswith("<?xml") and "<svg" in text and "<dc:date>" not in text
+        assert text == (second / name).read_text()
+
+
+def test_sweep_chart_has_one_line_per_target() -> None:
+    from rackbom.exports.tco_charts import sweep_chart
+
+    rows = rb.sweep(["helios-16k", "vr200-16k-ib"], utilisation=[0.5, 0.75, 1.0])
+    svg = sweep_chart(rows.to_dict("records"), "utilisation", "tco_usd_per_gpu_hour")
+    assert "helios-16k" in svg and "vr200-16k-ib" in svg
