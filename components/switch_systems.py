@@ -38,6 +38,9 @@ class SwitchSystem(PartType):
         default_factory=list, description="Ways one port splits into slower links (2 = 2 x half)."
     )
     height_units: PositiveCount = Field(description="Rack units the box takes.")
+    protocol: Literal["ethernet", "infiniband"] = Field(
+        default="ethernet", description="What its ports speak."
+    )
 
     def link_speeds(self) -> list[float]:
         """Link speeds one port carries: full speed and each breakout, fastest first."""

@@ -54,6 +54,13 @@ INTERFACE_TYPES: dict[tuple[str, float], str] = {
     ("osfp", 1600): "1600gbase-x-osfp",
 }
 """(cage, Gbit/s) -> the NetBox/Nautobot interface type."""
+INFINIBAND_TYPES: dict[float, str] = {
+    100: "infiniband-edr",
+    200: "infiniband-hdr",
+    400: "infiniband-ndr",
+    800: "infiniband-xdr",
+}
+"""InfiniBand port speed, Gbit/s -> the NetBox/Nautobot interface type."""
 NIC_CAGES: dict[float, str] = {1: "rj45", 10: "rj45", 25: "sfp28", 100: "qsfp28", 200: "qsfp56"}
 """Cages assumed for NIC speeds below 400G."""
 
@@ -75,6 +82,13 @@ def interface_type(cage: str, gbps: float, file: str | None, where: str) -> str:
     if key not in INTERFACE_TYPES:
         raise InputError(file, where, f"no NetBox interface type for a {gbps:g}G {cage} port")
     return INTERFACE_TYPES[key]
+
+
+def infiniband_type(gbps: float, file: str | None, where: str) -> str:
+    """The DCIM interface type of an InfiniBand port."""
+    if gbps not in INFINIBAND_TYPES:
+        raise InputError(file, where, f"no NetBox interface type for {gbps:g}G InfiniBand")
+    return INFINIBAND_TYPES[gbps]
 
 
 def model_name(name: str, file: str | None, where: str) -> str:
@@ -117,9 +131,16 @@ class Provenance:
 
 
 def tray_device_type(
-    design: BuiltDesign, tray: TrayType, power: list[RackPower], busbar: bool
+    design: BuiltDesign,
+    tray: TrayType,
+    power: list[RackPower],
+    busbar: bool,
+    infiniband: bool = False,
 ) -> DeviceType:
-    """A tray type as a device type, with its ports, power and provenance."""
+    """A tray type as a device type, with its ports, power and provenance.
+
+    `infiniband`: the scale-out fabric is InfiniBand, so scale-out NIC ports are typed as such.
+    """
     catalogue = design.catalogue
     manufacturer = tray.manufacturer or GENERIC
     file = catalogue.origin.get(("trays", tray.id))
@@ -152,7 +173,7 @@ def tray_device_type(
     if weight is not None:
         data["weight"] = weight
         data["weight_unit"] = "kg"
-    interfaces, consoles, bays = _ports(design, tray, file, notes)
+    interfaces, consoles, bays = _ports(design, tray, file, notes, infiniband)
     if consoles:
         data["console-ports"] = consoles
     power_ports = _power_ports(design, tray, power, busbar, notes)
@@ -166,8 +187,12 @@ def tray_device_type(
     return DeviceType(manufacturer, model, data["slug"], _ordered(data))
 
 
-def switch_device_type(catalogue: Catalogue, switch: SwitchSystem) -> DeviceType:
-    """A scale-out switch box as a device type: its cages, console and power."""
+def switch_device_type(catalogue: Catalogue, switch: SwitchSystem, link_gbps: float) -> DeviceType:
+    """A scale-out switch box as a device type: its ports, console and power.
+
+    An Ethernet box has one interface per cage (a breakout is configuration); an InfiniBand box
+    one per InfiniBand port at the fabric's link speed (`link_gbps`), as the DCIM models them.
+    """
     file = catalogue.origin.get(("parts", switch.id))
     where = f"parts(id={switch.id})"
     notes = Provenance(catalogue)
@@ -204,13 +229,25 @@ def switch_device_type(catalogue: Catalogue, switch: SwitchSystem) -> DeviceType
             f"power-ports: {watts} W from {notes.source(switch.source_of('power_w'))}; "
             "IEC 60320 C14 inlet assumed (one port carries the whole draw)."
         )
-    kind = interface_type(switch.cage, switch.port_gbps, file, f"{where}.cage")
-    data["interfaces"] = [{"name": f"p{i}", "type": kind} for i in range(1, switch.ports + 1)]
+    cited = notes.source(switch.source_of("ports"))
+    if switch.protocol == "infiniband":
+        ways = switch.split_at(link_gbps)
+        kind = infiniband_type(link_gbps, file, f"{where}.port_gbps")
+        data["interfaces"] = [
+            {"name": f"p{i}/{k}" if ways > 1 else f"p{i}", "type": kind}
+            for i in range(1, switch.ports + 1)
+            for k in range(1, ways + 1)
+        ]
+        notes.add(
+            f"interfaces: {switch.ports} {switch.cage} cages of {switch.port_gbps:g}G, each "
+            f"{ways} InfiniBand port(s) of {link_gbps:g}G, from {cited}."
+        )
+    else:
+        kind = interface_type(switch.cage, switch.port_gbps, file, f"{where}.cage")
+        data["interfaces"] = [{"name": f"p{i}", "type": kind} for i in range(1, switch.ports + 1)]
+        notes.add(f"interfaces: {switch.ports} x {switch.port_gbps:g}G {switch.cage} from {cited}.")
     data["interfaces"].append({"name": "mgmt", "type": "1000base-t", "mgmt_only": True})
-    notes.add(
-        f"interfaces: {switch.ports} x {switch.port_gbps:g}G {switch.cage} "
-        f"from {notes.source(switch.source_of('ports'))}; one 1G management port assumed."
-    )
+    notes.add("interfaces: one 1G management port assumed.")
     data["comments"] = notes.text()
     return DeviceType(switch.manufacturer, data["model"], data["slug"], _ordered(data))
 
@@ -252,7 +289,7 @@ def _weight(design: BuiltDesign, tray: TrayType, notes: Provenance) -> float | N
 
 
 def _ports(
-    design: BuiltDesign, tray: TrayType, file: str | None, notes: Provenance
+    design: BuiltDesign, tray: TrayType, file: str | None, notes: Provenance, infiniband: bool
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     interfaces: list[dict[str, Any]] = []
     consoles: list[dict[str, Any]] = []
@@ -266,6 +303,10 @@ def _ports(
         if isinstance(part, Nic) and line.use in prefixes:
             cage = NIC_CAGE if part.port_gbps >= 400 else NIC_CAGES.get(part.port_gbps, "NIC")
             kind = interface_type(cage, part.port_gbps, file, where)
+            speaks = f"cage not in the catalogue, {cage.upper()} assumed"
+            if infiniband and line.use == PartUse.SCALE_OUT:
+                kind = infiniband_type(part.port_gbps, file, where)
+                speaks = "InfiniBand, as the cluster's scale-out fabric"
             prefix = prefixes[line.use]
             for _ in range(line.qty * part.ports):
                 counters[prefix] += 1
@@ -275,7 +316,7 @@ def _ports(
             notes.add(
                 f"interfaces {prefix}*: {line.qty * part.ports} x {part.port_gbps:g}G "
                 f"({part.id}, {line.use.value}) from {notes.source(part.source_of('port_gbps'))}; "
-                f"cage not in the catalogue, {cage.upper()} assumed."
+                f"{speaks}."
             )
         elif isinstance(part, ManagementSwitch):
             kind = interface_type("rj45", part.port_gbps, file, where)

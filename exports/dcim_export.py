@@ -53,7 +53,7 @@ def device_type_path(device_type: DeviceType) -> str:
     return f"device-types/{slugify(device_type.manufacturer)}/{device_type.slug}.yaml"
 
 
-def _design_types(analysis: Analysis) -> dict[str, DeviceType]:
+def _design_types(analysis: Analysis, infiniband: bool = False) -> dict[str, DeviceType]:
     design = analysis.design
     types: dict[str, DeviceType] = {}
     for rack in design.racks:
@@ -62,7 +62,9 @@ def _design_types(analysis: Analysis) -> dict[str, DeviceType]:
                 continue
             holders = [r for r in design.racks if any(t.tray.id == tray.tray.id for t in r.trays)]
             busbar = any(busbar_fed(design, r) for r in holders)
-            types[tray.tray.id] = tray_device_type(design, tray.tray, analysis.power, busbar)
+            types[tray.tray.id] = tray_device_type(
+                design, tray.tray, analysis.power, busbar, infiniband
+            )
     return types
 
 
@@ -93,8 +95,8 @@ def design_files(analysis: Analysis) -> dict[str, str]:
 
 def cluster_files(cluster: ClusterAnalysis) -> dict[str, str]:
     """Relative path -> text for a cluster: every copy of the design, network racks, bundles."""
-    types = _design_types(cluster.rack)
-    switch_type = switch_device_type(cluster.catalogue, cluster.switch)
+    types = _design_types(cluster.rack, cluster.switch.protocol == "infiniband")
+    switch_type = switch_device_type(cluster.catalogue, cluster.switch, cluster.unit.endpoint_gbps)
     racks: list[dict[str, Any]] = []
     devices: list[dict[str, Any]] = []
     for copy in range(cluster.copies):

@@ -260,3 +260,17 @@ def test_one_schema_dump_for_the_pinned_nautobot() -> None:
     from nautobot_service import NAUTOBOT_VERSION, SCHEMA
 
     assert sorted(p.name for p in SCHEMA.parent.iterdir()) == [f"schema-{NAUTOBOT_VERSION}.sql.gz"]
+
+
+def test_infiniband_switch_has_one_interface_per_port() -> None:
+    """An InfiniBand box: each cage's ports at the fabric's speed, typed InfiniBand."""
+    from rackbom.components.catalogue import builtin_catalogue
+    from rackbom.components.switch_systems import SwitchSystem
+    from rackbom.exports.dcim_devicetypes import switch_device_type
+
+    catalogue = builtin_catalogue()
+    q3400 = catalogue.part("nvidia-q3400", SwitchSystem)
+    data = switch_device_type(catalogue, q3400, 800).data
+    kinds = [i["type"] for i in data["interfaces"] if not i.get("mgmt_only")]
+    assert kinds == ["infiniband-xdr"] * 144
+    assert data["interfaces"][0]["name"] == "p1/1"

@@ -34,8 +34,9 @@ from rackbom.layouts.svg import ROLE_FILL
 
 pytestmark = pytest.mark.client
 
-CLUSTER = "mi355x-8k"
-"""A cluster whose switch box (and its 800G OSFP cages) goes into Nautobot as well."""
+CLUSTERS = ("mi355x-8k", "gb300-16k")
+"""Clusters whose device types go into Nautobot as well: an Ethernet switch box (800G OSFP cages)
+and an InfiniBand one (XDR ports), with InfiniBand NIC ports on GB300's compute trays."""
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 NO_NAUTOBOT_FIELD = {"slug", "airflow", "weight", "weight_unit"}
 """Device-type keys of the devicetype-library format that Nautobot 3.2 has no field for (NetBox
@@ -76,7 +77,7 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from rackbom.cli import main
 
     base = tmp_path_factory.mktemp("export")
-    for target in ("helios", CLUSTER):
+    for target in ("helios", *CLUSTERS):
         assert main(["export", "netbox", target, "-o", str(base / target)]) == 0
     return base / "helios"
 
@@ -95,7 +96,7 @@ def loaded(service: NautobotClient, exported: Path) -> dict[str, Any]:
     """The export loaded: device types through the import form, racks and devices by REST."""
     client = service
     types: dict[str, Any] = {}
-    for folder in (exported, exported.parent / CLUSTER):
+    for folder in (exported, *(exported.parent / c for c in CLUSTERS)):
         for entry in yaml.safe_load((folder / "manufacturers.yaml").read_text()):
             if not client.all("/api/dcim/manufacturers/", name=entry["name"]):
                 client.api("POST", "/api/dcim/manufacturers/", {"name": entry["name"]})
@@ -162,7 +163,7 @@ DEFAULTS = {"label": "", "mgmt_only": False}
 
 def test_device_types_stored_unaltered(service: NautobotClient, loaded: dict[str, Any]) -> None:
     """Every device-type field and every component Nautobot stored equals the exported value."""
-    assert "arista-7060x6-64pe.yaml" in loaded["types"]
+    assert {"arista-7060x6-64pe.yaml", "nvidia-q3400.yaml"} <= set(loaded["types"])
     for file, exported in loaded["types"].items():
         stored = service.one("/api/dcim/device-types/", model=exported["model"])
         assert set(exported) - NO_NAUTOBOT_FIELD - set(COMPONENTS) <= {
