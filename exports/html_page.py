@@ -75,6 +75,14 @@ def design_card(summary: DesignSummary, svg: str) -> str:
     )
 
 
+def warnings_list(warnings: Sequence[str]) -> str:
+    """Warnings as a list in the warning colour (set inline, so it shows in a notebook too)."""
+    items = "".join(
+        f'<li class="warning" style="color:#9a3412">{html.escape(w)}</li>' for w in warnings
+    )
+    return f"<ul>{items}</ul>" if items else ""
+
+
 def comparison_table(summaries: Sequence[DesignSummary]) -> str:
     """Designs as columns, key figures as rows."""
     head = "".join(f"<th>{html.escape(s.design)}</th>" for s in summaries)
@@ -114,11 +122,10 @@ def _section(entry: ReportEntry) -> str:
     links = " · ".join(
         f'<a href="{html.escape(href)}">{html.escape(label)}</a>' for label, href in entry.files
     )
-    warnings = "".join(f'<li class="warning">{html.escape(w)}</li>' for w in s.warnings)
     return (
         f'<section class="design" id="design-{html.escape(s.design)}">'
         f"<h2>{html.escape(s.name)}</h2><p>{links}</p>"
-        + (f"<ul>{warnings}</ul>" if warnings else "")
+        + warnings_list(s.warnings)
         + design_card(s, entry.svg)
         + _sources_table(s)
         + "</section>"
