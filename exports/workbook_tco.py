@@ -7,6 +7,7 @@ opex line and TCO per GPU-hour follows; the rule is `racks/costs/tco.py`'s, cell
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -14,8 +15,8 @@ from ..components.tco import TcoProfile
 from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
 from ..racks.costs.basis import PRECISIONS, CostBasis, cluster_basis, design_basis
-from ..racks.costs.tco import HOURS_PER_YEAR
-from .tco_figures import CAPEX, OPEX
+from ..racks.costs.tco import HOURS_PER_MONTH, HOURS_PER_YEAR
+from .tco_figures import CAPEX, OPEX, PER_OUTPUT
 from .workbook_cells import BarChart, Cell, SheetData, col, formula, number, text
 from .workbook_cluster import ClusterSheet, scale_up_formula
 from .workbook_design import DesignSheets
@@ -164,12 +165,30 @@ def _per_system(sheet: SheetData, cell: dict[str, str], columns: Sequence[TcoCol
     put("scale_out", "Scale-out capital (USD)", "usd", lambda c, at: c.scale_out_usd)
     put("power", "IT power (W)", "watts", lambda c, at: c.power_w)
     for p in PRECISIONS:
-        put(p, f"Dense {p.upper()} PFLOPS per GPU", "num:0.000", _pflops_per_gpu(p))
+        put(
+            p,
+            f"Dense {p.upper()} PFLOPS per GPU",
+            "num:0.000",
+            _per_gpu(lambda b, p=p: b.dense_pflops[p]),
+        )
+    put(
+        "hbm_tbps",
+        "HBM bandwidth per GPU (TB/s)",
+        "num:0.000",
+        _per_gpu(lambda b: b.hbm_tbytes_per_s),
+    )
+    put("hbm_gb", "HBM per GPU (GB)", "num:#,##0.0", _per_gpu(lambda b: b.hbm_gb))
     put(
         "it_kw_per_gpu",
         "IT power per GPU (kW)",
         "num:0.000",
         lambda c, at: f"IF({at('gpus')}=0,0,{at('power')}/1000/{at('gpus')})",
+    )
+    put(
+        "facility_kw_per_gpu",
+        "Facility power per GPU, x PUE (kW)",
+        "num:0.000",
+        lambda c, at: f"{at('it_kw_per_gpu')}*{cell['pue']}",
     )
     for figure, total in zip(CAPEX[:3], ("compute", "scale_up", "scale_out"), strict=True):
         put(figure.field, figure.label, "usd", per_gpu(total))
@@ -232,23 +251,38 @@ def _per_system(sheet: SheetData, cell: dict[str, str], columns: Sequence[TcoCol
         "total_usd",
         lambda c, at: f"{at('capital_usd_per_gpu_hour')}+{at('opex_usd_per_gpu_hour')}",
     )
-    for p in PRECISIONS:
-        put(
-            f"tco_usd_per_{p}_pflops_hour",
-            f"TCO per dense {p.upper()} PFLOPS-hour (USD)",
-            PER_HOUR,
-            lambda c, at, p=p: f'IF({at(p)}=0,"",{at("tco_usd_per_gpu_hour")}/{at(p)})',
-        )
+    tco = "tco_usd_per_gpu_hour"
+    outputs: dict[str, tuple[str, str]] = {
+        **{f"tco_usd_per_{p}_pflops_hour": (f"{{{tco}}}/{{{p}}}", p) for p in PRECISIONS},
+        "tco_usd_per_hbm_tbps_hour": (f"{{{tco}}}/{{hbm_tbps}}", "hbm_tbps"),
+        "tco_usd_per_hbm_gb_month": (f"{{{tco}}}*{HOURS_PER_MONTH!r}/{{hbm_gb}}", "hbm_gb"),
+        "fp4_dense_tflops_per_w": ("{fp4}/{it_kw_per_gpu}", "it_kw_per_gpu"),
+        "fp8_dense_tflops_per_w": ("{fp8}/{it_kw_per_gpu}", "it_kw_per_gpu"),
+    }
+    for figure in PER_OUTPUT:
+        expression, amount = outputs[figure.field]
+        style = "num:0.00" if figure.field.endswith("_per_w") else PER_HOUR
+        put(figure.field, figure.label, style, _ratio(expression, amount))
     _charts(sheet, head, rows, len(columns))
 
 
-def _pflops_per_gpu(precision: str) -> Make:
-    """The catalogue's dense PFLOPS per GPU at a precision: an input, not a cost."""
+def _per_gpu(amount: Callable[[CostBasis], float]) -> Make:
+    """A catalogue figure per GPU (PFLOPS, HBM): an input, not a cost."""
 
     def make(column: TcoColumn, at: At) -> Cell:
         gpus = column.basis.gpus
-        total = column.basis.dense_pflops[precision]
-        return number(total / gpus if gpus else 0.0, "num:0.000")
+        return number(amount(column.basis) / gpus if gpus else 0.0, "num:0.000")
+
+    return make
+
+
+def _ratio(expression: str, amount: str) -> Make:
+    """`expression` over the rows it names, blank where the system has none of `amount`."""
+
+    def make(column: TcoColumn, at: At) -> str:
+        names = re.findall(r"\{(\w+)\}", expression)
+        value = expression.format(**{name: at(name) for name in names})
+        return f'IF({at(amount)}=0,"",{value})'
 
     return make
 
