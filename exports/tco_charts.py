@@ -12,7 +12,7 @@ from typing import Any
 
 from ..racks.costs.tco import TcoResult
 from ..racks.costs.tornado import TornadoBar
-from .tco_figures import CAPEX
+from .tco_figures import CAPEX, PROFILE_LABELS, TCO_FIGURES
 
 RC = {"svg.hashsalt": "rackbom", "svg.fonttype": "none", "font.size": 9}
 METADATA = {"Date": None, "Creator": "rackbom"}
@@ -114,7 +114,9 @@ def sweep_chart(rows: Sequence[Mapping[str, Any]], param: str, value: str) -> st
     for target in targets:
         mine = sorted((r[param], r[value]) for r in rows if r["target"] == target)
         ax.plot([x for x, _ in mine], [y for _, y in mine], marker="o", label=target)
-    ax.set_xlabel(param)
-    ax.set_ylabel(value)
-    ax.legend(frameon=False)
+    labels = {f.field: f.label for f in TCO_FIGURES}
+    ax.set_xlabel(PROFILE_LABELS.get(param, param))
+    ax.set_ylabel(labels.get(value, value))
+    ax.set_title(f"{labels.get(value, value)} as {PROFILE_LABELS.get(param, param)} varies")
+    _legend_beside(ax)
     return _svg(fig)

@@ -16,27 +16,27 @@ from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
 from ..racks.costs.basis import PRECISIONS, CostBasis, cluster_basis, design_basis
 from ..racks.costs.tco import HOURS_PER_MONTH, HOURS_PER_YEAR
-from .tco_figures import CAPEX, OPEX, PER_OUTPUT
+from .tco_figures import CAPEX, OPEX, PER_OUTPUT, PROFILE_LABELS
 from .workbook_cells import BarChart, Cell, SheetData, col, formula, number, text
 from .workbook_cluster import ClusterSheet, scale_up_formula
 from .workbook_design import DesignSheets
 
 TCO_SHEET = "TCO"
 PER_HOUR = 'num:"$"#,##0.0000'
-INPUTS = (
-    ("life_years_gpu_servers", "Life: GPU servers and scale-up (years)", "num:0.0"),
-    ("life_years_network", "Life: scale-out network (years)", "num:0.0"),
-    ("life_years_facility", "Life: facility (years)", "num:0.0"),
-    ("cost_of_capital", "Cost of capital (per year)", "percent"),
-    ("utilisation", "Utilisation (share of hours used)", "percent"),
-    ("electricity_usd_per_kwh", "Electricity (USD per kWh)", 'num:"$"#,##0.0000'),
-    ("pue", "PUE", "num:0.00"),
-    ("facility_capex_usd_per_mw", "Facility capital (USD per MW of IT load)", "usd"),
-    ("colocation_usd_per_kw_month", "Colocation (USD per kW of IT load per month)", "usd"),
-    ("maintenance_share_per_year", "Maintenance (share of capex per year)", "percent"),
-    ("staff_per_mw", "Operations staff per MW of IT load", "num:0.00"),
-    ("staff_usd_per_year", "Staff cost (USD per person-year)", "usd"),
-    ("software_usd_per_gpu_year", "Software (USD per GPU-year)", "usd"),
+_INPUT_STYLES = {
+    "cost_of_capital": "percent",
+    "utilisation": "percent",
+    "maintenance_share_per_year": "percent",
+    "electricity_usd_per_kwh": 'num:"$"#,##0.0000',
+    "pue": "num:0.00",
+    "staff_per_mw": "num:0.00",
+    "facility_capex_usd_per_mw": "usd",
+    "colocation_usd_per_kw_month": "usd",
+    "staff_usd_per_year": "usd",
+    "software_usd_per_gpu_year": "usd",
+}
+INPUTS = tuple(
+    (field, label, _INPUT_STYLES.get(field, "num:0.0")) for field, label in PROFILE_LABELS.items()
 )
 """The profile's figures: field, label, cell style."""
 INPUT_COLUMNS = ("Profile input", "Value", "Source")
