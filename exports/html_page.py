@@ -27,7 +27,7 @@ th, td { border: 1px solid #c8d0d9; padding: 0.3rem 0.6rem; }
 thead th { background: #eef2f6; } tbody th { text-align: left; font-weight: normal; }
 td { text-align: right; font-variant-numeric: tabular-nums; }
 td.text { text-align: left; }
-section.design, section.cluster {
+section.design, section.cluster, section.tco {
   border-top: 2px solid #c8d0d9; margin-top: 2rem; padding-top: 1rem; }
 .warning { color: #9a3412; }
 details { margin: 0.5rem 0 1rem; } summary { cursor: pointer; }
@@ -137,8 +137,11 @@ def render_report(
     workbook_href: str,
     version: str,
     clusters: Sequence[ClusterEntry] = (),
+    costs: str = "",
 ) -> str:
-    """The whole page: no scripts, no external references, readable offline, well-formed XML."""
+    """The whole page: no scripts, no external references, readable offline, well-formed XML.
+
+    `costs` is the cost-of-ownership part (`tco_page.tco_part`), after the clusters."""
     from .cluster_page import clusters_part
 
     summaries = [e.summary for e in entries]
@@ -160,5 +163,6 @@ def render_report(
         f"<title>rackbom report: {html.escape(names)}</title><style>{STYLE}</style></head><body>"
         + designs
         + clusters_part(clusters)
+        + costs
         + "</body></html>\n"
     )
