@@ -27,7 +27,7 @@ th, td { border: 1px solid #c8d0d9; padding: 0.3rem 0.6rem; }
 thead th { background: #eef2f6; } tbody th { text-align: left; font-weight: normal; }
 td { text-align: right; font-variant-numeric: tabular-nums; }
 td.text { text-align: left; }
-section.design, section.cluster {
+section.design, section.cluster, section.tco {
   border-top: 2px solid #c8d0d9; margin-top: 2rem; padding-top: 1rem; }
 .warning { color: #9a3412; }
 details { margin: 0.5rem 0 1rem; } summary { cursor: pointer; }
@@ -75,6 +75,14 @@ def design_card(summary: DesignSummary, svg: str) -> str:
     )
 
 
+def warnings_list(warnings: Sequence[str]) -> str:
+    """Warnings as a list in the warning colour (set inline, so it shows in a notebook too)."""
+    items = "".join(
+        f'<li class="warning" style="color:#9a3412">{html.escape(w)}</li>' for w in warnings
+    )
+    return f"<ul>{items}</ul>" if items else ""
+
+
 def comparison_table(summaries: Sequence[DesignSummary]) -> str:
     """Designs as columns, key figures as rows."""
     head = "".join(f"<th>{html.escape(s.design)}</th>" for s in summaries)
@@ -114,11 +122,10 @@ def _section(entry: ReportEntry) -> str:
     links = " · ".join(
         f'<a href="{html.escape(href)}">{html.escape(label)}</a>' for label, href in entry.files
     )
-    warnings = "".join(f'<li class="warning">{html.escape(w)}</li>' for w in s.warnings)
     return (
         f'<section class="design" id="design-{html.escape(s.design)}">'
         f"<h2>{html.escape(s.name)}</h2><p>{links}</p>"
-        + (f"<ul>{warnings}</ul>" if warnings else "")
+        + warnings_list(s.warnings)
         + design_card(s, entry.svg)
         + _sources_table(s)
         + "</section>"
@@ -130,8 +137,11 @@ def render_report(
     workbook_href: str,
     version: str,
     clusters: Sequence[ClusterEntry] = (),
+    costs: str = "",
 ) -> str:
-    """The whole page: no scripts, no external references, readable offline, well-formed XML."""
+    """The whole page: no scripts, no external references, readable offline, well-formed XML.
+
+    `costs` is the cost-of-ownership part (`tco_page.tco_part`), after the clusters."""
     from .cluster_page import clusters_part
 
     summaries = [e.summary for e in entries]
@@ -153,5 +163,6 @@ def render_report(
         f"<title>rackbom report: {html.escape(names)}</title><style>{STYLE}</style></head><body>"
         + designs
         + clusters_part(clusters)
+        + costs
         + "</body></html>\n"
     )

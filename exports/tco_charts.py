@@ -12,10 +12,28 @@ from typing import Any
 
 from ..racks.costs.tco import TcoResult
 from ..racks.costs.tornado import TornadoBar
-from .tco_figures import CAPEX
+from .tco_figures import CAPEX, PROFILE_LABELS, TCO_FIGURES
 
 RC = {"svg.hashsalt": "rackbom", "svg.fonttype": "none", "font.size": 9}
 METADATA = {"Date": None, "Creator": "rackbom"}
+
+
+def _width(bars: int) -> float:
+    """Inches wide enough for `bars` labelled bars side by side."""
+    return max(7.0, 1.5 + 0.55 * bars)
+
+
+def _names_below(ax: Any) -> None:
+    """Bar names slanted, each ending under its bar, so long ids do not overlap."""
+    ax.tick_params(axis="x", rotation=30)
+    for label in ax.get_xticklabels():
+        label.set_horizontalalignment("right")
+        label.set_rotation_mode("anchor")
+
+
+def _legend_beside(ax: Any) -> None:
+    """The legend right of the axes, where no bar can be under it."""
+    ax.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
 def _figure(width: float = 7.0, height: float = 3.6) -> tuple[Any, Any]:
@@ -40,7 +58,7 @@ def _svg(fig: Any) -> str:
 
 def capex_chart(results: Sequence[TcoResult]) -> str:
     """Capex per GPU as stacked bars: compute, scale-up, scale-out, facility."""
-    fig, ax = _figure()
+    fig, ax = _figure(_width(len(results)))
     names = [r.target for r in results]
     bottom = [0.0] * len(results)
     for figure in CAPEX:
@@ -49,14 +67,15 @@ def capex_chart(results: Sequence[TcoResult]) -> str:
         bottom = [b + v for b, v in zip(bottom, values, strict=True)]
     ax.set_ylabel("USD per GPU")
     ax.set_title("Capital cost per GPU")
-    ax.legend(frameon=False)
-    ax.tick_params(axis="x", rotation=20)
+    ax.yaxis.set_major_formatter("{x:,.0f}")
+    _legend_beside(ax)
+    _names_below(ax)
     return _svg(fig)
 
 
 def tco_chart(results: Sequence[TcoResult], per: str | None = None) -> str:
     """TCO per GPU-hour as bars split capital/opex, or per dense PFLOPS-hour (`per="fp4"`)."""
-    fig, ax = _figure()
+    fig, ax = _figure(_width(len(results)))
     names = [r.target for r in results]
     if per is None:
         capital = [r.capital_usd_per_gpu_hour for r in results]
@@ -64,12 +83,12 @@ def tco_chart(results: Sequence[TcoResult], per: str | None = None) -> str:
         ax.bar(names, [r.opex_usd_per_gpu_hour for r in results], bottom=capital, label="opex")
         ax.set_ylabel("USD per GPU-hour")
         ax.set_title("TCO per GPU-hour")
-        ax.legend(frameon=False)
+        _legend_beside(ax)
     else:
         ax.bar(names, [r.per_pflops_hour(per) or 0.0 for r in results])
         ax.set_ylabel(f"USD per dense {per.upper()} PFLOPS-hour")
         ax.set_title(f"TCO per dense {per.upper()} PFLOPS-hour")
-    ax.tick_params(axis="x", rotation=20)
+    _names_below(ax)
     return _svg(fig)
 
 
@@ -95,7 +114,9 @@ def sweep_chart(rows: Sequence[Mapping[str, Any]], param: str, value: str) -> st
     for target in targets:
         mine = sorted((r[param], r[value]) for r in rows if r["target"] == target)
         ax.plot([x for x, _ in mine], [y for _, y in mine], marker="o", label=target)
-    ax.set_xlabel(param)
-    ax.set_ylabel(value)
-    ax.legend(frameon=False)
+    labels = {f.field: f.label for f in TCO_FIGURES}
+    ax.set_xlabel(PROFILE_LABELS.get(param, param))
+    ax.set_ylabel(labels.get(value, value))
+    ax.set_title(f"{labels.get(value, value)} as {PROFILE_LABELS.get(param, param)} varies")
+    _legend_beside(ax)
     return _svg(fig)

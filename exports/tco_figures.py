@@ -66,3 +66,20 @@ TCO_FIGURES = (
     *PER_OUTPUT,
 )
 """Every figure, in the order tables show them."""
+
+PROFILE_LABELS = {
+    "life_years_gpu_servers": "Life: GPU servers and scale-up (years)",
+    "life_years_network": "Life: scale-out network (years)",
+    "life_years_facility": "Life: facility (years)",
+    "cost_of_capital": "Cost of capital (per year)",
+    "utilisation": "Utilisation (share of hours used)",
+    "electricity_usd_per_kwh": "Electricity (USD per kWh)",
+    "pue": "PUE",
+    "facility_capex_usd_per_mw": "Facility capital (USD per MW of IT load)",
+    "colocation_usd_per_kw_month": "Colocation (USD per kW of IT load per month)",
+    "maintenance_share_per_year": "Maintenance (share of capex per year)",
+    "staff_per_mw": "Operations staff per MW of IT load",
+    "staff_usd_per_year": "Staff cost (USD per person-year)",
+    "software_usd_per_gpu_year": "Software (USD per GPU-year)",
+}
+"""A TCO profile's figures, as tables, charts and the workbook's input cells name them."""

@@ -3,7 +3,8 @@
     write_workbook([analysis, ...], "racks.xlsx")
 
 Sheets: Summary, Comparison, then per design `BOM`, `Ports` and `Power`, then per cluster
-`Cluster` (its designs' sheets included once), and Sources last.
+`Cluster` (its designs' sheets included once), then TCO (a profile's figures as inputs, the cost
+of ownership of every design and cluster as formulas, with native charts), and Sources last.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from pathlib import Path
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.chart import BarChart as OpenpyxlBarChart
+from openpyxl.chart import Reference
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.page import PageMargins
@@ -20,12 +23,17 @@ from openpyxl.worksheet.page import PageMargins
 from ..components.atomic import Writer, atomic_write
 from ..components.errors import InputError
 from ..components.outputs import finite
+from ..components.tco import TcoProfile
+from ..components.tco_library import profile
 from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
-from .workbook_cells import SHEET_NAME_MAX, Cell, SheetData, col, design_labels
+from .workbook_cells import SHEET_NAME_MAX, BarChart, Cell, SheetData, col, design_labels
 from .workbook_cluster import CLUSTER_PREFIX, cluster_sheet
 from .workbook_design import design_sheets
 from .workbook_overview import comparison_sheet, sources_sheet, summary_sheet
+from .workbook_tco import cluster_column, design_column, tco_sheet
+
+ProfileLike = TcoProfile | str | Path | None
 
 CREATOR = "rackbom"
 _USD = '"$"#,##0.00'
@@ -64,9 +72,12 @@ _MARGIN_IN = 0.5
 
 
 def build_sheets(
-    analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()
+    analyses: Sequence[Analysis],
+    clusters: Sequence[ClusterAnalysis] = (),
+    tco_profile: ProfileLike = None,
 ) -> list[SheetData]:
-    """Every sheet of the workbook for these designs and clusters, in order."""
+    """Every sheet of the workbook for these designs and clusters, in order; the TCO sheet under
+    `tco_profile` (a profile, a built-in id or a file; the default profile unless named)."""
     analyses = with_cluster_designs(analyses, clusters)
     if not analyses:
         raise InputError(None, "designs", "a workbook needs at least one design")
@@ -77,10 +88,14 @@ def build_sheets(
     sheets = [summary, comparison_sheet(summaries, summary, per_design)]
     for design in per_design:
         sheets += [design.bom, design.ports, design.power]
+    columns = [design_column(a, d) for a, d in zip(analyses, per_design, strict=True)]
     cluster_labels = design_labels([c.id for c in clusters], SHEET_NAME_MAX - len(CLUSTER_PREFIX))
     for cluster, label in zip(clusters, cluster_labels, strict=True):
         design = per_design[analyses.index(_design_of(cluster, analyses))]
-        sheets.append(cluster_sheet(cluster, design, label))
+        built = cluster_sheet(cluster, design, label)
+        sheets.append(built.sheet)
+        columns.append(cluster_column(cluster, built))
+    sheets.append(tco_sheet(profile(tco_profile), columns))
     sheets.append(sources_sheet(list(analyses), list(clusters)))
     return sheets
 
@@ -112,19 +127,24 @@ def workbook_title(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnaly
 
 
 def workbook_writer(
-    analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()
+    analyses: Sequence[Analysis],
+    clusters: Sequence[ClusterAnalysis] = (),
+    tco_profile: ProfileLike = None,
 ) -> Writer:
     """The workbook's content, built now, and a function that saves it to a path."""
-    sheets = build_sheets(analyses, clusters)
+    sheets = build_sheets(analyses, clusters, tco_profile)
     title = workbook_title(analyses, clusters)
     return lambda path: save_sheets(sheets, path, title)
 
 
 def write_workbook(
-    analyses: Sequence[Analysis], path: str | Path, clusters: Sequence[ClusterAnalysis] = ()
+    analyses: Sequence[Analysis],
+    path: str | Path,
+    clusters: Sequence[ClusterAnalysis] = (),
+    tco_profile: ProfileLike = None,
 ) -> Path:
     """Write the workbook atomically: an existing file is replaced only by a complete one."""
-    return atomic_write(path, workbook_writer(analyses, clusters))
+    return atomic_write(path, workbook_writer(analyses, clusters, tco_profile))
 
 
 def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> None:
@@ -151,6 +171,37 @@ def _write_sheet(ws: WriteOnlyWorksheet, data: SheetData, styles: _Styles) -> No
         ws.auto_filter.ref = f"A{first}:{col(data.width)}{last}"
     for row in data.rows:
         ws.append([_cell(ws, cell, styles) for cell in row])
+    for chart in data.charts:
+        ws.add_chart(_bar_chart(ws, chart), chart.anchor)
+
+
+CHART_CM_PER_CATEGORY = 1.2
+CHART_CM_MIN, CHART_CM_HIGH = 16.0, 8.5
+
+
+def _bar_chart(ws: WriteOnlyWorksheet, data: BarChart) -> OpenpyxlBarChart:
+    """A native column chart over the sheet's cells: it follows their formulas."""
+    chart = OpenpyxlBarChart()
+    chart.type = "col"
+    chart.title = data.title
+    chart.y_axis.title = data.y_title
+    if data.stacked:
+        chart.grouping, chart.overlap = "stacked", 100
+    for row in data.series_rows:
+        values = Reference(ws, min_col=1, max_col=data.last_column, min_row=row, max_row=row)
+        chart.add_data(values, from_rows=True, titles_from_data=True)
+    names = Reference(
+        ws,
+        min_col=data.first_column,
+        max_col=data.last_column,
+        min_row=data.category_row,
+        max_row=data.category_row,
+    )
+    chart.set_categories(names)
+    count = data.last_column - data.first_column + 1
+    chart.width = max(CHART_CM_MIN, CHART_CM_PER_CATEGORY * count)
+    chart.height = CHART_CM_HIGH
+    return chart
 
 
 def _page_setup(ws: WriteOnlyWorksheet, data: SheetData, width: float) -> None:

@@ -52,6 +52,24 @@ def formula(expression: str, style: str) -> Cell:
 BLANK = Cell(None)
 
 
+@dataclass(frozen=True)
+class BarChart:
+    """A native bar chart over a sheet's rows: one series per row, categories from a header row.
+
+    Each series row holds its name in column 1 and its values in `first_column`..`last_column`;
+    `category_row` holds the category names in the same columns.
+    """
+
+    title: str
+    y_title: str
+    category_row: int
+    series_rows: tuple[int, ...]
+    first_column: int
+    last_column: int
+    anchor: str
+    stacked: bool = False
+
+
 @dataclass
 class SheetData:
     """A sheet: its rows (row 1 first), the header row to freeze under, and filter columns."""
@@ -61,6 +79,7 @@ class SheetData:
     header_row: int | None = None
     freeze_column: int = 1
     autofilter_rows: tuple[int, int] | None = None
+    charts: list[BarChart] = field(default_factory=list)
 
     def add(self, *cells: Cell) -> int:
         """Append a row; returns its 1-based row number."""

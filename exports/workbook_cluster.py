@@ -7,6 +7,7 @@ edited unit price on either sheet carries through to capex per GPU.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import groupby
 
 from ..racks.analysis import Analysis
@@ -33,7 +34,19 @@ LABEL, VALUE = 4, 7
 CLUSTER_PREFIX = "Cluster "
 
 
-def cluster_sheet(cluster: ClusterAnalysis, design: DesignSheets, label: str) -> SheetData:
+@dataclass(frozen=True)
+class ClusterSheet:
+    """A cluster's sheet and references to its roll-up cells, for other sheets' formulas."""
+
+    sheet: SheetData
+    gpus: str
+    compute_usd: str
+    scale_up_usd: str
+    scale_out_usd: str
+    power_w: str
+
+
+def cluster_sheet(cluster: ClusterAnalysis, design: DesignSheets, label: str) -> ClusterSheet:
     """The cluster's scale-out BOM, then capex (split per GPU) and power as formulas."""
     s = cluster.summary
     sheet = SheetData(f"{CLUSTER_PREFIX}{label}")
@@ -89,7 +102,8 @@ def cluster_sheet(cluster: ClusterAnalysis, design: DesignSheets, label: str) ->
     put("gpus_each", "GPUs per copy", formula(design.gpus, "int"))
     put("gpus", "GPUs", formula(f"{at('copies')}*{at('gpus_each')}", "int"))
     put("bom_each", "Design BOM per copy (USD)", formula(design.bom_total, "usd"))
-    put("up_each", "Scale-up per copy (USD)", formula(_scale_up(cluster.rack, design), "usd"))
+    scale_up = scale_up_formula(cluster.rack, design)
+    put("up_each", "Scale-up per copy (USD)", formula(scale_up, "usd"))
     put(
         "compute_each",
         "Compute per copy (USD)",
@@ -111,10 +125,13 @@ def cluster_sheet(cluster: ClusterAnalysis, design: DesignSheets, label: str) ->
     )
     put("network_w", "Scale-out network power (W)", formula(f"{col(TOTAL_W)}{total_row}", "watts"))
     put("power_w", "Total power (W)", formula(f"{at('racks_w')}+{at('network_w')}", "total_watts"))
-    return sheet
+    return ClusterSheet(
+        sheet,
+        *(sheet.ref(VALUE, rows[key]) for key in ("gpus", "compute", "up", "out", "power_w")),
+    )
 
 
-def _scale_up(rack: Analysis, design: DesignSheets) -> str:
+def scale_up_formula(rack: Analysis, design: DesignSheets) -> str:
     """The design's scale-up lines on its BOM sheet, as SUM over runs of adjacent rows."""
     bom = design.bom
     line_rows = [

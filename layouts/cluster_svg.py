@@ -10,13 +10,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from itertools import pairwise
-from pathlib import Path
 
 import svgwrite
 
-from ..components.atomic import atomic_write_text
 from ..racks.clusters.floor import FloorLayout
 from ..racks.clusters.summary import ClusterSummary, TierSummary
+from .document import SvgDocument
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 RACK_FILL, NET_FILL, CORE_FILL = "#a6cee3", "#cab2d6", "#b2df8a"
@@ -24,7 +23,7 @@ TIER_COLOUR = {1: "#1f78b4", 2: "#6a3d9a", 3: "#33a02c"}
 MARGIN, TITLE_H = 20.0, 60.0
 
 
-class _Drawing:
+class _Drawing(SvgDocument):
     """An SVG document with the title block every cluster drawing has."""
 
     def __init__(self, summary: ClusterSummary, width: float, height: float, title: str) -> None:
@@ -69,13 +68,6 @@ class _Drawing:
     def to_string(self) -> str:
         """The SVG document as text."""
         return self.dwg.tostring()
-
-    def save(self, path: str | Path) -> Path:
-        """Write the SVG atomically."""
-        return atomic_write_text(path, self.to_string())
-
-    def _repr_svg_(self) -> str:
-        return self.to_string()
 
 
 @dataclass(frozen=True)

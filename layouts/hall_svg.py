@@ -11,13 +11,12 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from functools import cached_property
-from pathlib import Path
 
 import svgwrite
 
-from ..components.atomic import atomic_write_text
 from ..components.errors import InputError
 from ..racks.analysis import Analysis
+from .document import SvgDocument
 from .geometry import CAPTION_MM, FOOTER_MM, MARGIN_MM, RACK_GAP_MM, UNIT_GUTTER_MM, Box
 from .svg import (
     BACKGROUND,
@@ -39,7 +38,7 @@ ROW_GAP_MM = 160.0
 COPY_ID = "copy"
 
 
-class HallElevation:
+class HallElevation(SvgDocument):
     """`copies` copies of a design in rows of about `racks_per_row` racks, from the front."""
 
     def __init__(
@@ -77,13 +76,6 @@ class HallElevation:
 
     def to_string(self) -> str:
         """The SVG document as text."""
-        return self._document
-
-    def save(self, path: str | Path) -> Path:
-        """Write the SVG atomically."""
-        return atomic_write_text(path, self._document)
-
-    def _repr_svg_(self) -> str:
         return self._document
 
     @cached_property

@@ -12,12 +12,10 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
 from functools import cached_property
-from pathlib import Path
 
 import svgwrite
 from svgwrite.container import Group
 
-from ..components.atomic import atomic_write_text
 from ..components.errors import InputError
 from ..components.limits import PIXELS_MAX
 from ..components.outputs import finite, xml_safe
@@ -28,6 +26,7 @@ from ..racks.bom import tray_price
 from ..racks.build import BuiltRack, PlacedTray
 from ..racks.ports import ChipPorts, TrayPorts
 from ..racks.power import TrayPower
+from .document import SvgDocument
 from .geometry import (
     BLOCK_ROOM_MM,
     BLOCK_TEXT_SIZE_MM,
@@ -105,7 +104,7 @@ def xml_id(*parts: str) -> str:
     return _ID_UNSAFE.sub(lambda m: f"_{ord(m.group()):x}_", raw)
 
 
-class Elevation:
+class Elevation(SvgDocument):
     """The elevation drawing of one design: every rack side by side, with a shared title block.
 
     `face` is `front` or `rear`; `width_px` sets the displayed width (the height follows the
@@ -161,13 +160,6 @@ class Elevation:
 
     def to_string(self) -> str:
         """The SVG document as text."""
-        return self._document
-
-    def save(self, path: str | Path) -> Path:
-        """Write the SVG atomically (a temporary file renamed into place)."""
-        return atomic_write_text(path, self._document)
-
-    def _repr_svg_(self) -> str:
         return self._document
 
     def _repr_html_(self) -> str:

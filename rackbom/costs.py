@@ -74,6 +74,15 @@ def sweep(
     row per target and combination, with the swept values and the TCO figures as columns: a
     pandas DataFrame where pandas is installed, else a list of dicts.
     """
+    return _table(sweep_rows(targets, tco_profile, **params))
+
+
+def sweep_rows(
+    targets: Design | Cluster | str | Path | Sequence[Design | Cluster | str | Path],
+    tco_profile: ProfileLike = None,
+    **params: Iterable[float],
+) -> list[dict[str, Any]]:
+    """The rows of `sweep` as a list of dicts, pandas or not."""
     base = profile(tco_profile)
     if isinstance(targets, str | Path) or not isinstance(targets, Sequence):
         targets = [targets]
@@ -88,7 +97,7 @@ def sweep(
         varied = validate_model(TcoProfile, {**base.model_dump(), **changes}, "sweep")
         for b in bases:
             rows.append({"target": b.target, **changes, **_figures(asdict(model.tco(b, varied)))})
-    return _table(rows)
+    return rows
 
 
 def _figures(result: dict[str, Any]) -> dict[str, Any]:

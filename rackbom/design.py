@@ -84,11 +84,12 @@ class Design:
 
     def _repr_html_(self) -> str:
         """Jupyter's display: the elevation (a pod's racks one per row) above the key figures."""
-        from rackbom.exports.html_page import design_card
+        from rackbom.exports.html_page import design_card, warnings_list
         from rackbom.layouts.svg import Elevation
 
         drawing = Elevation(self.analysis, racks_per_row=1).to_string()
-        return f"<h4>{html.escape(self.name)}</h4>" + design_card(self.summary, drawing)
+        heading = f"<h4>{html.escape(self.name)}</h4>" + warnings_list(self.summary.warnings)
+        return heading + design_card(self.summary, drawing)
 
     def with_(self, **changes: Any) -> Design:
         """A what-if copy, re-validated: `with_(switch="switch-86t-200g", gpus_per_tray=2)`.

@@ -15,6 +15,7 @@ from rackbom.exports.html_page import ReportEntry, render_report
 from .design import Design, distinct
 
 if TYPE_CHECKING:
+    from rackbom.components.tco import TcoProfile
     from rackbom.exports.cluster_page import ClusterEntry
 
     from .cluster_model import Cluster
@@ -52,17 +53,22 @@ def write_report(
     out_dir: str | Path,
     progress: Callable[[str], None] | None = None,
     clusters: Sequence[Cluster] = (),
+    tco_profile: TcoProfile | str | Path | None = None,
 ) -> ReportFiles:
     """Write `<id>.svg` and `<id>.json` per design, `<id>-floor.svg`, `<id>-fabric.svg` and
-    `<id>.json` per cluster, the workbook, and `index.html`: all or none.
+    `<id>.json` per cluster, the workbook, and `index.html`: all or none. The workbook's TCO
+    sheet and the page's cost charts use `tco_profile` (the default profile unless named).
 
     Everything is made in memory first; the folder (and its parents) is created if missing, and
     removed again if writing fails.
     """
-    from rackbom import __version__
+    from rackbom import __version__, costs
+    from rackbom.components.tco_library import profile
+    from rackbom.exports.tco_page import tco_part
     from rackbom.exports.workbook import workbook_writer
     from rackbom.layouts.svg import Elevation
 
+    chosen = profile(tco_profile)
     designs = distinct(list(designs))
     if str(out_dir) == "":
         raise InputError(None, None, "the report folder name is empty")
@@ -99,9 +105,14 @@ def write_report(
         owners += [(files.per_cluster, cluster.id)] * len(cluster_outputs)
     if progress:
         progress(f"workbook with {len(designs)} designs and {len(clusters)} clusters")
-    book = workbook_writer([d.analysis for d in designs], [c.analysis for c in clusters])
+    book = workbook_writer([d.analysis for d in designs], [c.analysis for c in clusters], chosen)
     outputs.append((out / WORKBOOK_NAME, book))
-    index = render_report(entries, WORKBOOK_NAME, __version__, cluster_entries)
+    if progress:
+        progress("cost of ownership charts")
+    results = [costs.tco(target, chosen) for target in (*designs, *clusters)]
+    index = render_report(
+        entries, WORKBOOK_NAME, __version__, cluster_entries, tco_part(results, chosen)
+    )
     outputs.append((out / INDEX_NAME, text_writer(index)))
     created = [folder for folder in (out, *out.parents) if not folder.exists()]
     try:

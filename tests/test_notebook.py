@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -11,7 +12,8 @@ from nbclient import NotebookClient
 
 import rackbom as rb
 
-NOTEBOOK = Path(__file__).resolve().parents[1] / "examples" / "compare_racks.ipynb"
+CHECKOUT = Path(__file__).resolve().parents[1]
+NOTEBOOK = CHECKOUT / "examples" / "compare_racks.ipynb"
 
 pytestmark = pytest.mark.client
 
@@ -19,12 +21,13 @@ pytestmark = pytest.mark.client
 def test_example_notebook_runs(tmp_path: Path) -> None:
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     shutil.copy(NOTEBOOK, tmp_path)
+    here = os.pathsep.join(filter(None, [str(CHECKOUT), os.environ.get("PYTHONPATH")]))
     NotebookClient(
         notebook,
         timeout=120,
         kernel_name="python3",
         resources={"metadata": {"path": str(tmp_path)}},
-    ).execute()
+    ).execute(env={**os.environ, "PYTHONPATH": here})  # this checkout's rackbom, not another
     outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
     html = [o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {})]
@@ -36,6 +39,18 @@ def test_example_notebook_runs(tmp_path: Path) -> None:
     assert "unused ports: 960 -> 0" in text
     assert "no 200G lanes" in text
     assert (tmp_path / "rack-comparison.xlsx").stat().st_size > 0
+    # the cost section: compare, sweep and its chart, rent or own, the accepted run's tornado
+    assert any("TCO per GPU-hour (USD)" in h and "vr200-16k-ib" in h for h in html)
+    assert any("electricity_usd_per_kwh" in h and "tco_usd_per_gpu_hour" in h for h in html)
+    assert any("renter_margin_pct" in h and "MI355X 8-GPU server" in h for h in html)
+    for title in (
+        "TCO per GPU-hour",
+        "Capital cost per GPU",
+        "as Electricity (USD per kWh) varies",
+        "What moves the cost most",
+    ):
+        assert any(title in svg for svg in svgs), title
+    assert "mi355x-server-8k: $" in text and "per accepted run (hardware $" in text
 
 
 def test_designs_display_inline() -> None:

@@ -14,10 +14,11 @@ import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from conftest import DESIGNS
 from rackbom.cli import main
 from rackbom.components import builtin_catalogue
 from rackbom.exports.json_summary import summary_data
-from rackbom.racks import Analysis, build_design, parse_design
+from rackbom.racks import Analysis, build_design, load_design, parse_design
 
 money = st.floats(min_value=0, max_value=1e6, allow_nan=False, allow_infinity=False)
 watts = st.floats(min_value=0, max_value=3000, allow_nan=False, allow_infinity=False)
@@ -124,10 +125,8 @@ def analyse(data: dict[str, Any]) -> Analysis:
     return Analysis(build_design(parse_design(data, "x.yaml"), builtin_catalogue(), "x.yaml"))
 
 
-@settings(max_examples=60, deadline=None)
-@given(switched_designs())
-def test_invariants_of_switched_designs(data: dict[str, Any]) -> None:
-    a = analyse(data)
+def check_invariants(a: Analysis) -> None:
+    """What holds for every design: ports add up, domains partition the GPUs, totals add up."""
     for tray in a.ports:
         for chip in tray.chips:
             assert chip.ports_used + chip.ports_unused == chip.ports_total
@@ -135,15 +134,31 @@ def test_invariants_of_switched_designs(data: dict[str, Any]) -> None:
         if tray.connector_lanes is not None:
             assert tray.lanes_in <= tray.connector_lanes
     assert a.switch_ports_used + a.switch_ports_unused == a.switch_ports_total
+    assert sum(len(d) for d in a.topology.domains) == a.gpus  # each GPU in exactly one domain
     assert a.topology.world_size <= a.gpus
-    assert a.topology.world_size == a.gpus  # every GPU reaches every chip
     assert a.bom.total_usd == pytest.approx(sum(line.extended_usd for line in a.bom.lines))
     assert sum(a.bom.by_rack().values()) == pytest.approx(a.bom.total_usd)
+    assert sum(a.bom.by_tray_type().values()) == pytest.approx(a.bom.total_usd)
     for rack in a.power:
-        assert rack.all_in_w >= rack.it_w >= 0
+        assert rack.facility_w >= rack.all_in_w >= rack.rack_input_w >= rack.it_w >= 0
     for space in a.space:
         assert 0 <= space.units_used <= space.units_total
-    json.dumps(summary_data(a.summary), allow_nan=False)
+    s = a.summary
+    assert s.switch_lanes_used + s.switch_lanes_unused == s.switch_lanes_total
+    json.dumps(summary_data(s), allow_nan=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(switched_designs())
+def test_invariants_of_switched_designs(data: dict[str, Any]) -> None:
+    a = analyse(data)
+    check_invariants(a)
+    assert a.topology.world_size == a.gpus  # every GPU reaches every chip
+
+
+@pytest.mark.parametrize("design", DESIGNS)
+def test_invariants_of_every_built_in_design(design: str) -> None:
+    check_invariants(Analysis(load_design(design)))
 
 
 @settings(max_examples=40, deadline=None)

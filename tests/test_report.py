@@ -10,6 +10,8 @@ import pytest
 
 from conftest import CLUSTERS, DESIGNS
 
+TCO_CHARTS = ("Capital cost per GPU", "TCO per GPU-hour", "TCO per dense FP4 PFLOPS-hour")
+"""The cost charts the page shows for the designs, and again for the clusters."""
 EXPECTED = (
     {f"{d}.{ext}" for d in DESIGNS for ext in ("svg", "json")}
     | {f"{c}{end}" for c in CLUSTERS for end in ("-floor.svg", "-fabric.svg", ".json")}
@@ -41,13 +43,37 @@ def test_page_is_self_contained(report: Path) -> None:
     assert "<script" not in page.lower()
     refs = re.findall(r'(?:src|href)="([^"]+)"', page)
     assert all(not r.startswith(("http:", "https:", "//")) for r in refs), refs
-    assert page.count("<svg") == len(DESIGNS) + 2 * len(CLUSTERS)
+    assert page.count("<svg") == len(DESIGNS) + 2 * len(CLUSTERS) + 2 * len(TCO_CHARTS)
     header = re.search(r'<table class="comparison"><thead><tr>(.*?)</tr>', page).group(1)
     assert re.findall(r"<th>([^<]*)</th>", header) == ["Figure", *DESIGNS]
     header = re.search(r'<table class="comparison clusters"><thead><tr>(.*?)</tr>', page)
     assert re.findall(r"<th>([^<]*)</th>", header.group(1)) == ["Figure", *CLUSTERS]
     ids = re.findall(r'\bid="([^"]+)"', page)
     assert len(ids) == len(set(ids))  # the inline SVGs' ids do not collide
+
+
+def test_page_shows_the_cost_charts_for_designs_and_clusters(report: Path) -> None:
+    page = (report / "index.html").read_text()
+    assert "<h1>Cost of ownership</h1>" in page and "profile default" in page
+    for group in ("designs", "clusters"):
+        section = re.search(rf'<section class="tco" id="tco-{group}">(.*?)</section>', page, re.S)
+        charts = re.findall(r'<div class="chart"[^>]*>\s*<svg[^>]*>', section.group(1))
+        assert len(charts) == len(TCO_CHARTS), group
+        assert all('stroke-linejoin="round"' in svg for svg in charts)  # the chart's own style
+        titles = re.findall(r"<text[^>]*>([^<]*)</text>", section.group(1))
+        assert set(TCO_CHARTS) <= set(titles), group
+        names = DESIGNS if group == "designs" else CLUSTERS
+        assert set(names) <= set(titles), group  # one bar per design or cluster
+    assert page.count("<style") == 1  # no chart's rule styles the rest of the page
+    assert "<metadata>" not in page
+
+
+def test_report_takes_a_tco_profile(cli, tmp_path: Path) -> None:
+    out = tmp_path / "colo"
+    assert cli("report", "-o", str(out), "--tco", "neocloud-colo", "helios").code == 0
+    assert "profile neocloud-colo" in (out / "index.html").read_text()
+    bad = cli("report", "-o", str(tmp_path / "bad"), "--tco", "nope", "helios")
+    assert bad.code == 2 and "nope" in bad.err and not (tmp_path / "bad").exists()
 
 
 def test_prints_a_summary_with_the_paths(cli, tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_report import TCO_CHARTS
 
 from browser import console_messages, run_chromium, screenshot
 from conftest import CLUSTERS, DESIGNS, require_client
@@ -73,7 +74,8 @@ def test_every_elevation_is_displayed_and_each_design_has_a_column(
 ) -> None:
     chromium = require_client("chromium")
     found = probe_page(chromium, report, PROBE, tmp_path)
-    assert len(found["svgs"]) == len(DESIGNS) + 2 * len(CLUSTERS)  # floor plan and fabric
+    charts = 2 * len(TCO_CHARTS)  # cost charts for the designs and for the clusters
+    assert len(found["svgs"]) == len(DESIGNS) + 2 * len(CLUSTERS) + charts  # floor and fabric
     assert all(w > 100 and h > 100 for w, h in found["svgs"]), found["svgs"]
     assert found["heads"] == ["Figure", *DESIGNS]
 
@@ -93,5 +95,31 @@ def test_every_drawn_label_is_legible_in_a_1280_px_window(report: Path, tmp_path
     assert found["width"] == WINDOW[0]
     labels = found["labels"]
     sections = {f"design-{d}" for d in DESIGNS} | {f"cluster-{c}" for c in CLUSTERS}
+    sections |= {"tco-designs", "tco-clusters"}
     assert {section for _, _, section in labels} == sections
     assert labels[0][0] >= LEGIBLE_PX, labels[:5]  # a pod side by side drew them 4 px high
+
+
+# Measures the cost charts: their size and every bar name's box, per section.
+CHART_PROBE = """<script>
+const charts = [...document.querySelectorAll("section.tco")].map(s => [s.id,
+  [...s.querySelectorAll("div.chart > svg")].map(svg => {
+    const r = svg.getBoundingClientRect();
+    const texts = [...svg.querySelectorAll("text")].map(t => t.getBoundingClientRect().height);
+    return [r.width, r.height, Math.min(...texts), texts.length]; })]);
+const out = document.createElement("pre"); out.id = "probe";
+out.textContent = JSON.stringify({charts});
+document.body.appendChild(out);
+</script>"""
+
+
+def test_cost_charts_are_drawn_large_and_legible(report: Path, tmp_path: Path) -> None:
+    chromium = require_client("chromium")
+    size = f"--window-size={WINDOW[0]},{WINDOW[1]}"
+    found = dict(probe_page(chromium, report, CHART_PROBE, tmp_path, size)["charts"])
+    assert set(found) == {"tco-designs", "tco-clusters"}
+    for section, charts in found.items():
+        assert len(charts) == len(TCO_CHARTS), section
+        for width, height, smallest, labels in charts:
+            assert width >= 800 and height >= 300, (section, width, height)
+            assert smallest >= LEGIBLE_PX and labels > 10, (section, smallest, labels)

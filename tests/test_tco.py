@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import math
 
+import pandas as pd
 import pytest
 
 import rackbom as rb
+from rackbom import costs
 from rackbom.components.tco_library import builtin_costs
 from rackbom.racks.costs.tco import annuity_factor
 
@@ -156,6 +158,18 @@ def test_sweep_is_a_tidy_table() -> None:
     assert list(table.columns[:2]) == ["target", "electricity_usd_per_kwh"]
     helios = table[table.target == "helios"].tco_usd_per_gpu_hour.tolist()
     assert helios[0] < helios[1] and all(math.isfinite(v) for v in helios)
+    assert table.equals(
+        pd.DataFrame(
+            costs.sweep_rows(["helios", "vr200-nvl144"], electricity_usd_per_kwh=[0.05, 0.1])
+        )
+    )
+    both = rb.sweep("helios-16k", utilisation=[0.6, 0.9], pue=[1.1, 1.3])
+    assert len(both) == 4 and not both.duplicated(["target", "utilisation", "pue"]).any()
+    cheap = rb.tco(
+        "helios-16k",
+        builtin_costs().profiles["default"].model_copy(update={"utilisation": 0.6, "pue": 1.1}),
+    )
+    assert both.iloc[0].tco_usd_per_gpu_hour == pytest.approx(cheap.tco_usd_per_gpu_hour)
 
 
 BAD_PROFILES = [
@@ -233,3 +247,44 @@ def test_sweep_chart_has_one_line_per_target() -> None:
     rows = rb.sweep(["helios-16k", "vr200-16k-ib"], utilisation=[0.5, 0.75, 1.0])
     svg = sweep_chart(rows.to_dict("records"), "utilisation", "tco_usd_per_gpu_hour")
     assert "helios-16k" in svg and "vr200-16k-ib" in svg
+
+
+def test_cli_sweeps_one_profile_figure_and_charts_it(cli, tmp_path) -> None:
+    args = (
+        "tco",
+        "mi355x-server-8k",
+        "hgx-b200-8k",
+        "--sweep",
+        "electricity_usd_per_kwh=0.05,0.1,0.15",
+    )
+    done = cli(*args, "--charts", str(tmp_path))
+    assert done.code == 0, done.err
+    lines = [line for line in done.out.splitlines() if line.startswith(("mi355x", "hgx-b200"))]
+    assert len(lines) == 6
+    assert all(len(line) <= 100 for line in done.out.splitlines())
+    svg = (tmp_path / "sweep-electricity_usd_per_kwh.svg").read_text()
+    assert "mi355x-server-8k" in svg and "Electricity (USD per kWh)" in svg
+    rows = json.loads(cli(*args, "--json").out)
+    expected = costs.sweep_rows(
+        ["mi355x-server-8k", "hgx-b200-8k"], electricity_usd_per_kwh=[0.05, 0.1, 0.15]
+    )
+    assert [(r["target"], r["electricity_usd_per_kwh"]) for r in rows] == [
+        (r["target"], r["electricity_usd_per_kwh"]) for r in expected
+    ]
+    assert [r["tco_usd_per_gpu_hour"] for r in rows] == pytest.approx(  # JSON rounds to cents
+        [r["tco_usd_per_gpu_hour"] for r in expected], abs=0.005
+    )
+
+
+@pytest.mark.parametrize(
+    ("sweep", "message"),
+    [
+        ("power=1,2", "give FIGURE=V1,V2"),
+        ("pue=1,x", "numbers separated by commas"),
+        ("utilisation=0.5,1.5", "less than or equal to 1"),
+    ],
+)
+def test_cli_bad_sweep_is_one_line_exit_2(cli, tmp_path, sweep, message) -> None:
+    done = cli("tco", "helios", "--sweep", sweep, "--charts", str(tmp_path))
+    assert done.code == 2 and done.out == "" and message in done.err
+    assert len(done.err.splitlines()) == 1 and list(tmp_path.iterdir()) == []

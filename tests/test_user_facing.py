@@ -155,3 +155,9 @@ def test_sizes_read_as_people_write_them() -> None:
         "23.5 KB",
         "7.3 MB",
     ]
+
+
+def test_notebook_display_lists_the_warnings() -> None:
+    shown = rb.load("mi500-ual256")._repr_html_()
+    assert 'class="warning"' in shown and "power shelves N+0" in shown
+    assert 'class="warning"' not in rb.load("helios")._repr_html_()

@@ -16,11 +16,15 @@ from openpyxl.utils import get_column_letter
 
 import rackbom as rb
 from conftest import DESIGNS
+from rackbom.components.tco import TcoProfile
+from rackbom.components.tco_library import builtin_costs
 from rackbom.exports.figures import KEY_FIGURES
 from rackbom.exports.tables import BOM_CSV_FIELDS, bom_csv
+from rackbom.exports.tco_figures import CAPEX, TCO_FIGURES
 from rackbom.exports.workbook import build_sheets, write_workbook
 from rackbom.exports.workbook_cells import design_labels
 from rackbom.exports.workbook_design import BOM_COLUMNS, IT_POWER, TRAY_OVERHEADS
+from rackbom.exports.workbook_tco import INPUTS
 
 HOSTILE = (
     '=HYPERLINK("http://x","click")',
@@ -136,7 +140,7 @@ def test_sheets_in_order(book):
     expected = ["Summary", "Comparison"]
     for d in DESIGNS:
         expected += [f"BOM {d}", f"Ports {d}", f"Power {d}"]
-    assert book.sheetnames == [*expected, "Sources"]
+    assert book.sheetnames == [*expected, "TCO", "Sources"]
 
 
 def test_properties(book):
@@ -480,3 +484,81 @@ def test_cli_bad_design_file_leaves_no_output(cli, tmp_path):
     result = cli("bom", str(bad), "-o", str(out), "--csv", str(tmp_path / "new.csv"))
     assert result.code == 2 and "power_model" in result.err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml"]
+
+
+# --- cost of ownership ----------------------------------------------------------------------
+def tco_inputs(ws) -> dict[str, openpyxl.cell.Cell]:
+    """The TCO sheet's input cells by profile field."""
+    labels = {label: field for field, label, _ in INPUTS}
+    return {labels[r[0].value]: r[1] for r in ws.iter_rows(min_row=5) if r[0].value in labels}
+
+
+def tco_columns(ws) -> dict[str, dict[str, object]]:
+    """The TCO sheet's figures per design or cluster, by `TcoResult` field."""
+    fields = {f.label: f.field for f in TCO_FIGURES}
+    rows = list(ws.iter_rows())
+    head = next(r for r in rows if r[0].value == "Figure")
+    targets = [c.value for c in head[1:]]
+    out: dict[str, dict[str, object]] = {t: {} for t in targets}
+    for row in rows[head[0].row :]:
+        if row[0].value in fields:
+            for target, cell in zip(targets, row[1:], strict=False):
+                out[target][fields[row[0].value]] = cell.value
+    return out
+
+
+def test_tco_sheet_holds_the_profile_as_inputs_and_every_design(book):
+    ws = book["TCO"]
+    default = builtin_costs().profiles["default"]
+    inputs = tco_inputs(ws)
+    assert set(inputs) == set(TcoProfile.model_fields) - {
+        "id",
+        "name",
+        "description",
+        "source",
+        "sources",
+    }
+    assert {f: c.value for f, c in inputs.items()} == {f: getattr(default, f) for f in inputs}
+    assert all(c.data_type == "n" for c in inputs.values())
+    columns = tco_columns(ws)
+    assert list(columns) == list(DESIGNS)
+    assert columns["helios"]["tco_usd_per_gpu_hour"].startswith("=")
+    compute = next(r for r in ws.iter_rows() if r[0].value == "Compute capital (USD)")
+    assert compute[1].value.startswith("=SUMIF('BOM helios'!")
+
+
+def test_tco_charts_are_native_and_read_the_tco_rows(book):
+    ws = book["TCO"]
+    rows = {r[0].value: r[0].row for r in ws.iter_rows() if isinstance(r[0].value, str)}
+    last = get_column_letter(len(DESIGNS) + 1)
+    categories = f"'TCO'!$B${rows['Figure']}:${last}${rows['Figure']}"
+    expected = {
+        "Capex per GPU": [f.label for f in CAPEX],
+        "TCO per GPU-hour": ["Capital per GPU-hour (USD)", "Opex per GPU-hour (USD)"],
+        "TCO per dense FP4 PFLOPS-hour": ["TCO per dense FP4 PFLOPS-hour (USD)"],
+    }
+    charts = {c.title.tx.rich.p[0].r[0].t: c for c in ws._charts}
+    assert set(charts) == set(expected)
+    for title, labels in expected.items():
+        chart = charts[title]
+        assert chart.grouping == ("clustered" if len(labels) == 1 else "stacked")
+        refs = [
+            (s.tx.strRef.f, s.val.numRef.f, (s.cat.numRef or s.cat.strRef).f) for s in chart.series
+        ]
+        assert refs == [
+            (f"'TCO'!A{rows[label]}", f"'TCO'!$B${rows[label]}:${last}${rows[label]}", categories)
+            for label in labels
+        ]
+
+
+def test_cli_bom_takes_a_tco_profile(cli, tmp_path):
+    out = tmp_path / "colo.xlsx"
+    assert cli("bom", "helios", "helios-16k", "--tco", "neocloud-colo", "-o", str(out)).code == 0
+    ws = openpyxl.load_workbook(out)["TCO"]
+    inputs = {f: c.value for f, c in tco_inputs(ws).items()}
+    assert inputs["colocation_usd_per_kw_month"] == 150 and inputs["utilisation"] == 0.8
+    assert inputs["facility_capex_usd_per_mw"] == 0
+    assert list(tco_columns(ws)) == ["helios", "helios-16k"]
+    bad = cli("bom", "helios", "--tco", "no-such-profile", "-o", str(tmp_path / "x.xlsx"))
+    assert bad.code == 2 and "no-such-profile" in bad.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["colo.xlsx"]

@@ -13,11 +13,21 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from test_workbook import HOSTILE, grand_total_row, line_rows, write_hostile_design
+from test_workbook import (
+    HOSTILE,
+    grand_total_row,
+    line_rows,
+    tco_columns,
+    tco_inputs,
+    write_hostile_design,
+)
 
 import rackbom as rb
 from conftest import DESIGNS, require_client
+from rackbom.components.tco import TcoProfile
+from rackbom.components.tco_library import builtin_costs
 from rackbom.exports.figures import KEY_FIGURES
+from rackbom.exports.tco_figures import TCO_FIGURES
 from rackbom.exports.workbook_design import IT_POWER, TRAY_OVERHEADS
 
 pytestmark = pytest.mark.client
@@ -30,6 +40,7 @@ RECALC_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
 </oor:items>
 """
 NEW_GPU_PRICE = 41_234.56
+NEW_USD_PER_KWH = 0.1234
 
 
 def convert(soffice: str, books: list[Path], work: Path, to: str) -> Path:
@@ -209,13 +220,22 @@ def clusters() -> list[rb.Cluster]:
 
 
 @pytest.fixture(scope="module")
-def recalculated_clusters(clusters, tmp_path_factory) -> openpyxl.Workbook:
+def recalculated_cluster_books(clusters, tmp_path_factory) -> dict[str, openpyxl.Workbook]:
+    """The clusters' workbook, and a copy with the electricity price edited as a user would."""
     from rackbom.exports.workbook import write_workbook
 
     soffice = require_client("soffice")
     work = tmp_path_factory.mktemp("clusters")
     book = write_workbook([], work / "clusters.xlsx", [c.analysis for c in clusters])
-    return recalculate(soffice, [book], work)["clusters"]
+    edited = openpyxl.load_workbook(book)
+    tco_inputs(edited["TCO"])["electricity_usd_per_kwh"].value = NEW_USD_PER_KWH
+    edited.save(work / "dearer-power.xlsx")
+    return recalculate(soffice, [book, work / "dearer-power.xlsx"], work)
+
+
+@pytest.fixture(scope="module")
+def recalculated_clusters(recalculated_cluster_books) -> openpyxl.Workbook:
+    return recalculated_cluster_books["clusters"]
 
 
 def test_cluster_sheets_equal_python_to_the_cent(recalculated_clusters, clusters):
@@ -227,3 +247,49 @@ def test_cluster_sheets_equal_python_to_the_cent(recalculated_clusters, clusters
         for label, field in CLUSTER_ROLLUP.items():
             expected = reduce(getattr, field.split("."), cluster.summary)
             assert round(values[label], 2) == round(expected, 2), (cluster.id, label)
+
+
+# --- the TCO sheet --------------------------------------------------------------------------
+def assert_tco_equals_python(ws, profile: TcoProfile | None = None) -> int:
+    """Every TCO figure on the sheet equals `rb.tco` under `profile` (to well under a cent);
+    returns how many figures were checked."""
+    checked = 0
+    for target, figures in tco_columns(ws).items():
+        result = rb.tco(target, profile)
+        for field, value in figures.items():
+            expected = getattr(result, field)
+            if expected is None:
+                assert value in (None, ""), (target, field)
+            else:
+                assert value == pytest.approx(expected, rel=1e-9, abs=1e-9), (target, field)
+            checked += 1
+    return checked
+
+
+def test_tco_sheet_equals_python_for_every_design(recalculated, designs):
+    ws = recalculated["reference"]["TCO"]
+    assert list(tco_columns(ws)) == [d.id for d in designs]
+    assert assert_tco_equals_python(ws) == len(designs) * len(TCO_FIGURES)
+
+
+def test_tco_sheet_equals_python_for_every_cluster_and_its_design(recalculated_clusters, clusters):
+    columns = tco_columns(recalculated_clusters["TCO"])
+    assert {c.id for c in clusters} <= set(columns)
+    assert assert_tco_equals_python(recalculated_clusters["TCO"]) == len(columns) * len(TCO_FIGURES)
+
+
+def test_tco_follows_an_edited_electricity_price(recalculated_cluster_books):
+    default = builtin_costs().profiles["default"]
+    dearer = default.model_copy(update={"electricity_usd_per_kwh": NEW_USD_PER_KWH})
+    before = tco_columns(recalculated_cluster_books["clusters"]["TCO"])
+    ws = recalculated_cluster_books["dearer-power"]["TCO"]
+    assert tco_inputs(ws)["electricity_usd_per_kwh"].value == NEW_USD_PER_KWH
+    assert assert_tco_equals_python(ws, dearer) == len(before) * len(TCO_FIGURES)
+    after = tco_columns(ws)
+    for target, figures in after.items():  # power moved every TCO per GPU-hour, capital none
+        rise = figures["tco_usd_per_gpu_hour"] - before[target]["tco_usd_per_gpu_hour"]
+        power = rb.tco(target).facility_kw_per_gpu * (
+            NEW_USD_PER_KWH - default.electricity_usd_per_kwh
+        )
+        assert rise == pytest.approx(power, rel=1e-9), target
+        assert figures["capex_usd_per_gpu"] == pytest.approx(before[target]["capex_usd_per_gpu"])

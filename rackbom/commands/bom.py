@@ -7,10 +7,12 @@ from pathlib import Path
 
 from rackbom.components.atomic import Writer, check_destination, text_writer, write_files
 from rackbom.components.errors import InputError
+from rackbom.components.tco_library import profile
 from rackbom.exports.tables import bom_csv, summaries_json
 from rackbom.textable import size_text
 
 from .common import add_catalogue_option, load_targets, split_targets
+from .tco import add_tco_option
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -20,7 +22,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         "-o",
         "--output",
         metavar="FILE.xlsx",
-        help="the workbook: summary, comparison, BOM/ports/power per design, sources",
+        help="the workbook: summary, comparison, BOM/ports/power per design, TCO, sources",
     )
     p.add_argument("--csv", metavar="FILE", help="every BOM line as one CSV table")
     p.add_argument(
@@ -28,6 +30,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="the summary as `show --json` prints it (a list for several designs)",
     )
+    add_tco_option(p)
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
@@ -43,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
     for path in (args.output, args.csv, args.json):
         if path is not None:
             check_destination(path)
+    chosen = profile(args.tco)
     designs, clusters = split_targets(load_targets(args, args.designs))
     analyses = [design.analysis for design in designs]
     networks = [cluster.analysis for cluster in clusters]
@@ -50,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output is not None:
         from rackbom.exports.workbook import workbook_writer  # openpyxl loads only when needed
 
-        outputs.append((args.output, workbook_writer(analyses, networks)))
+        outputs.append((args.output, workbook_writer(analyses, networks, chosen)))
     if args.csv is not None:
         outputs.append((args.csv, text_writer(bom_csv(analyses, networks))))
     if args.json is not None:

@@ -14,6 +14,7 @@ from rackbom.report import write_report
 from rackbom.textable import render_table, size_text
 
 from .common import add_catalogue_option, load_targets, split_targets
+from .tco import add_tco_option
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster
@@ -34,6 +35,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="folder to write into (default: rackbom-report)",
     )
+    add_tco_option(p)
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
@@ -43,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     names = args.designs or [*builtin_design_ids(), *builtin_cluster_ids()]
     designs, clusters = split_targets(load_targets(args, names))
     progress = _progress if sys.stderr.isatty() else None
-    files = write_report(designs, args.output, progress, clusters)
+    files = write_report(designs, args.output, progress, clusters, args.tco)
     rows = []
     for design in designs:
         s = design.summary

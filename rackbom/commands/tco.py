@@ -10,8 +10,8 @@ from rackbom.components.atomic import atomic_write_text
 from rackbom.components.errors import InputError
 from rackbom.components.tco_library import profile
 from rackbom.exports.json_summary import summary_data
-from rackbom.exports.tco_charts import capex_chart, tco_chart, tornado_chart
-from rackbom.exports.tco_figures import TCO_FIGURES
+from rackbom.exports.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
+from rackbom.exports.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from rackbom.racks.costs.tco import TcoResult
 from rackbom.textable import render_table
 
@@ -20,6 +20,7 @@ from .tco_text import (
     accepted_table,
     rent_table,
     reproduction_table,
+    sweep_table,
     tornado_table,
 )
 
@@ -44,6 +45,11 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     view.add_argument("--rent", action="store_true", help="rental prices against owning")
     view.add_argument(
+        "--sweep",
+        metavar="FIGURE=V1,V2,...",
+        help="TCO at each value of one profile figure, e.g. electricity_usd_per_kwh=0.05,0.1",
+    )
+    view.add_argument(
         "--workload",
         metavar="WORKLOAD",
         help="cost per accepted run: a built-in example id or a YAML file with one workload",
@@ -56,7 +62,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--charts",
         metavar="DIR",
         type=Path,
-        help="also write SVG charts: capex and TCO bars, or with --tornado the tornado",
+        help="also write SVG charts: capex and TCO bars, the sweep's lines, or the tornado",
     )
     add_catalogue_option(p)
     p.set_defaults(run=run)
@@ -88,6 +94,12 @@ def run(args: argparse.Namespace) -> int:
                 text += "\n\n" + tornado_table(targets[0].id, bars, results[0].per)
                 if args.charts:
                     charts["tornado.svg"] = tornado_chart(bars, results[0].per)
+        elif args.sweep:
+            name, values = parse_sweep(args.sweep)
+            rows = costs.sweep_rows(targets, chosen, **{name: values})
+            data, text = rows, sweep_table(rows, name, chosen.id)
+            if args.charts:
+                charts[f"sweep-{name}.svg"] = sweep_chart(rows, name, "tco_usd_per_gpu_hour")
         else:
             results = tuple(costs.tco(t, chosen) for t in targets)
             data, text = results, _tco_table(results, chosen.id)
@@ -109,3 +121,17 @@ def _tco_table(results: tuple[TcoResult, ...], profile_id: str) -> str:
     notes = sorted({f"{r.target}: IT power = {r.power_level}" for r in results})
     title = f"Cost of ownership under profile {profile_id!r}"
     return "\n".join([title, render_table(["", *(r.target for r in results)], rows), *notes])
+
+
+def parse_sweep(text: str) -> tuple[str, list[float]]:
+    """`FIGURE=V1,V2,...` as the profile figure's name and its values."""
+    name, sep, values = text.partition("=")
+    if not sep or name not in PROFILE_LABELS:
+        known = ", ".join(PROFILE_LABELS)
+        raise InputError(
+            None, "--sweep", f"{text!r}: give FIGURE=V1,V2,... with FIGURE one of {known}"
+        )
+    try:
+        return name, [float(v) for v in values.split(",")]
+    except ValueError:
+        raise InputError(None, "--sweep", f"{values!r}: give numbers separated by commas") from None

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rackbom.components.tco import Workload
-from rackbom.exports.tco_figures import TCO_FIGURES, USD, USD_CENTS
+from rackbom.exports.tco_figures import PROFILE_LABELS, TCO_FIGURES, USD, USD_CENTS
 from rackbom.racks.costs.accepted import AcceptedCost
 from rackbom.racks.costs.rent import RentVsOwn
 from rackbom.racks.costs.reproduction import READING_OPEX, ReproducedRow
@@ -105,3 +107,23 @@ def render_tco(result: TcoResult) -> str:
         f"Cost of ownership (profile {result.profile!r}; IT power = {result.power_level})\n"
         + render_table(["figure", "value"], [[f.label, f.text(result)] for f in TCO_FIGURES])
     )
+
+
+SWEEP_COLUMNS = {
+    "capex_usd_per_gpu": "capex/GPU",
+    "opex_usd_per_gpu_hour": "opex/GPU-h",
+    "tco_usd_per_gpu_hour": "TCO/GPU-h",
+    "tco_usd_per_fp4_pflops_hour": "TCO/FP4 PFLOPS-h",
+}
+
+
+def sweep_table(rows: list[dict[str, Any]], name: str, profile_id: str) -> str:
+    """One row per target and value of the swept profile figure: capex, opex and TCO in USD."""
+    figures = [f for f in TCO_FIGURES if f.field in SWEEP_COLUMNS]
+    body = [
+        [row["target"], f"{row[name]:g}", *(f.format.text(row[f.field]) for f in figures)]
+        for row in rows
+    ]
+    header = ["", name, *(SWEEP_COLUMNS[f.field] for f in figures)]
+    title = f"TCO as {PROFILE_LABELS[name]} varies, profile {profile_id!r} otherwise"
+    return "\n".join([title, render_table(header, body)])

@@ -1,0 +1,23 @@
+"""What every drawing offers: its SVG text, an atomic save, and a display in Jupyter."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from pathlib import Path
+
+from ..components.atomic import atomic_write_text
+
+
+class SvgDocument(ABC):
+    """A drawing that renders to one SVG document."""
+
+    @abstractmethod
+    def to_string(self) -> str:
+        """The SVG document as text."""
+
+    def save(self, path: str | Path) -> Path:
+        """Write the SVG atomically (a temporary file renamed into place)."""
+        return atomic_write_text(path, self.to_string())
+
+    def _repr_svg_(self) -> str:
+        return self.to_string()

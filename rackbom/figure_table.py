@@ -1,0 +1,58 @@
+"""Key figures side by side: figures as rows, one column per design or cluster."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .textable import render_table
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+class ShownFigure(Protocol):
+    """What a table needs of a figure: a label, a numeric value and its text."""
+
+    label: str
+
+    def value(self, summary: Any) -> Any: ...
+
+    def text(self, summary: Any) -> str: ...
+
+
+class FigureTable:
+    """Values stay numbers (`values[row][column]`, in the units the row labels name);
+    `to_pandas()` gives them as a DataFrame, `to_text()` as an aligned table."""
+
+    def __init__(
+        self, columns: list[str], summaries: list[Any], figures: Sequence[ShownFigure]
+    ) -> None:
+        self.columns = columns
+        self.summaries = summaries
+        self.figures = figures
+        self.index = [figure.label for figure in figures]
+        self.values = [[figure.value(s) for s in summaries] for figure in figures]
+
+    @property
+    def notes(self) -> list[str]:
+        """Footnotes printed under the table."""
+        return []
+
+    def to_text(self) -> str:
+        """An aligned plain-text table, its footnotes under it."""
+        rows = [[f.label, *(f.text(s) for s in self.summaries)] for f in self.figures]
+        return "\n".join([render_table(["", *self.columns], rows), *self.notes])
+
+    def to_pandas(self) -> pd.DataFrame:
+        """The values as a DataFrame, figures as rows (needs pandas)."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError(
+                "pandas is needed for a DataFrame: pip install 'rackbom[notebook]'"
+            ) from None
+        return pd.DataFrame(self.values, index=self.index, columns=self.columns)
+
+    def __str__(self) -> str:
+        return self.to_text()
