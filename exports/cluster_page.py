@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..racks.clusters.summary import ClusterSummary
 from .cluster_figures import CLUSTER_FIGURES
-from .html_page import ELEVATION_MAX_WIDTH, inline_svg
+from .html_page import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
 
 
 @dataclass(frozen=True)
@@ -23,17 +23,8 @@ class ClusterEntry:
 
 def cluster_comparison_table(summaries: Sequence[ClusterSummary]) -> str:
     """Clusters as columns, cluster key figures as rows."""
-    head = "".join(f"<th>{html.escape(s.cluster)}</th>" for s in summaries)
-    body = "".join(
-        f"<tr><th>{html.escape(figure.label)}</th>"
-        + "".join(f"<td>{html.escape(figure.text(s))}</td>" for s in summaries)
-        + "</tr>"
-        for figure in CLUSTER_FIGURES
-    )
-    return (
-        f'<table class="comparison clusters"><thead><tr><th>Figure</th>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table>"
-    )
+    columns = [s.cluster for s in summaries]
+    return side_by_side(columns, summaries, CLUSTER_FIGURES, "comparison clusters")
 
 
 def _tiers_table(summary: ClusterSummary) -> str:

@@ -6,7 +6,7 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..components.outputs import xml_safe
 from ..racks.summary import DesignSummary
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 SVG_STYLE = "width:100%;height:auto"
 """An inline drawing is as wide as its container, at the drawing's proportions."""
+STICKY = "position:sticky;left:0;background:#fff;min-width:12rem;white-space:normal"
+"""Figure names stay in view while a wide table scrolls sideways."""
 ELEVATION_MAX_WIDTH = "1600px"
 """Beyond this, a wider window shows a drawing no larger."""
 STYLE = """
@@ -25,7 +27,7 @@ h1 { margin-bottom: 0.2rem; } p.lead { color: #4a5868; margin-top: 0; }
 table { border-collapse: collapse; margin: 1rem 0; font-size: 0.9rem; }
 th, td { border: 1px solid #c8d0d9; padding: 0.3rem 0.6rem; }
 thead th { background: #eef2f6; } tbody th { text-align: left; font-weight: normal; }
-td { text-align: right; font-variant-numeric: tabular-nums; }
+td { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.text { text-align: left; }
 section.design, section.cluster, section.tco {
   border-top: 2px solid #c8d0d9; margin-top: 2rem; padding-top: 1rem; }
@@ -83,22 +85,32 @@ def warnings_list(warnings: Sequence[str]) -> str:
     return f"<ul>{items}</ul>" if items else ""
 
 
-def comparison_table(summaries: Sequence[DesignSummary]) -> str:
-    """Designs as columns, key figures as rows."""
-    head = "".join(f"<th>{html.escape(s.design)}</th>" for s in summaries)
+def side_by_side(
+    columns: Sequence[str], summaries: Sequence[Any], figures: Sequence[Any], css: str
+) -> str:
+    """Figures as rows, one column per summary, in a box that scrolls sideways when the columns
+    are wider than the page (the figure names stay in view)."""
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
     body = "".join(
-        f"<tr><th>{html.escape(figure.label)}</th>"
+        f'<tr><th style="{STICKY}">{html.escape(figure.label)}</th>'
         + "".join(f"<td>{html.escape(figure.text(s))}</td>" for s in summaries)
         + "</tr>"
-        for figure in KEY_FIGURES
+        for figure in figures
     )
+    return (
+        f'<div class="scroll" style="overflow-x:auto;max-width:100%">'
+        f'<table class="{css}"><thead><tr><th style="{STICKY}">Figure</th>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
+    )
+
+
+def comparison_table(summaries: Sequence[DesignSummary]) -> str:
+    """Designs as columns, key figures as rows, with the assumed-switch footnotes."""
+    table = side_by_side([s.design for s in summaries], summaries, KEY_FIGURES, "comparison")
     notes = "".join(
         f'<p class="note">{html.escape(n)}</p>' for s in summaries if (n := switch_note(s))
     )
-    return (
-        f'<table class="comparison"><thead><tr><th>Figure</th>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table>{notes}"
-    )
+    return table + notes
 
 
 def _sources_table(summary: DesignSummary) -> str:

@@ -45,7 +45,7 @@ def test_report_writes_both_and_shows_both(tmp_path: Path, cli) -> None:
     assert (original["switch_ports_unused"], copy["switch_ports_unused"]) == (960, 1728)
     page = (out / "index.html").read_text()
     head = re.search(r'<table class="comparison"><thead><tr>(.*?)</tr>', page).group(1)
-    assert re.findall(r"<th>([^<]*)</th>", head) == ["Figure", "helios", "helios@my-helios"]
+    assert re.findall(r"<th[^>]*>([^<]*)</th>", head) == ["Figure", "helios", "helios@my-helios"]
     assert "my-helios.yaml" in page  # the copy's name says which file it is
 
 
