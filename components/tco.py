@@ -6,13 +6,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from .limits import Name, Text
 from .provenance import Id, NonNegative, Positive, PositiveCount, Source, Sourced, Strict
 
-Share = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
-OpenShare = Annotated[float, Field(gt=0, le=1, allow_inf_nan=False)]
+Share = Annotated[float, Field(strict=True, ge=0, le=1, allow_inf_nan=False)]
+OpenShare = Annotated[float, Field(strict=True, gt=0, le=1, allow_inf_nan=False)]
 """A share in (0, 1]: a utilisation or an acceptance rate."""
-Rate = Annotated[float, Field(ge=0, lt=1, allow_inf_nan=False)]
-Years = Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)]
+Rate = Annotated[float, Field(strict=True, ge=0, lt=1, allow_inf_nan=False)]
+Years = Annotated[float, Field(strict=True, gt=0, le=100, allow_inf_nan=False)]
 
 
 class TcoProfile(Sourced):
@@ -25,15 +26,15 @@ class TcoProfile(Sourced):
     """
 
     id: Id
-    name: str = Field(min_length=1)
-    description: str | None = None
+    name: Name
+    description: Text | None = None
     life_years_gpu_servers: Years
     life_years_network: Years
     life_years_facility: Years
     cost_of_capital: Rate
     utilisation: OpenShare
     electricity_usd_per_kwh: NonNegative
-    pue: Annotated[float, Field(ge=1, le=5, allow_inf_nan=False)]
+    pue: Annotated[float, Field(strict=True, ge=1, le=5, allow_inf_nan=False)]
     facility_capex_usd_per_mw: NonNegative = 0.0
     colocation_usd_per_kw_month: NonNegative = 0.0
     maintenance_share_per_year: Share
@@ -59,8 +60,8 @@ class Rental(Sourced):
     """
 
     id: Id
-    name: str = Field(min_length=1)
-    owned_as: str | None = None
+    name: Name
+    owned_as: Name | None = None
     gpus_per_server: PositiveCount | None = None
     usd_per_server_month: Positive | None = None
     usd_per_gpu_hour: Positive | None = None
@@ -97,9 +98,9 @@ class Workload(Sourced):
     """
 
     id: Id
-    name: str = Field(min_length=1)
+    name: Name
     example: bool = Field(default=False, description="An illustration, not a measurement of yours.")
-    description: str | None = None
+    description: Text | None = None
     unit: Literal["run", "request"]
     gpu_hours_per_run: Positive | None = None
     tokens_per_request: Positive | None = None

@@ -178,6 +178,9 @@ BAD_PROFILES = [
     ("utilisation", 1.5, "less than or equal to 1"),
     ("life_years_gpu_servers", 0, "greater than 0"),
     ("facility_capex_usd_per_mw", -1, "greater than or equal to 0"),
+    ("utilisation", "0.5", "valid number"),
+    ("pue", True, "valid number"),
+    ("name", "bad\u001bname", "control"),
 ]
 
 
