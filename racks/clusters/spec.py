@@ -12,6 +12,8 @@ from ...components.provenance import Id, NonNegative, Positive, PositiveCount, S
 
 def _ratio(value: object) -> object:
     """`3:1` or `3` -> 3.0 (downlinks per uplink)."""
+    if isinstance(value, bool):
+        raise ValueError("a ratio like 3:1 or a number, not true or false")
     if isinstance(value, str) and ":" in value:
         down, _, up = value.partition(":")
         try:
@@ -21,7 +23,7 @@ def _ratio(value: object) -> object:
     return value
 
 
-Ratio = Annotated[float, BeforeValidator(_ratio), Field(ge=1, allow_inf_nan=False)]
+Ratio = Annotated[float, BeforeValidator(_ratio), Field(ge=1, le=1000, allow_inf_nan=False)]
 
 
 class SizeSpec(Strict):
