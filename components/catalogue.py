@@ -11,7 +11,6 @@ from pydantic import Field
 
 from .cabling import Cable, Transceiver
 from .cache import cached
-from .devicetype_import import device_type_entries, is_device_type
 from .errors import InputError
 from .frames import RackFrame
 from .limits import LIST_MAX
@@ -196,6 +195,10 @@ def load_catalogue(*paths: str | Path) -> Catalogue:
     merged, so a catalogue file may price them wherever it comes in the list.
     """
     catalogue = builtin_catalogue()
+    if not paths:
+        return catalogue
+    from .devicetype_import import is_device_type  # the device-type reader loads only for files
+
     device_types = []
     for path in paths:
         raw = read_yaml_file(Path(path))
@@ -210,5 +213,7 @@ def load_catalogue(*paths: str | Path) -> Catalogue:
 
 def device_type_catalogue(raw: Any, file: str, catalogue: Catalogue) -> CatalogueFile:
     """A device-type file's source, tray and (where `catalogue` lacks it) unpriced part."""
+    from .devicetype_import import device_type_entries
+
     source, tray, part = device_type_entries(raw, file, catalogue.parts)
     return CatalogueFile(sources=[source], trays=[tray], parts=[part] if part else [])
