@@ -34,18 +34,13 @@ ProfileLike = TcoProfile | str | Path | None
 
 def basis(target: Design | Cluster | str | Path) -> CostBasis:
     """The cost basis of a Design, a Cluster, a built-in id or a YAML path."""
-    from rackbom.racks.clusters.library import is_cluster
+    from .design import Design, load_target
 
-    from .cluster_model import Cluster, load_cluster
-    from .design import Design, load
-
+    if isinstance(target, str | Path):
+        target = load_target(target)
     if isinstance(target, Design):
         return design_basis(target.analysis)
-    if isinstance(target, Cluster):
-        return cluster_basis(target.summary)
-    if is_cluster(target):
-        return cluster_basis(load_cluster(target).summary)
-    return design_basis(load(target).analysis)
+    return cluster_basis(target.summary)
 
 
 def _basis_of(target: str) -> CostBasis:

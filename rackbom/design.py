@@ -9,16 +9,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
+from rackbom.components.yamlio import read_yaml_file
 from rackbom.exports.json_summary import json_text
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom import Bom
 from rackbom.racks.build import BuiltDesign, build_design
-from rackbom.racks.library import load_design_spec
+from rackbom.racks.library import load_design_spec, parse_design
 from rackbom.racks.summary import DesignSummary
 from rackbom.racks.variants import variant_spec
 from rackbom.variant_ids import split_variant
 
 if TYPE_CHECKING:
+    from rackbom.cluster_model import Cluster
     from rackbom.components.tco import TcoProfile
     from rackbom.layouts.svg import Elevation
     from rackbom.racks.costs.tco import TcoResult
@@ -137,6 +139,27 @@ def load(
         return load(base, catalogue).with_(**changes)
     spec, file = load_design_spec(id_or_path)
     return Design(build_design(spec, catalogue, file))
+
+
+def load_target(id_or_path: str | Path, catalogue: Catalogue | None = None) -> Design | Cluster:
+    """A built-in design or cluster by id, or a YAML file holding either, read once."""
+    from rackbom.racks.clusters.library import builtin_cluster_ids, is_cluster_file, parse_cluster
+
+    catalogue = catalogue or builtin_catalogue()
+    text = str(id_or_path)
+    if text in builtin_cluster_ids():
+        from .cluster_model import load_cluster  # the cluster layer loads only for clusters
+
+        return load_cluster(text, catalogue)
+    path = Path(text)
+    if path.suffix.lower() not in (".yaml", ".yml") or not path.is_file():
+        return load(text, catalogue)
+    raw = read_yaml_file(path)
+    if is_cluster_file(raw):
+        from .cluster_model import build_cluster
+
+        return build_cluster(parse_cluster(raw, text), text, catalogue)
+    return Design(build_design(parse_design(raw, text), catalogue, text))
 
 
 def load_all(

@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, load_catalogue
-from rackbom.design import Design, distinct, load
+from rackbom.design import Design, distinct, load, load_target
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster
@@ -50,22 +50,11 @@ def load_targets(args: argparse.Namespace, names: list[str]) -> list[Design | Cl
 
     Designs are told apart where two share an id (as `load_designs` does).
     """
-    from rackbom.racks.clusters.library import is_cluster
-
     catalogue = catalogue_from(args)
-    loaded = [
-        _load_cluster(name, catalogue) if is_cluster(name) else load(name, catalogue)
-        for name in names
-    ]
+    loaded = [load_target(name, catalogue) for name in names]
     named = [(n, t) for n, t in zip(names, loaded, strict=True) if isinstance(t, Design)]
     designs = iter(_told_apart([n for n, _ in named], [t for _, t in named]))
     return [next(designs) if isinstance(t, Design) else t for t in loaded]
-
-
-def _load_cluster(name: str, catalogue: Catalogue) -> Cluster:
-    from rackbom.cluster_model import load_cluster  # the cluster layer loads only for clusters
-
-    return load_cluster(name, catalogue)
 
 
 def split_targets(targets: list[Design | Cluster]) -> tuple[list[Design], list[Cluster]]:

@@ -16,7 +16,6 @@ _EXPORTS = {
     "SizeSpec": ".spec",
     "ClusterSummary": ".summary",
     "TierSummary": ".summary",
-    "is_cluster": ".library",
 }
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
@@ -29,7 +28,6 @@ __all__ = [
     "SizeSpec",
     "TierSummary",
     "builtin_cluster_ids",
-    "is_cluster",
     "is_cluster_file",
     "load_cluster_spec",
     "parse_cluster",
@@ -39,7 +37,6 @@ if TYPE_CHECKING:
     from .analysis import ClusterAnalysis
     from .library import (
         builtin_cluster_ids,
-        is_cluster,
         is_cluster_file,
         load_cluster_spec,
         parse_cluster,

@@ -59,16 +59,3 @@ def design_reference(spec: ClusterSpec, file: str | None) -> str:
     if file is None or file.startswith("rackbom/"):
         return spec.design
     return str(Path(file).parent / spec.design)
-
-
-def is_cluster(id_or_path: str | Path) -> bool:
-    """Whether a name is a built-in cluster id or a YAML file holding a cluster."""
-    text = str(id_or_path)
-    if text in builtin_cluster_ids():
-        return True
-    path = Path(text)
-    return (
-        path.suffix.lower() in (".yaml", ".yml")
-        and path.is_file()
-        and is_cluster_file(read_yaml_file(path))
-    )
