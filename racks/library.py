@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -18,9 +19,16 @@ _FEATURED = ("helios", "gb200-nvl72", "mi500-ual256", "mi355x-128")
 
 def builtin_design_ids() -> list[str]:
     """Ids of the designs shipped with rackbom: the reference designs first, then the rest."""
+    return list(_builtin_design_ids())
+
+
+@cache
+def _builtin_design_ids() -> tuple[str, ...]:
+    """The package's design files, listed once per process."""
     names = [p.name for p in resources.files(_DATA).iterdir() if p.name.endswith(".yaml")]
     ids = sorted(n.removesuffix(".yaml") for n in names)
-    return sorted(ids, key=lambda i: (_FEATURED.index(i) if i in _FEATURED else len(_FEATURED), i))
+    featured = {i: n for n, i in enumerate(_FEATURED)}
+    return tuple(sorted(ids, key=lambda i: (featured.get(i, len(featured)), i)))
 
 
 def is_design_file(raw: object) -> bool:

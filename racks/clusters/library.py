@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -16,8 +17,14 @@ _DATA = "rackbom.racks.clusters.data"
 
 def builtin_cluster_ids() -> list[str]:
     """Ids of the clusters shipped with rackbom."""
+    return list(_builtin_cluster_ids())
+
+
+@cache
+def _builtin_cluster_ids() -> tuple[str, ...]:
+    """The package's cluster files, listed once per process."""
     names = [p.name for p in resources.files(_DATA).iterdir() if p.name.endswith(".yaml")]
-    return sorted(n.removesuffix(".yaml") for n in names)
+    return tuple(sorted(n.removesuffix(".yaml") for n in names))
 
 
 def is_cluster_file(raw: object) -> bool:
