@@ -47,14 +47,11 @@ def run(args: argparse.Namespace) -> int:
         elif is_design_file(raw):
             design = Design(build_design(parse_design(raw, name), catalogue, name))
             s = design.summary
-            verdict = f"{len(s.warnings)} warning{'' if len(s.warnings) == 1 else 's'}"
-            print(
-                f"{'ok' if not s.warnings else verdict}: {name}: design {design.id}: {s.gpus} "
-                f"GPUs, world size {s.world_size}, {s.switch_ports_unused:,} switch ports unused"
+            what = (
+                f"design {design.id}: {s.gpus} GPUs, world size {s.world_size}, "
+                f"{s.switch_ports_unused:,} switch ports unused"
             )
-            for warning in s.warnings:
-                print(f"  ! {warning}")
-            warned = warned or bool(s.warnings)
+            warned = _verdict(name, what, s.warnings) or warned
         elif is_device_type(raw):
             content = device_type_catalogue(raw, name, catalogue)
             catalogue = catalogue.merged(content, name)
@@ -78,11 +75,17 @@ def _validate_cluster(raw: object, name: str, catalogue: Catalogue) -> bool:
 
     cluster = build_cluster(parse_cluster(raw, name), name, catalogue)
     s = cluster.summary
-    verdict = f"{len(s.warnings)} warning{'' if len(s.warnings) == 1 else 's'}"
-    print(
-        f"{'ok' if not s.warnings else verdict}: {name}: cluster {cluster.id}: {s.gpus:,} GPUs "
-        f"in {s.racks:,} racks, {s.switches:,} switches, {s.ports_unused:,} switch ports unused"
+    what = (
+        f"cluster {cluster.id}: {s.gpus:,} GPUs in {s.racks:,} racks, {s.switches:,} switches, "
+        f"{s.ports_unused:,} switch ports unused"
     )
-    for warning in s.warnings:
+    return _verdict(name, what, s.warnings)
+
+
+def _verdict(name: str, what: str, warnings: tuple[str, ...]) -> bool:
+    """Print `ok` (or the count of warnings) and what was checked, then each warning."""
+    noun = "warning" if len(warnings) == 1 else "warnings"
+    print(f"{f'{len(warnings)} {noun}' if warnings else 'ok'}: {name}: {what}")
+    for warning in warnings:
         print(f"  ! {warning}")
-    return bool(s.warnings)
+    return bool(warnings)
