@@ -56,6 +56,11 @@ def _cut(cell: str, width: int) -> str:
     return cell if len(cell) <= width else cell[: width - 1] + "\u2026"
 
 
+def counted(count: int, noun: str) -> str:
+    """`1 design`, `13 designs`, `2,304 ports`: a count with its noun in the right number."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 def size_text(size: int) -> str:
     """A file size for people: `812 bytes`, `14.2 KB`, `1.3 MB`."""
     units = ("KB", "MB", "GB")

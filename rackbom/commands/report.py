@@ -11,13 +11,14 @@ from rackbom.exports.figures import Unit
 from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.library import builtin_design_ids
 from rackbom.report import write_report
-from rackbom.textable import render_table, size_text
+from rackbom.textable import counted, render_table, size_text
 
 from .common import add_catalogue_option, load_targets, split_targets
 from .tco import add_tco_option
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster
+    from rackbom.design import Design
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -46,6 +47,27 @@ def run(args: argparse.Namespace) -> int:
     designs, clusters = split_targets(load_targets(args, names))
     progress = _progress if sys.stderr.isatty() else None
     files = write_report(designs, args.output, progress, clusters, args.tco)
+    tables = [(designs, _design_rows(designs)), (clusters, _cluster_rows(clusters))]
+    print("\n\n".join(render_table(*table) for targets, table in tables if targets))
+    for target in [*designs, *clusters]:
+        for warning in target.summary.warnings:
+            print(f"  ! {target.id}: {warning}")
+    total = sum(p.stat().st_size for p in files.all)
+    print(f"\nwrote {counted(len(files.all), 'file')} into {args.output} ({size_text(total)}):")
+    if designs:
+        each = f"each of {counted(len(designs), 'design')}"
+        print(f"  an elevation SVG and a JSON summary for {each}")
+    if clusters:
+        each = f"each of {counted(len(clusters), 'cluster')}"
+        print(f"  a floor plan, a fabric diagram and a JSON summary for {each}")
+    for path in (files.workbook, files.index):
+        if path is not None:
+            print(f"  {path} ({size_text(path.stat().st_size)})")
+    return 0
+
+
+def _design_rows(designs: list[Design]) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the narrow design table the report prints."""
     rows = []
     for design in designs:
         s = design.summary
@@ -61,27 +83,7 @@ def run(args: argparse.Namespace) -> int:
             ]
         )
     header = ["design", "GPUs", "world size", "unused ports", "all-in kW", "BOM", "warnings"]
-    if designs:
-        print(render_table(header, rows))
-        for design in designs:
-            for warning in design.summary.warnings:
-                print(f"  ! {design.id}: {warning}")
-    if clusters:
-        print(("\n" if designs else "") + render_table(*_cluster_rows(clusters)))
-    total = sum(p.stat().st_size for p in files.all)
-    count = len(designs)
-    noun = "design" if count == 1 else "designs"
-    print(f"\nwrote {len(files.all)} files into {args.output} ({size_text(total)}):")
-    if designs:
-        print(f"  an elevation SVG and a JSON summary for each of {count} {noun}")
-    if clusters:
-        noun = "cluster" if len(clusters) == 1 else "clusters"
-        each = f"each of {len(clusters)} {noun}"
-        print(f"  a floor plan, a fabric diagram and a JSON summary for {each}")
-    for path in (files.workbook, files.index):
-        if path is not None:
-            print(f"  {path} ({size_text(path.stat().st_size)})")
-    return 0
+    return header, rows
 
 
 def _cluster_rows(clusters: list[Cluster]) -> tuple[list[str], list[list[str]]]:

@@ -7,7 +7,7 @@ from collections import Counter
 
 from rackbom.design import Design
 from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
-from rackbom.textable import render_table
+from rackbom.textable import counted, render_table
 
 from .common import add_catalogue_option, load_targets, print_json
 from .tco import add_tco_option
@@ -177,5 +177,4 @@ def bom_by_tray_type(design: Design) -> tuple[list[str], list[list[str]]]:
 
 def warnings_block(warnings: tuple[str, ...]) -> str:
     """Warnings as a block that stands out, counted."""
-    noun = "warning" if len(warnings) == 1 else "warnings"
-    return f"{len(warnings)} {noun}\n" + "\n".join(f"  ! {w}" for w in warnings)
+    return counted(len(warnings), "warning") + "\n" + "\n".join(f"  ! {w}" for w in warnings)

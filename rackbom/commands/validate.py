@@ -13,6 +13,7 @@ from rackbom.design import Design
 from rackbom.racks.build import build_design
 from rackbom.racks.clusters import is_cluster_file, parse_cluster
 from rackbom.racks.library import is_design_file, parse_design
+from rackbom.textable import counted
 
 from .common import add_catalogue_option, catalogue_from
 
@@ -84,8 +85,7 @@ def _validate_cluster(raw: object, name: str, catalogue: Catalogue) -> bool:
 
 def _verdict(name: str, what: str, warnings: tuple[str, ...]) -> bool:
     """Print `ok` (or the count of warnings) and what was checked, then each warning."""
-    noun = "warning" if len(warnings) == 1 else "warnings"
-    print(f"{f'{len(warnings)} {noun}' if warnings else 'ok'}: {name}: {what}")
+    print(f"{counted(len(warnings), 'warning') if warnings else 'ok'}: {name}: {what}")
     for warning in warnings:
         print(f"  ! {warning}")
     return bool(warnings)
