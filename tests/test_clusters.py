@@ -198,7 +198,11 @@ def _small(**changes: Any) -> dict[str, Any]:
 
 
 BAD: list[tuple[str, dict[str, Any], list[str]]] = [
-    ("too-big", _small(size={"racks": 65}), ["fabric.tiers", "at most 8,192", "8,192 GPUs"]),
+    (
+        "too-big",
+        _small(size={"racks": 65}, fabric={"planes": 1}),
+        ["fabric.tiers", "at most 8,192", "8,192 GPUs"],
+    ),
     ("zero-size", _small(size={"racks": 0}), ["size.racks", "greater than or equal to 1"]),
     ("negative-gpus", _small(size={"gpus": -8}), ["size.gpus", "greater than or equal to 1"]),
     ("two-sizes", _small(size={"gpus": 8}), ["size", "exactly one"]),

@@ -18,7 +18,8 @@ def render_cluster(cluster: Cluster) -> str:
         f"{cluster.name} [{cluster.id}]"
         + (f"\n{cluster.spec.description.strip()}" if cluster.spec.description else "")
         + f"\n{s.design_copies:,} x {s.design} on {s.profile}: {s.topology.replace('_', '-')}, "
-        f"{s.fabric_tiers} tiers"
+        f"{s.planes} x {s.plane_gbps:g}G plane{'s' if s.planes > 1 else ''} of "
+        f"{s.fabric_tiers} tier{'s' if s.fabric_tiers > 1 else ''}"
     ]
     if s.gpus_requested:
         blocks[0] += (
@@ -79,3 +80,42 @@ def render_cluster(cluster: Cluster) -> str:
     if s.warnings:
         blocks.append("Warnings\n" + "\n".join(f"  ! {w}" for w in s.warnings))
     return "\n\n".join(blocks)
+
+
+def render_fabric_options(target: object) -> str:
+    """A cluster's feasible fabrics, cheapest first, the chosen one marked."""
+    from rackbom.components.errors import InputError
+
+    if not isinstance(target, Cluster):
+        raise InputError(None, "--fabrics", "fabric options are a cluster's; this is a design")
+    s = target.summary
+    options = sorted(s.fabric_options, key=lambda o: (o.capex_usd_per_gpu, o.power_network_w))
+    return f"Fabrics for {target.name} [{target.id}], cheapest first\n" + render_table(
+        [
+            "planes",
+            "plane Gbit/s",
+            "tiers",
+            "switches",
+            "transceivers",
+            "cables",
+            "capex per GPU",
+            "scale-out per GPU",
+            "network kW",
+            "chosen",
+        ],
+        [
+            [
+                str(o.planes),
+                f"{o.plane_gbps:g}",
+                str(o.tiers),
+                _COUNT.text(o.switches),
+                _COUNT.text(o.transceivers),
+                _COUNT.text(o.cables),
+                _USD.text(o.capex_usd_per_gpu),
+                _USD.text(o.scale_out_usd_per_gpu),
+                Unit.KW.value.text(o.power_network_w),
+                "yes" if o.chosen else "",
+            ]
+            for o in options
+        ],
+    )

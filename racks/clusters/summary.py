@@ -79,6 +79,23 @@ class FloorSummary:
 
 
 @dataclass(frozen=True)
+class FabricOption:
+    """One feasible fabric for the cluster, priced: planes x plane speed x tiers."""
+
+    planes: int
+    plane_gbps: float
+    tiers: int
+    switches: int
+    transceivers: int
+    cables: int
+    capex_usd_per_gpu: float
+    """The whole cluster's capital per GPU with this fabric."""
+    scale_out_usd_per_gpu: float
+    power_network_w: float
+    chosen: bool
+
+
+@dataclass(frozen=True)
 class ClusterSummary:
     """The key figures of a cluster, in the order `rackbom show --json` prints them."""
 
@@ -88,6 +105,9 @@ class ClusterSummary:
     profile: str
     topology: str
     fabric_tiers: int
+    planes: int
+    """Planes each NIC port splits into; every plane is its own fat tree."""
+    plane_gbps: float
     gpus_requested: int | None
     gpus: int
     gpus_added_by_rounding: int
@@ -97,6 +117,7 @@ class ClusterSummary:
     scale_up_domains: int
     hbm_gb_total: float
     endpoints: int
+    """NIC-side links over all planes."""
     endpoint_gbps: float
     rails: int
     ports_per_switch: int
@@ -120,6 +141,7 @@ class ClusterSummary:
     capex_usd: CapexSplit
     capex_usd_per_gpu: CapexSplit
     floor: FloorSummary
+    fabric_options: tuple[FabricOption, ...]
     network_bom: tuple[NetworkLine, ...]
     design_summary: DesignSummary
     warnings: tuple[str, ...]
