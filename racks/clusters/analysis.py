@@ -65,6 +65,7 @@ class ClusterAnalysis:
             floor=spec.floor,
             network_frame=self.network_frame,
             rack_pitch_m=spec.floor.rack_pitch_m or max(f.width_mm for f in frames) / 1000,
+            rack_endpoints=self._rack_endpoints(),
             gpus_per_copy=self.rack.gpus,
             file=file,
         )
@@ -104,6 +105,31 @@ class ClusterAnalysis:
                 )
             return size.racks // per_copy
         return math.ceil((size.gpus or 0) / self.rack.gpus)
+
+    @property
+    def copies_per_rack(self) -> int:
+        """Copies of a one-rack design packed into one rack by the hall's power and space."""
+        design = self.rack.summary
+        if len(design.rack_details) != 1:
+            return 1
+        (rack,) = design.rack_details
+        by_power = int(self.spec.floor.rack_power_kw * 1000 // design.power_rack_input_w)
+        by_space = (rack.units_used + rack.units_free) // max(1, rack.units_used)
+        return max(1, min(by_power, by_space))
+
+    @property
+    def physical_racks(self) -> int:
+        """Racks on the floor: whole designs, or servers packed several to a rack."""
+        per = self.copies_per_rack
+        return -(-self.copies // per) if per > 1 else self.copies * self.rack.summary.racks
+
+    def _rack_endpoints(self) -> tuple[int, ...]:
+        """NIC ports in each rack on the floor, in order."""
+        per, ports = self.copies_per_rack, self.unit.endpoints_per_rack
+        if per == 1:
+            return ports * self.copies
+        full, rest = divmod(self.copies, per)
+        return (ports[0] * per,) * full + ((ports[0] * rest,) if rest else ())
 
     @property
     def endpoints(self) -> int:
@@ -248,7 +274,8 @@ class ClusterAnalysis:
             gpus=gpus,
             gpus_added_by_rounding=gpus - spec.size.gpus if spec.size.gpus else 0,
             design_copies=copies,
-            racks=copies * rack.racks,
+            racks=self.physical_racks,
+            design_copies_per_rack=self.copies_per_rack,
             world_size=rack.world_size,
             scale_up_domains=copies * rack.scale_up_domains,
             hbm_gb_total=copies * rack.hbm_gb_total,

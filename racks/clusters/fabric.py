@@ -96,6 +96,8 @@ class FabricSizer:
     floor: FloorSpec
     network_frame: RackFrame
     rack_pitch_m: float
+    rack_endpoints: tuple[int, ...]
+    """NIC ports in each rack on the floor."""
     gpus_per_copy: int
     file: str | None
 
@@ -225,7 +227,7 @@ class FabricSizer:
         return lay_out(
             self.floor,
             self.rack_pitch_m,
-            [n * planes for n in self.unit.endpoints_per_rack] * self.copies,
+            [n * planes for n in self.rack_endpoints],
             plans[0].switches,
             [p.links_in for p in plans],
             sum(p.switches for p in plans[1:]),

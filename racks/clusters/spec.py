@@ -103,6 +103,11 @@ class FloorSpec(Strict):
     )
     rise_m: NonNegative = Field(default=2.0, description="Port up to the cable tray, each end.")
     slack_m: NonNegative = Field(default=1.0, description="Added to every link for service loops.")
+    rack_power_kw: Positive = Field(
+        default=56.0,
+        description="Power one rack position may draw, kW: a one-rack design of servers is "
+        "packed this many kW to a rack (by space too); larger racks take one position each.",
+    )
 
 
 class ClusterSpec(Sourced):

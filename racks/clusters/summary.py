@@ -113,6 +113,8 @@ class ClusterSummary:
     gpus_added_by_rounding: int
     design_copies: int
     racks: int
+    design_copies_per_rack: int
+    """Copies of a one-rack design (an 8-GPU server) packed into one rack by power and space."""
     world_size: int
     scale_up_domains: int
     hbm_gb_total: float
