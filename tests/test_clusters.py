@@ -214,7 +214,7 @@ BAD: list[tuple[str, dict[str, Any], list[str]]] = [
     ),
     (
         "too-long",
-        _small(size={"racks": 64}, floor={"racks_per_row": 200, "row_pitch_m": 400}),
+        _small(size={"racks": 64}, floor={"racks_per_row": 200, "row_pitch_m": 20000}),
         ["floor", "longer than any", "arista-th5"],
     ),
     ("bad-ratio", _small(fabric={"oversubscription": ["1:2"]}), ["fabric.oversubscription"]),

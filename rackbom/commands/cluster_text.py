@@ -69,8 +69,9 @@ def render_cluster(cluster: Cluster) -> str:
     )
     f = s.floor
     blocks.append(
-        f"Floor: {f.rows} rows of up to {f.racks_per_row} racks, {f.network_racks_in_rows} "
-        f"network racks in the rows, {f.network_racks_in_core} in the core; about "
+        f"Floor: {f'{f.halls} halls, ' if f.halls > 1 else ''}"
+        f"{f.rows:,} rows of up to {f.racks_per_row} racks, {f.network_racks_in_rows:,} "
+        f"network racks in the rows, {f.network_racks_in_core:,} in the core; about "
         f"{f.length_m:,.0f} m x {f.width_m:,.0f} m"
     )
     blocks.append(

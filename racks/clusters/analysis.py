@@ -66,6 +66,7 @@ class ClusterAnalysis:
             network_frame=self.network_frame,
             rack_pitch_m=spec.floor.rack_pitch_m or max(f.width_mm for f in frames) / 1000,
             rack_endpoints=self._rack_endpoints(),
+            racks_per_hall=self._racks_per_hall(),
             gpus_per_copy=self.rack.gpus,
             file=file,
         )
@@ -122,6 +123,22 @@ class ClusterAnalysis:
         """Racks on the floor: whole designs, or servers packed several to a rack."""
         per = self.copies_per_rack
         return -(-self.copies // per) if per > 1 else self.copies * self.rack.summary.racks
+
+    def _racks_per_hall(self) -> int:
+        """Racks one hall holds: as the file says, or as many as its power supplies."""
+        floor = self.spec.floor
+        if floor.hall_racks is not None:
+            return floor.hall_racks
+        rack_kw = self.rack.summary.power_rack_input_w / 1000 / self.rack.summary.racks
+        rack_kw *= self.copies_per_rack
+        racks = int(floor.hall_mw * 1000 // rack_kw)
+        if racks < 1:
+            raise InputError(
+                self.file,
+                "floor.hall_mw",
+                f"a hall of {floor.hall_mw:g} MW cannot supply one {rack_kw:,.1f} kW rack",
+            )
+        return racks
 
     def _rack_endpoints(self) -> tuple[int, ...]:
         """NIC ports in each rack on the floor, in order."""
@@ -301,14 +318,17 @@ class ClusterAnalysis:
             capex_usd=capex,
             capex_usd_per_gpu=per_gpu,
             floor=FloorSummary(
+                halls=floor.halls,
                 rows=len(floor.rows),
                 racks_per_row=spec.floor.racks_per_row,
                 network_racks_in_rows=leaf_net,
                 network_racks_in_core=floor.core_racks,
                 rack_pitch_m=floor.rack_pitch_m,
                 row_pitch_m=floor.row_pitch_m,
-                length_m=floor.row_length_m + floor.row_pitch_m + core_width,
-                width_m=max(len(floor.rows), floor.core_rows) * floor.row_pitch_m,
+                length_m=floor.campus_length_m
+                or floor.row_length_m + floor.row_pitch_m + core_width,
+                width_m=floor.campus_width_m
+                or max(len(floor.rows), floor.core_rows) * floor.row_pitch_m,
             ),
             fabric_options=tuple(self._option(f) for f in self.options),
             network_bom=tuple(self.network_bom),

@@ -19,7 +19,8 @@ from ...components.frames import RackFrame
 from ...components.network_profiles import NetworkProfile
 from ...components.parts import PartType
 from ...components.switch_systems import SwitchSystem
-from .floor import FloorLayout, NetworkSpace, lay_out
+from .floor import FloorLayout, NetworkSpace
+from .halls import lay_out_halls
 from .links import LinkChooser, LinkEnd, TierLinkParts
 from .sizing import FabricTooSmall, TierPlan, max_endpoints, size_fabric
 from .spec import FabricPlan, FloorSpec
@@ -98,6 +99,7 @@ class FabricSizer:
     rack_pitch_m: float
     rack_endpoints: tuple[int, ...]
     """NIC ports in each rack on the floor."""
+    racks_per_hall: int
     gpus_per_copy: int
     file: str | None
 
@@ -224,13 +226,15 @@ class FabricSizer:
             leaf_units=self.switch.height_units,
             upper_units=self.switch.height_units,
         )
-        return lay_out(
+        return lay_out_halls(
             self.floor,
             self.rack_pitch_m,
             [n * planes for n in self.rack_endpoints],
             plans[0].switches,
             [p.links_in for p in plans],
             sum(p.switches for p in plans[1:]),
+            plans[-1].switches if len(plans) > 1 else 0,
+            self.racks_per_hall,
             space,
         )
 

@@ -103,6 +103,16 @@ class FloorSpec(Strict):
     )
     rise_m: NonNegative = Field(default=2.0, description="Port up to the cable tray, each end.")
     slack_m: NonNegative = Field(default=1.0, description="Added to every link for service loops.")
+    hall_racks: PositiveCount | None = Field(
+        default=None, description="Racks one hall holds; the cluster spans halls beyond it."
+    )
+    hall_mw: Positive = Field(
+        default=100.0,
+        description="Rack input power one hall supplies, MW (used when hall_racks is not given).",
+    )
+    campus_gap_m: NonNegative = Field(
+        default=30.0, description="Between neighbouring halls on the campus grid, metres."
+    )
     rack_power_kw: Positive = Field(
         default=56.0,
         description="Power one rack position may draw, kW: a one-rack design of servers is "

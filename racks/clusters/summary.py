@@ -66,8 +66,9 @@ class CapexSplit:
 
 @dataclass(frozen=True)
 class FloorSummary:
-    """The hall the floor layout needs."""
+    """The hall (or the campus of halls) the floor layout needs."""
 
+    halls: int
     rows: int
     racks_per_row: int
     network_racks_in_rows: int
