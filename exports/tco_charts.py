@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..racks.costs.tco import TcoResult
 from ..racks.costs.tornado import TornadoBar
 from .tco_figures import CAPEX, PROFILE_LABELS, TCO_FIGURES
 
-RC = {"svg.hashsalt": "rackbom", "svg.fonttype": "none", "font.size": 9}
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
+
+RC: dict[RcKeyType, Any] = {"svg.hashsalt": "rackbom", "svg.fonttype": "none", "font.size": 9}
 METADATA = {"Date": None, "Creator": "rackbom"}
 
 

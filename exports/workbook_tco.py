@@ -148,7 +148,11 @@ def _per_system(sheet: SheetData, cell: dict[str, str], columns: Sequence[TcoCol
         cells: list[Cell] = [text(label)]
         for i, column in enumerate(columns):
             letter = col(i + 2)
-            value = make(column, lambda name, letter=letter: f"{letter}{rows[name]}")
+
+            def at(name: str, letter: str = letter) -> str:
+                return f"{letter}{rows[name]}"
+
+            value = make(column, at)
             cells.append(value if isinstance(value, Cell) else formula(value, style))
         rows[key] = sheet.add(*cells)
 
@@ -169,7 +173,7 @@ def _per_system(sheet: SheetData, cell: dict[str, str], columns: Sequence[TcoCol
             p,
             f"Dense {p.upper()} PFLOPS per GPU",
             "num:0.000",
-            _per_gpu(lambda b, p=p: b.dense_pflops[p]),
+            _per_gpu(_dense_pflops(p)),
         )
     put(
         "hbm_tbps",
@@ -264,6 +268,11 @@ def _per_system(sheet: SheetData, cell: dict[str, str], columns: Sequence[TcoCol
         style = "num:0.00" if figure.field.endswith("_per_w") else PER_HOUR
         put(figure.field, figure.label, style, _ratio(expression, amount))
     _charts(sheet, head, rows, len(columns))
+
+
+def _dense_pflops(precision: str) -> Callable[[CostBasis], float]:
+    """Dense PFLOPS of one precision, from a cost basis."""
+    return lambda basis: basis.dense_pflops[precision]
 
 
 def _per_gpu(amount: Callable[[CostBasis], float]) -> Make:

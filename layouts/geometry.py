@@ -83,7 +83,7 @@ def fit_text(text: str, width: float, size: float, bold: bool = False) -> tuple[
     if text_width(text, smaller, bold) <= width:
         return text, mm(smaller)
     factor = BOLD_WIDTH if bold else 1.0
-    ellipsis, em, end = _em(ELLIPSIS), 0, 0
+    ellipsis, em, end = _em(ELLIPSIS), 0.0, 0
     for char in text:
         em += _em(char)
         if (em + ellipsis) * smaller * factor > width:  # as text_width(cut + ELLIPSIS)

@@ -109,7 +109,8 @@ def write_report(
     outputs.append((out / WORKBOOK_NAME, book))
     if progress:
         progress("cost of ownership charts")
-    results = [costs.tco(target, chosen) for target in (*designs, *clusters)]
+    targets: list[Design | Cluster] = [*designs, *clusters]
+    results = [costs.tco(target, chosen) for target in targets]
     index = render_report(
         entries, WORKBOOK_NAME, __version__, cluster_entries, tco_part(results, chosen)
     )

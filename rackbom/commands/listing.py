@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         [
             [
                 p.id,
-                p.kind,
+                kind_tag(type(p)),
                 "-" if p.price_usd is None else f"{p.price_usd:,.0f}",
                 cat.sources[p.source_of("price_usd")].kind.value,
                 p.name,

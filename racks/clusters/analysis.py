@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -13,7 +14,7 @@ from ...components.network_profiles import NetworkProfile
 from ...components.parts import PartType
 from ...components.switch_systems import SwitchSystem
 from ..analysis import Analysis, source_uses
-from .floor import FloorLayout, NetworkSpace, lay_out
+from .floor import FloorLayout, Lengths, NetworkSpace, lay_out
 from .links import LinkChooser, LinkEnd, TierLinkParts
 from .sizing import FabricTooSmall, TierPlan, max_endpoints, size_fabric
 from .spec import ClusterSpec
@@ -173,7 +174,9 @@ class ClusterAnalysis:
                 lines.append(_line(self.catalogue.parts[part_id], role, qty))
         return lines
 
-    def _tier(self, plan: TierPlan, role: str, parts: TierLinkParts, lengths) -> TierSummary:
+    def _tier(
+        self, plan: TierPlan, role: str, parts: TierLinkParts, lengths: Lengths
+    ) -> TierSummary:
         unused = plan.ports_total - plan.ports_used
         top = plan.tier == self.spec.fabric.tiers
         return TierSummary(
@@ -330,7 +333,7 @@ def _line(part: PartType, tier: str, qty: int) -> NetworkLine:
     )
 
 
-def _totals(tables) -> dict[str, int]:
+def _totals(tables: Iterable[Mapping[str, int]]) -> dict[str, int]:
     out: dict[str, int] = {}
     for table in tables:
         for key, qty in table.items():
