@@ -10,6 +10,7 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..racks.costs.basis import Precision
 from ..racks.costs.tco import TcoResult
 from ..racks.costs.tornado import TornadoBar
 from .tco_figures import CAPEX, PROFILE_LABELS, TCO_FIGURES
@@ -76,19 +77,20 @@ def capex_chart(results: Sequence[TcoResult]) -> str:
     return _svg(fig)
 
 
-def tco_chart(results: Sequence[TcoResult], per: str | None = None) -> str:
+def tco_chart(results: Sequence[TcoResult], per: Precision | None = None) -> str:
     """TCO per GPU-hour as bars split capital/opex, or per dense PFLOPS-hour (`per="fp4"`)."""
     fig, ax = _figure(_width(len(results)))
     names = [r.target for r in results]
     if per is None:
-        capital = [r.capital_usd_per_gpu_hour for r in results]
+        capital = [r.capital_usd_per_gpu_hour or 0.0 for r in results]  # none without GPUs
+        opex = [r.opex_usd_per_gpu_hour or 0.0 for r in results]
         ax.bar(names, capital, label="capital")
-        ax.bar(names, [r.opex_usd_per_gpu_hour for r in results], bottom=capital, label="opex")
+        ax.bar(names, opex, bottom=capital, label="opex")
         ax.set_ylabel("USD per GPU-hour")
         ax.set_title("TCO per GPU-hour")
         _legend_beside(ax)
     else:
-        ax.bar(names, [r.per_pflops_hour(per) or 0.0 for r in results])
+        ax.bar(names, [r.per_pflops_hour[per] or 0.0 for r in results])
         ax.set_ylabel(f"USD per dense {per.upper()} PFLOPS-hour")
         ax.set_title(f"TCO per dense {per.upper()} PFLOPS-hour")
     _names_below(ax)
