@@ -9,12 +9,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "rackbom"
 
-CYCLES_ALLOWED: set[frozenset[str]] = {
-    frozenset({"rackbom.cluster_model", "rackbom.costs", "rackbom.design"}),
-}
-"""Import cycles still standing: the facade's model modules import one another in a ring.
-Empty this set once they no longer do; the test fails while it names a cycle that is gone."""
-
 LINES_MAX = 60
 LONG_ALLOWED = {
     ("racks/costs/tco.py", "_system_terms"),
@@ -116,11 +110,7 @@ def test_the_graph_sees_every_kind_of_import() -> None:
 
 def test_no_import_cycles() -> None:
     found = cycles(import_graph())
-    assert found == CYCLES_ALLOWED, (
-        f"import cycles: {sorted(sorted(c) for c in found - CYCLES_ALLOWED)}; "
-        f"allowed but gone (remove from CYCLES_ALLOWED): "
-        f"{sorted(sorted(c) for c in CYCLES_ALLOWED - found)}"
-    )
+    assert not found, f"import cycles: {sorted(sorted(c) for c in found)}"
 
 
 def test_functions_are_short() -> None:

@@ -6,6 +6,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import ClassVar
 
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
@@ -14,6 +15,7 @@ from ...components.network_profiles import NetworkProfile
 from ...components.parts import PartType
 from ...components.switch_systems import SwitchSystem
 from ..analysis import Analysis, source_uses
+from ..origin import Kind
 from .floor import FloorLayout, Lengths, NetworkSpace, lay_out
 from .links import LinkChooser, LinkEnd, TierLinkParts
 from .sizing import FabricTooSmall, TierPlan, max_endpoints, size_fabric
@@ -35,6 +37,7 @@ ROLES = {2: ("leaf", "spine"), 3: ("leaf", "spine", "core")}
 class ClusterAnalysis:
     """A cluster spec resolved against its design's analysis and the catalogue."""
 
+    kind: ClassVar[Kind] = "cluster"
     spec: ClusterSpec
     file: str | None
     rack: Analysis
