@@ -21,6 +21,7 @@ from .parts import (
     Ssd,
     SwitchAsic,
 )
+from .plant_parts import Busway, Cdu, Coolant, PlantUnit
 from .switch_systems import SwitchSystem
 
 PART_KINDS: tuple[type[PartType], ...] = (
@@ -37,6 +38,10 @@ PART_KINDS: tuple[type[PartType], ...] = (
     Cable,
     SwitchSystem,
     ScaleUpCopper,
+    Busway,
+    Cdu,
+    Coolant,
+    PlantUnit,
     Item,
 )
 """Every part kind, in the order listings show them."""

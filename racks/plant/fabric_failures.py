@@ -1,0 +1,111 @@
+"""Failure domains of a cluster's scale-out fabric: a leaf, a spine, a core switch.
+
+Endpoints (NIC ports) land on leaves as the fabric sizing fills them: rail-optimised, leaf `j`
+of rail `r` takes port `r` of compute trays `j x down` onward; otherwise a leaf takes `down`
+consecutive ports, tray by tray. A failed leaf cuts its endpoints; a NIC with every port cut is
+down, and a GPU with every NIC down stops (`DesignFailures`). A spine or core switch cuts no
+endpoint: every leaf keeps a path through the others, at lower bandwidth.
+"""
+
+from __future__ import annotations
+
+from ...components.parts import Nic
+from ...components.trays import TrayRole
+from ..clusters.analysis import ROLES, ClusterAnalysis
+from .failures import DesignFailures, Failure, FailureDomain, Outcome
+
+
+def fabric_failure_domains(cluster: ClusterAnalysis, model: DesignFailures) -> list[FailureDomain]:
+    """One leaf (the first full one), one spine, one core switch."""
+    total = model.gpus * cluster.copies
+    out = [_leaf(cluster, model, total)]
+    roles = ROLES[cluster.spec.fabric.tiers]
+    for plan, role in zip(cluster.plans[1:], roles[1:], strict=True):
+        fanout = plan.groups[0].down
+        out.append(
+            FailureDomain(
+                component="core switch" if role == "core" else role,
+                count=plan.switches,
+                gpus_lost=0,
+                domains_degraded=0,
+                capacity_left_pct=100.0,
+                detail=(
+                    f"no endpoint cut: each of its {fanout} downlinks' switches keeps its other "
+                    "uplinks, at lower bandwidth"
+                ),
+            )
+        )
+    return out
+
+
+def _endpoints(model: DesignFailures) -> list[list[tuple[str, int]]]:
+    """Per compute tray of one copy, its scale-out ports in order: (NIC node, port index)."""
+    design = model.analysis.design
+    graph = model.analysis.topology.graph
+    trays = []
+    for tray in design.placed:
+        if tray.tray.role != TrayRole.COMPUTE:
+            continue
+        ports = []
+        for nic in model.analysis.topology.in_tray(tray, "nic"):
+            if graph.nodes[nic]["use"] != "scale_out":
+                continue
+            part = design.part(graph.nodes[nic]["part"], Nic)
+            ports += [(nic, p) for p in range(part.ports)]
+        trays.append(ports)
+    return trays
+
+
+def _leaf(cluster: ClusterAnalysis, model: DesignFailures, total: int) -> FailureDomain:
+    leaves = cluster.plans[0]
+    down = leaves.groups[0].down
+    trays = _endpoints(model)
+    per_copy = len(trays)
+    on_leaf: list[tuple[int, int]] = []  # (compute tray across the cluster, port in the tray)
+    if cluster.spec.fabric.topology == "rail_optimised":
+        on_leaf = [(t, 0) for t in range(min(down, per_copy * cluster.copies))]
+    else:
+        t = 0
+        while len(on_leaf) < down and t < per_copy * cluster.copies:
+            ports = trays[t % per_copy]
+            on_leaf += [(t, p) for p in range(min(len(ports), down - len(on_leaf)))]
+            t += 1
+    cut: dict[int, dict[str, int]] = {}  # copy -> NIC -> ports cut
+    for t, p in on_leaf:
+        copy, tray = divmod(t, per_copy)
+        nic, _ = trays[tray][p]
+        cut.setdefault(copy, {}).setdefault(nic, 0)
+        cut[copy][nic] += 1
+    outcome = Outcome(0, 0, 0, 0)
+    cache: dict[frozenset[str], Outcome] = {}
+    for nics in cut.values():
+        down_nics = frozenset(
+            n for n, ports in nics.items() if ports == sum(1 for m, _ in _all(trays) if m == n)
+        )
+        touched = frozenset(nics)
+        key = down_nics | frozenset(f"touched:{n}" for n in touched)
+        if key not in cache:
+            result = model.outcome(Failure(nics=down_nics))
+            degraded = _degraded(model, touched)
+            cache[key] = Outcome(result.gpus_lost, max(result.domains_degraded, degraded),
+                                 result.gpus_in_full_domains, result.gpus)
+        outcome = outcome + cache[key]
+    left = total - outcome.gpus_out_of_full_domains
+    return FailureDomain(
+        component="leaf",
+        count=leaves.switches,
+        gpus_lost=outcome.gpus_lost,
+        domains_degraded=outcome.domains_degraded,
+        capacity_left_pct=100 * left / total if total else 0.0,
+        detail=f"{len(on_leaf)} endpoints on the leaf cut",
+    )
+
+
+def _all(trays: list[list[tuple[str, int]]]) -> list[tuple[str, int]]:
+    return [port for tray in trays for port in tray]
+
+
+def _degraded(model: DesignFailures, nics: frozenset[str]) -> int:
+    """Scale-up domains holding a GPU that lost a NIC port."""
+    gpus = {g for g, own in model.gpu_nics.items() if any(n in nics for n in own)}
+    return sum(1 for d in model.analysis.topology.domains if any(g in gpus for g in d))
