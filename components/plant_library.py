@@ -12,7 +12,7 @@ from .errors import InputError
 from .parts import PartType
 from .plant_parts import Busway, Cdu, Coolant, PlantUnit
 from .plant_profile import PlantFile, PlantProfile
-from .provenance import Source
+from .provenance import Source, Sourced
 from .yamlio import read_yaml_file, read_yaml_text, validate_model
 
 BUILTIN_FILE = "rackbom/components/data/plant_profiles.yaml"
@@ -87,8 +87,10 @@ def _rules(content: PlantFile, file: str) -> dict[str, PlantRules]:
     out: dict[str, PlantRules] = {}
     for index, profile in enumerate(content.plant_profiles):
         where = f"plant_profiles[{index}](id={profile.id})"
-        entries = [("", profile)]
-        entries += [(f".transient_factors[{i}]", t) for i, t in enumerate(profile.transient_factors)]
+        entries: list[tuple[str, Sourced]] = [("", profile)]
+        entries += [
+            (f".transient_factors[{i}]", t) for i, t in enumerate(profile.transient_factors)
+        ]
         entries += [(f".tray_heat[{i}]", t) for i, t in enumerate(profile.tray_heat)]
         for sub, entry in entries:
             refs = {"source": entry.source} | {f"sources.{k}": v for k, v in entry.sources.items()}

@@ -36,7 +36,9 @@ class Cdu(PartType):
     kind_aliases: ClassVar[tuple[str, ...]] = ("cdus", "coolant_distribution_unit")
 
     kind: Literal["cdu"] = "cdu"
-    capacity_w: PositiveWatts = Field(description="Rated heat transfer, W (at its stated approach).")
+    capacity_w: PositiveWatts = Field(
+        description="Rated heat transfer, W (at its stated approach)."
+    )
     flow_lpm: PositiveAmount | None = Field(
         default=None, description="Rated secondary-loop flow, litres per minute."
     )

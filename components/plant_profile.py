@@ -52,7 +52,9 @@ class PlantProfile(Sourced):
     feed_voltage_v: PositiveAmount = Field(description="Rack feeds: line-to-line voltage, V.")
     feed_phases: Literal[1, 3] = 3
     power_factor: PowerFactor
-    max_rack_breaker_a: PositiveAmount = Field(description="Largest breaker one rack feed may have.")
+    max_rack_breaker_a: PositiveAmount = Field(
+        description="Largest breaker one rack feed may have."
+    )
     row_busway: Id = Field(description="Busway part feeding a row (one per side, or more).")
     ups: Id = Field(description="UPS module part (N+1 modules per side).")
     generator: Id = Field(description="Generator part (N+1 sets for the hall).")

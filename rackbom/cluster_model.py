@@ -20,8 +20,11 @@ from rackbom.racks.library import load_design
 from .design import Design
 
 if TYPE_CHECKING:
+    from rackbom.components.plant_library import PlantRules
     from rackbom.components.tco import TcoProfile
+    from rackbom.layouts.plant_svg import PlantDrawing
     from rackbom.racks.costs.tco import TcoResult
+    from rackbom.racks.plant.plan import PlantSummary
 
 
 class Cluster:
@@ -54,11 +57,34 @@ class Cluster:
 
         return tco(self, profile)
 
-    def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
-        """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
+    def plant(self, profile: PlantRules | str | Path | None = None) -> PlantSummary:
+        """Feeds, cooling, floor load and failure domains under a plant profile (id or file)."""
+        from rackbom.racks.plant.plan import cluster_plant
+
+        return cluster_plant(self.analysis, profile)
+
+    def power_and_cooling(self, profile: PlantRules | str | Path | None = None) -> PlantDrawing:
+        """The drawing of the hall's feeds and CDUs, row by row, beside the floor plan."""
+        from rackbom.layouts.plant_svg import PlantDrawing
+
+        s = self.summary
+        subtitle = f"{s.gpus:,} GPUs in {s.racks:,} racks of {s.design} in {s.floor.rows} rows"
+        return PlantDrawing(self.plant(profile), self.name, subtitle)
+
+    def to_dict(
+        self,
+        tco_profile: TcoProfile | str | Path | None = None,
+        plant_profile: PlantRules | str | Path | None = None,
+    ) -> dict[str, Any]:
+        """The summary, its TCO and its plant as JSON-ready data: what `show --json` prints."""
+        from rackbom.exports.plant_json import plant_data
         from rackbom.exports.tco_json import tco_data
 
-        return {**summary_data(self.summary), **tco_data(self.tco(tco_profile))}
+        return {
+            **summary_data(self.summary),
+            **tco_data(self.tco(tco_profile)),
+            **plant_data(self.plant(plant_profile)),
+        }
 
     def to_json(self) -> str:
         """The summary as indented JSON text."""

@@ -21,9 +21,12 @@ from rackbom.variant_ids import split_variant
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster
+    from rackbom.components.plant_library import PlantRules
     from rackbom.components.tco import TcoProfile
+    from rackbom.layouts.plant_svg import PlantDrawing
     from rackbom.layouts.svg import Elevation
     from rackbom.racks.costs.tco import TcoResult
+    from rackbom.racks.plant.plan import PlantSummary
 
 
 class Design:
@@ -59,11 +62,30 @@ class Design:
 
         return tco(self, profile)
 
-    def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
-        """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
+    def plant(self, profile: PlantRules | str | Path | None = None) -> PlantSummary:
+        """Feeds, cooling, floor load and failure domains under a plant profile (id or file)."""
+        from rackbom.racks.plant.plan import design_plant
+
+        return design_plant(self.analysis, profile)
+
+    def power_and_cooling(self, profile: PlantRules | str | Path | None = None) -> PlantDrawing:
+        """The drawing of the design's feeds and CDUs (its racks standing in one row)."""
+        from rackbom.layouts.plant_svg import PlantDrawing
+
+        s = self.summary
+        subtitle = f"{s.gpus:,} GPUs in {s.racks} rack(s), standing in one row"
+        return PlantDrawing(self.plant(profile), self.name, subtitle)
+
+    def to_dict(
+        self,
+        tco_profile: TcoProfile | str | Path | None = None,
+        plant_profile: PlantRules | str | Path | None = None,
+    ) -> dict[str, Any]:
+        """The summary, its TCO and its plant as JSON-ready data: what `show --json` prints."""
+        from rackbom.exports.plant_json import plant_data
         from rackbom.exports.tco_json import design_data
 
-        return design_data(self.analysis, tco_profile)
+        return {**design_data(self.analysis, tco_profile), **plant_data(self.plant(plant_profile))}
 
     def to_json(self) -> str:
         """The summary as indented JSON text."""

@@ -14,6 +14,7 @@ from rackbom.report import write_report
 from rackbom.textable import counted, render_table, size_text
 
 from .common import add_catalogue_option, load_targets, split_targets
+from .plant_text import add_plant_option
 from .tco import add_tco_option
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="folder to write into (default: rackbom-report)",
     )
     add_tco_option(p)
+    add_plant_option(p)
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
@@ -46,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     names = args.designs or [*builtin_design_ids(), *builtin_cluster_ids()]
     designs, clusters = split_targets(load_targets(args, names))
     progress = _progress if sys.stderr.isatty() else None
-    files = write_report(designs, args.output, progress, clusters, args.tco)
+    files = write_report(designs, args.output, progress, clusters, args.tco, args.plant)
     tables = [(designs, _design_rows(designs)), (clusters, _cluster_rows(clusters))]
     print("\n\n".join(render_table(*table) for targets, table in tables if targets))
     for target in [*designs, *clusters]:
@@ -56,10 +58,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"\nwrote {counted(len(files.all), 'file')} into {args.output} ({size_text(total)}):")
     if designs:
         each = f"each of {counted(len(designs), 'design')}"
-        print(f"  an elevation SVG and a JSON summary for {each}")
+        print(f"  an elevation SVG, a power and cooling SVG and a JSON summary for {each}")
     if clusters:
         each = f"each of {counted(len(clusters), 'cluster')}"
-        print(f"  a floor plan, a fabric diagram and a JSON summary for {each}")
+        print(f"  a floor plan, a fabric diagram, a power and cooling SVG and a JSON for {each}")
     for path in (files.workbook, files.index):
         if path is not None:
             print(f"  {path} ({size_text(path.stat().st_size)})")

@@ -10,6 +10,7 @@ from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
 from rackbom.textable import counted, render_table
 
 from .common import add_catalogue_option, load_targets, print_json
+from .plant_text import add_plant_option, render_plant
 from .tco import add_tco_option
 from .tco_text import render_tco
 
@@ -20,6 +21,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_catalogue_option(p)
     add_tco_option(p)
+    add_plant_option(p)
     p.set_defaults(run=run)
 
 
@@ -27,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the summary."""
     (target,) = load_targets(args, [args.design])
     if args.json:
-        print_json(target.to_dict(args.tco))
+        print_json(target.to_dict(args.tco, args.plant))
         return 0
     if isinstance(target, Design):
         text = render_summary(target)
@@ -35,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
         from .cluster_text import render_cluster
 
         text = render_cluster(target)
-    print(text + "\n\n" + render_tco(target.tco(args.tco)))
+    plant = render_plant(target.plant(args.plant))
+    print(text + "\n\n" + plant + "\n\n" + render_tco(target.tco(args.tco)))
     return 0
 
 

@@ -10,6 +10,7 @@ from rackbom.design import Design
 from rackbom.textable import size_text
 
 from .common import add_catalogue_option, load_targets
+from .plant_text import add_plant_option
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -30,11 +31,12 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--view",
-        choices=("floor", "fabric", "racks"),
+        choices=("floor", "fabric", "racks", "plant"),
         default="floor",
         help="for a cluster: the floor plan, the fabric diagram or the hall elevation of its "
-        "racks, in rows of 16 (default: floor)",
+        "racks, in rows of 16 (default: floor); `plant` (designs too): feeds and CDUs per row",
     )
+    add_plant_option(p)
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
@@ -56,7 +58,9 @@ def run(args: argparse.Namespace) -> int:
     """Check the destination, draw the design or cluster and write the file."""
     check_destination(args.output)
     (target,) = load_targets(args, [args.design])
-    if isinstance(target, Design):
+    if args.view == "plant":
+        drawing = target.power_and_cooling(args.plant)
+    elif isinstance(target, Design):
         drawing = target.elevation(face=args.face, width=args.width)
     else:
         drawing = {

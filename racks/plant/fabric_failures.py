@@ -30,8 +30,8 @@ def fabric_failure_domains(cluster: ClusterAnalysis, model: DesignFailures) -> l
                 domains_degraded=0,
                 capacity_left_pct=100.0,
                 detail=(
-                    f"no endpoint cut: each of its {fanout} downlinks' switches keeps its other "
-                    "uplinks, at lower bandwidth"
+                    f"no endpoint cut; the {fanout} switches below it keep their other uplinks, "
+                    "at lower bandwidth"
                 ),
             )
         )
@@ -76,19 +76,21 @@ def _leaf(cluster: ClusterAnalysis, model: DesignFailures, total: int) -> Failur
         nic, _ = trays[tray][p]
         cut.setdefault(copy, {}).setdefault(nic, 0)
         cut[copy][nic] += 1
+    ports_of: dict[str, int] = {}
+    for tray_ports in trays:
+        for nic, _ in tray_ports:
+            ports_of[nic] = ports_of.get(nic, 0) + 1
     outcome = Outcome(0, 0, 0, 0)
-    cache: dict[frozenset[str], Outcome] = {}
+    cache: dict[tuple[frozenset[str], frozenset[str]], Outcome] = {}
     for nics in cut.values():
-        down_nics = frozenset(
-            n for n, ports in nics.items() if ports == sum(1 for m, _ in _all(trays) if m == n)
-        )
-        touched = frozenset(nics)
-        key = down_nics | frozenset(f"touched:{n}" for n in touched)
+        down_nics = frozenset(n for n, ports in nics.items() if ports == ports_of[n])
+        key = (down_nics, frozenset(nics))
         if key not in cache:
             result = model.outcome(Failure(nics=down_nics))
-            degraded = _degraded(model, touched)
-            cache[key] = Outcome(result.gpus_lost, max(result.domains_degraded, degraded),
-                                 result.gpus_in_full_domains, result.gpus)
+            degraded = max(result.domains_degraded, _degraded(model, key[1]))
+            cache[key] = Outcome(
+                result.gpus_lost, degraded, result.gpus_in_full_domains, result.gpus
+            )
         outcome = outcome + cache[key]
     left = total - outcome.gpus_out_of_full_domains
     return FailureDomain(
@@ -99,10 +101,6 @@ def _leaf(cluster: ClusterAnalysis, model: DesignFailures, total: int) -> Failur
         capacity_left_pct=100 * left / total if total else 0.0,
         detail=f"{len(on_leaf)} endpoints on the leaf cut",
     )
-
-
-def _all(trays: list[list[tuple[str, int]]]) -> list[tuple[str, int]]:
-    return [port for tray in trays for port in tray]
 
 
 def _degraded(model: DesignFailures, nics: frozenset[str]) -> int:

@@ -111,12 +111,12 @@ class DesignFailures:
         """Trays stopped outright or by a supply group that can no longer carry them."""
         dead = set(failure.trays)
         lost: dict[str, int] = {}
-        for group, _ in failure.supplies:
-            lost[group] = lost.get(group, 0) + 1
+        for name, _ in failure.supplies:
+            lost[name] = lost.get(name, 0) + 1
         for name, count in lost.items():
-            group = self.groups[name]
-            if not group.survives(count):
-                dead.update(group.trays)
+            supply = self.groups[name]
+            if not supply.survives(count):
+                dead.update(supply.trays)
         return dead
 
     def outcome(self, failure: Failure) -> Outcome:
@@ -148,9 +148,7 @@ class DesignFailures:
         touched |= {g for g, nics in self.gpu_nics.items() if any(n in failure.nics for n in nics)}
         degraded = full = 0
         for domain in self.analysis.topology.domains:
-            whole = all(g not in lost for g in domain) and len(
-                {component[g] for g in domain}
-            ) == 1
+            whole = all(g not in lost for g in domain) and len({component[g] for g in domain}) == 1
             if whole:
                 full += len(domain)
             if not whole or any(g in touched for g in domain):
@@ -170,9 +168,7 @@ class DesignFailures:
         """Side A of each rack lost: the A half of every supply group of the rack."""
         out = []
         for rack in self.racks:
-            supplies = {
-                (g.name, k) for g in rack.groups for k in range(0, g.supplies, 2)
-            }
+            supplies = {(g.name, k) for g in rack.groups for k in range(0, g.supplies, 2)}
             out.append(Failure(supplies=frozenset(supplies)))
         return out
 

@@ -1,4 +1,4 @@
-"""Feeds and breakers: continuous-load derating and the smallest standard breaker that carries a load.
+"""Feeds and breakers: continuous-load derating, and the smallest standard breaker for a load.
 
 A breaker of rating I carries a continuous load of at most `fraction x V x I x pf` (x sqrt 3 for
 three phases); NEC 210.20(A) / 215.3 put `fraction` at 0.8 for standard-rated breakers.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeAlias
 
 from ...components.plant_library import PlantRules, plant_rules
 from ..analysis import Analysis
@@ -14,7 +15,7 @@ from .feeds import Feed
 from .hall import HallPlant, RowPlant, hall_plant, row_plant
 from .rack import RackPlant, rack_plant
 
-Rules = PlantRules | str | Path | None
+Rules: TypeAlias = PlantRules | str | Path | None
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,18 @@ class PlantSummary:
     rows: tuple[RowPlant, ...]
     failure_domains: tuple[FailureDomain, ...]
     warnings: tuple[str, ...]
+
+    @property
+    def feeds_over(self) -> int:
+        """Feeds whose peak design load passes their continuous limit."""
+        return sum(1 for f in self.feeds if f.over)
+
+    @property
+    def capacity_left_after_rack_pct(self) -> float | None:
+        """Capacity left (GPUs in full-size domains) with one rack down."""
+        return next(
+            (d.capacity_left_pct for d in self.failure_domains if d.component == "rack"), None
+        )
 
 
 def design_plant(analysis: Analysis, rules: Rules = None) -> PlantSummary:
@@ -109,7 +122,11 @@ def _design_domains(model: DesignFailures, copies: int) -> list[FailureDomain]:
     total = model.gpus * copies
     switch_trays = model.switch_tray_failures()
     classes = [
-        ("power shelf or PSU", sum(g.supplies for g in model.groups.values()), model.shelf_failures()),
+        (
+            "power shelf or PSU",
+            sum(g.supplies for g in model.groups.values()),
+            model.shelf_failures(),
+        ),
         ("feed (one side of a rack)", 2 * len(model.racks), model.feed_failures()),
         ("scale-out NIC", _nics(model), model.nic_failures()),
         ("scale-up switch tray", len(switch_trays), switch_trays),
@@ -119,7 +136,7 @@ def _design_domains(model: DesignFailures, copies: int) -> list[FailureDomain]:
     for name, count, failures in classes:
         worst = model.worst(failures)
         if worst is not None:
-            out.append(_domain(name, count * copies, worst, total, "the worst single one"))
+            out.append(_domain(name, count * copies, worst, total, ""))
     return out
 
 

@@ -19,7 +19,7 @@ from ..analysis import Analysis
 from ..build import BuiltRack
 from ..power import RackPower
 from ..space import RackSpace
-from .feeds import Feed, feed_warning, rack_feed
+from .feeds import Feed, continuous_limit_w, rack_feed
 
 PDUS_PER_RACK = 2
 """Racks without busbar shelves hang their servers' supplies on one PDU per side."""
@@ -86,7 +86,9 @@ def liquid_fraction(rules: PlantRules, tray_id: str) -> float:
     return rules.profile.liquid_fraction
 
 
-def flow_lpm(heat_w: float, specific_heat: float, density_kg_per_l: float, delta_t_k: float) -> float:
+def flow_lpm(
+    heat_w: float, specific_heat: float, density_kg_per_l: float, delta_t_k: float
+) -> float:
     """Coolant flow that carries `heat_w` at a rise of `delta_t_k`: Q = m c_p dT, in L/min."""
     kg_per_s = heat_w / (specific_heat * delta_t_k)
     return kg_per_s / density_kg_per_l * 60
@@ -120,7 +122,7 @@ def rack_plant(
     liquid = sum(t.it_w * liquid_fraction(rules, t.tray_id) for t in power.trays)
     depth = rack.frame.depth_mm or profile.rack_depth_mm
     footprint = rack.frame.width_mm * depth / 1e6
-    warnings = [feed_warning(f) for f in feeds if f.over]
+    warnings = feeds_warning(rules, rack.name, feeds)
     warnings += shelf_warnings(rack.name, groups)
     floor = space.weight_kg / footprint
     point = space.weight_kg / profile.feet_per_rack
@@ -210,10 +212,8 @@ def rack_feeds(
     count = busbar.supplies if busbar is not None else PDUS_PER_RACK
     if count == 1:
         return (rack_feed(rules.profile, f"rack {rack} feed A1", nominal, peak),)
-    if rules.profile.redundancy == "2N":
-        carrying = count // 2  # the smaller side carries the whole rack
-    else:
-        carrying = count - 1
+    # 2N: the smaller side carries the whole rack; N+1: all feeds but one do.
+    carrying = count // 2 if rules.profile.redundancy == "2N" else count - 1
     feeds = []
     for k in range(count):
         side = "AB"[k % 2]
@@ -222,10 +222,28 @@ def rack_feeds(
     return tuple(feeds)
 
 
+def feeds_warning(rules: PlantRules, rack: str, feeds: tuple[Feed, ...]) -> list[str]:
+    """One line naming the rack's feeds that no allowed breaker carries at peak."""
+    over = [f for f in feeds if f.over]
+    if not over:
+        return []
+    profile = rules.profile
+    names = ", ".join(f.name.rsplit(" ", 1)[-1] for f in over)
+    worst = max(f.design_w for f in over)
+    limit = continuous_limit_w(profile, profile.max_rack_breaker_a)
+    return [
+        f"rack {rack} feeds {names}: up to {worst / 1000:,.1f} kW each at peak with one side "
+        f"lost, over the {limit / 1000:,.1f} kW a {profile.max_rack_breaker_a:g} A breaker "
+        f"carries continuously ({profile.continuous_load_fraction:.0%} of its rating)"
+    ]
+
+
 def shelf_warnings(rack: str, groups: tuple[SupplyGroup, ...]) -> list[str]:
     """A busbar whose shelves cannot carry the peak, or not with one shelf failed."""
     out = []
-    for group in groups[:1]:
+    for group in groups:
+        if not group.name.endswith(" busbar"):
+            continue
         capacity = group.supplies * group.supply_w
         if group.peak_w > capacity * (1 + 1e-9):
             out.append(

@@ -1,0 +1,142 @@
+"""The plant as readable text: key figures, racks, rows and failure domains, and its warnings."""
+
+from __future__ import annotations
+
+import argparse
+
+from rackbom.exports.figures import Unit
+from rackbom.exports.plant_figures import PLANT_FIGURES
+from rackbom.racks.plant.feeds import Feed
+from rackbom.racks.plant.hall import RowPlant
+from rackbom.racks.plant.plan import PlantSummary
+from rackbom.textable import counted, render_table
+
+
+def add_plant_option(parser: argparse.ArgumentParser) -> None:
+    """`--plant PROFILE`: a built-in plant profile id or a YAML file holding one profile."""
+    parser.add_argument(
+        "--plant",
+        metavar="PROFILE",
+        default=None,
+        help="plant profile: a built-in id (liquid-hall-2026) or a YAML file with one profile",
+    )
+
+
+def render_plant(plant: PlantSummary) -> str:
+    """Power, cooling, floor and failure domains as text blocks."""
+    kw, count = Unit.KW.value.text, Unit.COUNT.value.text
+    title = (
+        f"Power, cooling and floor (plant profile {plant.profile}: feeds {plant.redundancy}, "
+        f"breakers loaded to {plant.continuous_load_fraction:.0%} of rating continuous, "
+        f"{plant.fluid} at a {plant.delta_t_k:g} K rise)"
+    )
+    blocks = [
+        title
+        + "\n"
+        + render_table(["figure", "value"], [[f.label, f.text(plant)] for f in PLANT_FIGURES])
+    ]
+    if plant.warnings:
+        lines = "\n".join(f"  ! {w}" for w in plant.warnings)
+        blocks.append(f"Plant: {counted(len(plant.warnings), 'warning')}\n{lines}")
+    blocks.append(
+        "Racks (one copy of the design; heat at nominal power, feeds at peak)\n"
+        + render_table(
+            [
+                "rack",
+                "kW",
+                "peak kW",
+                "feeds",
+                "breaker A",
+                "liquid kW",
+                "air kW",
+                "L/min",
+                "kg/m2",
+                "kg/foot",
+            ],
+            [
+                [
+                    r.rack,
+                    kw(r.power_nominal_w),
+                    kw(r.power_peak_w),
+                    str(len(r.feeds)),
+                    _breakers(r.feeds),
+                    kw(r.heat_liquid_w),
+                    kw(r.heat_air_w),
+                    count(r.coolant_lpm),
+                    count(r.floor_load_kg_m2),
+                    count(r.point_load_kg),
+                ]
+                for r in plant.racks
+            ],
+        )
+    )
+    blocks.append(
+        "Rows (busways per side; CDUs N+1)\n"
+        + render_table(
+            ["row", "racks", "peak kW", "busways", "liquid kW", "L/min", "CDUs"],
+            [
+                [
+                    name,
+                    str(r.racks),
+                    kw(r.power_peak_w),
+                    str(sum(1 for b in r.busways if " busway A" in b.name)),
+                    kw(r.heat_liquid_w),
+                    count(r.coolant_lpm),
+                    str(r.cdus),
+                ]
+                for name, r in _row_runs(plant.rows)
+            ],
+        )
+    )
+    blocks.append(
+        "Failure domains (the worst single failure of each kind; capacity left = GPUs in "
+        "full-size scale-up domains)\n"
+        + render_table(
+            ["component", "count", "GPUs lost", "domains degraded", "capacity left %", "note"],
+            [
+                [
+                    d.component,
+                    f"{d.count:,}",
+                    f"{d.gpus_lost:,}",
+                    f"{d.domains_degraded:,}",
+                    Unit.PCT.value.text(d.capacity_left_pct),
+                    d.detail or "-",
+                ]
+                for d in plant.failure_domains
+            ],
+        )
+    )
+    return "\n\n".join(blocks)
+
+
+def _row_runs(rows: tuple[RowPlant, ...]) -> list[tuple[str, RowPlant]]:
+    """Consecutive rows alike in racks, power and heat, named as one run: `rows 1-14, each`."""
+    runs: list[list[RowPlant]] = []
+    for row in rows:
+        if runs and _alike(runs[-1][0], row):
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    return [
+        (run[0].row if len(run) == 1 else f"rows {_n(run[0])}-{_n(run[-1])}, each", run[0])
+        for run in runs
+    ]
+
+
+def _n(row: RowPlant) -> str:
+    return row.row.split()[-1]
+
+
+def _alike(a: RowPlant, b: RowPlant) -> bool:
+    return (a.racks, a.power_peak_w, a.heat_liquid_w, a.cdus, len(a.busways)) == (
+        b.racks,
+        b.power_peak_w,
+        b.heat_liquid_w,
+        b.cdus,
+        len(b.busways),
+    )
+
+
+def _breakers(feeds: tuple[Feed, ...]) -> str:
+    ratings = sorted({f.breaker_a for f in feeds}, key=lambda r: (r is None, r or 0))
+    return "/".join("over" if r is None else f"{r:g}" for r in ratings) or "-"
