@@ -15,7 +15,9 @@ from typing import Any
 from ..components.outputs import finite
 from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
+from ..racks.plant.plan import cluster_plant, design_plant
 from .json_summary import json_text
+from .plant_json import plant_data
 from .tco_json import cluster_data, design_data
 
 BOM_CSV_FIELDS = (
@@ -163,7 +165,7 @@ def csv_value(value: Any, column: str) -> Any:
 
 
 def summaries_json(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()) -> str:
-    """The summaries with their TCO as indented JSON: one object (as `show --json`), or a list."""
-    summaries = [design_data(a) for a in analyses]
-    summaries += [cluster_data(c) for c in clusters]
+    """The summaries with their TCO and plant as JSON: one object (as `show --json`), or a list."""
+    summaries = [design_data(a) | plant_data(design_plant(a)) for a in analyses]
+    summaries += [cluster_data(c) | plant_data(cluster_plant(c)) for c in clusters]
     return json_text(summaries[0] if len(summaries) == 1 else summaries)

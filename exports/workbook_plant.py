@@ -66,9 +66,10 @@ def plant_sheet(plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, fl
         )
     )
     sheet.add()
+    sheet.header(("Input", "Value"))
     refs: dict[str, str] = {}
     for label, value in inputs.items():
-        row = sheet.add(text(label, "section"), number(value, "decimal"))
+        row = sheet.add(text(label), number(value, "decimal"))
         refs[label] = f"$B${row}"
     v, pf, fraction = refs["Feed voltage (V)"], refs["Power factor"], refs["Continuous fraction"]
     c_p, rho, dt = refs["c_p (J/(kg K))"], refs["Density (kg/L)"], refs["Delta T (K)"]
