@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from rackbom.comparison import Comparison
 from rackbom.components.errors import InputError
+from rackbom.figure_table import FigureTable
+
+if TYPE_CHECKING:
+    from rackbom.cluster_model import Cluster
+    from rackbom.design import Design
 
 from .common import add_catalogue_option, load_targets, print_json, split_targets
+from .plant_text import add_plant_option
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -15,6 +22,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("designs", metavar="DESIGN_OR_CLUSTER", nargs="+")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     add_catalogue_option(p)
+    add_plant_option(p)
     p.set_defaults(run=run)
 
 
@@ -41,17 +49,28 @@ def run(args: argparse.Namespace) -> int:
     else:
         table = Comparison(designs)
         key, notes = "designs", table.notes
+    plant = plant_table([*designs, *clusters], table.columns, args.plant)
     if args.json:
         print_json(
             {
                 key: table.columns,
                 "rows": [
                     {"figure": label, "values": values}
-                    for label, values in zip(table.index, table.values, strict=True)
+                    for t in (table, plant)
+                    for label, values in zip(t.index, t.values, strict=True)
                 ],
                 "notes": notes,
             }
         )
     else:
-        print(table.to_text())
+        print(table.to_text() + "\n\nPower, cooling and floor\n" + plant.to_text())
     return 0
+
+
+def plant_table(
+    targets: list[Design | Cluster], columns: list[str], profile: str | None
+) -> FigureTable:
+    """The plant figures of the same systems, in the same columns."""
+    from rackbom.exports.plant_figures import PLANT_FIGURES
+
+    return FigureTable(columns, [t.plant(profile) for t in targets], PLANT_FIGURES)
