@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..racks.plant.feeds import Feed
+from ..racks.plant.hall import row_runs
 from ..racks.plant.plan import PlantSummary
 from .json_summary import summary_data
 
@@ -19,16 +20,22 @@ def feed_data(feed: Feed) -> dict[str, Any]:
 
 def plant_data(plant: PlantSummary) -> dict[str, Any]:
     """`power_peak_kw`, `feeds`, `coolant_lpm`, `cdus`, `floor_load_kg_m2`, `failure_domains`,
-    and every figure of the plant (rows, racks) under `plant`."""
+    and every other figure of the plant under `plant`: racks (one copy of the design) and rows,
+    consecutive rows alike as one entry with their count."""
     figures = summary_data(plant)
-    figures["feeds"] = [feed_data(f) for f in plant.feeds]
-    for row, data in zip(plant.rows, figures["rows"], strict=True):
-        data["busways"] = [feed_data(f) for f in row.busways]
-    for rack, data in zip(plant.racks, figures["racks"], strict=True):
-        data["feeds"] = [feed_data(f) for f in rack.feeds]
+    feeds = [feed_data(f) for f in plant.feeds]
+    del figures["feeds"]  # at the top level
+    for data in figures["racks"]:
+        del data["feeds"], data["groups"]  # the feeds are at the top level, named by rack
+    figures["rows"] = [
+        {"rows": run.name, "count": run.count}
+        | {k: v for k, v in summary_data(run.first).items() if k not in ("row", "busways")}
+        | {"busways_per_side": sum(1 for f in run.first.busways if " busway A" in f.name)}
+        for run in row_runs(plant.rows)
+    ]
     return {
         "power_peak_kw": figures["power_peak_kw"],
-        "feeds": figures["feeds"],
+        "feeds": feeds,
         "coolant_lpm": figures["coolant_lpm"],
         "cdus": figures["cdus"],
         "floor_load_kg_m2": figures["floor_load_kg_m2"],

@@ -8,12 +8,10 @@ outlined. Plain SVG 1.1, deterministic, text escaped by svgwrite.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import svgwrite
 
 from ..racks.plant.feeds import Feed
-from ..racks.plant.hall import RowPlant
+from ..racks.plant.hall import RowPlant, RowRun, row_runs
 from ..racks.plant.plan import PlantSummary
 from .document import SvgDocument
 
@@ -25,41 +23,12 @@ ROWS_W = 620.0
 """Room for a row's racks and busways; CDUs and labels follow."""
 
 
-@dataclass(frozen=True)
-class _Band:
-    """Consecutive rows alike, drawn as one."""
-
-    first: RowPlant
-    last: RowPlant
-    rows: int
-
-
-def _bands(rows: tuple[RowPlant, ...]) -> list[_Band]:
-    bands: list[_Band] = []
-    for row in rows:
-        if bands and _alike(bands[-1].first, row):
-            bands[-1] = _Band(bands[-1].first, row, bands[-1].rows + 1)
-        else:
-            bands.append(_Band(row, row, 1))
-    return bands
-
-
-def _alike(a: RowPlant, b: RowPlant) -> bool:
-    return (a.racks, a.power_peak_w, a.heat_liquid_w, a.cdus, len(a.busways)) == (
-        b.racks,
-        b.power_peak_w,
-        b.heat_liquid_w,
-        b.cdus,
-        len(b.busways),
-    )
-
-
 class PlantDrawing(SvgDocument):
     """A hall's (or one design's) power feeds and cooling, row by row."""
 
     def __init__(self, plant: PlantSummary, title: str, subtitle: str) -> None:
         self.plant = plant
-        self.bands = _bands(plant.rows)
+        self.bands = row_runs(plant.rows)
         height = TITLE_H + len(self.bands) * BAND_H + 120
         self.dwg = svgwrite.Drawing(size=(f"{WIDTH:.0f}", f"{height:.0f}"), debug=False)
         self.dwg.viewbox(0, 0, WIDTH, height)
@@ -96,10 +65,9 @@ class PlantDrawing(SvgDocument):
             )
         )
 
-    def _band(self, band: _Band, y: float) -> None:
+    def _band(self, band: RowRun, y: float) -> None:
         row = band.first
-        name = row.row if band.rows == 1 else f"{row.row}-{band.last.row.split()[-1]}"
-        label = name if band.rows == 1 else f"rows {name.split()[-1]} ({band.rows} alike)"
+        label = band.name if band.count == 1 else f"{band.name} ({band.count} alike)"
         self._text(MARGIN, y + 10, label, 10, weight="bold")
         step = min(RACK_W + 4, (ROWS_W - 20) / max(row.racks, 1))
         x0, rack_y = MARGIN + 10, y + 36

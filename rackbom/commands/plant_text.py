@@ -7,7 +7,7 @@ import argparse
 from rackbom.exports.figures import Unit
 from rackbom.exports.plant_figures import PLANT_FIGURES
 from rackbom.racks.plant.feeds import Feed
-from rackbom.racks.plant.hall import RowPlant
+from rackbom.racks.plant.hall import row_runs
 from rackbom.racks.plant.plan import PlantSummary
 from rackbom.textable import counted, render_table
 
@@ -76,7 +76,7 @@ def render_plant(plant: PlantSummary) -> str:
             ["row", "racks", "peak kW", "busways", "liquid kW", "L/min", "CDUs"],
             [
                 [
-                    name,
+                    run.name + ("" if run.count == 1 else ", each"),
                     str(r.racks),
                     kw(r.power_peak_w),
                     str(sum(1 for b in r.busways if " busway A" in b.name)),
@@ -84,7 +84,8 @@ def render_plant(plant: PlantSummary) -> str:
                     count(r.coolant_lpm),
                     str(r.cdus),
                 ]
-                for name, r in _row_runs(plant.rows)
+                for run in row_runs(plant.rows)
+                for r in (run.first,)
             ],
         )
     )
@@ -107,34 +108,6 @@ def render_plant(plant: PlantSummary) -> str:
         )
     )
     return "\n\n".join(blocks)
-
-
-def _row_runs(rows: tuple[RowPlant, ...]) -> list[tuple[str, RowPlant]]:
-    """Consecutive rows alike in racks, power and heat, named as one run: `rows 1-14, each`."""
-    runs: list[list[RowPlant]] = []
-    for row in rows:
-        if runs and _alike(runs[-1][0], row):
-            runs[-1].append(row)
-        else:
-            runs.append([row])
-    return [
-        (run[0].row if len(run) == 1 else f"rows {_n(run[0])}-{_n(run[-1])}, each", run[0])
-        for run in runs
-    ]
-
-
-def _n(row: RowPlant) -> str:
-    return row.row.split()[-1]
-
-
-def _alike(a: RowPlant, b: RowPlant) -> bool:
-    return (a.racks, a.power_peak_w, a.heat_liquid_w, a.cdus, len(a.busways)) == (
-        b.racks,
-        b.power_peak_w,
-        b.heat_liquid_w,
-        b.cdus,
-        len(b.busways),
-    )
 
 
 def _breakers(feeds: tuple[Feed, ...]) -> str:
