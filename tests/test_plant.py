@@ -255,3 +255,58 @@ def test_bad_plant_input(cli, tmp_path: Path, changes: dict[str, Any], field: st
     assert result.err.count("\n") == 1 and "Traceback" not in result.err
     assert str(path) in result.err and field in result.err
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_svg_draws_the_hall_power_and_cooling(cli, tmp_path: Path) -> None:
+    out = tmp_path / "plant.svg"
+    assert cli("svg", "gb200-16k", "--view", "plant", "-o", str(out)).code == 0
+    svg = out.read_text()
+    assert "rows 1-14 (14 alike)" in svg and "1 + 1 CDUs" in svg and "<script" not in svg
+    assert svg == rb.load_cluster("gb200-16k").power_and_cooling().to_string()  # deterministic
+    design = tmp_path / "design.svg"
+    assert cli("svg", "helios", "--view", "plant", "-o", str(design)).code == 0
+    assert "over its limit" in design.read_text()
+
+
+def test_compare_adds_the_plant_rows(cli) -> None:
+    result = cli("compare", "gb200-nvl72", "helios", "--json")
+    rows = {r["figure"]: r["values"] for r in json.loads(result.out)["rows"]}
+    assert rows["CDUs (N+1 per row)"] == [2, 2]
+    assert cli("compare", "gb200-16k", "helios-16k").out.count("Power at peak (kW)") == 1
+
+
+def test_export_workbook_has_live_plant_formulas(tmp_path: Path) -> None:
+    import openpyxl
+
+    path = rb.load("gb200-nvl72").to_xlsx(tmp_path / "book.xlsx")
+    sheet = openpyxl.load_workbook(path)["Plant"]
+    cells = [c.value for row in sheet.iter_rows() for c in row if isinstance(c.value, str)]
+    assert any(c.startswith("=") and "SQRT(3)" in c for c in cells)  # feed limits
+    assert any(c.startswith("=") and "*60" in c for c in cells)  # coolant flow
+    assert any(c.startswith("=IF(") and "ROUNDUP" in c for c in cells)  # CDUs N+1
+
+
+README_PLANT = ("gb200-nvl72", "helios", "mi500-ual256", "hgx-b200")
+README_ROWS = (
+    "power_nominal_w",
+    "power_peak_w",
+    "feeds_over",
+    "heat_liquid_w",
+    "coolant_lpm",
+    "cdus",
+    "floor_load_kg_m2",
+)
+
+
+def readme_plant_table() -> str:
+    from rackbom.exports.plant_figures import PLANT_FIGURES
+    from rackbom.figure_table import FigureTable
+
+    figures = [f for f in PLANT_FIGURES if f.field in README_ROWS]
+    plants = [rb.load(d).plant() for d in README_PLANT]
+    return FigureTable(list(README_PLANT), plants, figures).to_text()
+
+
+def test_readme_plant_table_is_current() -> None:
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    assert readme_plant_table() in readme
