@@ -80,7 +80,12 @@ class FailureDomain:
 
 @dataclass
 class DesignFailures:
-    """The failure model of one design: its graph, domains and supply groups."""
+    """The failure model of one design: its graph, domains and supply groups.
+
+    A failure touches few scale-up domains; only those are re-examined, so a 128-rack design
+    costs no more per failure than one rack. Racks alike (same frame, same trays at the same
+    places) fail alike, so the failure classes try one rack of each kind.
+    """
 
     analysis: Analysis
     racks: list[RackPlant]
@@ -88,6 +93,10 @@ class DesignFailures:
     gpu_nics: dict[str, list[str]] = field(init=False)
     chip_tray: dict[str, str] = field(init=False)
     groups: dict[str, SupplyGroup] = field(init=False)
+    gpu_domain: dict[str, int] = field(init=False)
+    domain_chips: list[set[str]] = field(init=False)
+    rack_kinds: list[int] = field(init=False)
+    """Per rack, the index of the first rack built alike."""
 
     def __post_init__(self) -> None:
         graph = self.analysis.topology.graph
@@ -101,6 +110,18 @@ class DesignFailures:
             elif data["kind"] == "switch_chip":
                 self.chip_tray[node] = data["tray"]
         self.groups = {g.name: g for r in self.racks for g in r.groups}
+        domains = self.analysis.topology.domains
+        self.gpu_domain = {g: i for i, domain in enumerate(domains) for g in domain}
+        self.domain_chips = [set() for _ in domains]
+        for chip in self.chip_tray:
+            for gpu, link in graph.adj[chip].items():
+                if link["link"] == "scale_up" and gpu in self.gpu_domain:
+                    self.domain_chips[self.gpu_domain[gpu]].add(chip)
+        kinds: dict[tuple[object, ...], int] = {}
+        self.rack_kinds = []
+        for index, rack in enumerate(self.analysis.design.racks):
+            key = (rack.frame.id, tuple((t.position, t.tray.id) for t in rack.trays))
+            self.rack_kinds.append(kinds.setdefault(key, index))
 
     @property
     def gpus(self) -> int:
@@ -125,49 +146,49 @@ class DesignFailures:
 
         graph = self.analysis.topology.graph
         dead = self.dead_trays(failure)
+        nics = failure.nics
         lost = {
             gpu
             for gpu, tray in self.gpu_tray.items()
-            if tray in dead
-            or (self.gpu_nics[gpu] and all(n in failure.nics for n in self.gpu_nics[gpu]))
+            if tray in dead or (self.gpu_nics[gpu] and all(n in nics for n in self.gpu_nics[gpu]))
         }
         chips = {c for c, tray in self.chip_tray.items() if tray in dead} | set(failure.chips)
-        alive = [
-            n
-            for n, kind in graph.nodes(data="kind")
-            if (kind == "gpu" and n not in lost) or (kind == "switch_chip" and n not in chips)
-        ]
-        scale_up = nx.subgraph_view(
-            graph.subgraph(alive), filter_edge=lambda a, b: graph.edges[a, b]["link"] == "scale_up"
-        )
-        component = {}
-        for number, members in enumerate(nx.connected_components(scale_up)):
-            for node in members:
-                component[node] = number
-        touched = {c for chip in chips for c in graph.adj[chip] if c in self.gpu_tray}
-        touched |= {g for g, nics in self.gpu_nics.items() if any(n in failure.nics for n in nics)}
-        degraded = full = 0
-        for domain in self.analysis.topology.domains:
-            whole = all(g not in lost for g in domain) and len({component[g] for g in domain}) == 1
-            if whole:
-                full += len(domain)
-            if not whole or any(g in touched for g in domain):
-                degraded += 1
-        return Outcome(len(lost), degraded, full, self.gpus)
+        touched = set(lost)
+        touched |= {g for chip in chips for g in graph.adj[chip] if g in self.gpu_domain}
+        touched |= {g for g, own in self.gpu_nics.items() if any(n in nics for n in own)}
+        affected = sorted({self.gpu_domain[g] for g in touched if g in self.gpu_domain})
+        domains = self.analysis.topology.domains
+        broken = 0
+        for index in affected:
+            gpus = [g for g in domains[index] if g not in lost]
+            if len(gpus) < len(domains[index]):
+                broken += len(domains[index])
+                continue
+            alive = [*gpus, *(c for c in self.domain_chips[index] if c not in chips)]
+            scale_up = nx.subgraph_view(
+                graph.subgraph(alive),
+                filter_edge=lambda a, b: graph.edges[a, b]["link"] == "scale_up",
+            )
+            if not nx.is_connected(scale_up):
+                broken += len(domains[index])
+        return Outcome(len(lost), len(affected), self.gpus - broken, self.gpus)
 
-    # --- the failure classes ----------------------------------------------------------------
+    # --- the failure classes (one rack of each kind) ----------------------------------------
     def rack_trays(self, index: int) -> frozenset[str]:
         """Every tray of one rack."""
         return frozenset(t.key for t in self.analysis.design.racks[index].trays)
 
+    def _kinds(self) -> list[RackPlant]:
+        return [r for i, r in enumerate(self.racks) if self.rack_kinds[i] == i]
+
     def shelf_failures(self) -> list[Failure]:
-        """One failed supply in each supply group."""
-        return [Failure(supplies=frozenset({(g, 0)})) for g in self.groups]
+        """One failed supply in each supply group of each kind of rack."""
+        return [Failure(supplies=frozenset({(g.name, 0)})) for r in self._kinds() for g in r.groups]
 
     def feed_failures(self) -> list[Failure]:
-        """Side A of each rack lost: the A half of every supply group of the rack."""
+        """Side A of a rack lost: the A half of every supply group of the rack."""
         out = []
-        for rack in self.racks:
+        for rack in self._kinds():
             supplies = {(g.name, k) for g in rack.groups for k in range(0, g.supplies, 2)}
             out.append(Failure(supplies=frozenset(supplies)))
         return out
@@ -185,17 +206,32 @@ class DesignFailures:
                     out.append(Failure(nics=frozenset({nic})))
         return out
 
-    def switch_tray_failures(self) -> list[Failure]:
-        """Each tray holding scale-up switch chips, all its chips lost."""
+    def switch_trays(self) -> dict[str, set[str]]:
+        """Trays holding scale-up switch chips, with their chips."""
         trays: dict[str, set[str]] = {}
+        graph = self.analysis.topology.graph
         for chip, tray in self.chip_tray.items():
-            if self.analysis.topology.graph.nodes[chip].get("fabric") is not None:
+            if graph.nodes[chip].get("fabric") is not None:
                 trays.setdefault(tray, set()).add(chip)
-        return [Failure(chips=frozenset(chips)) for chips in trays.values()]
+        return trays
+
+    def switch_tray_failures(self) -> list[Failure]:
+        """Each switch tray of each kind of rack, all its chips lost."""
+        kinds = {r.rack for r in self._kinds()}
+        rack_of = {t.key: t.rack for t in self.analysis.design.placed}
+        return [
+            Failure(chips=frozenset(chips))
+            for tray, chips in self.switch_trays().items()
+            if rack_of[tray] in kinds
+        ]
 
     def rack_failures(self) -> list[Failure]:
-        """Each rack lost whole."""
-        return [Failure(trays=self.rack_trays(i)) for i in range(len(self.racks))]
+        """Each kind of rack lost whole."""
+        return [
+            Failure(trays=self.rack_trays(i))
+            for i in range(len(self.racks))
+            if self.rack_kinds[i] == i
+        ]
 
     def worst(self, failures: Iterable[Failure]) -> Outcome | None:
         """The costliest outcome: most GPUs stopped, then fewest left in full domains."""

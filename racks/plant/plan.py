@@ -120,7 +120,6 @@ def _trays(model: DesignFailures, racks: list[int]) -> frozenset[str]:
 def _design_domains(model: DesignFailures, copies: int) -> list[FailureDomain]:
     """The classes inside one copy of the design, in a system of `copies` copies."""
     total = model.gpus * copies
-    switch_trays = model.switch_tray_failures()
     classes = [
         (
             "power shelf or PSU",
@@ -129,7 +128,7 @@ def _design_domains(model: DesignFailures, copies: int) -> list[FailureDomain]:
         ),
         ("feed (one side of a rack)", 2 * len(model.racks), model.feed_failures()),
         ("scale-out NIC", _nics(model), model.nic_failures()),
-        ("scale-up switch tray", len(switch_trays), switch_trays),
+        ("scale-up switch tray", len(model.switch_trays()), model.switch_tray_failures()),
         ("rack", len(model.racks), model.rack_failures()),
     ]
     out = []
