@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeAlias
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
@@ -37,7 +38,7 @@ from .workbook_plant import plant_part
 from .workbook_tco import cluster_column, design_column, tco_sheet
 
 ProfileLike = TcoProfile | str | Path | None
-PlantLike = PlantRules | str | Path | None
+PlantLike: TypeAlias = PlantRules | str | Path | None
 
 CREATOR = "rackbom"
 _USD = '"$"#,##0.00'

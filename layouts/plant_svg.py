@@ -57,7 +57,7 @@ class PlantDrawing(SvgDocument):
             attrs["text_anchor"] = style.pop("anchor")
         self.dwg.add(self.dwg.text(words, insert=(round(x, 1), round(y, 1)), **attrs, **style))
 
-    def _rect(self, x: float, y: float, w: float, h: float, fill: str, **style: str) -> None:
+    def _rect(self, x: float, y: float, w: float, h: float, fill: str, **style: object) -> None:
         style.setdefault("stroke", "#555")
         self.dwg.add(
             self.dwg.rect(

@@ -77,7 +77,8 @@ def write_report(
     chosen = profile(tco_profile)
     rules = plant_rules(plant_profile)
     designs = distinct(list(designs))
-    drawings = {t.id: t.power_and_cooling(rules) for t in (*designs, *clusters)}
+    systems: list[Design | Cluster] = [*designs, *clusters]
+    drawings = {t.id: t.power_and_cooling(rules) for t in systems}
     if str(out_dir) == "":
         raise InputError(None, None, "the report folder name is empty")
     out = Path(out_dir)
@@ -121,10 +122,8 @@ def write_report(
     outputs.append((out / WORKBOOK_NAME, book))
     if progress:
         progress("cost of ownership charts")
-    results = [costs.tco(target, chosen) for target in (*designs, *clusters)]
-    plants = [
-        (t.id, drawings[t.id].plant, drawings[t.id].to_string()) for t in (*designs, *clusters)
-    ]
+    results = [costs.tco(target, chosen) for target in systems]
+    plants = [(t.id, drawings[t.id].plant, drawings[t.id].to_string()) for t in systems]
     index = render_report(
         entries,
         WORKBOOK_NAME,
