@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..components.outputs import finite
-from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
-from ..racks.plant.plan import cluster_plant, design_plant
+from ..racks.plant.plan import plant_of
+from ..racks.systems import Analysed, split
 from .json_summary import json_text
 from .plant_json import plant_data
-from .tco_json import cluster_data, design_data
+from .tco_json import system_data
 
 BOM_CSV_FIELDS = (
     "design",
@@ -46,11 +46,10 @@ _FORMULA_STARTS = ("=", "+", "-", "@")
 _SUSPECT_STARTS = ("\t", "\r")
 
 
-def bom_rows(
-    analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()
-) -> list[dict[str, Any]]:
-    """One mapping per BOM line of every design and cluster, with the fields of
+def bom_rows(systems: Sequence[Analysed]) -> list[dict[str, Any]]:
+    """One mapping per BOM line of every design, then every cluster, with the fields of
     `BOM_CSV_FIELDS`."""
+    analyses, clusters = split(systems)
     rows = []
     for analysis in analyses:
         sources = analysis.design.catalogue.sources
@@ -137,7 +136,7 @@ def cluster_rows(cluster: ClusterAnalysis) -> list[dict[str, Any]]:
     return rows
 
 
-def bom_csv(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()) -> str:
+def bom_csv(systems: Sequence[Analysed]) -> str:
     """The flat BOM as CSV text (RFC 4180: CRLF rows; a field with a quote, comma or line break
     is quoted).
 
@@ -148,7 +147,7 @@ def bom_csv(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = 
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=BOM_CSV_FIELDS, lineterminator="\r\n")
     writer.writeheader()
-    for row in bom_rows(analyses, clusters):
+    for row in bom_rows(systems):
         writer.writerow({k: csv_value(v, k) for k, v in row.items()})
     return out.getvalue()
 
@@ -164,8 +163,7 @@ def csv_value(value: Any, column: str) -> Any:
     return "" if value is None else value
 
 
-def summaries_json(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()) -> str:
+def summaries_json(systems: Sequence[Analysed]) -> str:
     """The summaries with their TCO and plant as JSON: one object (as `show --json`), or a list."""
-    summaries = [design_data(a) | plant_data(design_plant(a)) for a in analyses]
-    summaries += [cluster_data(c) | plant_data(cluster_plant(c)) for c in clusters]
+    summaries = [system_data(s) | plant_data(plant_of(s)) for s in systems]
     return json_text(summaries[0] if len(summaries) == 1 else summaries)

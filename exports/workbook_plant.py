@@ -11,9 +11,8 @@ from collections.abc import Sequence
 
 from ..components.catalogue import Catalogue
 from ..components.plant_library import PlantRules
-from ..racks.analysis import Analysis
-from ..racks.clusters import ClusterAnalysis
-from ..racks.plant.plan import PlantSummary, cluster_plant, design_plant
+from ..racks.plant.plan import PlantSummary, plant_of
+from ..racks.systems import Analysed, split
 from .workbook_cells import BLANK, SheetData, formula, number, text
 
 SHEET_NAME = "Plant"
@@ -157,10 +156,9 @@ def plant_inputs(rules: PlantRules, catalogue: Catalogue) -> dict[str, float]:
     }
 
 
-def plant_part(
-    analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis], rules: PlantRules
-) -> SheetData:
-    """The Plant sheet for these designs and clusters under one plant profile."""
-    plants = [(a.id, design_plant(a, rules)) for a in analyses]
-    plants += [(c.id, cluster_plant(c, rules)) for c in clusters]
-    return plant_sheet(plants, plant_inputs(rules, analyses[0].design.catalogue))
+def plant_part(systems: Sequence[Analysed], rules: PlantRules) -> SheetData:
+    """The Plant sheet for these designs and clusters, in order, under one plant profile."""
+    plants = [(s.id, plant_of(s, rules)) for s in systems]
+    designs, clusters = split(systems)
+    catalogue = (designs[0] if designs else clusters[0].rack).design.catalogue
+    return plant_sheet(plants, plant_inputs(rules, catalogue))

@@ -12,7 +12,9 @@ from rackbom.components.atomic import Writer, text_writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.exports.html_page import ReportEntry, render_report
 
-from .design import Design, distinct
+from .design import Design
+from .resolve import by_kind, distinct
+from .system import System
 
 if TYPE_CHECKING:
     from rackbom.components.plant_library import PlantRules
@@ -44,16 +46,15 @@ class ReportFiles:
         return [*paths, *(p for p in (self.workbook, self.index) if p is not None)]
 
 
-def file_stem(design: Design | Cluster) -> str:
+def file_stem(design: System) -> str:
     """A file name for a design or cluster id (variant ids carry `+` and `=`)."""
     return "".join(c if c.isalnum() or c in "-_." else "_" for c in design.id)
 
 
 def write_report(
-    designs: Sequence[Design],
+    systems: Sequence[System],
     out_dir: str | Path,
     progress: Callable[[str], None] | None = None,
-    clusters: Sequence[Cluster] = (),
     tco_profile: TcoProfile | str | Path | None = None,
     plant_profile: PlantRules | str | Path | None = None,
 ) -> ReportFiles:
@@ -65,7 +66,7 @@ def write_report(
     Everything is made in memory first; the folder (and its parents) is created if missing, and
     removed again if writing fails.
     """
-    from rackbom import __version__, costs
+    from rackbom import __version__
     from rackbom.components.plant_library import plant_rules
     from rackbom.components.tco_library import profile
     from rackbom.exports.json_summary import json_text
@@ -76,9 +77,9 @@ def write_report(
 
     chosen = profile(tco_profile)
     rules = plant_rules(plant_profile)
-    designs = distinct(list(designs))
-    systems: list[Design | Cluster] = [*designs, *clusters]
-    drawings = {t.id: t.power_and_cooling(rules) for t in systems}
+    designs, clusters = by_kind(distinct(systems))
+    named: list[System] = [*designs, *clusters]
+    drawings = {t.id: t.power_and_cooling(rules) for t in named}
     if str(out_dir) == "":
         raise InputError(None, None, "the report folder name is empty")
     out = Path(out_dir)
@@ -116,14 +117,12 @@ def write_report(
         owners += [(files.per_cluster, cluster.id)] * len(cluster_outputs)
     if progress:
         progress(f"workbook with {len(designs)} designs and {len(clusters)} clusters")
-    book = workbook_writer(
-        [d.analysis for d in designs], [c.analysis for c in clusters], chosen, rules
-    )
+    book = workbook_writer([s.analysis for s in named], chosen, rules)
     outputs.append((out / WORKBOOK_NAME, book))
     if progress:
         progress("cost of ownership charts")
-    results = [costs.tco(target, chosen) for target in systems]
-    plants = [(t.id, drawings[t.id].plant, drawings[t.id].to_string()) for t in systems]
+    results = [target.tco(chosen) for target in (*designs, *clusters)]
+    plants = [(t.id, drawings[t.id].plant, drawings[t.id].to_string()) for t in named]
     index = render_report(
         entries,
         WORKBOOK_NAME,
@@ -164,7 +163,7 @@ def _cluster_outputs(
     return entry, [(out / name, text_writer(text)) for name, text in zip(names, texts, strict=True)]
 
 
-def _unique_stems(designs: Sequence[Design | Cluster]) -> dict[str, str]:
+def _unique_stems(designs: Sequence[System]) -> dict[str, str]:
     stems: dict[str, str] = {}
     for design in designs:
         stem, n = file_stem(design), 2

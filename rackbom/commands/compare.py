@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from rackbom.comparison import Comparison
 from rackbom.components.errors import InputError
 from rackbom.figure_table import FigureTable
+from rackbom.resolve import by_kind
+from rackbom.system import System
 
-if TYPE_CHECKING:
-    from rackbom.cluster_model import Cluster
-    from rackbom.design import Design
-
-from .common import add_catalogue_option, load_targets, print_json, split_targets
+from .common import add_catalogue_option, load_targets, print_json
 from .plant_text import add_plant_option
 
 
@@ -32,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     A cluster's figures (fabric, capex with its network) and a rack's are different tables, so
     designs and clusters are not mixed: compare a cluster's design by its id instead.
     """
-    designs, clusters = split_targets(load_targets(args, args.designs))
+    designs, clusters = by_kind(load_targets(args, args.designs))
     if designs and clusters:
         raise InputError(
             None,
@@ -67,10 +64,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def plant_table(
-    targets: list[Design | Cluster], columns: list[str], profile: str | None
-) -> FigureTable:
+def plant_table(systems: list[System], columns: list[str], profile: str | None) -> FigureTable:
     """The plant figures of the same systems, in the same columns."""
     from rackbom.exports.plant_figures import PLANT_FIGURES
 
-    return FigureTable(columns, [t.plant(profile) for t in targets], PLANT_FIGURES)
+    return FigureTable(columns, [s.plant(profile) for s in systems], PLANT_FIGURES)

@@ -6,7 +6,6 @@ import argparse
 
 from rackbom.components.atomic import check_destination
 from rackbom.components.limits import PIXELS_MAX
-from rackbom.design import Design
 from rackbom.textable import size_text
 
 from .common import add_catalogue_option, load_targets
@@ -32,7 +31,6 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--view",
         choices=("floor", "fabric", "racks", "plant"),
-        default="floor",
         help="for a cluster: the floor plan, the fabric diagram or the hall elevation of its "
         "racks, in rows of 16 (default: floor); `plant` (designs too): feeds and CDUs per row",
     )
@@ -60,14 +58,8 @@ def run(args: argparse.Namespace) -> int:
     (target,) = load_targets(args, [args.design])
     if args.view == "plant":
         drawing = target.power_and_cooling(args.plant)
-    elif isinstance(target, Design):
-        drawing = target.elevation(face=args.face, width=args.width)
     else:
-        drawing = {
-            "floor": target.floor_plan,
-            "fabric": target.fabric_diagram,
-            "racks": lambda: target.hall_elevation(width=args.width),
-        }[args.view]()
+        drawing = target.drawing(args.view, args.face, args.width)
     path = drawing.save(args.output)
     print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 from ...components.plant_library import PlantRules, plant_rules
 from ..analysis import Analysis
 from ..clusters.analysis import ClusterAnalysis
+from ..systems import Analysed
 from .fabric_failures import fabric_failure_domains
 from .failures import DesignFailures, Failure, FailureDomain, Outcome, cdu_shed
 from .feeds import Feed
@@ -63,6 +64,13 @@ class PlantSummary:
         return next(
             (d.capacity_left_pct for d in self.failure_domains if d.component == "rack"), None
         )
+
+
+def plant_of(system: Analysed, rules: Rules = None) -> PlantSummary:
+    """The plant of an analysed design or cluster."""
+    if system.kind == "cluster":
+        return cluster_plant(cast("ClusterAnalysis", system), rules)
+    return design_plant(cast("Analysis", system), rules)
 
 
 def design_plant(analysis: Analysis, rules: Rules = None) -> PlantSummary:
