@@ -70,10 +70,18 @@ def plant_sheet(plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, fl
     for label, value in inputs.items():
         row = sheet.add(text(label), number(value, "decimal"))
         refs[label] = f"$B${row}"
-    v, pf, fraction = refs["Feed voltage (V)"], refs["Power factor"], refs["Continuous fraction"]
-    c_p, rho, dt = refs["c_p (J/(kg K))"], refs["Density (kg/L)"], refs["Delta T (K)"]
-    rating = refs["Hall floor rating (kg/m2)"]
-    sheet.add()
+    for part in (_feeds, _racks, _rows, _failures):
+        sheet.add()
+        part(sheet, plants, refs)
+    return sheet
+
+
+Refs = dict[str, str]
+
+
+def _feeds(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
+    v, pf = refs["Feed voltage (V)"], refs["Power factor"]
+    fraction = refs["Continuous fraction"]
     sheet.header(FEED_COLUMNS)
     for name, plant in plants:
         for feed in plant.feeds:
@@ -92,7 +100,11 @@ def plant_sheet(plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, fl
                 limit,
                 formula(f'IF(E{row}>G{row}*(1+1E-9),"over","ok")', "plain"),
             )
-    sheet.add()
+
+
+def _racks(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
+    c_p, rho, dt = refs["c_p (J/(kg K))"], refs["Density (kg/L)"], refs["Delta T (K)"]
+    rating = refs["Hall floor rating (kg/m2)"]
     sheet.header(RACK_COLUMNS)
     for name, plant in plants:
         for rack in plant.racks:
@@ -110,7 +122,9 @@ def plant_sheet(plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, fl
                 formula(f"H{row}/I{row}", "int"),
                 formula(f'IF(J{row}>{rating},"over","ok")', "plain"),
             )
-    sheet.add()
+
+
+def _rows(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
     sheet.header(ROW_COLUMNS)
     for name, plant in plants:
         for plant_row in plant.rows:
@@ -125,7 +139,9 @@ def plant_sheet(plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, fl
                 number(plant_row.cdu_capacity_w / 1000, "kw"),
                 formula(cdus, "int"),
             )
-    sheet.add()
+
+
+def _failures(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
     sheet.header(FAILURE_COLUMNS)
     for name, plant in plants:
         for domain in plant.failure_domains:
@@ -136,9 +152,8 @@ def plant_sheet(plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, fl
                 number(domain.gpus_lost, "int"),
                 number(domain.domains_degraded, "int"),
                 number(domain.capacity_left_pct, "decimal"),
-                text(domain.detail or None, "wrap") if domain.detail else BLANK,
+                text(domain.detail, "wrap") if domain.detail else BLANK,
             )
-    return sheet
 
 
 def plant_inputs(rules: PlantRules, catalogue: Catalogue) -> dict[str, float]:

@@ -24,7 +24,6 @@ def add_plant_option(parser: argparse.ArgumentParser) -> None:
 
 def render_plant(plant: PlantSummary) -> str:
     """Power, cooling, floor and failure domains as text blocks."""
-    kw, count = Unit.KW.value.text, Unit.COUNT.value.text
     title = (
         f"Power, cooling and floor (plant profile {plant.profile}: feeds {plant.redundancy}, "
         f"breakers loaded to {plant.continuous_load_fraction:.0%} of rating continuous, "
@@ -38,76 +37,69 @@ def render_plant(plant: PlantSummary) -> str:
     if plant.warnings:
         lines = "\n".join(f"  ! {w}" for w in plant.warnings)
         blocks.append(f"Plant: {counted(len(plant.warnings), 'warning')}\n{lines}")
-    blocks.append(
-        "Racks (one copy of the design; heat at nominal power, feeds at peak)\n"
-        + render_table(
-            [
-                "rack",
-                "kW",
-                "peak kW",
-                "feeds",
-                "breaker A",
-                "liquid kW",
-                "air kW",
-                "L/min",
-                "kg/m2",
-                "kg/foot",
-            ],
-            [
-                [
-                    r.rack,
-                    kw(r.power_nominal_w),
-                    kw(r.power_peak_w),
-                    str(len(r.feeds)),
-                    _breakers(r.feeds),
-                    kw(r.heat_liquid_w),
-                    kw(r.heat_air_w),
-                    count(r.coolant_lpm),
-                    count(r.floor_load_kg_m2),
-                    count(r.point_load_kg),
-                ]
-                for r in plant.racks
-            ],
-        )
-    )
-    blocks.append(
-        "Rows (busways per side; CDUs N+1)\n"
-        + render_table(
-            ["row", "racks", "peak kW", "busways", "liquid kW", "L/min", "CDUs"],
-            [
-                [
-                    run.name + ("" if run.count == 1 else ", each"),
-                    str(r.racks),
-                    kw(r.power_peak_w),
-                    str(sum(1 for b in r.busways if " busway A" in b.name)),
-                    kw(r.heat_liquid_w),
-                    count(r.coolant_lpm),
-                    str(r.cdus),
-                ]
-                for run in row_runs(plant.rows)
-                for r in (run.first,)
-            ],
-        )
-    )
-    blocks.append(
-        "Failure domains (the worst single failure of each kind; capacity left = GPUs in "
-        "full-size scale-up domains)\n"
-        + render_table(
-            ["component", "count", "GPUs lost", "domains degraded", "capacity left %", "note"],
-            [
-                [
-                    d.component,
-                    f"{d.count:,}",
-                    f"{d.gpus_lost:,}",
-                    f"{d.domains_degraded:,}",
-                    Unit.PCT.value.text(d.capacity_left_pct),
-                    d.detail or "-",
-                ]
-                for d in plant.failure_domains
-            ],
-        )
-    )
+    blocks += [_racks(plant), _rows(plant), _failures(plant)]
     return "\n\n".join(blocks)
+
+
+def _racks(plant: PlantSummary) -> str:
+    kw, count = Unit.KW.value.text, Unit.COUNT.value.text
+    header = ["rack", "kW", "peak kW", "feeds", "breaker A", "liquid kW", "air kW", "L/min"]
+    rows = [
+        [
+            r.rack,
+            kw(r.power_nominal_w),
+            kw(r.power_peak_w),
+            str(len(r.feeds)),
+            _breakers(r.feeds),
+            kw(r.heat_liquid_w),
+            kw(r.heat_air_w),
+            count(r.coolant_lpm),
+            count(r.floor_load_kg_m2),
+            count(r.point_load_kg),
+        ]
+        for r in plant.racks
+    ]
+    return "Racks (one copy of the design; heat at nominal power, feeds at peak)\n" + (
+        render_table([*header, "kg/m2", "kg/foot"], rows)
+    )
+
+
+def _rows(plant: PlantSummary) -> str:
+    kw, count = Unit.KW.value.text, Unit.COUNT.value.text
+    rows = [
+        [
+            run.name + ("" if run.count == 1 else ", each"),
+            str(r.racks),
+            kw(r.power_peak_w),
+            str(sum(1 for b in r.busways if " busway A" in b.name)),
+            kw(r.heat_liquid_w),
+            count(r.coolant_lpm),
+            str(r.cdus),
+        ]
+        for run in row_runs(plant.rows)
+        for r in (run.first,)
+    ]
+    header = ["row", "racks", "peak kW", "busways", "liquid kW", "L/min", "CDUs"]
+    return "Rows (busways per side; CDUs N+1)\n" + render_table(header, rows)
+
+
+def _failures(plant: PlantSummary) -> str:
+    rows = [
+        [
+            d.component,
+            f"{d.count:,}",
+            f"{d.gpus_lost:,}",
+            f"{d.domains_degraded:,}",
+            Unit.PCT.value.text(d.capacity_left_pct),
+            d.detail or "-",
+        ]
+        for d in plant.failure_domains
+    ]
+    header = ["component", "count", "GPUs lost", "domains degraded", "capacity left %", "note"]
+    return (
+        "Failure domains (the worst single failure of each kind; capacity left = GPUs in "
+        "full-size scale-up domains)\n" + render_table(header, rows)
+    )
 
 
 def _breakers(feeds: tuple[Feed, ...]) -> str:

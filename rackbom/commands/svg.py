@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from rackbom.components.atomic import check_destination
 from rackbom.components.limits import PIXELS_MAX
@@ -10,6 +11,9 @@ from rackbom.textable import size_text
 
 from .common import add_catalogue_option, load_targets
 from .plant_text import add_plant_option
+
+if TYPE_CHECKING:
+    from rackbom.layouts.document import SvgDocument
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -56,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     """Check the destination, draw the design or cluster and write the file."""
     check_destination(args.output)
     (target,) = load_targets(args, [args.design])
+    drawing: SvgDocument
     if args.view == "plant":
         drawing = target.power_and_cooling(args.plant)
     else:
