@@ -31,6 +31,7 @@ BUILTIN_FILES = (
     "network",
     "links",
     "power",
+    "plant",
     "items",
     "trays",
     "frames",

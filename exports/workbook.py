@@ -4,13 +4,15 @@
 
 Sheets: Summary, Comparison, then per design `BOM`, `Ports` and `Power`, then per cluster
 `Cluster` (its designs' sheets included once), then TCO (a profile's figures as inputs, the cost
-of ownership of every design and cluster as formulas, with native charts), and Sources last.
+of ownership of every design and cluster as formulas, with native charts), Plant (feeds,
+cooling, floor and failure domains), and Sources last.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeAlias
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
@@ -23,6 +25,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..components.atomic import Writer, atomic_write
 from ..components.errors import InputError
 from ..components.outputs import finite
+from ..components.plant_library import PlantRules, plant_rules
 from ..components.tco import TcoProfile
 from ..components.tco_library import profile
 from ..racks.analysis import Analysis
@@ -32,9 +35,11 @@ from .workbook_cells import SHEET_NAME_MAX, BarChart, Cell, SheetData, col, desi
 from .workbook_cluster import CLUSTER_PREFIX, cluster_sheet
 from .workbook_design import design_sheets
 from .workbook_overview import comparison_sheet, sources_sheet, summary_sheet
+from .workbook_plant import plant_part
 from .workbook_tco import cluster_column, design_column, tco_sheet
 
 ProfileLike = TcoProfile | str | Path | None
+PlantLike: TypeAlias = PlantRules | str | Path | None
 
 CREATOR = "rackbom"
 _USD = '"$"#,##0.00'
@@ -72,9 +77,12 @@ FOOTER_LEFT, FOOTER_RIGHT = "&A", "Page &P of &N"
 _MARGIN_IN = 0.5
 
 
-def build_sheets(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -> list[SheetData]:
+def build_sheets(
+    systems: Sequence[Analysed], tco_profile: ProfileLike = None, plant_profile: PlantLike = None
+) -> list[SheetData]:
     """Every sheet of the workbook for these designs and clusters, in order; the TCO sheet under
-    `tco_profile` (a profile, a built-in id or a file; the default profile unless named)."""
+    `tco_profile` (a profile, a built-in id or a file; the default profile unless named), the
+    Plant sheet under `plant_profile` likewise."""
     designs, clusters = split(systems)
     analyses = with_cluster_designs(designs, clusters)
     if not analyses:
@@ -94,6 +102,7 @@ def build_sheets(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -
         sheets.append(built.sheet)
         columns.append(cluster_column(cluster, built))
     sheets.append(tco_sheet(profile(tco_profile), columns))
+    sheets.append(plant_part(systems, plant_rules(plant_profile)))
     sheets.append(sources_sheet(list(analyses), list(clusters)))
     return sheets
 
@@ -124,18 +133,23 @@ def workbook_title(systems: Sequence[Analysed]) -> str:
     return f"BOM: {ids if len(ids) <= 200 else ids[:197] + '...'}"
 
 
-def workbook_writer(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -> Writer:
+def workbook_writer(
+    systems: Sequence[Analysed], tco_profile: ProfileLike = None, plant_profile: PlantLike = None
+) -> Writer:
     """The workbook's content, built now, and a function that saves it to a path."""
-    sheets = build_sheets(systems, tco_profile)
+    sheets = build_sheets(systems, tco_profile, plant_profile)
     title = workbook_title(systems)
     return lambda path: save_sheets(sheets, path, title)
 
 
 def write_workbook(
-    systems: Sequence[Analysed], path: str | Path, tco_profile: ProfileLike = None
+    systems: Sequence[Analysed],
+    path: str | Path,
+    tco_profile: ProfileLike = None,
+    plant_profile: PlantLike = None,
 ) -> Path:
     """Write the workbook atomically: an existing file is replaced only by a complete one."""
-    return atomic_write(path, workbook_writer(systems, tco_profile))
+    return atomic_write(path, workbook_writer(systems, tco_profile, plant_profile))
 
 
 def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> None:

@@ -11,6 +11,7 @@ from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
 from rackbom.textable import counted, render_table
 
 from .common import add_catalogue_option, load_targets, print_json
+from .plant_text import add_plant_option, render_plant
 from .tco import add_tco_option
 from .tco_text import render_tco
 
@@ -29,6 +30,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     add_catalogue_option(p)
     add_tco_option(p)
+    add_plant_option(p)
     p.set_defaults(run=run)
 
 
@@ -41,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         print(render_fabric_options(target))
         return 0
     if args.json:
-        print_json(target.to_dict(args.tco))
+        print_json(target.to_dict(args.tco, args.plant))
         return 0
     if isinstance(target, Design):
         text = render_summary(target)
@@ -49,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
         from .cluster_text import render_cluster
 
         text = render_cluster(cast("Cluster", target))  # the one other kind of system
-    print(text + "\n\n" + render_tco(target.tco(args.tco)))
+    plant = render_plant(target.plant(args.plant))
+    print(text + "\n\n" + plant + "\n\n" + render_tco(target.tco(args.tco)))
     return 0
 
 
