@@ -12,6 +12,8 @@ import sys
 import time
 from collections.abc import Callable
 
+from processes import child_env
+
 from rackbom.components import catalogue as catalogue_module
 from rackbom.racks import Analysis, builtin_design_ids, load_design
 
@@ -33,7 +35,10 @@ def load_catalogue_cold() -> object:
 
 def whole_process_ms(command: list[str], runs: int) -> float:
     """Median wall time of a fresh process, in ms."""
-    return median_ms(lambda: subprocess.run(command, check=True, capture_output=True), runs)
+    env = child_env()
+    return median_ms(
+        lambda: subprocess.run(command, check=True, capture_output=True, env=env), runs
+    )
 
 
 def main() -> None:

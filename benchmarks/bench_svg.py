@@ -22,6 +22,7 @@ import venv
 from pathlib import Path
 
 import yaml
+from processes import child_env
 
 RACKDIAG_VENV = Path(tempfile.gettempdir()) / "rackbom-bench-rackdiag"
 RACKDIAG_REQUIREMENTS = ("nwdiag==3.0.0", "pillow<10")
@@ -101,12 +102,12 @@ def rackbom_program() -> list[str]:
 
 def median_seconds(command: list[str], runs: int, output: Path) -> list[float]:
     """Wall times of `runs` fresh processes (after one warm-up run), checking each writes output."""
-    subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
+    subprocess.run(command, check=True, capture_output=True, cwd=ROOT, env=child_env())
     times = []
     for _ in range(runs):
         output.unlink(missing_ok=True)
         start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
+        subprocess.run(command, check=True, capture_output=True, cwd=ROOT, env=child_env())
         times.append(time.perf_counter() - start)
         if not output.stat().st_size:
             raise SystemExit(f"{command[0]} wrote an empty {output}")

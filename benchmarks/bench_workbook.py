@@ -19,6 +19,8 @@ import time
 from itertools import product
 from pathlib import Path
 
+from processes import child_env
+
 VARIANT_COUNT = 100
 SWITCHES = (
     "tomahawk6",
@@ -65,7 +67,9 @@ def run_child(case: str, path: Path) -> dict:
     """One fresh process: wall time, peak RSS and its own stage times."""
     start = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, __file__, "--child", case, str(path)], stdout=subprocess.PIPE
+        [sys.executable, __file__, "--child", case, str(path)],
+        stdout=subprocess.PIPE,
+        env=child_env(),
     )
     output = proc.stdout.read() if proc.stdout else b""
     _, status, usage = os.wait4(proc.pid, 0)
