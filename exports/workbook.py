@@ -10,6 +10,7 @@ of ownership of every design and cluster as formulas, with native charts), and S
 from __future__ import annotations
 
 from collections.abc import Sequence
+from copy import copy
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -17,6 +18,7 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.chart import BarChart as OpenpyxlBarChart
 from openpyxl.chart import Reference
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.page import PageMargins
 
@@ -233,7 +235,7 @@ def _cell(ws: WriteOnlyWorksheet, cell: Cell, styles: _Styles) -> object:
     if literal:
         written.data_type = "s"  # text from input files is never a formula
     if cell.style != "plain":
-        written.style = styles.name(cell.style)
+        written._style = copy(styles.array(cell.style))  # as `cell.style = name` sets it
     return written
 
 
@@ -261,18 +263,21 @@ def column_widths(data: SheetData) -> list[float]:
 
 
 class _Styles:
-    """Named styles registered once per workbook, created on first use."""
+    """Named styles registered once per workbook, created on first use, with the style array a
+    cell of each style carries (looking a named style up by name per cell is a linear search)."""
 
     def __init__(self, wb: Workbook) -> None:
         self._wb = wb
-        self._known: set[str] = set()
+        self._arrays: dict[str, StyleArray] = {}
 
-    def name(self, style: str) -> str:
-        """The registered style for a cell style name (`usd`, `total_usd`, `num:#,##0.0`)."""
-        if style not in self._known:
-            self._wb.add_named_style(_named_style(style))
-            self._known.add(style)
-        return style
+    def array(self, style: str) -> StyleArray:
+        """The registered style's array for a cell style name (`usd`, `total_usd`, `num:#,##0`)."""
+        array = self._arrays.get(style)
+        if array is None:
+            named = _named_style(style)
+            self._wb.add_named_style(named)
+            array = self._arrays[style] = named.as_tuple()
+        return array
 
 
 def _named_style(style: str) -> NamedStyle:

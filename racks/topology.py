@@ -17,6 +17,7 @@ from typing import Literal
 
 from ..components.errors import InputError
 from ..components.parts import Gpu, Nic, SwitchAsic
+from ..components.trays import TrayType
 from .build import BuiltDesign, PlacedTray
 from .spec import FabricSpec
 
@@ -178,20 +179,27 @@ class _Wiring:
         self.chip_fabric: dict[str, tuple[str, float, int]] = {}
         self.landed: dict[str, int] = {}
         self.ports_total: dict[str, int] = {}
+        self.lines: dict[str, list[tuple[str, str, int, str | None]]] = {}
+
+    def _node_lines(self, tray: TrayType) -> list[tuple[str, str, int, str | None]]:
+        """(kind, part, qty, use) of each tray line that becomes nodes, once per tray type."""
+        lines = self.lines.get(tray.id)
+        if lines is None:
+            lines = self.lines[tray.id] = [
+                (kind, line.part, line.qty, line.use.value if line.use else None)
+                for line in tray.parts
+                if (kind := self.design.part(line.part).graph_node) is not None
+            ]
+        return lines
 
     def add_tray(self, tray: PlacedTray) -> None:
         key = tray.key
-        for line in tray.tray.parts:
-            part = self.design.part(line.part)
-            kind = part.graph_node
-            if kind is None:
-                continue
+        for kind, part, qty, use in self._node_lines(tray.tray):
             groups = self.by_tray.setdefault((key, kind), [])
             start = sum(len(g.names) for g in groups)
             role = kind.replace("switch_", "")
-            names = tuple(f"{key}/{role}{i}" for i in range(start, start + line.qty))
-            use = line.use.value if line.use else None
-            group = NodeGroup(len(self.groups), tray, kind, part.id, use, names)
+            names = tuple(f"{key}/{role}{i}" for i in range(start, start + qty))
+            group = NodeGroup(len(self.groups), tray, kind, part, use, names)
             self.groups.append(group)
             groups.append(group)
         gpus = self.by_tray.get((key, "gpu"), [])
