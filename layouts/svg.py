@@ -316,7 +316,7 @@ class Elevation(SvgDocument):
                     t.position,
                     t.tray.id,
                     tuple(
-                        (c.part, c.fabric, c.port_gbps, c.ports_total, c.ports_used)
+                        (c.part, c.port_gbps, c.ports_total, c.ports_used)
                         for c in (ports[t.key].chips if t.key in ports else ())
                     ),
                 )
