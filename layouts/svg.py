@@ -302,7 +302,7 @@ class Elevation(SvgDocument):
         space = a.space[index]
         return (
             f"{gpus:,} GPUs \u00b7 {a.power[index].all_in_w / 1000:,.1f} kW all-in \u00b7 "
-            f"${a.bom.by_rack().get(rack.name, 0.0):,.0f} \u00b7 "
+            f"${self._bom_by_rack.get(rack.name, 0.0):,.0f} \u00b7 "
             f"{space.units_used} of {space.units_total} {space.unit_name} used"
         )
 
@@ -331,6 +331,10 @@ class Elevation(SvgDocument):
         for rack in self.geometry.racks:
             racks.setdefault(self._body_key(rack), []).append(rack.rack.name)
         return racks
+
+    @cached_property
+    def _bom_by_rack(self) -> dict[str, float]:
+        return self.analysis.bom.by_rack()
 
     @cached_property
     def _tray_power(self) -> dict[str, TrayPower]:

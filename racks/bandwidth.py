@@ -25,21 +25,23 @@ class Bandwidth:
 
 
 def bandwidth(topology: Topology) -> Bandwidth:
-    """Sum each GPU's scale-up and scale-out links."""
-    up: dict[str, float] = {}
+    """Sum each GPU's scale-up and scale-out links (a group's GPUs have the same scale-up links)."""
+    up: dict[int, float] = {}
     for link in topology.links:
         if link.link != "scale_up":
             continue
         for group, count in link.ends():
             if group.kind == "gpu":
-                for name in group.names:
-                    up[name] = up.get(name, 0.0) + link.gbps * count
+                up[group.number] = up.get(group.number, 0.0) + link.gbps * count
     out: dict[str, float] = {}
     for nic in topology.nic_links:
         out[nic.gpu] = out.get(nic.gpu, 0.0) + nic.gbps
-    gpus = topology.nodes_of("gpu")
-    per_gpu_up = [up.get(g, 0.0) for g in gpus]
-    per_gpu_out = [out.get(g, 0.0) for g in gpus]
+    per_gpu_up: list[float] = []
+    per_gpu_out: list[float] = []
+    for group in topology.groups:
+        if group.kind == "gpu":
+            per_gpu_up += [up.get(group.number, 0.0)] * len(group.names)
+            per_gpu_out += [out.get(name, 0.0) for name in group.names]
     return Bandwidth(
         scale_up_gbps_per_gpu=min(per_gpu_up, default=0),
         scale_out_gbps_per_gpu=min(per_gpu_out, default=0),

@@ -69,6 +69,7 @@ class TrayPorts:
 def port_usage(design: BuiltDesign, topology: Topology) -> list[TrayPorts]:
     """Port usage of every switch tray, in rack and position order."""
     trays = []
+    connectors: dict[str, int | None] = {}
     for tray in design.placed:
         groups = topology.groups_in(tray, "switch_chip")
         if not groups:
@@ -102,11 +103,10 @@ def port_usage(design: BuiltDesign, topology: Topology) -> list[TrayPorts]:
                     )
                 )
         lanes_in = sum(c.lanes_used for c in chips)
-        trays.append(
-            TrayPorts(
-                tray.rack, tray.key, tray.tray.id, chips, lanes_in, connector_lanes(design, tray)
-            )
-        )
+        if tray.tray.id not in connectors:
+            connectors[tray.tray.id] = connector_lanes(design, tray)
+        capacity = connectors[tray.tray.id]
+        trays.append(TrayPorts(tray.rack, tray.key, tray.tray.id, chips, lanes_in, capacity))
     return trays
 
 

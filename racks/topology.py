@@ -179,43 +179,31 @@ class _Wiring:
         self.chip_fabric: dict[str, tuple[str, float, int]] = {}
         self.landed: dict[str, int] = {}
         self.ports_total: dict[str, int] = {}
-        self.lines: dict[str, list[tuple[str, str, int, str | None]]] = {}
+        self.templates: dict[str, _TrayTemplate] = {}
+        self.connectors: dict[str, int | None] = {}
 
-    def _node_lines(self, tray: TrayType) -> list[tuple[str, str, int, str | None]]:
-        """(kind, part, qty, use) of each tray line that becomes nodes, once per tray type."""
-        lines = self.lines.get(tray.id)
-        if lines is None:
-            lines = self.lines[tray.id] = [
-                (kind, line.part, line.qty, line.use.value if line.use else None)
-                for line in tray.parts
-                if (kind := self.design.part(line.part).graph_node) is not None
-            ]
-        return lines
+    def _template(self, tray: TrayType) -> _TrayTemplate:
+        """A tray type's node lines, host links and NIC links, worked out once per tray type."""
+        template = self.templates.get(tray.id)
+        if template is None:
+            template = self.templates[tray.id] = _tray_template(self.design, tray)
+        return template
 
     def add_tray(self, tray: PlacedTray) -> None:
         key = tray.key
-        for kind, part, qty, use in self._node_lines(tray.tray):
-            groups = self.by_tray.setdefault((key, kind), [])
-            start = sum(len(g.names) for g in groups)
-            role = kind.replace("switch_", "")
+        template = self._template(tray.tray)
+        groups: list[NodeGroup] = []
+        for kind, role, start, part, qty, use in template.lines:
             names = tuple(f"{key}/{role}{i}" for i in range(start, start + qty))
             group = NodeGroup(len(self.groups), tray, kind, part, use, names)
             self.groups.append(group)
             groups.append(group)
-        gpus = self.by_tray.get((key, "gpu"), [])
-        for cpu in self.by_tray.get((key, "cpu"), []):
-            self.links.extend(LinkGroup("host", cpu, gpu) for gpu in gpus)
-        gpu_names = [n for g in gpus for n in g.names]
-        scale_out = [
-            (n, g.part)
-            for g in self.by_tray.get((key, "nic"), [])
-            if g.use == "scale_out"
-            for n in g.names
-        ]
-        for k, (nic, part_id) in enumerate(scale_out if gpu_names else []):
-            part = self.design.part(part_id, Nic)
-            gpu = gpu_names[k % len(gpu_names)]
-            self.nic_links.append(NicLink(nic, gpu, tray, part.port_gbps * part.ports))
+            self.by_tray.setdefault((key, kind), []).append(group)
+        for cpu, gpu in template.host:
+            self.links.append(LinkGroup("host", groups[cpu], groups[gpu]))
+        for (nic_line, nic_index), (gpu_line, gpu_index), gbps in template.nics:
+            nic, gpu = groups[nic_line].names[nic_index], groups[gpu_line].names[gpu_index]
+            self.nic_links.append(NicLink(nic, gpu, tray, gbps))
 
     def _fabric_groups(self, racks: list[str] | None, kind: str) -> list[NodeGroup]:
         trays = _fabric_trays(self.design, racks)
@@ -276,7 +264,9 @@ class _Wiring:
                     )
                 self.ports_total[name] = available
                 lanes_in += landed * fabric.lanes_per_port
-        capacity = connector_lanes(design, tray)
+        if tray.tray.id not in self.connectors:
+            self.connectors[tray.tray.id] = connector_lanes(design, tray)
+        capacity = self.connectors[tray.tray.id]
         if capacity is not None and lanes_in > capacity:
             raise InputError(
                 design.file,
@@ -308,6 +298,45 @@ class _Wiring:
                     LinkGroup("scale_up", a, b, fabric.id, links, links, gbps)
                     for b in groups[i + 1 :]
                 )
+
+
+@dataclass(frozen=True)
+class _TrayTemplate:
+    """What every placed copy of a tray type adds: its node lines (kind, role, first index, part,
+    qty, use), host bundles (CPU line, GPU line) and scale-out NIC links ((line, index) of the
+    NIC, of its GPU, and Gbit/s)."""
+
+    lines: list[tuple[str, str, int, str, int, str | None]]
+    host: list[tuple[int, int]]
+    nics: list[tuple[tuple[int, int], tuple[int, int], float]]
+
+
+def _tray_template(design: BuiltDesign, tray: TrayType) -> _TrayTemplate:
+    lines: list[tuple[str, str, int, str, int, str | None]] = []
+    counts: dict[str, int] = {}
+    for line in tray.parts:
+        kind = design.part(line.part).graph_node
+        if kind is None:
+            continue
+        use = line.use.value if line.use else None
+        role = kind.replace("switch_", "")
+        lines.append((kind, role, counts.get(kind, 0), line.part, line.qty, use))
+        counts[kind] = counts.get(kind, 0) + line.qty
+    of_kind = {k: [i for i, line in enumerate(lines) if line[0] == k] for k in counts}
+    gpus = of_kind.get("gpu", [])
+    host = [(cpu, gpu) for cpu in of_kind.get("cpu", []) for gpu in gpus]
+    gpu_slots = [(i, n) for i in gpus for n in range(lines[i][4])]
+    nic_slots = [
+        (i, n)
+        for i in of_kind.get("nic", [])
+        if lines[i][5] == "scale_out"
+        for n in range(lines[i][4])
+    ]
+    nics = []
+    for k, (line, index) in enumerate(nic_slots if gpu_slots else []):
+        part = design.part(lines[line][3], Nic)
+        nics.append(((line, index), gpu_slots[k % len(gpu_slots)], part.port_gbps * part.ports))
+    return _TrayTemplate(lines, host, nics)
 
 
 def _ports_per_chip(
