@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..components.tco import TcoProfile
 from ..components.tco_library import profile
 from ..racks.analysis import Analysis
-from ..racks.clusters import ClusterAnalysis
 from ..racks.costs.basis import cluster_basis, design_basis
 from ..racks.costs.tco import TcoResult, tco
 from .json_summary import summary_data
+
+if TYPE_CHECKING:
+    from ..racks.clusters import ClusterAnalysis
 
 
 def tco_data(result: TcoResult) -> dict[str, Any]:

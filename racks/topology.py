@@ -24,7 +24,7 @@ from .spec import FabricSpec
 LinkKind = Literal["host", "scale_up", "scale_out"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class NodeGroup:
     """The instances of one part in one placed tray: nodes named `rack/OU14/chip0`, …"""
 
@@ -38,7 +38,7 @@ class NodeGroup:
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LinkGroup:
     """One link from every node of `a` to every node of `b`; with `b` None, between every pair of
     `a`. Each link carries `ports` ports, `lanes` lanes and `gbps` Gbit/s one way."""
@@ -64,7 +64,7 @@ class LinkGroup:
         return ((self.a, len(self.b.names)), (self.b, len(self.a.names)))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class NicLink:
     """A scale-out NIC and the GPU it serves."""
 
@@ -74,7 +74,7 @@ class NicLink:
     gbps: float
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChipWiring:
     """A switch chip on a switched fabric: its lane speed, ports and the ports landed on it."""
 

@@ -14,8 +14,7 @@ from rackbom.report import write_report
 from rackbom.resolve import by_kind
 from rackbom.textable import counted, render_table, size_text
 
-from .common import add_catalogue_option, load_targets
-from .tco import add_tco_option
+from .common import add_catalogue_option, add_tco_option, load_targets
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster

@@ -9,8 +9,7 @@ from rackbom.design import Design
 from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
 from rackbom.textable import counted, render_table
 
-from .common import add_catalogue_option, load_targets, print_json
-from .tco import add_tco_option
+from .common import add_catalogue_option, add_tco_option, load_targets, print_json
 from .tco_text import render_tco
 
 

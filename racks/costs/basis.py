@@ -10,11 +10,13 @@ alone, and comparisons that involve networking are made between clusters.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..analysis import Analysis
-from ..clusters.summary import ClusterSummary
 from ..clusters.unit import scale_up_usd
+
+if TYPE_CHECKING:
+    from ..clusters.summary import ClusterSummary
 
 Precision = Literal["fp4", "fp6", "fp8", "bf16"]
 PRECISIONS: tuple[Precision, ...] = ("fp4", "fp6", "fp8", "bf16")
