@@ -71,7 +71,7 @@ def _code_fingerprint() -> bytes:
     digest = hashlib.sha256(f"{pydantic.VERSION}|{sys.version}".encode())
     for package in ("rackbom.components", "rackbom.racks"):
         spec = find_spec(package)
-        for folder in spec.submodule_search_locations if spec else ():
+        for folder in (spec.submodule_search_locations if spec else None) or ():
             for path, stat in sorted(_python_files(folder)):
                 digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
     return digest.digest()

@@ -41,7 +41,7 @@ def copper_runs(design: BuiltDesign, topology: Topology) -> list[CopperRun]:
         if near.key == far.key:
             continue
         count = link.lanes * PAIRS_PER_LANE * link.count
-        key = (near.rack, link.fabric, "in_rack")
+        key: tuple[str, str, CopperSpan] = (near.rack, link.fabric, "in_rack")
         pairs[key] = pairs.get(key, 0) + count
         if near.rack != far.rack:
             key = (far.rack, link.fabric, "between_racks")

@@ -16,11 +16,11 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-def topology_graph(topology: Topology) -> nx.Graph:
+def topology_graph(topology: Topology) -> nx.Graph[str]:
     """Every node and link of the topology as a networkx graph (one edge per link)."""
     import networkx as nx
 
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     for group in topology.groups:
         attrs = {
             "kind": group.kind,

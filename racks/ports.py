@@ -77,6 +77,7 @@ def port_usage(design: BuiltDesign, topology: Topology) -> list[TrayPorts]:
         chips = []
         for group in groups:
             unwired = None
+            lane_gbps: float
             for name in group.names:
                 wired = topology.chips.get(name)
                 if wired is None:

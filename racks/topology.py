@@ -18,7 +18,7 @@ from typing import Literal
 from ..components.errors import InputError
 from ..components.parts import Gpu, Nic, SwitchAsic
 from ..components.trays import TrayType
-from .build import BuiltDesign, PlacedTray
+from .built import BuiltDesign, PlacedTray
 from .spec import FabricSpec
 
 LinkKind = Literal["host", "scale_up", "scale_out"]
@@ -199,10 +199,11 @@ class _Wiring:
             self.groups.append(group)
             groups.append(group)
             self.by_tray.setdefault((key, kind), []).append(group)
-        for cpu, gpu in template.host:
-            self.links.append(LinkGroup("host", groups[cpu], groups[gpu]))
+        for cpu_line, gpu_line in template.host:
+            self.links.append(LinkGroup("host", groups[cpu_line], groups[gpu_line]))
         for (nic_line, nic_index), (gpu_line, gpu_index), gbps in template.nics:
-            nic, gpu = groups[nic_line].names[nic_index], groups[gpu_line].names[gpu_index]
+            nic = groups[nic_line].names[nic_index]
+            gpu = groups[gpu_line].names[gpu_index]
             self.nic_links.append(NicLink(nic, gpu, tray, gbps))
 
     def _fabric_groups(self, racks: list[str] | None, kind: str) -> list[NodeGroup]:
@@ -333,9 +334,10 @@ def _tray_template(design: BuiltDesign, tray: TrayType) -> _TrayTemplate:
         for n in range(lines[i][4])
     ]
     nics = []
-    for k, (line, index) in enumerate(nic_slots if gpu_slots else []):
-        part = design.part(lines[line][3], Nic)
-        nics.append(((line, index), gpu_slots[k % len(gpu_slots)], part.port_gbps * part.ports))
+    for k, (nic_line, index) in enumerate(nic_slots if gpu_slots else []):
+        nic = design.part(lines[nic_line][3], Nic)
+        gpu = gpu_slots[k % len(gpu_slots)]
+        nics.append(((nic_line, index), gpu, nic.port_gbps * nic.ports))
     return _TrayTemplate(lines, host, nics)
 
 
