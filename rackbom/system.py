@@ -6,10 +6,7 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rackbom.components.tco_library import profile
 from rackbom.exports.json_summary import json_text, summary_data
-from rackbom.exports.tco_json import tco_data
-from rackbom.racks.costs.tco import tco
 
 if TYPE_CHECKING:
     from rackbom.components.tco import TcoProfile
@@ -71,10 +68,15 @@ class System(ABC):
 
     def tco(self, tco_profile: TcoProfile | str | Path | None = None) -> TcoResult:
         """The cost of ownership under a TCO profile (id, file or object; default `default`)."""
+        from rackbom.components.tco_library import profile  # costs load when asked for
+        from rackbom.racks.costs.tco import tco
+
         return tco(self.cost_basis(), profile(tco_profile))
 
     def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
         """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
+        from rackbom.exports.tco_json import tco_data
+
         return {**summary_data(self.summary), **tco_data(self.tco(tco_profile))}
 
     def to_json(self) -> str:
