@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from processes import child_env
 
+import rackbom as rb
 from rackbom.components import catalogue as catalogue_module
 from rackbom.racks import Analysis, builtin_design_ids, load_design
 
@@ -52,6 +53,9 @@ def main() -> None:
         build = median_ms(lambda d=design_id: load_design(d), runs)
         analyse = median_ms(lambda b=built: Analysis(b).summary, runs)
         print(f"  {design_id:<16} build {build:6.1f} ms   analysis {analyse:6.1f} ms")
+    helios = rb.load("helios")
+    variant = median_ms(lambda: helios.with_(gpus_per_tray=2, switch="tomahawk6"), runs)
+    print(f"  helios.with_(gpus_per_tray=2, switch=tomahawk6), analysed  {variant:6.1f} ms")
     bare = [sys.executable, "-c", "import pydantic, networkx, yaml"]
     show = [sys.executable, "-m", "rackbom", "show", "helios", "--json"]
     bare_ms = whole_process_ms(bare, runs)
