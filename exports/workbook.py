@@ -11,6 +11,7 @@ cooling, floor and failure domains), and Sources last.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from copy import copy
 from pathlib import Path
 from typing import TypeAlias
 
@@ -19,6 +20,7 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.chart import BarChart as OpenpyxlBarChart
 from openpyxl.chart import Reference
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -245,7 +247,8 @@ def _cell(ws: Worksheet, cell: Cell, styles: _Styles) -> object:
     if literal:
         written.data_type = "s"  # text from input files is never a formula
     if cell.style != "plain":
-        written.style = styles.name(cell.style)
+        # what `written.style = name` sets, without its search of the named styles by name
+        written._style = copy(styles.array(cell.style))  # type: ignore[attr-defined]
     return written
 
 
@@ -274,18 +277,21 @@ def column_widths(data: SheetData) -> list[float]:
 
 
 class _Styles:
-    """Named styles registered once per workbook, created on first use."""
+    """Named styles registered once per workbook, created on first use, with the style array a
+    cell of each style carries (looking a named style up by name per cell is a linear search)."""
 
     def __init__(self, wb: Workbook) -> None:
         self._wb = wb
-        self._known: set[str] = set()
+        self._arrays: dict[str, StyleArray] = {}
 
-    def name(self, style: str) -> str:
-        """The registered style for a cell style name (`usd`, `total_usd`, `num:#,##0.0`)."""
-        if style not in self._known:
-            self._wb.add_named_style(_named_style(style))
-            self._known.add(style)
-        return style
+    def array(self, style: str) -> StyleArray:
+        """The registered style's array for a cell style name (`usd`, `total_usd`, `num:#,##0`)."""
+        array = self._arrays.get(style)
+        if array is None:
+            named = _named_style(style)
+            self._wb.add_named_style(named)
+            array = self._arrays[style] = named.as_tuple()
+        return array
 
 
 def _named_style(style: str) -> NamedStyle:

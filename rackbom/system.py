@@ -6,10 +6,7 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rackbom.components.tco_library import profile
 from rackbom.exports.json_summary import json_text, summary_data
-from rackbom.exports.tco_json import tco_data
-from rackbom.racks.costs.tco import tco
 
 if TYPE_CHECKING:
     from rackbom.components.plant_library import PlantRules
@@ -74,6 +71,9 @@ class System(ABC):
 
     def tco(self, tco_profile: TcoProfile | str | Path | None = None) -> TcoResult:
         """The cost of ownership under a TCO profile (id, file or object; default `default`)."""
+        from rackbom.components.tco_library import profile  # costs load when asked for
+        from rackbom.racks.costs.tco import tco
+
         return tco(self.cost_basis(), profile(tco_profile))
 
     def plant(self, plant_profile: PlantRules | str | Path | None = None) -> PlantSummary:
@@ -102,6 +102,7 @@ class System(ABC):
     ) -> dict[str, Any]:
         """The summary, its TCO and its plant as JSON-ready data: what `show --json` prints."""
         from rackbom.exports.plant_json import plant_data
+        from rackbom.exports.tco_json import tco_data
 
         return {
             **summary_data(self.summary),

@@ -14,9 +14,8 @@ from rackbom.report import write_report
 from rackbom.resolve import by_kind
 from rackbom.textable import counted, render_table, size_text
 
-from .common import add_catalogue_option, load_targets
+from .common import add_catalogue_option, add_tco_option, load_targets
 from .plant_text import add_plant_option
-from .tco import add_tco_option
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster

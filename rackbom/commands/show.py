@@ -10,10 +10,8 @@ from rackbom.design import Design
 from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
 from rackbom.textable import counted, render_table
 
-from .common import add_catalogue_option, load_targets, print_json
+from .common import add_catalogue_option, add_tco_option, load_targets, print_json
 from .plant_text import add_plant_option, render_plant
-from .tco import add_tco_option
-from .tco_text import render_tco
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster
@@ -45,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(target.to_dict(args.tco, args.plant))
         return 0
+    from .tco_text import render_tco  # the text's cost tables only
+
     if isinstance(target, Design):
         text = render_summary(target)
     else:

@@ -43,7 +43,7 @@ def fabric_failure_domains(cluster: ClusterAnalysis, model: DesignFailures) -> l
 def _endpoints(model: DesignFailures) -> list[list[tuple[str, int]]]:
     """Per compute tray of one copy, its scale-out ports in order: (NIC node, port index)."""
     design = model.analysis.design
-    graph = model.analysis.topology.graph
+    graph = model.graph
     trays = []
     for tray in design.placed:
         if tray.tray.role != TrayRole.COMPUTE:

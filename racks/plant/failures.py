@@ -17,9 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..analysis import Analysis
+from ..graph import topology_graph
 from .rack import RackPlant, SupplyGroup
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 @dataclass(frozen=True)
@@ -97,9 +102,12 @@ class DesignFailures:
     domain_chips: list[set[str]] = field(init=False)
     rack_kinds: list[int] = field(init=False)
     """Per rack, the index of the first rack built alike."""
+    graph: nx.Graph[str] = field(init=False)
+    """The design's explicit graph: one node per chip, one edge per link (`racks/graph.py`)."""
 
     def __post_init__(self) -> None:
-        graph = self.analysis.topology.graph
+        self.graph = topology_graph(self.analysis.topology)
+        graph = self.graph
         self.gpu_tray, self.chip_tray, self.gpu_nics = {}, {}, {}
         for node, data in graph.nodes(data=True):
             if data["kind"] == "gpu":
@@ -144,7 +152,7 @@ class DesignFailures:
         """GPUs stopped, domains degraded and GPUs left in full domains after `failure`."""
         import networkx as nx  # components of what is left of the scale-up fabric
 
-        graph = self.analysis.topology.graph
+        graph = self.graph
         dead = self.dead_trays(failure)
         nics = failure.nics
         lost = {
@@ -209,7 +217,7 @@ class DesignFailures:
     def switch_trays(self) -> dict[str, set[str]]:
         """Trays holding scale-up switch chips, with their chips."""
         trays: dict[str, set[str]] = {}
-        graph = self.analysis.topology.graph
+        graph = self.graph
         for chip, tray in self.chip_tray.items():
             if graph.nodes[chip].get("fabric") is not None:
                 trays.setdefault(tray, set()).add(chip)
