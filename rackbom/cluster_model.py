@@ -76,12 +76,14 @@ class Cluster:
 
         return FabricDiagram(self.summary)
 
-    def hall_elevation(self, racks_per_row: int = 16, width: float | None = None) -> Any:
-        """The racks from the front, in rows: one drawing of the design reused per copy."""
+    def hall_elevation(
+        self, racks_per_row: int = 16, width: float | None = None, face: str = "front"
+    ) -> Any:
+        """The racks from the front (or rear), in rows: one drawing of the design per copy."""
         from rackbom.layouts.hall_svg import HallElevation
 
         return HallElevation(
-            self.design.analysis, self.summary.design_copies, self.name, racks_per_row, width
+            self.design.analysis, self.summary.design_copies, self.name, racks_per_row, width, face
         )
 
     def _repr_svg_(self) -> str:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from rackbom.components.atomic import check_destination
+from rackbom.components.errors import InputError
 from rackbom.components.limits import PIXELS_MAX
 from rackbom.design import Design
 from rackbom.textable import size_text
@@ -19,8 +21,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--face",
         choices=("front", "rear"),
-        default="front",
-        help="which face of the racks to draw (default: front)",
+        default=None,
+        help="which face of the racks to draw, for a design or a cluster's --view racks "
+        "(default: front)",
     )
     p.add_argument(
         "--width",
@@ -31,7 +34,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--view",
         choices=("floor", "fabric", "racks"),
-        default="floor",
+        default=None,
         help="for a cluster: the floor plan, the fabric diagram or the hall elevation of its "
         "racks, in rows of 16 (default: floor)",
     )
@@ -53,17 +56,27 @@ def pixels(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check the destination, draw the design or cluster and write the file."""
+    """Check the destination and the options, draw the design or cluster and write the file."""
+    if Path(args.output).suffix.lower() != ".svg":
+        raise InputError(args.output, None, "rackbom writes SVG only: name the output file *.svg")
     check_destination(args.output)
     (target,) = load_targets(args, [args.design])
+    face = args.face or "front"
     if isinstance(target, Design):
-        drawing = target.elevation(face=args.face, width=args.width)
+        if args.view is not None:
+            raise InputError(None, "--view", f"is for clusters; {target.id} is a design")
+        drawing = target.elevation(face=face, width=args.width)
     else:
+        view = args.view or "floor"
+        if view != "racks":
+            for option, given in (("--face", args.face), ("--width", args.width)):
+                if given is not None:
+                    raise InputError(None, option, f"applies to --view racks, not --view {view}")
         drawing = {
             "floor": target.floor_plan,
             "fabric": target.fabric_diagram,
-            "racks": lambda: target.hall_elevation(width=args.width),
-        }[args.view]()
+            "racks": lambda: target.hall_elevation(face=face, width=args.width),
+        }[view]()
     path = drawing.save(args.output)
     print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0
