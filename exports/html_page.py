@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..components.outputs import xml_safe
+from ..components.outputs import counted, xml_safe
 from ..racks.summary import DesignSummary
 from .figures import KEY_FIGURES, switch_note
 
@@ -123,7 +123,7 @@ def _sources_table(summary: DesignSummary) -> str:
     )
     assumptions = len(summary.assumptions)
     return (
-        f"<details><summary>{len(summary.sources)} sources, {assumptions} of them "
+        f"<details><summary>{counted(len(summary.sources), 'source')}, {assumptions} of them "
         "assumptions (listed first)</summary><table><thead><tr><th>Kind</th><th>Source</th>"
         f"<th>Cite</th><th>Figures</th></tr></thead><tbody>{rows}</tbody></table></details>"
     )
@@ -160,7 +160,8 @@ def render_report(
     names = ", ".join([*(s.name for s in summaries), *(c.summary.name for c in clusters)])
     designs = (
         "<h1>Rack comparison</h1>"
-        f'<p class="lead">{len(entries)} designs, made by rackbom {html.escape(version)}. '
+        f'<p class="lead">{counted(len(entries), "design")}, made by rackbom '
+        f"{html.escape(version)}. "
         "Bandwidths are one way, in Gbit/s; every figure traces to the sources listed under "
         f'each design. <a href="{html.escape(workbook_href)}">BOM workbook</a></p>'
         + comparison_table(summaries)

@@ -51,11 +51,11 @@ PER_OUTPUT = (
     TcoFigure("tco_usd_per_bf16_pflops_hour", "TCO per dense BF16 PFLOPS-hour (USD)", USD_MILLS),
     TcoFigure("tco_usd_per_hbm_tbps_hour", "TCO per TB/s of HBM per hour (USD)", USD_MILLS),
     TcoFigure("tco_usd_per_hbm_gb_month", "TCO per GB of HBM per month (USD)", USD_CENTS),
-    TcoFigure("fp4_dense_tflops_per_w", "Dense FP4 TFLOPS per W of IT power", DECIMAL),
-    TcoFigure("fp8_dense_tflops_per_w", "Dense FP8 TFLOPS per W of IT power", DECIMAL),
+    TcoFigure("fp4_dense_tflops_per_w", "Dense FP4 TFLOPS per W of input power", DECIMAL),
+    TcoFigure("fp8_dense_tflops_per_w", "Dense FP8 TFLOPS per W of input power", DECIMAL),
 )
 TCO_FIGURES = (
-    TcoFigure("it_kw_per_gpu", "IT power per GPU (kW)", KW),
+    TcoFigure("it_kw_per_gpu", "Input power per GPU (kW)", KW),
     TcoFigure("facility_kw_per_gpu", "Facility power per GPU, x PUE (kW)", KW),
     *CAPEX,
     TcoFigure("capex_usd_per_gpu", "Capex per GPU (USD)", USD),
@@ -75,10 +75,10 @@ PROFILE_LABELS = {
     "utilisation": "Utilisation (share of hours used)",
     "electricity_usd_per_kwh": "Electricity (USD per kWh)",
     "pue": "PUE",
-    "facility_capex_usd_per_mw": "Facility capital (USD per MW of IT load)",
-    "colocation_usd_per_kw_month": "Colocation (USD per kW of IT load per month)",
+    "facility_capex_usd_per_mw": "Facility capital (USD per MW of input power)",
+    "colocation_usd_per_kw_month": "Colocation (USD per kW of input power per month)",
     "maintenance_share_per_year": "Maintenance (share of capex per year)",
-    "staff_per_mw": "Operations staff per MW of IT load",
+    "staff_per_mw": "Operations staff per MW of input power",
     "staff_usd_per_year": "Staff cost (USD per person-year)",
     "software_usd_per_gpu_year": "Software (USD per GPU-year)",
 }

@@ -19,7 +19,7 @@ SUMMARY_COLUMNS = (
     "World size",
     "Racks",
     "Units used",
-    "IT power incl. tray overheads (kW)",
+    "IT power (kW)",
     "All-in power (kW)",
     "BOM total (USD)",
     "Cost per GPU (USD)",

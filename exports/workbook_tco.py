@@ -163,7 +163,7 @@ def _per_system(sheet: SheetData, cell: dict[str, str], columns: Sequence[TcoCol
     put("compute", "Compute capital (USD)", "usd", lambda c, at: c.compute_usd)
     put("scale_up", "Scale-up capital (USD)", "usd", lambda c, at: c.scale_up_usd)
     put("scale_out", "Scale-out capital (USD)", "usd", lambda c, at: c.scale_out_usd)
-    put("power", "IT power (W)", "watts", lambda c, at: c.power_w)
+    put("power", "Input power (W)", "watts", lambda c, at: c.power_w)
     for p in PRECISIONS:
         put(
             p,
@@ -180,7 +180,7 @@ def _per_system(sheet: SheetData, cell: dict[str, str], columns: Sequence[TcoCol
     put("hbm_gb", "HBM per GPU (GB)", "num:#,##0.0", _per_gpu(lambda b: b.hbm_gb))
     put(
         "it_kw_per_gpu",
-        "IT power per GPU (kW)",
+        "Input power per GPU (kW)",
         "num:0.000",
         lambda c, at: f"IF({at('gpus')}=0,0,{at('power')}/1000/{at('gpus')})",
     )

@@ -74,8 +74,13 @@ _EXPORTS = {
     "workload": "rackbom.costs",
     "load": "rackbom.design",
     "catalogue": "rackbom.facade",
+    "clusters": "rackbom.facade",
     "designs": "rackbom.facade",
     "export_workbook": "rackbom.facade",
+    "capex_chart": "rackbom.exports.tco_charts",
+    "sweep_chart": "rackbom.exports.tco_charts",
+    "tco_chart": "rackbom.exports.tco_charts",
+    "tornado_chart": "rackbom.exports.tco_charts",
 }
 
 if TYPE_CHECKING:
@@ -93,7 +98,8 @@ if TYPE_CHECKING:
         workload,
     )
     from rackbom.design import Design, load
-    from rackbom.facade import catalogue, designs, export_workbook
+    from rackbom.exports.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
+    from rackbom.facade import catalogue, clusters, designs, export_workbook
 
 
 def __getattr__(name: str) -> Any:
@@ -116,8 +122,10 @@ __all__ = [
     "InputError",
     "__version__",
     "accepted",
+    "capex_chart",
     "catalogue",
     "cluster",
+    "clusters",
     "compare",
     "designs",
     "export_workbook",
@@ -127,6 +135,9 @@ __all__ = [
     "reproduction",
     "sensitivity",
     "sweep",
+    "sweep_chart",
     "tco",
+    "tco_chart",
+    "tornado_chart",
     "workload",
 ]

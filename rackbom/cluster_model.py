@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue
+from rackbom.components.outputs import counted
 from rackbom.components.yamlio import validate_model
 from rackbom.exports.json_summary import json_text, summary_data
 from rackbom.racks.clusters import (
@@ -110,7 +111,8 @@ class Cluster:
     def __repr__(self) -> str:
         s = self.summary
         return (
-            f"<Cluster {self.id}: {s.gpus:,} GPUs in {s.racks:,} racks, {s.switches:,} switches, "
+            f"<Cluster {self.id}: {counted(s.gpus, 'GPU')} in {counted(s.racks, 'rack')}, "
+            f"{counted(s.switches, 'switch', 'switches')}, "
             f"${s.capex_usd_per_gpu.total_usd:,.0f} per GPU>"
         )
 

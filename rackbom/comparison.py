@@ -1,14 +1,21 @@
-"""Designs side by side: key figures as rows, designs as columns."""
+"""Designs, or clusters, side by side: key figures as rows, one column each."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from rackbom.components.errors import InputError
 from rackbom.exports.figures import KEY_FIGURES, switch_note
 from rackbom.exports.html_page import comparison_table
 
-from .design import Design, load_all
+from .design import Design, distinct, load_target
 from .figure_table import FigureTable
+
+if TYPE_CHECKING:
+    from .cluster_comparison import ClusterComparison
+    from .cluster_model import Cluster
 
 
 class Comparison(FigureTable):
@@ -27,6 +34,29 @@ class Comparison(FigureTable):
         return comparison_table(self.summaries)
 
 
-def compare(designs: Iterable[Design | str]) -> Comparison:
-    """Compare designs (objects, built-in ids or YAML paths)."""
-    return Comparison(load_all(designs))
+def compare(
+    items: Iterable[Design | Cluster | str | Path],
+) -> Comparison | ClusterComparison:
+    """Compare designs, or clusters (objects, built-in ids or YAML paths), as `rackbom compare`
+    does: a `Comparison` of designs or a `ClusterComparison` of clusters, never both."""
+    targets = [load_target(t) if isinstance(t, str | Path) else t for t in items]
+    return comparison_of(targets)
+
+
+def comparison_of(targets: list[Design | Cluster]) -> Comparison | ClusterComparison:
+    """The table for loaded designs or clusters; an InputError where both are given."""
+    designs = [t for t in targets if isinstance(t, Design)]
+    clusters = [t for t in targets if not isinstance(t, Design)]
+    if designs and clusters:
+        raise InputError(
+            None,
+            None,
+            f"compare takes designs or clusters, not both: {clusters[0].id} is a cluster and "
+            f"{designs[0].id} a design (compare {clusters[0].id}'s design as "
+            f"{clusters[0].design.id})",
+        )
+    if clusters:
+        from .cluster_comparison import ClusterComparison
+
+        return ClusterComparison(clusters)
+    return Comparison(distinct(designs))

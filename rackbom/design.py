@@ -14,7 +14,7 @@ from rackbom.exports.json_summary import json_text
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom import Bom
 from rackbom.racks.build import BuiltDesign, build_design
-from rackbom.racks.library import load_design_spec, parse_design
+from rackbom.racks.library import is_builtin_file, load_design_spec, parse_design
 from rackbom.racks.summary import DesignSummary
 from rackbom.racks.variants import variant_spec
 from rackbom.variant_ids import split_variant
@@ -107,7 +107,8 @@ class Design:
     def renamed(self, new_id: str) -> Design:
         """The same design under another id, its file named beside its name."""
         spec = self.built.spec
-        where = Path(self.built.file).name if self.built.file else new_id
+        file = None if is_builtin_file(self.built.file) else self.built.file
+        where = Path(file).name if file else new_id
         renamed = spec.model_copy(update={"id": new_id, "name": f"{spec.name} [{where}]"})
         built = self.built
         return Design(build_design(renamed, built.base_catalogue, built.file))
@@ -181,7 +182,8 @@ def distinct(designs: list[Design]) -> list[Design]:
     for design in designs:
         new_id = design.id
         if new_id in taken:
-            stem = Path(design.built.file or "variant").stem.lower()
+            file = None if is_builtin_file(design.built.file) else design.built.file
+            stem = Path(file or "variant").stem.lower()
             base = f"{design.id}@{re.sub(r'[^a-z0-9_.=-]+', '-', stem).strip('-') or 'file'}"
             new_id, n = base, 2
             while new_id in taken:

@@ -8,6 +8,10 @@ import shutil
 import sys
 from collections.abc import Sequence
 
+from rackbom.components.outputs import counted
+
+__all__ = ["counted", "output_width", "render_table", "size_text"]
+
 _NUMBER = re.compile(r"^-$|^[-+$]?[\d,]+(\.\d+)?[x%]?\*?$")
 
 
@@ -34,8 +38,9 @@ def render_table(
     """
     table = [list(header), *[list(r) for r in rows]]
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
-    numeric = [
-        bool(rows) and all(_NUMBER.match(row[i]) for row in rows) for i in range(len(header))
+    numeric = [  # blank cells (a total row's empty count) leave a column numeric
+        any(row[i] for row in rows) and all(not row[i] or _NUMBER.match(row[i]) for row in rows)
+        for i in range(len(header))
     ]
     limit = output_width() if width is None else width
     if limit is not None:
@@ -67,11 +72,6 @@ def _fit(widths: list[int], numeric: list[bool], limit: int) -> None:
 
 def _cut(cell: str, width: int) -> str:
     return cell if len(cell) <= width else cell[: width - 1] + "\u2026"
-
-
-def counted(count: int, noun: str) -> str:
-    """`1 design`, `13 designs`, `2,304 ports`: a count with its noun in the right number."""
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def size_text(size: int) -> str:

@@ -163,6 +163,7 @@ class Analysis:
                     "unused (no `fabrics:` entry reaches them)"
                 )
         out += [w for b in self.io for w in b.warnings()]
+        out += sorted({w for r in self.power for t in r.trays if (w := t.overhead_warning())})
         unknown_power = sorted({p for r in self.power for t in r.trays for p in t.unknown_parts})
         if unknown_power:
             out.append(f"no power figure for: {', '.join(unknown_power)} (counted as 0 W)")

@@ -10,6 +10,7 @@ from ..components.copper import ScaleUpCopper
 from ..components.errors import InputError
 from ..components.frames import RackFrame
 from ..components.limits import TRAYS_MAX
+from ..components.outputs import units_text
 from ..components.parts import PartType
 from ..components.power_models import PowerModel
 from ..components.trays import TrayPart, TrayType
@@ -150,8 +151,9 @@ def _build_rack(spec: RackSpec, index: int, catalogue: Catalogue, file: str | No
                 raise InputError(
                     file,
                     f"{where}.position",
-                    f"tray {tray.id!r} #{k + 1} would occupy {frame.unit_name}{tray_at.position}-"
-                    f"{tray_at.top}, above the top of frame {frame.id!r} "
+                    f"tray {tray.id!r} #{k + 1} would occupy "
+                    f"{units_text(frame.unit_name, tray_at.position, tray_at.top)}, above the top "
+                    f"of frame {frame.id!r} "
                     f"({frame.height_units} {frame.unit_name})",
                 )
             for unit in range(tray_at.position, tray_at.top + 1):

@@ -14,6 +14,19 @@ from .build import BuiltDesign, build_design
 from .spec import DesignSpec
 
 _DATA = "rackbom.racks.data"
+BUILTIN = "built-in"
+
+
+def builtin_file(kind: str, id_: str) -> str:
+    """How errors name a built-in file: `built-in design helios`, not a path inside the package."""
+    return f"{BUILTIN} {kind} {id_}"
+
+
+def is_builtin_file(file: str | None) -> bool:
+    """Whether a file name is one `builtin_file` gave."""
+    return file is not None and file.startswith(f"{BUILTIN} ")
+
+
 _FEATURED = ("helios", "gb200-nvl72", "mi500-ual256", "mi355x-128")
 
 
@@ -49,7 +62,7 @@ def load_design_spec(id_or_path: str | Path) -> tuple[DesignSpec, str]:
     """A design spec and the file it came from, by built-in id or path."""
     text_id = str(id_or_path)
     if text_id in builtin_design_ids():
-        file = f"rackbom/racks/data/{text_id}.yaml"
+        file = builtin_file("design", text_id)
         text = resources.files(_DATA).joinpath(f"{text_id}.yaml").read_text(encoding="utf-8")
 
         def build() -> DesignSpec:

@@ -104,3 +104,120 @@ def test_one_profile_as_a_plain_mapping_is_read_and_validated(cli, tmp_path: Pat
     assert "'my-hall'" in done.out
     checked = cli("validate", str(path))
     assert checked.code == 0 and "1 TCO profile" in checked.out
+
+
+# --- one name per quantity ---------------------------------------------------------------------
+def test_it_power_names_one_quantity_in_show(cli) -> None:
+    out = cli("show", "helios").out
+    assert [line.split("  ")[0] for line in out.splitlines() if "IT power" in line] == [
+        "IT power (kW)"
+    ]
+    assert "Input power per GPU (kW)" in out
+
+
+# --- the Python API ----------------------------------------------------------------------------
+def test_the_api_compares_clusters_as_the_command_line_does() -> None:
+    import rackbom as rb
+    from rackbom.cluster_comparison import ClusterComparison
+
+    assert "helios-16k" in rb.clusters()
+    table = rb.compare(["helios-16k", "gb200-16k"])
+    assert isinstance(table, ClusterComparison) and table.columns == ["helios-16k", "gb200-16k"]
+    assert repr(table) == table.to_text() and "object at 0x" not in repr(table)
+    with pytest.raises(rb.InputError, match="designs or clusters, not both"):
+        rb.compare(["helios", "gb200-16k"])
+
+
+def test_summaries_print_short() -> None:
+    import rackbom as rb
+
+    assert repr(rb.load("helios").summary) == "<DesignSummary helios: 72 GPUs, 1 rack>"
+    assert len(repr(rb.load_cluster("gb200-16k").summary)) < 100
+
+
+def test_an_error_in_a_built_in_file_names_it_not_a_package_path() -> None:
+    import rackbom as rb
+
+    with pytest.raises(rb.InputError) as caught:
+        rb.load_cluster("gb200-16k").with_(gpus=-5)
+    assert str(caught.value).startswith("built-in cluster gb200-16k: size.gpus:")
+
+
+def test_the_notebook_imports_the_public_api_only() -> None:
+    notebook = json.loads((Path(__file__).parents[1] / "examples/compare_racks.ipynb").read_text())
+    code = "".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code")
+    assert "import rackbom as rb" in code and "from rackbom" not in code
+    assert "rackbom." not in code.replace("import rackbom as rb", "")
+
+
+# --- small things ------------------------------------------------------------------------------
+def test_counts_carry_separators_and_stand_right(cli) -> None:
+    out = cli("show", "helios").out
+    ports = next(line for line in out.splitlines() if line.startswith("helios/OU14"))
+    assert " 1,024 " in ports
+    bom = next(line for line in out.splitlines() if line.startswith("mgmt-switch-ocp"))
+    assert "   2  " in bom  # the count right-aligned under its header
+
+
+def test_ranges_and_units_do_not_repeat_an_end() -> None:
+    from rackbom.components.outputs import span_text, units_text
+
+    assert span_text(15.2, 15.2) == "15.2" and span_text(6.2, 15.8) == "6.2-15.8"
+    assert units_text("OU", 47, 47) == "OU47" and units_text("OU", 46, 47) == "OU46-OU47"
+
+
+def test_a_tray_above_the_frame_names_one_unit(tmp_path: Path, cli) -> None:
+    text = Path("racks/data/helios.yaml").read_text()
+    path = tmp_path / "tall.yaml"
+    path.write_text(text.replace("position: 14", "position: 46", 1))
+    err = cli("validate", str(path)).err
+    assert "OU47" in err and "OU47-47" not in err
+
+
+def test_port_speeds_are_formatted_alike(cli) -> None:
+    clusters = cli("compare", "helios-16k", "gb200-16k").out
+    designs = cli("compare", "helios", "gb200-nvl72").out
+    assert " 800 " in next(x for x in clusters.splitlines() if x.startswith("Scale-out port speed"))
+    assert " 200 " in next(x for x in designs.splitlines() if x.startswith("Switch port speed"))
+
+
+@pytest.mark.parametrize(
+    ("ratios", "says"),
+    [
+        ('["3-1", "1:1"]', "write it as 3:1"),
+        ('["3:1"]', "needs 2 ratios"),
+    ],
+)
+def test_oversubscription_errors_say_the_form(tmp_path: Path, cli, ratios: str, says: str) -> None:
+    path = tmp_path / "c.yaml"
+    path.write_text(
+        "id: mine\nname: Mine\nsource: analyst-network-profiles\ndesign: helios\n"
+        f"size: {{gpus: 1024}}\nfabric: {{topology: clos, tiers: 3, oversubscription: {ratios}}}\n"
+        "profile: arista-th6\n"
+    )
+    err = cli("show", str(path)).err
+    assert says in err and "Value error" not in err and "valid number" not in err
+
+
+def test_an_overhead_typed_in_kw_is_warned(tmp_path: Path, cli) -> None:
+    text = Path("racks/data/helios.yaml").read_text()
+    path = tmp_path / "h.yaml"
+    path.write_text(text.replace("overhead_power_w: 400\n", "overhead_power_w: 0.4\n", 1))
+    out = cli("validate", str(path)).out
+    assert "is it in kW (400 W)?" in out
+
+
+def test_switch_tray_labels_keep_whole_items() -> None:
+    from rackbom.layouts.geometry import fit_text
+
+    text, _ = fit_text("NVLink switch \u00b7 2 \u00d7 NVLink 5 switch", 60, 10)
+    assert text == "NVLink switch"
+    cut, _ = fit_text("a" * 40, 60, 10)
+    assert cut.endswith("\u2026")
+
+
+def test_plurals_follow_the_count(cli, tmp_path: Path) -> None:
+    out = cli("report", "gb200-16k", "-o", str(tmp_path / "r")).out
+    assert "each of 1 cluster" in out
+    page = (tmp_path / "r" / "index.html").read_text()
+    assert "1 clusters" not in page and "1 designs" not in page

@@ -323,7 +323,7 @@ def test_bom_power_is_labelled_parts_only_and_reconciled_with_it_power(book, des
     helios = designs[0]
     ws = book["BOM helios"]
     assert BOM_COLUMNS[13] == "Parts power (W)"
-    assert "IT power incl. tray overheads (kW)" in [c.value for c in book["Summary"][4]]
+    assert "IT power (kW)" in [c.value for c in book["Summary"][4]]
     labels = {r[6].value: r for r in ws.iter_rows(min_row=5) if r[0].value is None}
     overheads, it_power = labels[TRAY_OVERHEADS], labels[IT_POWER]
     assert overheads[13].value.startswith("='Power helios'!$F$")

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from rackbom.comparison import Comparison
-from rackbom.components.errors import InputError
+from rackbom.comparison import Comparison, comparison_of
 
-from .common import add_catalogue_option, load_targets, print_json, split_targets
+from .common import add_catalogue_option, load_targets, print_json
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -24,23 +23,8 @@ def run(args: argparse.Namespace) -> int:
     A cluster's figures (fabric, capex with its network) and a rack's are different tables, so
     designs and clusters are not mixed: compare a cluster's design by its id instead.
     """
-    designs, clusters = split_targets(load_targets(args, args.designs))
-    if designs and clusters:
-        raise InputError(
-            None,
-            None,
-            f"compare takes designs or clusters, not both: {clusters[0].id} is a cluster and "
-            f"{designs[0].id} a design (compare {clusters[0].id}'s design as "
-            f"{clusters[0].design.id})",
-        )
-    if clusters:
-        from rackbom.cluster_comparison import ClusterComparison
-
-        table: Comparison | ClusterComparison = ClusterComparison(clusters)
-        key, notes = "clusters", []
-    else:
-        table = Comparison(designs)
-        key, notes = "designs", table.notes
+    table = comparison_of(load_targets(args, args.designs))
+    key, notes = ("designs", table.notes) if isinstance(table, Comparison) else ("clusters", [])
     if args.json:
         print_json(
             {

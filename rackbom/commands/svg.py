@@ -57,9 +57,9 @@ def pixels(text: str) -> float:
 
 def run(args: argparse.Namespace) -> int:
     """Check the destination and the options, draw the design or cluster and write the file."""
+    check_destination(args.output)
     if Path(args.output).suffix.lower() != ".svg":
         raise InputError(args.output, None, "rackbom writes SVG only: name the output file *.svg")
-    check_destination(args.output)
     (target,) = load_targets(args, [args.design])
     face = args.face or "front"
     if isinstance(target, Design):

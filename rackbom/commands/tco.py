@@ -147,7 +147,7 @@ def write_charts(folder: Path, charts: dict[str, str]) -> None:
 
 def _tco_table(results: tuple[TcoResult, ...], profile_id: str) -> str:
     rows = [[f.label, *(f.text(r) for r in results)] for f in TCO_FIGURES]
-    notes = sorted({f"{r.target}: IT power = {r.power_level}" for r in results})
+    notes = sorted({f"{r.target}: input power = {r.power_level}" for r in results})
     title = f"Cost of ownership under profile {profile_id!r}"
     return "\n".join([title, render_table(["", *(r.target for r in results)], rows), *notes])
 

@@ -102,7 +102,8 @@ def _validate_cluster(raw: object, name: str, catalogue: Catalogue) -> bool:
     cluster = build_cluster(parse_cluster(raw, name), name, catalogue)
     s = cluster.summary
     what = (
-        f"cluster {cluster.id}: {s.gpus:,} GPUs in {s.racks:,} racks, {s.switches:,} switches, "
+        f"cluster {cluster.id}: {counted(s.gpus, 'GPU')} in {counted(s.racks, 'rack')}, "
+        f"{counted(s.switches, 'switch', 'switches')}, "
         f"{s.ports_unused:,} switch ports unused"
     )
     return _verdict(name, what, s.warnings)

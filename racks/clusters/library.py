@@ -9,7 +9,7 @@ from pathlib import Path
 from ...components.catalogue import suggest
 from ...components.errors import InputError
 from ...components.yamlio import read_yaml_file, read_yaml_text, validate_model
-from ..library import builtin_design_ids
+from ..library import builtin_design_ids, builtin_file, is_builtin_file
 from .spec import ClusterSpec
 
 _DATA = "rackbom.racks.clusters.data"
@@ -43,7 +43,7 @@ def load_cluster_spec(id_or_path: str | Path) -> tuple[ClusterSpec, str]:
     """A cluster spec and the file it came from, by built-in id or path."""
     text_id = str(id_or_path)
     if text_id in builtin_cluster_ids():
-        file = f"rackbom/racks/clusters/data/{text_id}.yaml"
+        file = builtin_file("cluster", text_id)
         text = resources.files(_DATA).joinpath(f"{text_id}.yaml").read_text(encoding="utf-8")
         return parse_cluster(read_yaml_text(text, file), file), file
     path = Path(id_or_path)
@@ -63,6 +63,6 @@ def design_reference(spec: ClusterSpec, file: str | None) -> str:
         raise InputError(
             file, "design", f"unknown design {spec.design!r}{suggest(spec.design, known)}"
         )
-    if file is None or file.startswith("rackbom/"):
+    if file is None or is_builtin_file(file):
         return spec.design
     return str(Path(file).parent / spec.design)

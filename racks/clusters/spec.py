@@ -14,12 +14,12 @@ def _ratio(value: object) -> object:
     """`3:1` or `3` -> 3.0 (downlinks per uplink)."""
     if isinstance(value, bool):
         raise ValueError("a ratio like 3:1 or a number, not true or false")
-    if isinstance(value, str) and ":" in value:
-        down, _, up = value.partition(":")
+    if isinstance(value, str):
+        down, colon, up = value.partition(":")
         try:
-            return float(down) / float(up)
+            return float(down) / float(up) if colon else float(value)
         except (ValueError, ZeroDivisionError):
-            raise ValueError(f"not a ratio like 3:1: {value!r}") from None
+            raise ValueError(f"not a ratio: {value!r}; write it as 3:1 or 3") from None
     return value
 
 
@@ -59,7 +59,9 @@ class FabricPlan(Strict):
     def _one_ratio_per_lower_tier(self) -> FabricPlan:
         if self.oversubscription is not None and len(self.oversubscription) != self.tiers - 1:
             raise ValueError(
-                f"oversubscription needs {self.tiers - 1} ratio(s), one per tier below the top"
+                f"oversubscription needs {self.tiers - 1} "
+                f"{'ratio' if self.tiers == 2 else 'ratios'}, one per tier below the top "
+                f"(such as [{', '.join(['3:1'] * (self.tiers - 1))}])"
             )
         return self
 
