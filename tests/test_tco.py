@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import math
+import re
 
 import pandas as pd
 import pytest
@@ -11,7 +13,11 @@ import pytest
 import rackbom as rb
 from rackbom import costs
 from rackbom.components.tco_library import builtin_costs
-from rackbom.racks.costs.tco import annuity_factor
+from rackbom.racks.clusters.library import builtin_cluster_ids
+from rackbom.racks.costs.formula import Key, annuity_factor
+from rackbom.racks.costs.targets import builtin_basis
+from rackbom.racks.costs.tco import PROFILE_TERMS, SYSTEM_TERMS, evaluate, profile_values
+from rackbom.racks.library import builtin_design_ids
 
 REPRODUCED = {
     # label: (source, rackbom under the default profile, met)
@@ -291,3 +297,44 @@ def test_cli_bad_sweep_is_one_line_exit_2(cli, tmp_path, sweep, message) -> None
     done = cli("tco", "helios", "--sweep", sweep, "--charts", str(tmp_path))
     assert done.code == 2 and done.out == "" and message in done.err
     assert len(done.err.splitlines()) == 1 and list(tmp_path.iterdir()) == []
+
+
+# --- one rule, two renderings ---------------------------------------------------------------
+class _Lazy(ast.NodeTransformer):
+    """`_if(c, a, b)` becomes `a if c else b`, so the branch not taken is not evaluated."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "_if":
+            test, body, orelse = node.args
+            return ast.IfExp(test=test, body=body, orelse=orelse)
+        return node
+
+
+def spreadsheet_value(formula: str) -> float | None:
+    """Evaluate a formula as a spreadsheet would: IF, `=`, `^`, and `""` for an empty cell."""
+    source = formula.replace("IF(", "_if(").replace("^", "**").replace('""', "None")
+    source = re.sub(r"(?<![=<>!])=(?!=)", "==", source)
+    tree = ast.fix_missing_locations(_Lazy().visit(ast.parse(source, mode="eval")))
+    return eval(compile(tree, "<formula>", "eval"), {})  # our own formula text only
+
+
+@pytest.mark.parametrize("target", [*builtin_design_ids(), *builtin_cluster_ids()])
+def test_every_term_as_a_formula_equals_python(target: str) -> None:
+    profile = builtin_costs().profiles["default"]
+    basis = builtin_basis(target)
+    values: dict[Key, float | None] = profile_values(profile)
+    values.update({("basis", k): v for k, v in basis.values().items()})
+    values.update({("term", k): v for k, v in evaluate(basis, profile).items()})
+
+    def literal(key: Key) -> str:
+        value = values[key]
+        return '""' if value is None else repr(value)
+
+    for term in (*PROFILE_TERMS, *SYSTEM_TERMS):
+        expected = values[("term", term.key)]
+        got = spreadsheet_value(term.rule.formula(literal))
+        if expected is None:
+            assert got is None, (target, term.key)
+        else:
+            assert got == pytest.approx(expected, rel=1e-12), (target, term.key)
