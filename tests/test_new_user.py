@@ -221,3 +221,24 @@ def test_plurals_follow_the_count(cli, tmp_path: Path) -> None:
     assert "each of 1 cluster" in out
     page = (tmp_path / "r" / "index.html").read_text()
     assert "1 clusters" not in page and "1 designs" not in page
+
+
+# --- what-ifs ----------------------------------------------------------------------------------
+def test_fewer_gpus_per_tray_can_keep_nics_per_gpu() -> None:
+    import rackbom as rb
+
+    helios = rb.load("helios")
+    kept = helios.with_(gpus_per_tray=2)
+    per_gpu = helios.with_(gpus_per_tray=2, nics="per_gpu")
+    before = helios.summary.scale_out_gbps_per_gpu
+    assert kept.summary.scale_out_gbps_per_gpu == 2 * before
+    assert per_gpu.summary.scale_out_gbps_per_gpu == before
+    assert "keeps" in (type(helios).with_.__doc__ or "")
+    with pytest.raises(rb.InputError, match="nics"):
+        helios.with_(nics="per_gpu")
+
+
+def test_a_variant_id_takes_the_nics_option(cli) -> None:
+    out = cli("compare", "helios", "helios+gpus_per_tray=2+nics=per_gpu").out
+    line = next(x for x in out.splitlines() if x.startswith("Scale-out per GPU"))
+    assert line.split()[-2:] == ["2,400.0", "2,400.0"]
