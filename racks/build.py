@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar, overload
 
-from ..components.catalogue import Catalogue
+from ..components.catalogue import Catalogue, file_source
 from ..components.copper import ScaleUpCopper
 from ..components.errors import InputError
 from ..components.frames import RackFrame
@@ -99,7 +99,7 @@ def build_design(spec: DesignSpec, catalogue: Catalogue, file: str | None) -> Bu
     if spec.catalogue is not None:
         catalogue = catalogue.merged(spec.catalogue, file or spec.id, prefix="catalogue.")
     where = f"(id={spec.id})"
-    catalogue.lookup("sources", spec.source, file, "source")
+    file_source(catalogue, spec.source, file)
     for figure, source_id in spec.sources.items():
         catalogue.lookup("sources", source_id, file, f"sources.{figure}")
     power_model = catalogue.lookup("power_models", spec.power_model, file, "power_model")

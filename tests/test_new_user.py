@@ -242,3 +242,50 @@ def test_a_variant_id_takes_the_nics_option(cli) -> None:
     out = cli("compare", "helios", "helios+gpus_per_tray=2+nics=per_gpu").out
     line = next(x for x in out.splitlines() if x.startswith("Scale-out per GPU"))
     assert line.split()[-2:] == ["2,400.0", "2,400.0"]
+
+
+# --- a file of one's own states its source -----------------------------------------------------
+CLUSTER = """\
+id: my-cluster
+name: My cluster
+{source}
+design: helios
+size: {{gpus: 2048}}
+fabric: {{topology: clos, tiers: 2}}
+profile: arista-th6
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "cited"),
+    [
+        ('source: "Capacity plan for hall B, 2026"', "Capacity plan for hall B, 2026"),
+        ("source: {kind: assumption, cite: Our guess}", "Our guess"),
+        ("sources:\n  - {id: my-plan, kind: analyst, cite: Hall B plan}", "Hall B plan"),
+    ],
+)
+def test_a_cluster_file_states_its_source_inline(
+    tmp_path: Path, cli, source: str, cited: str
+) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text(CLUSTER.format(source=source))
+    done = cli("show", str(path), "--json")
+    assert done.code == 0, done.err
+    assert any(s["cite"] == cited for s in json.loads(done.out)["sources"])
+
+
+def test_a_design_file_states_its_source_as_text(tmp_path: Path, cli) -> None:
+    text = Path("racks/data/helios.yaml").read_text()
+    path = tmp_path / "mine.yaml"
+    assert "\nsource: " in text
+    head, _, tail = text.partition("\nsource: ")
+    path.write_text(f'{head}\nsource: "My own reading"\n{tail.partition(chr(10))[2]}')
+    done = cli("validate", str(path))
+    assert done.code == 0, done.err
+
+
+def test_an_unknown_source_says_how_to_state_one(tmp_path: Path, cli) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text(CLUSTER.format(source="source: my-plan"))
+    err = cli("show", str(path)).err
+    assert "state it in the file" in err and len(err.splitlines()) == 1

@@ -6,8 +6,17 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
+from ...components.catalogue import CatalogueFile
 from ...components.limits import Name, Text
-from ...components.provenance import Id, NonNegative, Positive, PositiveCount, Sourced, Strict
+from ...components.provenance import (
+    Id,
+    NonNegative,
+    Positive,
+    PositiveCount,
+    Sourced,
+    Strict,
+    stated_sources,
+)
 
 
 def _ratio(value: object) -> object:
@@ -99,7 +108,12 @@ class ClusterSpec(Sourced):
     fabric: FabricPlan
     profile: Id = Field(description="Network vendor profile from the catalogue.")
     floor: FloorSpec = Field(default_factory=FloorSpec)
+    catalogue: CatalogueFile | None = Field(
+        default=None, description="Extra sources, parts or network profiles for this cluster."
+    )
     notes: Text | None = None
+
+    _stated_sources = model_validator(mode="before")(stated_sources)
 
     @model_validator(mode="after")
     def _cluster_sources(self) -> ClusterSpec:
