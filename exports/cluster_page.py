@@ -59,7 +59,7 @@ def cluster_section(entry: ClusterEntry) -> str:
     assumptions = ", ".join(a.id for a in s.assumptions)
     return (
         f'<section class="cluster" id="cluster-{html.escape(s.cluster)}">'
-        f"<h2>{html.escape(s.name)}</h2><p>{links}</p>"
+        f"<h2>{html.escape(s.cluster)}</h2><p>{links}</p>"
         f"<p>{s.design_copies:,} x {html.escape(s.design)} on {html.escape(s.profile)}, "
         f"{s.fabric_tiers}-tier {html.escape(s.topology.replace('_', '-'))}.</p>"
         + (f"<ul>{warnings}</ul>" if warnings else "")
@@ -76,7 +76,7 @@ def clusters_part(entries: Sequence[ClusterEntry]) -> str:
     if not entries:
         return ""
     return (
-        "<h1>Cluster comparison</h1>"
+        '<h1 id="clusters">Cluster comparison</h1>'
         f'<p class="lead">{counted(len(entries), "cluster")}: the racks, their scale-out '
         "fabric and its optics and cables, with capex per GPU split into compute, scale-up "
         "and scale-out.</p>"

@@ -276,14 +276,24 @@ class Analysis:
             power_facility_w=self.power_facility_w,
             pue=self.design.power_model.pue,
             power_all_in_includes=ALL_IN_INCLUDES,
-            **{f"{p}_dense_pflops_per_gpu": c.per_gpu(p) for p in PRECISIONS},
-            **{f"{p}_dense_pflops_total": c.dense_pflops[p] for p in PRECISIONS},
             **{
-                f"{p}_dense_pflops_per_usd_m": _ratio(c.dense_pflops[p], bom_total / 1e6)
+                f"{p}_dense_pflops_per_gpu": None if c.lacks(p) else c.per_gpu(p)
+                for p in PRECISIONS
+            },
+            **{
+                f"{p}_dense_pflops_total": None if c.lacks(p) else c.dense_pflops[p]
+                for p in PRECISIONS
+            },
+            **{
+                f"{p}_dense_pflops_per_usd_m": None
+                if c.lacks(p)
+                else _ratio(c.dense_pflops[p], bom_total / 1e6)
                 for p in PER_DOLLAR_PRECISIONS
             },
             **{
-                f"{p}_dense_pflops_per_kw": _ratio(c.dense_pflops[p], self.power_all_in_w / 1e3)
+                f"{p}_dense_pflops_per_kw": None
+                if c.lacks(p)
+                else _ratio(c.dense_pflops[p], self.power_all_in_w / 1e3)
                 for p in PER_DOLLAR_PRECISIONS
             },
             hbm_tbytes_per_s_total=c.hbm_tbytes_per_s,

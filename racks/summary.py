@@ -90,14 +90,14 @@ class DesignSummary:
     power_facility_w: float
     pue: float
     power_all_in_includes: str
-    fp4_dense_pflops_per_gpu: float
-    fp6_dense_pflops_per_gpu: float
-    fp8_dense_pflops_per_gpu: float
-    bf16_dense_pflops_per_gpu: float
-    fp4_dense_pflops_total: float
-    fp6_dense_pflops_total: float
-    fp8_dense_pflops_total: float
-    bf16_dense_pflops_total: float
+    fp4_dense_pflops_per_gpu: float | None
+    fp6_dense_pflops_per_gpu: float | None
+    fp8_dense_pflops_per_gpu: float | None
+    bf16_dense_pflops_per_gpu: float | None
+    fp4_dense_pflops_total: float | None
+    fp6_dense_pflops_total: float | None
+    fp8_dense_pflops_total: float | None
+    bf16_dense_pflops_total: float | None
     fp4_dense_pflops_per_usd_m: float | None
     fp8_dense_pflops_per_usd_m: float | None
     bf16_dense_pflops_per_usd_m: float | None

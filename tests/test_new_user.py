@@ -289,3 +289,81 @@ def test_an_unknown_source_says_how_to_state_one(tmp_path: Path, cli) -> None:
     path.write_text(CLUSTER.format(source="source: my-plan"))
     err = cli("show", str(path)).err
     assert "state it in the file" in err and len(err.splitlines()) == 1
+
+
+# --- the printed workbook ----------------------------------------------------------------------
+def test_the_workbook_prints_readable_and_whole(tmp_path: Path) -> None:
+    import openpyxl
+
+    import rackbom as rb
+    from rackbom.exports.workbook import (
+        LINE_PT,
+        PAGE_FILL,
+        PAGE_WIDTH_PT,
+        PRINT_SCALE_MIN,
+        width_pt,
+        wrap_lines,
+    )
+
+    cluster = rb.load_cluster("helios-16k")
+    path = tmp_path / "book.xlsx"
+    from rackbom.exports.workbook import write_workbook
+
+    write_workbook([], path, [cluster.analysis])
+    book = openpyxl.load_workbook(path)
+    ws = book["Cluster helios-16k"]
+    capex = next(r for r in ws.iter_rows() if r[3].value == "Capex (USD)")[6]
+    assert capex.number_format == '"$"#,##0'
+    shown = f"${cluster.summary.capex_usd.total_usd:,.0f}"
+    assert ws.column_dimensions[capex.column_letter].width >= len(shown) * 1.1 + 2
+    for sheet in book:
+        header = sheet.print_title_rows
+        if header:
+            number = int(header.split(":")[0].lstrip("$"))
+            cells = [c for c in sheet[number] if c.value]
+            lines = max(
+                len(wrap_lines(c.value, sheet.column_dimensions[c.column_letter].width))
+                for c in cells
+            )
+            assert (sheet.row_dimensions[number].height or LINE_PT) >= lines * LINE_PT - 0.1
+        widths = [
+            sheet.column_dimensions[openpyxl.utils.get_column_letter(i)].width or 8.43
+            for i in range(1, sheet.max_column + 1)
+        ]
+        across = sheet.page_setup.fitToWidth
+        usable = PAGE_WIDTH_PT[sheet.page_setup.orientation] - 72
+        assert width_pt(widths) * PRINT_SCALE_MIN <= across * usable * PAGE_FILL + 1, sheet.title
+
+
+# --- the report --------------------------------------------------------------------------------
+def test_the_report_page_has_contents_and_says_its_units(tmp_path: Path, cli) -> None:
+    out = tmp_path / "r"
+    assert cli("report", "helios", "hgx-h200", "gb200-16k", "-o", str(out)).code == 0
+    page = (out / "index.html").read_text()
+    nav = page[page.index('<nav class="contents">') : page.index("</nav>")]
+    for anchor in ("#designs", "#design-helios", "#clusters", "#cluster-gb200-16k", "#costs"):
+        assert f'href="{anchor}"' in nav
+        assert f'id="{anchor[1:]}"' in page
+    assert "<h2>AMD Helios (MI450X, UALoE72)</h2>" not in page  # the drawing carries the name
+    assert "totals are both ways, in TB/s" in page
+
+
+def test_a_precision_a_chip_lacks_is_shown_as_none(cli) -> None:
+    data = json.loads(cli("show", "hgx-h200", "--json").out)
+    assert data["fp4_dense_pflops_total"] is None and data["fp8_dense_pflops_total"] > 0
+    row = next(x for x in cli("compare", "hgx-h200").out.splitlines() if x.startswith("FP4 dense"))
+    assert row.split()[-1] == "-"
+
+
+def test_the_report_workbook_summary_lists_clusters_and_their_warnings(tmp_path: Path) -> None:
+    import openpyxl
+
+    import rackbom as rb
+    from rackbom.exports.workbook import write_workbook
+
+    cluster = rb.load_cluster("vr200-16k-ib")
+    path = write_workbook([], tmp_path / "b.xlsx", [cluster.analysis])
+    cells = [c for row in openpyxl.load_workbook(path)["Summary"].iter_rows() for c in row]
+    firsts = [c.value for c in cells if c.column == 1]
+    assert "Clusters" in firsts and "Cluster warnings" in firsts
+    assert firsts.count("vr200-16k-ib") == 1 + len(cluster.summary.warnings)

@@ -31,7 +31,7 @@ HOSTILE = (
     "-2+3",
     "@SUM(A1)",
 )
-USD = '"$"#,##0.00'
+USD = '"$"#,##0'  # to the dollar; the values keep their cents
 
 HOSTILE_DESIGN = f"""
 id: hostile
@@ -290,11 +290,18 @@ def test_content_is_deterministic(designs, tmp_path):
 
 
 # --- what a reader sees --------------------------------------------------------------------
-def test_every_sheet_prints_one_page_wide_with_titles_and_footer(book):
+def test_every_sheet_prints_few_readable_pages_wide_with_titles_and_footer(book):
+    from rackbom.exports.workbook import pages_across
+
     for ws in book.worksheets:
         setup = ws.page_setup
         assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
-        assert (setup.fitToWidth, setup.fitToHeight) == (1, 0), ws.title
+        widths = [
+            ws.column_dimensions[get_column_letter(c)].width for c in range(1, ws.max_column + 1)
+        ]
+        titles = 0 if ws.print_title_cols is None else 1
+        assert setup.fitToWidth == pages_across(widths, setup.orientation, titles), ws.title
+        assert setup.fitToHeight == 0, ws.title
         assert ws.print_title_rows == "$4:$4", ws.title
         assert ws.oddFooter.left.text == "&A" and ws.oddFooter.right.text == "Page &P of &N"
         columns = range(1, ws.max_column + 1)
