@@ -67,7 +67,7 @@ class TcoProfile(Sourced):
         NonNegative, Param("Colocation (USD per kW of input power per month)", USD)
     ] = 0.0
     maintenance_share_per_year: Annotated[
-        Share, Param("Maintenance (share of capex per year)", SHARE, UNBOUNDED)
+        Share, Param("Maintenance (share of IT hardware capex per year)", SHARE, UNBOUNDED)
     ]
     staff_per_mw: Annotated[NonNegative, Param("Operations staff per MW of input power", DECIMAL)]
     staff_usd_per_year: Annotated[NonNegative, Param("Staff cost (USD per person-year)", USD)]

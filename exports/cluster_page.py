@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..components.outputs import counted, span_text
 from ..racks.clusters.summary import ClusterSummary
 from .cluster_figures import CLUSTER_FIGURES
-from .html_page import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
+from .html_parts import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
 
 
 @dataclass(frozen=True)

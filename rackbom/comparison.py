@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -10,12 +10,13 @@ from rackbom.components.errors import InputError
 from rackbom.exports.figures import KEY_FIGURES, switch_note
 from rackbom.exports.html_page import comparison_table
 
-from .design import Design, distinct, load_target
+from .design import Design
 from .figure_table import FigureTable
+from .resolve import by_kind, resolve_all
+from .system import System
 
 if TYPE_CHECKING:
     from .cluster_comparison import ClusterComparison
-    from .cluster_model import Cluster
 
 
 class Comparison(FigureTable):
@@ -35,18 +36,16 @@ class Comparison(FigureTable):
 
 
 def compare(
-    items: Iterable[Design | Cluster | str | Path],
+    items: Iterable[System | str | Path],
 ) -> Comparison | ClusterComparison:
     """Compare designs, or clusters (objects, built-in ids or YAML paths), as `rackbom compare`
     does: a `Comparison` of designs or a `ClusterComparison` of clusters, never both."""
-    targets = [load_target(t) if isinstance(t, str | Path) else t for t in items]
-    return comparison_of(targets)
+    return comparison_of(resolve_all(items))
 
 
-def comparison_of(targets: list[Design | Cluster]) -> Comparison | ClusterComparison:
+def comparison_of(systems: Sequence[System]) -> Comparison | ClusterComparison:
     """The table for loaded designs or clusters; an InputError where both are given."""
-    designs = [t for t in targets if isinstance(t, Design)]
-    clusters = [t for t in targets if not isinstance(t, Design)]
+    designs, clusters = by_kind(systems)
     if designs and clusters:
         raise InputError(
             None,
@@ -59,4 +58,4 @@ def comparison_of(targets: list[Design | Cluster]) -> Comparison | ClusterCompar
         from .cluster_comparison import ClusterComparison
 
         return ClusterComparison(clusters)
-    return Comparison(distinct(designs))
+    return Comparison(designs)

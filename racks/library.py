@@ -11,22 +11,10 @@ from ..components.catalogue import Catalogue, builtin_catalogue, suggest
 from ..components.errors import InputError
 from ..components.yamlio import read_yaml_file, read_yaml_text, validate_model
 from .build import BuiltDesign, build_design
+from .origin import Builtin
 from .spec import DesignSpec
 
 _DATA = "rackbom.racks.data"
-BUILTIN = "built-in"
-
-
-def builtin_file(kind: str, id_: str) -> str:
-    """How errors name a built-in file: `built-in design helios`, not a path inside the package."""
-    return f"{BUILTIN} {kind} {id_}"
-
-
-def is_builtin_file(file: str | None) -> bool:
-    """Whether a file name is one `builtin_file` gave."""
-    return file is not None and file.startswith(f"{BUILTIN} ")
-
-
 _FEATURED = ("helios", "gb200-nvl72", "mi500-ual256", "mi355x-128")
 
 
@@ -62,7 +50,7 @@ def load_design_spec(id_or_path: str | Path) -> tuple[DesignSpec, str]:
     """A design spec and the file it came from, by built-in id or path."""
     text_id = str(id_or_path)
     if text_id in builtin_design_ids():
-        file = builtin_file("design", text_id)
+        file = Builtin("design", text_id).where
         text = resources.files(_DATA).joinpath(f"{text_id}.yaml").read_text(encoding="utf-8")
 
         def build() -> DesignSpec:

@@ -55,19 +55,7 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
                 None, option, f"{part_id!r} is a {part.kind_label}, not a {kind.kind_label}"
             )
         swaps[(role, kind)] = part_id
-    gpus_per_tray = changes.get("gpus_per_tray")
-    if gpus_per_tray is not None and (
-        type(gpus_per_tray) is not int or not 1 <= gpus_per_tray <= COUNT_MAX
-    ):
-        raise InputError(None, "gpus_per_tray", f"must be a whole number from 1 to {COUNT_MAX:,}")
-    nics = changes.get("nics", "kept")
-    if nics not in NICS:
-        raise InputError(None, "nics", f"must be one of {', '.join(NICS)}, not {nics!r}")
-    if nics == "per_gpu" and gpus_per_tray is None:
-        raise InputError(None, "nics", "per_gpu goes with gpus_per_tray")
-    margin = changes.get("switch_margin")
-    if margin is not None and (not isinstance(margin, int | float) or not 0 <= margin <= 1):
-        raise InputError(None, "switch_margin", "must be a fraction between 0 and 1")
+    gpus_per_tray, nics, margin = _counts(changes)
 
     suffix = "+".join(f"{k}={v}" for k, v in sorted(changes.items()) if v is not None)
     used = {p.tray for r in spec.racks for p in r.trays}
@@ -91,6 +79,24 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
         t.model_dump(mode="json", exclude_unset=True, exclude_none=True) for t in new_trays.values()
     )
     return DesignSpec.model_validate(data)
+
+
+def _counts(changes: dict[str, Any]) -> tuple[int | None, str, float | None]:
+    """The checked `gpus_per_tray`, `nics` and `switch_margin` options."""
+    gpus_per_tray = changes.get("gpus_per_tray")
+    if gpus_per_tray is not None and (
+        type(gpus_per_tray) is not int or not 1 <= gpus_per_tray <= COUNT_MAX
+    ):
+        raise InputError(None, "gpus_per_tray", f"must be a whole number from 1 to {COUNT_MAX:,}")
+    nics = changes.get("nics", "kept")
+    if nics not in NICS:
+        raise InputError(None, "nics", f"must be one of {', '.join(NICS)}, not {nics!r}")
+    if nics == "per_gpu" and gpus_per_tray is None:
+        raise InputError(None, "nics", "per_gpu goes with gpus_per_tray")
+    margin = changes.get("switch_margin")
+    if margin is not None and (not isinstance(margin, int | float) or not 0 <= margin <= 1):
+        raise InputError(None, "switch_margin", "must be a fraction between 0 and 1")
+    return gpus_per_tray, nics, margin
 
 
 def _changed_tray(

@@ -106,7 +106,7 @@ def printed_pdfs(designs, tmp_path_factory) -> dict[str, Path]:
     work = tmp_path_factory.mktemp("printed")
     book = rb.export_workbook(designs, work / "book.xlsx")
     clusters = [rb.load_cluster(c).analysis for c in builtin_cluster_ids()]
-    cluster_book = write_workbook([], work / "clusters.xlsx", clusters)
+    cluster_book = write_workbook(clusters, work / "clusters.xlsx")
     out = convert(soffice, [book, cluster_book], work, "pdf")
     return {"book": out / "book.pdf", "clusters": out / "clusters.pdf"}
 
@@ -266,7 +266,7 @@ def recalculated_cluster_books(clusters, tmp_path_factory) -> dict[str, openpyxl
 
     soffice = require_client("soffice")
     work = tmp_path_factory.mktemp("clusters")
-    book = write_workbook([], work / "clusters.xlsx", [c.analysis for c in clusters])
+    book = write_workbook([c.analysis for c in clusters], work / "clusters.xlsx")
     edited = openpyxl.load_workbook(book)
     tco_inputs(edited["TCO"])["electricity_usd_per_kwh"].value = NEW_USD_PER_KWH
     edited.save(work / "dearer-power.xlsx")

@@ -8,7 +8,6 @@ from pathlib import Path
 from rackbom.components.atomic import check_destination
 from rackbom.components.errors import InputError
 from rackbom.components.limits import PIXELS_MAX
-from rackbom.design import Design
 from rackbom.textable import size_text
 
 from .common import add_catalogue_option, load_targets
@@ -21,7 +20,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--face",
         choices=("front", "rear"),
-        default=None,
+        default="front",
         help="which face of the racks to draw, for a design or a cluster's --view racks "
         "(default: front)",
     )
@@ -34,7 +33,6 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--view",
         choices=("floor", "fabric", "racks"),
-        default=None,
         help="for a cluster: the floor plan, the fabric diagram or the hall elevation of its "
         "racks, in rows of 16 (default: floor)",
     )
@@ -61,22 +59,6 @@ def run(args: argparse.Namespace) -> int:
     if Path(args.output).suffix.lower() != ".svg":
         raise InputError(args.output, None, "rackbom writes SVG only: name the output file *.svg")
     (target,) = load_targets(args, [args.design])
-    face = args.face or "front"
-    if isinstance(target, Design):
-        if args.view is not None:
-            raise InputError(None, "--view", f"is for clusters; {target.id} is a design")
-        drawing = target.elevation(face=face, width=args.width)
-    else:
-        view = args.view or "floor"
-        if view != "racks":
-            for option, given in (("--face", args.face), ("--width", args.width)):
-                if given is not None:
-                    raise InputError(None, option, f"applies to --view racks, not --view {view}")
-        drawing = {
-            "floor": target.floor_plan,
-            "fabric": target.fabric_diagram,
-            "racks": lambda: target.hall_elevation(face=face, width=args.width),
-        }[view]()
-    path = drawing.save(args.output)
+    path = target.drawing(args.view, args.face, args.width).save(args.output)
     print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

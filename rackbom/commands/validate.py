@@ -19,6 +19,7 @@ from rackbom.design import Design
 from rackbom.racks.build import build_design
 from rackbom.racks.clusters import is_cluster_file, parse_cluster
 from rackbom.racks.library import is_design_file, parse_design
+from rackbom.racks.origin import File
 from rackbom.textable import counted
 
 from .common import add_catalogue_option, catalogue_from
@@ -52,9 +53,9 @@ def run(args: argparse.Namespace) -> int:
         if (section := cost_file_section(raw)) is not None:
             _validate_costs(raw, name, section)
         elif is_cluster_file(raw):
-            warned = _validate_cluster(raw, name, catalogue) or warned
+            warned = _validate_cluster(raw, path, catalogue) or warned
         elif is_design_file(raw):
-            design = Design(build_design(parse_design(raw, name), catalogue, name))
+            design = Design(build_design(parse_design(raw, name), catalogue, name), File(path))
             s = design.summary
             what = (
                 f"design {design.id}: {s.gpus} GPUs, world size {s.world_size}, "
@@ -95,11 +96,12 @@ def _validate_costs(raw: object, name: str, section: str) -> None:
     print(f"ok: {name}: cost file: {counts or 'empty'}")
 
 
-def _validate_cluster(raw: object, name: str, catalogue: Catalogue) -> bool:
+def _validate_cluster(raw: object, path: Path, catalogue: Catalogue) -> bool:
     """Check a cluster file by analysing it; print its verdict. Whether it has warnings."""
     from rackbom.cluster_model import build_cluster
 
-    cluster = build_cluster(parse_cluster(raw, name), name, catalogue)
+    name = str(path)
+    cluster = build_cluster(parse_cluster(raw, name), File(path), catalogue)
     s = cluster.summary
     what = (
         f"cluster {cluster.id}: {counted(s.gpus, 'GPU')} in {counted(s.racks, 'rack')}, "

@@ -3,11 +3,13 @@
 Capital is recovered as an annuity at the cost of capital over each asset class's life (GPU
 servers with their scale-up fabric; the scale-out network; the facility). Operating costs are
 power (IT power x PUE x price, drawn in the hours used), colocation rent, maintenance (a share
-of capital a year), staff (per MW of IT power) and software (per GPU-year). Every yearly cost is
-divided by the GPU-hours used in a year: 8,760 x utilisation per GPU.
+of the IT hardware's capital a year: servers, scale-up and scale-out, not the hall), staff (per
+MW of IT power) and software (per GPU-year). Every yearly cost is divided by the GPU-hours used
+in a year: 8,760 x utilisation per GPU.
 
-The rule is written once, as `TERMS`: Python evaluates them here, and the workbook writes the
-same terms as live formulas. A system without GPUs has no cost per GPU: every term is None.
+The rule is written once, as `PROFILE_TERMS` and `SYSTEM_TERMS`: Python evaluates them here,
+and the workbook writes the same terms as live formulas. A system without GPUs has no cost per
+GPU: every term is None.
 """
 
 from __future__ import annotations
@@ -88,7 +90,7 @@ def _system_terms() -> tuple[Term, ...]:
             "opex_maintenance_usd_per_gpu_hour",
             "Opex: maintenance (USD/GPU-h)",
             USD_MILLS,
-            term("capex_usd_per_gpu") * inp("maintenance_share_per_year") / hours,
+            term("capex_hardware_usd_per_gpu") * inp("maintenance_share_per_year") / hours,
         ),
         Term(
             "opex_staff_usd_per_gpu_hour",
