@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -90,12 +93,14 @@ class CostLibrary:
             raise InputError(
                 None, None, f"unknown {noun} {name!r}{known}; `rackbom list {listing}` lists them"
             )
-        raw = one_entry_file(read_yaml_file(path), section)
-        content = parse_cost_file(raw, name)
-        entries = getattr(content, section)
-        if len(entries) != 1:
-            raise InputError(name, section, f"the file must hold exactly one {noun}")
-        return getattr(self.merged(content, name), section)[entries[0].id]
+        raw = read_yaml_file(path)
+        plain = one_entry_file(raw, section) is not raw
+        with fields_as_written(plain, section):
+            content = parse_cost_file(one_entry_file(raw, section), name)
+            entries = getattr(content, section)
+            if len(entries) != 1:
+                raise InputError(name, section, f"the file must hold exactly one {noun}")
+            return getattr(self.merged(content, name), section)[entries[0].id]
 
 
 def one_entry_file(raw: Any, section: str) -> Any:
@@ -104,6 +109,19 @@ def one_entry_file(raw: Any, section: str) -> Any:
     if isinstance(raw, dict) and "id" in raw and not any(k in raw for k in SECTIONS):
         return {section: [raw]}
     return raw
+
+
+@contextmanager
+def fields_as_written(plain: bool, section: str) -> Iterator[None]:
+    """Errors in a one-entry file written as a plain mapping name its fields as written
+    (`pue`, not `profiles[0](id=my-hall).pue`)."""
+    try:
+        yield
+    except InputError as exc:
+        if not plain or exc.field is None or not exc.field.startswith(f"{section}[0]"):
+            raise
+        field = re.sub(rf"^{section}\[0\](\(id=[^)]*\))?\.?", "", exc.field)
+        raise InputError(exc.file, field or None, exc.message) from None
 
 
 def cost_file_section(raw: Any) -> str | None:

@@ -367,3 +367,11 @@ def test_the_report_workbook_summary_lists_clusters_and_their_warnings(tmp_path:
     firsts = [c.value for c in cells if c.column == 1]
     assert "Clusters" in firsts and "Cluster warnings" in firsts
     assert firsts.count("vr200-16k-ib") == 1 + len(cluster.summary.warnings)
+
+
+def test_a_plain_profile_error_names_the_field_as_written(cli, tmp_path: Path) -> None:
+    path = tmp_path / "hall.yaml"
+    path.write_text(PROFILE.replace("pue: 1.2", "pue: 0.5"))
+    for args in (["tco", "helios", "--tco", str(path)], ["validate", str(path)]):
+        err = cli(*args).err
+        assert f"{path}: pue: " in err and "profiles[0]" not in err

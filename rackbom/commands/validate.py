@@ -11,6 +11,7 @@ from rackbom.components.errors import InputError
 from rackbom.components.tco_library import (
     builtin_costs,
     cost_file_section,
+    fields_as_written,
     one_entry_file,
     parse_cost_file,
 )
@@ -81,8 +82,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _validate_costs(raw: object, name: str, section: str) -> None:
     """Check a cost file (or one profile or workload written as a plain mapping)."""
-    content = parse_cost_file(raw if section == "all" else one_entry_file(raw, section), name)
-    builtin_costs().merged(content, name)
+    with fields_as_written(section != "all", section):
+        content = parse_cost_file(raw if section == "all" else one_entry_file(raw, section), name)
+        builtin_costs().merged(content, name)
     counts = ", ".join(
         counted(len(entries), noun)
         for noun, entries in (
