@@ -293,21 +293,21 @@ def row_lines(data: SheetData, widths: list[float]) -> dict[int, int]:
     note_width = sum(widths[: note_span(widths)])
     for number, row in enumerate(data.rows, start=1):
         wrapped = [
-            (str(c.value), note_width if number in notes else widths[i])
+            (str(c.value), note_width if number in notes else widths[i], c.style == "header")
             for i, c in enumerate(row)
             if c.value is not None
             and (c.style == "header" or c.style in _WRAPPED or number in notes)
         ]
-        lines = max((len(wrap_lines(text, width)) for text, width in wrapped), default=1)
+        lines = max((len(wrap_lines(t, w, bold)) for t, w, bold in wrapped), default=1)
         if lines > 1:
             out[number] = lines
     return out
 
 
-def wrap_lines(text: str, width: float) -> list[str]:
-    """The text broken at spaces as a cell `width` characters wide shows it (bold headers
-    are about a tenth wider, so a line holds a little less)."""
-    room = max(1.0, (width - 1) / 1.1)
+def wrap_lines(text: str, width: float, bold: bool = False) -> list[str]:
+    """The text broken at spaces as a cell `width` characters wide shows it (bold text is
+    about a tenth wider, so a line holds a little less)."""
+    room = max(1.0, (width - 1) / (1.1 if bold else 1.0))
     lines: list[str] = []
     for word in text.split():
         if lines and len(lines[-1]) + 1 + len(word) <= room:

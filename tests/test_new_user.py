@@ -322,7 +322,7 @@ def test_the_workbook_prints_readable_and_whole(tmp_path: Path) -> None:
             number = int(header.split(":")[0].lstrip("$"))
             cells = [c for c in sheet[number] if c.value]
             lines = max(
-                len(wrap_lines(c.value, sheet.column_dimensions[c.column_letter].width))
+                len(wrap_lines(c.value, sheet.column_dimensions[c.column_letter].width, True))
                 for c in cells
             )
             assert (sheet.row_dimensions[number].height or LINE_PT) >= lines * LINE_PT - 0.1
