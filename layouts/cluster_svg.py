@@ -128,7 +128,14 @@ class FloorPlan(_Drawing):
         self.scale = min(room / hall_w, 40.0)
         self.pitch = min(max(floor.row_pitch_m * self.scale, 40.0), 64.0)
         height = TITLE_H + MARGIN + len(self.bands) * self.pitch + MARGIN + 30
-        super().__init__(summary, self.WIDTH, height, "floor plan")
+        title = "floor plan"
+        if floor.halls > 1:
+            title += (
+                f": {floor.halls} halls on a {floor.campus_length_m:,.0f} m x "
+                f"{floor.campus_width_m:,.0f} m campus, their rows in bands, the top tier "
+                "in a central core"
+            )
+        super().__init__(summary, self.WIDTH, height, title)
         self.core_x = MARGIN + floor.row_length_m * self.scale + self.LABEL_W + self.CORE_GAP
         self._draw_core()
         self._draw_rows()

@@ -20,7 +20,8 @@ def render_cluster(cluster: Cluster) -> str:
         f"{cluster.name} [{cluster.id}]"
         + (f"\n{cluster.spec.description.strip()}" if cluster.spec.description else "")
         + f"\n{s.design_copies:,} x {s.design} on {s.profile}: {s.topology.replace('_', '-')}, "
-        f"{s.fabric_tiers} tiers"
+        f"{s.planes} x {s.plane_gbps:g}G plane{'s' if s.planes > 1 else ''} of "
+        f"{s.fabric_tiers} tier{'s' if s.fabric_tiers > 1 else ''}"
     ]
     if s.gpus_requested:
         blocks[0] += (
@@ -34,7 +35,8 @@ def render_cluster(cluster: Cluster) -> str:
     blocks += [_tiers_table(s), _network_table(s)]
     f = s.floor
     blocks.append(
-        f"Floor: {counted(f.rows, 'row')} of up to {counted(f.racks_per_row, 'rack')}, "
+        f"Floor: {f'{f.halls} halls, ' if f.halls > 1 else ''}"
+        f"{counted(f.rows, 'row')} of up to {counted(f.racks_per_row, 'rack')}, "
         f"{counted(f.network_racks_in_rows, 'network rack')} in the rows, "
         f"{f.network_racks_in_core:,} in the core; about "
         f"{f.length_m:,.0f} m x {f.width_m:,.0f} m"
@@ -83,5 +85,44 @@ def _network_table(s: ClusterSummary) -> str:
                 Unit.KW.value.text(n.power_total_w),
             ]
             for n in s.network_bom
+        ],
+    )
+
+
+def render_fabric_options(target: object) -> str:
+    """A cluster's feasible fabrics, cheapest first, the chosen one marked."""
+    from rackbom.components.errors import InputError
+
+    if not isinstance(target, Cluster):
+        raise InputError(None, "--fabrics", "fabric options are a cluster's; this is a design")
+    s = target.summary
+    options = sorted(s.fabric_options, key=lambda o: (o.capex_usd_per_gpu, o.power_network_w))
+    return f"Fabrics for {target.name} [{target.id}], cheapest first\n" + render_table(
+        [
+            "planes",
+            "plane Gbit/s",
+            "tiers",
+            "switches",
+            "transceivers",
+            "cables",
+            "capex per GPU",
+            "scale-out per GPU",
+            "network kW",
+            "chosen",
+        ],
+        [
+            [
+                str(o.planes),
+                f"{o.plane_gbps:g}",
+                str(o.tiers),
+                _COUNT.text(o.switches),
+                _COUNT.text(o.transceivers),
+                _COUNT.text(o.cables),
+                _USD.text(o.capex_usd_per_gpu),
+                _USD.text(o.scale_out_usd_per_gpu),
+                Unit.KW.value.text(o.power_network_w),
+                "yes" if o.chosen else "",
+            ]
+            for o in options
         ],
     )

@@ -22,6 +22,11 @@ def configure(p: argparse.ArgumentParser) -> None:
     """Add the sub-command's arguments."""
     p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument(
+        "--fabrics",
+        action="store_true",
+        help="a cluster's feasible fabrics (planes x speed x tiers) side by side, then stop",
+    )
     add_catalogue_option(p)
     add_tco_option(p)
     p.set_defaults(run=run)
@@ -30,6 +35,11 @@ def configure(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the summary."""
     (target,) = load_targets(args, [args.design])
+    if args.fabrics:
+        from .cluster_text import render_fabric_options
+
+        print(render_fabric_options(target))
+        return 0
     if args.json:
         print_json(target.to_dict(args.tco))
         return 0

@@ -46,6 +46,10 @@ class FloorLayout:
     """Per tier, leaves first: the lengths of the links into that tier."""
     row_links: tuple[tuple[int, int], ...]
     """Per row: links from its racks to its leaves, and from its leaves up to the core."""
+    halls: int = 1
+    campus_length_m: float = 0.0
+    """Several halls: the campus they stand on (0 for one hall)."""
+    campus_width_m: float = 0.0
 
     @property
     def row_length_m(self) -> float:
