@@ -36,8 +36,13 @@ _EXPORTS = {
     "resolve_all": "rackbom.resolve",
     "System": "rackbom.system",
     "catalogue": "rackbom.facade",
+    "clusters": "rackbom.facade",
     "designs": "rackbom.facade",
     "export_workbook": "rackbom.facade",
+    "capex_chart": "rackbom.exports.tco_charts",
+    "sweep_chart": "rackbom.exports.tco_charts",
+    "tco_chart": "rackbom.exports.tco_charts",
+    "tornado_chart": "rackbom.exports.tco_charts",
 }
 
 if TYPE_CHECKING:
@@ -55,7 +60,8 @@ if TYPE_CHECKING:
         workload,
     )
     from rackbom.design import Design, load
-    from rackbom.facade import catalogue, designs, export_workbook
+    from rackbom.exports.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
+    from rackbom.facade import catalogue, clusters, designs, export_workbook
     from rackbom.resolve import resolve, resolve_all
     from rackbom.system import System
 
@@ -81,8 +87,10 @@ __all__ = [
     "System",
     "__version__",
     "accepted",
+    "capex_chart",
     "catalogue",
     "cluster",
+    "clusters",
     "compare",
     "designs",
     "export_workbook",
@@ -94,6 +102,9 @@ __all__ = [
     "resolve_all",
     "sensitivity",
     "sweep",
+    "sweep_chart",
     "tco",
+    "tco_chart",
+    "tornado_chart",
     "workload",
 ]

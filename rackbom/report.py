@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from rackbom.components.atomic import Writer, text_writer, write_files
 from rackbom.components.errors import InputError
+from rackbom.components.outputs import counted
 from rackbom.exports.html_page import ReportEntry, render_report
 
 from .design import Design
@@ -116,7 +117,8 @@ def write_report(
         outputs += cluster_outputs
         owners += [(files.per_cluster, cluster.id)] * len(cluster_outputs)
     if progress:
-        progress(f"workbook with {len(designs)} designs and {len(clusters)} clusters")
+        made = f"{counted(len(designs), 'design')} and {counted(len(clusters), 'cluster')}"
+        progress(f"workbook with {made}")
     book = workbook_writer([s.analysis for s in named], chosen, rules)
     outputs.append((out / WORKBOOK_NAME, book))
     if progress:

@@ -61,7 +61,7 @@ def test_page_is_self_contained(report: Path) -> None:
 
 def test_page_shows_the_cost_charts_for_designs_and_clusters(report: Path) -> None:
     page = (report / "index.html").read_text()
-    assert "<h1>Cost of ownership</h1>" in page and "profile default" in page
+    assert '<h1 id="costs">Cost of ownership</h1>' in page and "profile default" in page
     for group in ("designs", "clusters"):
         section = re.search(rf'<section class="tco" id="tco-{group}">(.*?)</section>', page, re.S)
         charts = re.findall(r'<div class="chart"[^>]*>\s*<svg[^>]*>', section.group(1))

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from rackbom.comparison import Comparison
-from rackbom.components.errors import InputError
+from rackbom.comparison import Comparison, comparison_of
 from rackbom.figure_table import FigureTable
-from rackbom.resolve import by_kind
 from rackbom.system import System
 
 from .common import add_catalogue_option, load_targets, print_json
@@ -29,24 +27,10 @@ def run(args: argparse.Namespace) -> int:
     A cluster's figures (fabric, capex with its network) and a rack's are different tables, so
     designs and clusters are not mixed: compare a cluster's design by its id instead.
     """
-    designs, clusters = by_kind(load_targets(args, args.designs))
-    if designs and clusters:
-        raise InputError(
-            None,
-            None,
-            f"compare takes designs or clusters, not both: {clusters[0].id} is a cluster and "
-            f"{designs[0].id} a design (compare {clusters[0].id}'s design as "
-            f"{clusters[0].design.id})",
-        )
-    if clusters:
-        from rackbom.cluster_comparison import ClusterComparison
-
-        table: Comparison | ClusterComparison = ClusterComparison(clusters)
-        key, notes = "clusters", []
-    else:
-        table = Comparison(designs)
-        key, notes = "designs", table.notes
-    plant = plant_table([*designs, *clusters], table.columns, args.plant)
+    systems = load_targets(args, args.designs)
+    table = comparison_of(systems)
+    key, notes = ("designs", table.notes) if isinstance(table, Comparison) else ("clusters", [])
+    plant = plant_table(systems, table.columns, args.plant)
     if args.json:
         print_json(
             {
