@@ -118,9 +118,8 @@ class CollectiveData:
 def _check_sources(entry: Sourced, sources: dict[str, Any], file: str, where: str) -> None:
     for name, source_id in {"source": entry.source, **entry.sources}.items():
         if source_id not in sources:
-            raise InputError(
-                file, f"{where}.{name}", f"unknown source {source_id!r}{suggest(source_id, sources)}"
-            )
+            known = suggest(source_id, sources)
+            raise InputError(file, f"{where}.{name}", f"unknown source {source_id!r}{known}")
 
 
 @cache

@@ -145,8 +145,6 @@ def _two_levels(
     passes = 2 if op == "all_reduce" else 1
     inside = passes * ((k - 1) * up.step_us + _us((k - 1) / k * size, up_rate))
     across_steps = 2 * _log2(domains) if op == "all_reduce" else domains - 1
-    across = across_steps * out.step_us + _us(
-        bus_factor(op, domains) * size / k, out_rate
-    )
+    across = across_steps * out.step_us + _us(bus_factor(op, domains) * size / k, out_rate)
     slow = up.name if inside > across else out.name
     yield "hierarchical", call + inside + across, slow

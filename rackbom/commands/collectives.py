@@ -1,0 +1,64 @@
+"""`rackbom collectives`: collective times and bandwidths on a design or cluster."""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+from rackbom.components.collectives import OPS
+from rackbom.components.errors import InputError
+
+from .common import add_catalogue_option, load_targets, print_json
+
+UNITS = {"": 1, "b": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
+UNITS |= {"kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12}
+UNITS |= {"kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+SIZE = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*([a-z]*)\s*$", re.IGNORECASE)
+
+
+def parse_size(text: str) -> int:
+    """`1GiB`, `512MiB`, `4096` -> bytes; a zero, negative or unreadable size is an InputError."""
+    match = SIZE.match(text)
+    unit = match.group(2).lower() if match else ""
+    if match is None or unit not in UNITS:
+        raise InputError(None, "--size", f"not a size like 1GiB or 4096: {text!r}")
+    size = int(float(match.group(1)) * UNITS[unit])
+    if size < 1:
+        raise InputError(None, "--size", f"must be at least 1 byte, not {text!r}")
+    return size
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
+    p.add_argument("system", metavar="DESIGN_OR_CLUSTER")
+    p.add_argument("--op", default="all_reduce", help=f"one of {', '.join(OPS)}")
+    p.add_argument("--size", help="one message size (e.g. 1GiB); default: 1 MiB to 4 GiB")
+    p.add_argument("--gpus", type=int, help="GPUs in the group (default: all of the system's)")
+    p.add_argument("--json", action="store_true", help="print the rows as JSON")
+    add_catalogue_option(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the table (or JSON rows), the levels and the reference workloads."""
+    from rackbom import collectives
+    from rackbom.exports.collectives_json import result_row
+
+    if args.op not in OPS:
+        raise InputError(None, "--op", f"{args.op!r} is not modelled (one of {', '.join(OPS)})")
+    size = parse_size(args.size) if args.size is not None else None
+    (target,) = load_targets(args, [args.system])
+    try:
+        if size is None:
+            results = collectives.collective_sweep(target, args.op, args.gpus)
+        else:
+            results = (collectives.collective(target, args.op, size, args.gpus),)
+    except InputError as exc:
+        raise InputError(None, f"--{exc.field}" if exc.field else None, exc.message) from None
+    if args.json:
+        print_json([result_row(r) for r in results])
+        return 0
+    from .collectives_text import render_collectives
+
+    print(render_collectives(target, results, collectives))
+    return 0
