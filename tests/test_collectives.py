@@ -1,0 +1,161 @@
+"""The collective model: held to published runs, nccl-tests' definitions, bad input, the CLI."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rackbom as rb
+from rackbom.collectives import collective_checks, levels, workload_steps
+from rackbom.components.collectives import OPS, collective_data
+from rackbom.components.errors import InputError
+from rackbom.racks.collectives.model import SWEEP_SIZES, bus_factor, collective
+
+
+@pytest.mark.parametrize("check", collective_checks(), ids=lambda c: c.measurement.id)
+def test_model_within_15_percent_of_published_runs(check) -> None:
+    """Every published large-message busbw is met within +/-15%."""
+    assert abs(check.error_pct) <= 15, (check.measurement.id, check.result)
+
+
+def test_published_runs_cover_the_four_kinds() -> None:
+    """An 8-GPU HGX, an NVL72 domain, an 8-GPU AMD server and a multi-node RoCE/IB run."""
+    data = collective_data()
+    by_id = {m.id: m for m in data.measurements}
+    assert {"hgx-h100-ring-allreduce", "gb200-nvl72-allreduce"} <= set(by_id)
+    assert by_id["mi300x-server-allreduce"].gpus == 8
+    multi = by_id["mi355x-2node-roce-allreduce"]
+    assert multi.gpus > 8
+    assert levels(multi.system)[-1].name == "scale-out"
+
+
+def test_every_entry_is_sourced() -> None:
+    sources = rb.catalogue().sources
+    data = collective_data()
+    for entry in [*data.interconnects.values(), *data.measurements, *data.workloads.values()]:
+        assert entry.source in sources
+        assert set(entry.sources.values()) <= set(sources)
+
+
+SYSTEMS = ("hgx-h200", "gb200-nvl72", "mi355x-128", "hgx-h200-8k")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    system=st.sampled_from(SYSTEMS),
+    op=st.sampled_from(OPS),
+    size=st.integers(1, 2**34),
+    share=st.floats(0, 1),
+)
+def test_nccl_tests_definitions_hold(system: str, op: str, size: int, share: float) -> None:
+    """algbw = bytes / time; busbw = algbw x nccl-tests' factor; more bytes never take less time."""
+    steps = levels(system)
+    gpus = 2 + int(share * (steps[-1].span - 2))
+    result = collective(steps, op, size, gpus)
+    assert result.algbw_gbps == pytest.approx(size * 8 / result.time_us / 1e3)
+    assert result.busbw_gbps == pytest.approx(result.algbw_gbps * bus_factor(op, gpus))
+    assert collective(steps, op, size * 2, gpus).time_us >= result.time_us
+    assert result.bottleneck in {level.name for level in steps}
+
+
+def test_bus_factors_are_nccl_tests() -> None:
+    assert bus_factor("all_reduce", 8) == pytest.approx(2 * 7 / 8)
+    for op in ("all_gather", "reduce_scatter", "all_to_all"):
+        assert bus_factor(op, 8) == pytest.approx(7 / 8)
+
+
+def test_crossing_domains_is_slower_than_staying_inside() -> None:
+    """On MI355X servers a group of 16 meets the 400G NICs; 8 stay on the xGMI mesh."""
+    inside = rb.collective("mi355x-128", "all_to_all", 2**30, 8)
+    across = rb.collective("mi355x-128", "all_to_all", 2**30, 16)
+    assert across.busbw_gbps < inside.busbw_gbps / 4
+    assert (inside.bottleneck, across.bottleneck) == ("scale-up", "scale-out")
+
+
+def test_planes_are_just_bandwidth() -> None:
+    """P planes of speed s on a level give what one plane of P x s gives."""
+    up, out = levels("hgx-h200-8k")
+    planes = replace(out, planes=4, gbps_per_gpu=4 * 100.0)
+    single = replace(out, planes=1, gbps_per_gpu=400.0)
+    for op in OPS:
+        a = collective((up, planes), op, 2**30, 64)
+        b = collective((up, single), op, 2**30, 64)
+        assert a.time_us == pytest.approx(b.time_us)
+
+
+def test_oversubscription_slows_all_to_all_only() -> None:
+    up, out = levels("hgx-h200-8k")
+    tapered = replace(out, oversubscription=3.0)
+    a2a = [collective(lv, "all_to_all", 2**30, 1024).time_us for lv in ((up, out), (up, tapered))]
+    assert a2a[1] > 2 * a2a[0]
+    ar = [collective(lv, "all_reduce", 2**30, 1024).time_us for lv in ((up, out), (up, tapered))]
+    assert ar[0] == pytest.approx(ar[1])
+
+
+@pytest.mark.parametrize(
+    ("op", "size", "gpus", "field"),
+    [
+        ("broadcast", 2**20, 8, "op"),
+        ("all_reduce", 0, 8, "size"),
+        ("all_reduce", -1, 8, "size"),
+        ("all_reduce", 2**20, 9, "gpus"),
+        ("all_reduce", 2**20, 1, "gpus"),
+    ],
+)
+def test_bad_input_names_the_field(op: str, size: int, gpus: int, field: str) -> None:
+    with pytest.raises(InputError) as err:
+        rb.collective("hgx-h200", op, size, gpus)
+    assert err.value.field == field
+
+
+def test_workloads_cost_more_per_effective_pflops() -> None:
+    for step in workload_steps("helios-16k"):
+        assert 0 < step.comm_share_pct < 100
+        assert step.effective_pflops_per_gpu < step.peak_pflops_per_gpu
+        assert step.tco_usd_per_effective_pflops_hour > step.tco_usd_per_peak_pflops_hour
+
+
+def test_cli_table_and_json(cli) -> None:
+    table = cli("collectives", "gb200-nvl72", "--op", "all_gather")
+    assert table.code == 0, table.err
+    assert "busbw GB/s" in table.out and "4 GiB" in table.out and "1 MiB" in table.out
+    rows = json.loads(cli("collectives", "gb200-nvl72", "--op", "all_gather", "--json").out)
+    assert [r["bytes"] for r in rows] == list(SWEEP_SIZES)
+    assert set(rows[0]) == {
+        "op",
+        "bytes",
+        "gpus",
+        "algorithm",
+        "time_us",
+        "algbw_gbps",
+        "busbw_gbps",
+        "bottleneck",
+    }
+    one = json.loads(cli("collectives", "hgx-h200", "--size", "1GiB", "--gpus", "4", "--json").out)
+    assert (len(one), one[0]["bytes"], one[0]["gpus"]) == (1, 2**30, 4)
+
+
+def test_cli_marks_projections(cli) -> None:
+    assert "projection" in cli("collectives", "helios").out
+    assert "projection" not in cli("collectives", "hgx-h200").out
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (["--op", "gather"], "--op"),
+        (["--size", "0"], "--size"),
+        (["--size", "1XB"], "--size"),
+        (["--gpus", "9"], "--gpus"),
+        (["--size=-4MiB"], "--size"),
+    ],
+)
+def test_cli_bad_input_exits_2(cli, args: list[str], field: str) -> None:
+    result = cli("collectives", "hgx-h200", *args)
+    assert result.code == 2
+    assert result.out == ""
+    assert len(result.err.strip().splitlines()) == 1 and field in result.err
