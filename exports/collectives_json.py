@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..components.collectives import OPS, collective_data
 from ..components.outputs import finite
-from ..racks.collectives.model import CollectiveResult
+from ..racks.analysis import Analysis
+from ..racks.clusters.analysis import ClusterAnalysis
+from ..racks.collectives.levels import levels_of
+from ..racks.collectives.model import CollectiveResult, collective
 
 
 def result_row(result: CollectiveResult) -> dict[str, Any]:
@@ -21,3 +25,10 @@ def result_row(result: CollectiveResult) -> dict[str, Any]:
         "bottleneck": result.bottleneck,
     }
     return row
+
+
+def collective_rows(system: Analysis | ClusterAnalysis) -> list[dict[str, Any]]:
+    """Each op at 1 GiB inside one scale-up domain and across the whole system."""
+    steps = levels_of(system, collective_data())
+    groups = sorted({s for s in (steps[0].span, steps[-1].span) if s >= 2}) if steps else []
+    return [result_row(collective(steps, op, 2**30, g)) for g in groups for op in OPS]

@@ -56,9 +56,11 @@ class Cluster:
 
     def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
         """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
+        from rackbom.exports.collectives_json import collective_rows
         from rackbom.exports.tco_json import tco_data
 
-        return {**summary_data(self.summary), **tco_data(self.tco(tco_profile))}
+        data = {**summary_data(self.summary), **tco_data(self.tco(tco_profile))}
+        return {**data, "collectives": collective_rows(self.analysis)}
 
     def to_json(self) -> str:
         """The summary as indented JSON text."""
