@@ -11,6 +11,7 @@ from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
 from ..racks.costs.basis import cluster_basis, design_basis
 from ..racks.costs.tco import TcoResult, tco
+from .collectives_json import collective_rows
 from .json_summary import summary_data
 
 
@@ -29,7 +30,8 @@ def design_data(
 ) -> dict[str, Any]:
     """A design's summary and its TCO (bare design, default profile unless named) as JSON data."""
     result = tco(design_basis(analysis), profile(tco_profile))
-    return {**summary_data(analysis.summary), **tco_data(result)}
+    rows = collective_rows(analysis)
+    return {**summary_data(analysis.summary), **tco_data(result), "collectives": rows}
 
 
 def cluster_data(
@@ -37,4 +39,5 @@ def cluster_data(
 ) -> dict[str, Any]:
     """A cluster's summary and its TCO (default profile unless named) as JSON data."""
     result = tco(cluster_basis(cluster.summary), profile(tco_profile))
-    return {**summary_data(cluster.summary), **tco_data(result)}
+    rows = collective_rows(cluster)
+    return {**summary_data(cluster.summary), **tco_data(result), "collectives": rows}

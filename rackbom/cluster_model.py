@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue
 from rackbom.components.yamlio import validate_model
-from rackbom.exports.json_summary import json_text, summary_data
+from rackbom.exports.json_summary import json_text
 from rackbom.racks.clusters import (
     ClusterAnalysis,
     ClusterSpec,
@@ -56,11 +56,9 @@ class Cluster:
 
     def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
         """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
-        from rackbom.exports.collectives_json import collective_rows
-        from rackbom.exports.tco_json import tco_data
+        from rackbom.exports.tco_json import cluster_data
 
-        data = {**summary_data(self.summary), **tco_data(self.tco(tco_profile))}
-        return {**data, "collectives": collective_rows(self.analysis)}
+        return cluster_data(self.analysis, tco_profile)
 
     def to_json(self) -> str:
         """The summary as indented JSON text."""

@@ -61,11 +61,9 @@ class Design:
 
     def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
         """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
-        from rackbom.exports.collectives_json import collective_rows
         from rackbom.exports.tco_json import design_data
 
-        data = design_data(self.analysis, tco_profile)
-        return {**data, "collectives": collective_rows(self.analysis)}
+        return design_data(self.analysis, tco_profile)
 
     def to_json(self) -> str:
         """The summary as indented JSON text."""
