@@ -159,3 +159,23 @@ def test_cli_bad_input_exits_2(cli, args: list[str], field: str) -> None:
     assert result.code == 2
     assert result.out == ""
     assert len(result.err.strip().splitlines()) == 1 and field in result.err
+
+
+def test_chart_is_deterministic_with_a_line_per_system() -> None:
+    from rackbom.exports.collectives_chart import busbw_chart
+
+    series = {name: rb.collective_sweep(name, "all_reduce") for name in ("hgx-h200", "helios")}
+    svg = busbw_chart(series, {"helios"})
+    assert svg == busbw_chart(series, {"helios"})
+    assert "hgx-h200, 8 GPUs" in svg and "helios, 72 GPUs (projection)" in svg
+
+
+def test_cli_several_systems_and_chart(cli, tmp_path) -> None:
+    chart = tmp_path / "busbw.svg"
+    done = cli("collectives", "hgx-h200", "gb200-nvl72", "--json", "--chart", str(chart))
+    assert done.code == 0, done.err
+    rows = json.loads(done.out)
+    assert set(rows) == {"hgx-h200", "gb200-nvl72"} and len(rows["gb200-nvl72"]) == 13
+    assert chart.read_text().startswith("<?xml")
+    bad = cli("collectives", "hgx-h200", "gb200-nvl72", "--gpus", "16", "--chart", str(chart))
+    assert bad.code == 2 and "hgx-h200" in bad.err

@@ -1,10 +1,12 @@
-"""`rackbom collectives`: collective times and bandwidths on a design or cluster."""
+"""`rackbom collectives`: collective times and bandwidths on designs or clusters."""
 
 from __future__ import annotations
 
 import argparse
 import re
+from pathlib import Path
 
+from rackbom.components.atomic import atomic_write_text
 from rackbom.components.collectives import OPS
 from rackbom.components.errors import InputError
 
@@ -30,35 +32,50 @@ def parse_size(text: str) -> int:
 
 def configure(p: argparse.ArgumentParser) -> None:
     """Add the sub-command's arguments."""
-    p.add_argument("system", metavar="DESIGN_OR_CLUSTER")
+    p.add_argument("systems", metavar="DESIGN_OR_CLUSTER", nargs="+")
     p.add_argument("--op", default="all_reduce", help=f"one of {', '.join(OPS)}")
     p.add_argument("--size", help="one message size (e.g. 1GiB); default: 1 MiB to 4 GiB")
-    p.add_argument("--gpus", type=int, help="GPUs in the group (default: all of the system's)")
+    p.add_argument("--gpus", type=int, help="GPUs in the group (default: all of each system's)")
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
+    p.add_argument(
+        "--chart", metavar="FILE.svg", help="write busbw against size, one line per system"
+    )
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the table (or JSON rows), the levels and the reference workloads."""
+    """Print the table (or JSON rows) per system; with --chart, write the chart too."""
     from rackbom import collectives
     from rackbom.exports.collectives_json import result_row
 
     if args.op not in OPS:
         raise InputError(None, "--op", f"{args.op!r} is not modelled (one of {', '.join(OPS)})")
     size = parse_size(args.size) if args.size is not None else None
-    (target,) = load_targets(args, [args.system])
-    try:
-        if size is None:
-            results = collectives.collective_sweep(target, args.op, args.gpus)
-        else:
-            results = (collectives.collective(target, args.op, size, args.gpus),)
-    except InputError as exc:
-        raise InputError(None, f"--{exc.field}" if exc.field else None, exc.message) from None
+    if args.chart is not None and Path(args.chart).is_dir():
+        raise InputError(args.chart, "--chart", "is a directory")
+    targets = load_targets(args, args.systems)
+    results = {}
+    for target in targets:
+        try:
+            if size is None:
+                results[target.id] = collectives.collective_sweep(target, args.op, args.gpus)
+            else:
+                one = collectives.collective(target, args.op, size, args.gpus)
+                results[target.id] = (one,)
+        except InputError as exc:
+            field = f"--{exc.field}" if exc.field else None
+            raise InputError(None, field, f"{target.id}: {exc.message}") from None
+    if args.chart is not None:
+        from rackbom.exports.collectives_chart import busbw_chart
+
+        projected = {t.id for t in targets if not collectives.measured(t)}
+        atomic_write_text(args.chart, busbw_chart(results, projected))
     if args.json:
-        print_json([result_row(r) for r in results])
+        rows = {name: [result_row(r) for r in found] for name, found in results.items()}
+        print_json(rows[targets[0].id] if len(targets) == 1 else rows)
         return 0
     from .collectives_text import render_collectives
 
-    print(render_collectives(target, results, collectives))
+    print("\n\n".join(render_collectives(t, results[t.id], collectives) for t in targets))
     return 0

@@ -5,20 +5,13 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from rackbom.exports.collectives_chart import size_text
 from rackbom.racks.collectives.model import CollectiveResult
 from rackbom.textable import render_table
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster
     from rackbom.design import Design
-
-
-def size_text(size: int) -> str:
-    """Bytes as the largest binary unit that divides them (`1 GiB`), else in bytes."""
-    for unit, scale in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
-        if size >= scale and size % scale == 0:
-            return f"{size // scale:,} {unit}"
-    return f"{size:,} B"
 
 
 def render_collectives(
