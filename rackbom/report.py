@@ -110,9 +110,8 @@ def write_report(
     if progress:
         progress("cost of ownership charts")
     results = [costs.tco(target, chosen) for target in (*designs, *clusters)]
-    index = render_report(
-        entries, WORKBOOK_NAME, __version__, cluster_entries, tco_part(results, chosen)
-    )
+    costs_part = tco_part(results, chosen) + _collectives_part([*designs, *clusters])
+    index = render_report(entries, WORKBOOK_NAME, __version__, cluster_entries, costs_part)
     outputs.append((out / INDEX_NAME, text_writer(index)))
     created = [folder for folder in (out, *out.parents) if not folder.exists()]
     try:
@@ -127,6 +126,23 @@ def write_report(
         table.setdefault(key, []).append(path)
     files.workbook, files.index = paths[-2], paths[-1]
     return files
+
+
+def _collectives_part(targets: Sequence[Design | Cluster]) -> str:
+    """The page's delivered-performance part: busbw charts and the published runs checked."""
+    from rackbom import collectives
+    from rackbom.exports.collectives_page import CHART_OPS, CheckRow, collectives_part
+
+    linked = [t for t in targets if collectives.levels(t)]
+    sweeps = {
+        t.id: {op: collectives.collective_sweep(t, op) for op, _ in CHART_OPS} for t in linked
+    }
+    kinds = {t.id: "design" if isinstance(t, Design) else "cluster" for t in linked}
+    projections = {t.id for t in linked if not collectives.measured(t)}
+    checks = [
+        CheckRow(c.measurement, c.result, c.error_pct) for c in collectives.collective_checks()
+    ]
+    return collectives_part(sweeps, kinds, projections, checks)
 
 
 def _cluster_outputs(
