@@ -4,7 +4,8 @@
 
 Sheets: Summary, Comparison, then per design `BOM`, `Ports` and `Power`, then per cluster
 `Cluster` (its designs' sheets included once), then TCO (a profile's figures as inputs, the cost
-of ownership of every design and cluster as formulas, with native charts), and Sources last.
+of ownership of every design and cluster as formulas, with native charts), Collectives (each
+system's collectives at 1 GiB, workload steps, the published runs checked), and Sources last.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
 from .workbook_cells import SHEET_NAME_MAX, BarChart, Cell, SheetData, col, design_labels
 from .workbook_cluster import CLUSTER_PREFIX, cluster_sheet
+from .workbook_collectives import collectives_sheet
 from .workbook_design import design_sheets
 from .workbook_overview import comparison_sheet, sources_sheet, summary_sheet
 from .workbook_tco import cluster_column, design_column, tco_sheet
@@ -96,6 +98,7 @@ def build_sheets(
         sheets.append(built.sheet)
         columns.append(cluster_column(cluster, built))
     sheets.append(tco_sheet(profile(tco_profile), columns))
+    sheets.append(collectives_sheet(analyses, clusters, tco_profile))
     sheets.append(sources_sheet(list(analyses), list(clusters)))
     return sheets
 

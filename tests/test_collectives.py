@@ -179,3 +179,16 @@ def test_cli_several_systems_and_chart(cli, tmp_path) -> None:
     assert chart.read_text().startswith("<?xml")
     bad = cli("collectives", "hgx-h200", "gb200-nvl72", "--gpus", "16", "--chart", str(chart))
     assert bad.code == 2 and "hgx-h200" in bad.err
+
+
+def test_workbook_sheet_holds_collectives_workloads_and_checks() -> None:
+    from rackbom.exports.workbook_collectives import collectives_sheet
+
+    design = rb.load("hgx-h200").analysis
+    cluster = rb.load_cluster("mi355x-server-8k").analysis
+    sheet = collectives_sheet([design], [cluster])
+    values = [[c.value for c in row] for row in sheet.rows]
+    assert sum(1 for v in values if v[:2] == ["mi355x-server-8k", "all_to_all"]) == 2
+    assert sum(1 for v in values if v[:1] == ["hgx-h200"] and len(v) == 10) == 3  # workloads
+    (check,) = [v for v in values if v[:1] == ["2 x 8 MI355X over Pollara 400 RoCE, all-reduce"]]
+    assert abs(check[-1]) <= 0.15
