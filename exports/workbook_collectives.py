@@ -70,7 +70,7 @@ def collectives_sheet(
     )
     sheet.add()
     sheet.header(COLLECTIVE_COLUMNS)
-    systems: list[tuple[str, Analysis | ClusterAnalysis, Analysis, float]] = []
+    systems: list[tuple[str, Analysis | ClusterAnalysis, Analysis, float | None]] = []
     for analysis in analyses:
         cost = tco(design_basis(analysis), chosen).tco_usd_per_gpu_hour
         systems.append((analysis.id, analysis, analysis, cost))

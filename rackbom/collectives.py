@@ -80,6 +80,8 @@ def workload_steps(
     steps = levels(target)
     cost = target.tco(tco_profile).tco_usd_per_gpu_hour
     peak = _design_summary(target).bf16_dense_pflops_per_gpu
+    if not steps or not peak:
+        return ()
     data = collective_data()
     return tuple(workload_step(steps, w, peak, cost) for w in data.workloads.values())
 

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
                 one = collectives.collective(target, args.op, size, args.gpus)
                 results[target.id] = (one,)
         except InputError as exc:
-            field = f"--{exc.field}" if exc.field else None
+            field = f"--{exc.field}" if exc.field in ("op", "size", "gpus") else exc.field
             raise InputError(None, field, f"{target.id}: {exc.message}") from None
     if args.chart is not None:
         from rackbom.exports.collectives_chart import busbw_chart

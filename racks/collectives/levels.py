@@ -58,6 +58,8 @@ def design_levels(
     """A design's scale-up domain and, where it has several, the NICs joining its domains."""
     summary = analysis.summary
     gpu = _gpu(analysis)
+    if gpu is None:
+        return ()
     up = _scale_up(gpu, summary.world_size, scale_up_gbps or summary.scale_up_gbps_per_gpu, data)
     if summary.scale_up_domains <= 1 and up is not None:
         return (up,)
@@ -76,8 +78,11 @@ def cluster_levels(
     """A cluster's scale-up domain, then its scale-out fabric (tiers, rails, oversubscription)."""
     rack = cluster.rack
     summary = rack.summary
+    gpu = _gpu(rack)
+    if gpu is None:
+        return ()
     rate = scale_up_gbps or summary.scale_up_gbps_per_gpu
-    up = _scale_up(_gpu(rack), summary.world_size, rate, data)
+    up = _scale_up(gpu, summary.world_size, rate, data)
     link = _bound(data.by_profile, cluster.profile.id, "network profile", cluster.id)
     tiers = cluster.spec.fabric.tiers
     out = Level(
@@ -109,14 +114,14 @@ def _bound(table: dict[str, Interconnect], key: str, what: str, where: str) -> I
     return table[key]
 
 
-def _gpu(analysis: Analysis) -> Gpu:
+def _gpu(analysis: Analysis) -> Gpu | None:
     design = analysis.design
     for tray in design.placed:
         for line in tray.tray.parts:
             part = design.part(line.part)
             if isinstance(part, Gpu):
                 return part
-    raise InputError(None, "system", f"{analysis.id} has no GPUs")
+    return None
 
 
 def _scale_out_nic(analysis: Analysis) -> Nic | None:
