@@ -192,3 +192,15 @@ def test_workbook_sheet_holds_collectives_workloads_and_checks() -> None:
     assert sum(1 for v in values if v[:1] == ["hgx-h200"] and len(v) == 10) == 3  # workloads
     (check,) = [v for v in values if v[:1] == ["2 x 8 MI355X over Pollara 400 RoCE, all-reduce"]]
     assert abs(check[-1]) <= 0.15
+
+
+def test_show_and_compare_carry_collective_rows(cli) -> None:
+    shown = cli("show", "mi355x-128").out
+    assert "Collectives at 1 GiB" in shown and "every GPU" in shown and "scale-out" in shown
+    table = cli("compare", "helios", "hgx-h200").out
+    assert "all_to_all busbw at 1 GiB, one scale-up domain (GB/s)" in table
+    data = json.loads(cli("compare", "hgx-h200-8k", "mi355x-server-8k", "--json").out)
+    rows = {row["figure"]: row["values"] for row in data["collectives"]}
+    across = rows["all_to_all busbw at 1 GiB, every GPU (GB/s)"]
+    inside = rows["all_to_all busbw at 1 GiB, one scale-up domain (GB/s)"]
+    assert len(across) == 2 and all(a != "-" for a in across) and inside[0] != across[0]

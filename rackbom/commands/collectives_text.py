@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from rackbom.components.collectives import OPS
 from rackbom.exports.collectives_chart import size_text
 from rackbom.racks.collectives.model import CollectiveResult
 from rackbom.textable import render_table
@@ -87,3 +88,51 @@ def render_collectives(
 
 def _usd(value: float | None) -> str:
     return "-" if value is None else f"{value:,.2f}"
+
+
+SUMMARY_SIZE = 2**30
+SCOPES = (("one scale-up domain", 0), ("every GPU", -1))
+
+
+def summary_results(
+    target: Design | Cluster, api: ModuleType
+) -> list[tuple[str, CollectiveResult]]:
+    """Each op at 1 GiB inside one scale-up domain and across the system, by scope."""
+    levels = api.levels(target)
+    out = []
+    for scope, index in SCOPES:
+        if not levels or levels[index].span < 2 or (index == -1 and len(levels) == 1):
+            continue
+        for op in OPS:
+            out.append((scope, api.collective(target, op, SUMMARY_SIZE, levels[index].span)))
+    return out
+
+
+def render_summary_block(target: Design | Cluster, api: ModuleType) -> str:
+    """The block `show` prints: each op at 1 GiB in a domain and across the system."""
+    found = summary_results(target, api)
+    if not found:
+        return "Collectives: no GPU-to-GPU links to model"
+    rows = [
+        [r.op, scope, f"{r.gpus:,}", r.algorithm, f"{r.busbw_gbps / 8:,.1f}", r.bottleneck]
+        for scope, r in found
+    ]
+    note = "" if api.measured(target) else " (a projection: no published run on this design)"
+    return (
+        f"Collectives at 1 GiB, busbw as nccl-tests defines it{note}; "
+        "`rackbom collectives` for every size:\n"
+        + render_table(["op", "group", "GPUs", "algorithm", "busbw GB/s", "bottleneck"], rows)
+    )
+
+
+def comparison_rows(targets: list[Design | Cluster], api: ModuleType) -> list[list[str]]:
+    """Rows for `compare`: each op's busbw at 1 GiB per scope, one column per system."""
+    found = [dict(((scope, r.op), r) for scope, r in summary_results(t, api)) for t in targets]
+    rows = []
+    for scope, _ in SCOPES:
+        for op in OPS:
+            cells = [f.get((scope, op)) for f in found]
+            if any(cells):
+                label = f"{op} busbw at 1 GiB, {scope} (GB/s)"
+                rows.append([label, *(f"{c.busbw_gbps / 8:,.1f}" if c else "-" for c in cells)])
+    return rows

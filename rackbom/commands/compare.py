@@ -6,6 +6,7 @@ import argparse
 
 from rackbom.comparison import Comparison
 from rackbom.components.errors import InputError
+from rackbom.textable import render_table
 
 from .common import add_catalogue_option, load_targets, print_json, split_targets
 
@@ -41,6 +42,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         table = Comparison(designs)
         key, notes = "designs", table.notes
+    from rackbom import collectives
+
+    from .collectives_text import comparison_rows
+
+    extra = comparison_rows([*designs, *clusters], collectives)
     if args.json:
         print_json(
             {
@@ -50,8 +56,11 @@ def run(args: argparse.Namespace) -> int:
                     for label, values in zip(table.index, table.values, strict=True)
                 ],
                 "notes": notes,
+                "collectives": [{"figure": row[0], "values": row[1:]} for row in extra],
             }
         )
     else:
         print(table.to_text())
+        if extra:
+            print("\n" + render_table(["", *table.columns], extra))
     return 0

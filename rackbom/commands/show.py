@@ -35,7 +35,12 @@ def run(args: argparse.Namespace) -> int:
         from .cluster_text import render_cluster
 
         text = render_cluster(target)
-    print(text + "\n\n" + render_tco(target.tco(args.tco)))
+    from rackbom import collectives
+
+    from .collectives_text import render_summary_block
+
+    blocks = [text, render_tco(target.tco(args.tco)), render_summary_block(target, collectives)]
+    print("\n\n".join(blocks))
     return 0
 
 
