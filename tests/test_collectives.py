@@ -204,3 +204,10 @@ def test_show_and_compare_carry_collective_rows(cli) -> None:
     across = rows["all_to_all busbw at 1 GiB, every GPU (GB/s)"]
     inside = rows["all_to_all busbw at 1 GiB, one scale-up domain (GB/s)"]
     assert len(across) == 2 and all(a != "-" for a in across) and inside[0] != across[0]
+
+
+def test_cli_checks_and_a_missing_system(cli) -> None:
+    done = cli("collectives", "--checks")
+    assert done.code == 0 and "gb200-nvl72-allreduce" in done.out
+    missing = cli("collectives")
+    assert missing.code == 2 and "DESIGN_OR_CLUSTER" in missing.err

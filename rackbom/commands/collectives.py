@@ -32,13 +32,16 @@ def parse_size(text: str) -> int:
 
 def configure(p: argparse.ArgumentParser) -> None:
     """Add the sub-command's arguments."""
-    p.add_argument("systems", metavar="DESIGN_OR_CLUSTER", nargs="+")
+    p.add_argument("systems", metavar="DESIGN_OR_CLUSTER", nargs="*")
     p.add_argument("--op", default="all_reduce", help=f"one of {', '.join(OPS)}")
     p.add_argument("--size", help="one message size (e.g. 1GiB); default: 1 MiB to 4 GiB")
     p.add_argument("--gpus", type=int, help="GPUs in the group (default: all of each system's)")
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
     p.add_argument(
         "--chart", metavar="FILE.svg", help="write busbw against size, one line per system"
+    )
+    p.add_argument(
+        "--checks", action="store_true", help="the model beside the published runs it is held to"
     )
     add_catalogue_option(p)
     p.set_defaults(run=run)
@@ -49,6 +52,13 @@ def run(args: argparse.Namespace) -> int:
     from rackbom import collectives
     from rackbom.exports.collectives_json import result_row
 
+    if args.checks:
+        from .collectives_text import render_checks
+
+        print(render_checks(collectives))
+        return 0
+    if not args.systems:
+        raise InputError(None, "DESIGN_OR_CLUSTER", "name a design or cluster, or give --checks")
     if args.op not in OPS:
         raise InputError(None, "--op", f"{args.op!r} is not modelled (one of {', '.join(OPS)})")
     size = parse_size(args.size) if args.size is not None else None

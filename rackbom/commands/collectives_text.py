@@ -136,3 +136,21 @@ def comparison_rows(targets: list[Design | Cluster], api: ModuleType) -> list[li
                 label = f"{op} busbw at 1 GiB, {scope} (GB/s)"
                 rows.append([label, *(f"{c.busbw_gbps / 8:,.1f}" if c else "-" for c in cells)])
     return rows
+
+
+def render_checks(api: ModuleType) -> str:
+    """The model beside every published run it is held to."""
+    rows = [
+        [
+            c.measurement.id,
+            c.measurement.system,
+            f"{c.measurement.gpus:,}",
+            size_text(c.measurement.bytes),
+            f"{c.measurement.busbw_gbytes_per_s:,.1f}",
+            f"{c.result.busbw_gbps / 8:,.1f}",
+            f"{c.error_pct:+.1f}",
+        ]
+        for c in api.collective_checks()
+    ]
+    header = ["published run", "system", "GPUs", "size", "published GB/s", "model GB/s", "error %"]
+    return render_table(header, rows)
