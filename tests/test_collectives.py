@@ -211,3 +211,26 @@ def test_cli_checks_and_a_missing_system(cli) -> None:
     assert done.code == 0 and "gb200-nvl72-allreduce" in done.out
     missing = cli("collectives")
     assert missing.code == 2 and "DESIGN_OR_CLUSTER" in missing.err
+
+
+def test_a_tapered_fabric_slows_all_to_all_across_it() -> None:
+    flat = rb.load_cluster("hgx-h200-8k")
+    tapered = flat.with_(fabric={"oversubscription": ["3:1", "1:1"]})
+    assert levels(tapered)[-1].oversubscription >= 2.9
+    before = rb.collective(flat, "all_to_all", 2**30, 4096)
+    after = rb.collective(tapered, "all_to_all", 2**30, 4096)
+    assert after.time_us > 2.5 * before.time_us and after.bottleneck == "scale-out"
+    same = [rb.collective(c, "all_reduce", 2**30, 4096).time_us for c in (flat, tapered)]
+    assert same[0] == pytest.approx(same[1])
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.integers(-(2**40), 0), gpus=st.integers(-5, 1) | st.integers(9, 10**7))
+def test_bad_sizes_and_groups_are_refused(size: int, gpus: int) -> None:
+    steps = levels("hgx-h200")
+    with pytest.raises(InputError) as bad_size:
+        collective(steps, "all_reduce", size, 8)
+    assert bad_size.value.field == "size"
+    with pytest.raises(InputError) as bad_group:
+        collective(steps, "all_gather", 2**20, gpus)
+    assert bad_group.value.field == "gpus"

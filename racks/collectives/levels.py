@@ -75,25 +75,26 @@ def design_levels(
 def cluster_levels(
     cluster: ClusterAnalysis, data: CollectiveData, scale_up_gbps: float | None = None
 ) -> tuple[Level, ...]:
-    """A cluster's scale-up domain, then its scale-out fabric (tiers, rails, oversubscription)."""
+    """A cluster's scale-up domain, then its scale-out fabric as its summary states it: tiers
+    (the longest path crosses 2 x tiers - 1 switches), the steepest taper of any tier, rails."""
     rack = cluster.rack
-    summary = rack.summary
+    design = rack.summary
     gpu = _gpu(rack)
     if gpu is None:
         return ()
-    rate = scale_up_gbps or summary.scale_up_gbps_per_gpu
-    up = _scale_up(gpu, summary.world_size, rate, data)
-    link = _bound(data.by_profile, cluster.profile.id, "network profile", cluster.id)
-    tiers = cluster.spec.fabric.tiers
+    up = _scale_up(gpu, design.world_size, scale_up_gbps or design.scale_up_gbps_per_gpu, data)
+    summary = cluster.summary
+    link = _bound(data.by_profile, summary.profile, "network profile", summary.cluster)
+    tapers = [t.downlinks_per_uplink for t in summary.tiers if t.downlinks_per_uplink]
     out = Level(
         "scale-out",
         link,
-        cluster.gpus,
-        summary.scale_out_gbps_per_gpu,
+        summary.gpus,
+        design.scale_out_gbps_per_gpu,
         _nic_ports_per_gpu(rack),
         0,
-        2 * tiers - 1,
-        max(cluster.ratios, default=1.0),
+        2 * summary.fabric_tiers - 1,
+        max([1.0, *tapers]),
     )
     return (up, out) if up is not None else (out,)
 
