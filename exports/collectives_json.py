@@ -8,7 +8,7 @@ from ..components.collectives import OPS, collective_data
 from ..components.outputs import finite
 from ..racks.analysis import Analysis
 from ..racks.clusters.analysis import ClusterAnalysis
-from ..racks.collectives.levels import levels_of
+from ..racks.collectives.levels import modelled_levels
 from ..racks.collectives.model import CollectiveResult, collective
 
 
@@ -29,6 +29,6 @@ def result_row(result: CollectiveResult) -> dict[str, Any]:
 
 def collective_rows(system: Analysis | ClusterAnalysis) -> list[dict[str, Any]]:
     """Each op at 1 GiB inside one scale-up domain and across the whole system."""
-    steps = levels_of(system, collective_data())
+    steps = modelled_levels(system, collective_data())
     groups = sorted({s for s in (steps[0].span, steps[-1].span) if s >= 2}) if steps else []
     return [result_row(collective(steps, op, 2**30, g)) for g in groups for op in OPS]

@@ -14,7 +14,7 @@ from ..components.tco import TcoProfile
 from ..components.tco_library import profile
 from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
-from ..racks.collectives.levels import levels_of
+from ..racks.collectives.levels import levels_of, modelled_levels
 from ..racks.collectives.model import collective
 from ..racks.collectives.workloads import workload_step
 from ..racks.costs.basis import cluster_basis, design_basis
@@ -77,7 +77,7 @@ def collectives_sheet(
     for cluster in clusters:
         cost = tco(cluster_basis(cluster.summary), chosen).tco_usd_per_gpu_hour
         systems.append((cluster.id, cluster, cluster.rack, cost))
-    steps_of = {name: levels_of(system, data) for name, system, _, _ in systems}
+    steps_of = {name: modelled_levels(system, data) for name, system, _, _ in systems}
     for name, _, _, _ in systems:
         steps = steps_of[name]
         groups = sorted({s for s in (steps[0].span, steps[-1].span) if s >= 2}) if steps else []

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rackbom.components.collectives import Measurement, collective_data
-from rackbom.racks.collectives.levels import Level, levels_of
+from rackbom.racks.collectives.levels import Level, levels_of, modelled_levels
 from rackbom.racks.collectives.model import SWEEP_SIZES, CollectiveResult
 from rackbom.racks.collectives.model import collective as model
 from rackbom.racks.collectives.workloads import WorkloadStep, workload_step
@@ -49,6 +49,11 @@ def _system(system: Design | Cluster | str | Path) -> Design | Cluster:
 def levels(system: Design | Cluster | str | Path) -> tuple[Level, ...]:
     """The levels a collective crosses on a design or cluster."""
     return levels_of(_system(system).analysis, collective_data())
+
+
+def modelled(system: Design | Cluster | str | Path) -> tuple[Level, ...]:
+    """The levels, or none where the system uses an interconnect the data does not hold."""
+    return modelled_levels(_system(system).analysis, collective_data())
 
 
 def collective(

@@ -133,7 +133,7 @@ def _collectives_part(targets: Sequence[Design | Cluster]) -> str:
     from rackbom import collectives
     from rackbom.exports.collectives_page import CHART_OPS, CheckRow, collectives_part
 
-    linked = [t for t in targets if collectives.levels(t)]
+    linked = [t for t in targets if collectives.modelled(t)]
     sweeps = {
         t.id: {op: collectives.collective_sweep(t, op) for op, _ in CHART_OPS} for t in linked
     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from importlib import resources
 
 import pytest
 from hypothesis import given, settings
@@ -234,3 +235,28 @@ def test_bad_sizes_and_groups_are_refused(size: int, gpus: int) -> None:
     with pytest.raises(InputError) as bad_group:
         collective(steps, "all_gather", 2**20, gpus)
     assert bad_group.value.field == "gpus"
+
+
+def test_a_gpu_the_data_does_not_know_shows_no_collectives(cli, tmp_path) -> None:
+    """A user's own GPU: summaries carry no collectives; the collectives command says why."""
+    import yaml
+
+    data = resources.files("rackbom.racks.data").joinpath("hgx-h200.yaml")
+    design = yaml.safe_load(data.read_text("utf-8"))
+    gpu = yaml.safe_load(
+        "{id: my-gpu, kind: gpu, name: My GPU, manufacturer: me, source: vendor-nvidia-h200,"
+        " hbm_gb: 100, bf16_dense_pflops: 1.0, scale_up_lanes: 36, scale_up_lane_gbps: 100}"
+    )
+    design["catalogue"]["parts"] = [*design["catalogue"].get("parts", []), gpu]
+    for tray in design["catalogue"]["trays"]:
+        for line in tray["parts"]:
+            if line["part"] == "h200":
+                line["part"] = "my-gpu"
+    path = tmp_path / "mine.yaml"
+    path.write_text(yaml.safe_dump(design))
+    shown = cli("show", str(path), "--json")
+    assert shown.code == 0, shown.err
+    assert json.loads(shown.out)["collectives"] == []
+    assert "nothing to model" in cli("show", str(path)).out
+    refused = cli("collectives", str(path))
+    assert refused.code == 2 and "my-gpu" in refused.err

@@ -98,7 +98,7 @@ def summary_results(
     target: Design | Cluster, api: ModuleType
 ) -> list[tuple[str, CollectiveResult]]:
     """Each op at 1 GiB inside one scale-up domain and across the system, by scope."""
-    levels = api.levels(target)
+    levels = api.modelled(target)
     out = []
     for scope, index in SCOPES:
         if not levels or levels[index].span < 2 or (index == -1 and len(levels) == 1):
@@ -112,7 +112,7 @@ def render_summary_block(target: Design | Cluster, api: ModuleType) -> str:
     """The block `show` prints: each op at 1 GiB in a domain and across the system."""
     found = summary_results(target, api)
     if not found:
-        return "Collectives: no GPU-to-GPU links to model"
+        return "Collectives: nothing to model (no GPU links, or an interconnect the data lacks)"
     rows = [
         [r.op, scope, f"{r.gpus:,}", r.algorithm, f"{r.busbw_gbps / 8:,.1f}", r.bottleneck]
         for scope, r in found

@@ -18,6 +18,10 @@ from ..analysis import Analysis
 from ..clusters.analysis import ClusterAnalysis
 
 
+class NoInterconnect(InputError):
+    """A GPU, NIC or network profile that no interconnect entry names: nothing to model."""
+
+
 @dataclass(frozen=True)
 class Level:
     """One level of a system's communication hierarchy."""
@@ -109,7 +113,7 @@ def _scale_up(gpu: Gpu, world: int, rate: float, data: CollectiveData) -> Level 
 
 def _bound(table: dict[str, Interconnect], key: str, what: str, where: str) -> Interconnect:
     if key not in table:
-        raise InputError(
+        raise NoInterconnect(
             "collectives.yaml", "interconnects", f"no interconnect for {what} {key!r} ({where})"
         )
     return table[key]
@@ -161,3 +165,12 @@ def levels_of(
     if isinstance(system, ClusterAnalysis):
         return cluster_levels(system, data, scale_up_gbps)
     return design_levels(system, data, scale_up_gbps)
+
+
+def modelled_levels(system: Analysis | ClusterAnalysis, data: CollectiveData) -> tuple[Level, ...]:
+    """The levels, or none where an interconnect of the system has no entry (a user's own GPU,
+    NIC or profile): summaries, reports and workbooks then simply show no collectives."""
+    try:
+        return levels_of(system, data)
+    except NoInterconnect:
+        return ()
