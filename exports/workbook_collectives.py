@@ -14,11 +14,12 @@ from ..components.tco import TcoProfile
 from ..components.tco_library import profile
 from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
-from ..racks.collectives.levels import levels_of, modelled_levels
+from ..racks.collectives.levels import Level, levels_of, modelled_levels
 from ..racks.collectives.model import collective
 from ..racks.collectives.workloads import workload_step
-from ..racks.costs.basis import cluster_basis, design_basis
+from ..racks.costs.basis import basis_of
 from ..racks.costs.tco import tco
+from ..racks.systems import Analysed
 from .collectives_chart import size_text
 from .workbook_cells import SheetData, number, text
 
@@ -49,13 +50,14 @@ WORKLOAD_COLUMNS = (
 CHECK_COLUMNS = ("Published run", "System", "GPUs", "Size", "Published (GB/s)", "Model", "Error")
 
 
+Row = tuple[str, Analysed, Analysis, float | None]
+"""A system's id, its analysis, its design's analysis and its TCO per GPU-hour."""
+
+
 def collectives_sheet(
-    analyses: Sequence[Analysis],
-    clusters: Sequence[ClusterAnalysis] = (),
-    tco_profile: TcoProfile | str | Path | None = None,
+    systems: Sequence[Analysed], tco_profile: TcoProfile | str | Path | None = None
 ) -> SheetData:
     """Each op at 1 GiB in a domain and across each system, workloads, and the published runs."""
-    data = collective_data()
     chosen = profile(tco_profile)
     sheet = SheetData("Collectives", freeze_column=2)
     sheet.add(text("Collectives", "title"))
@@ -68,18 +70,23 @@ def collectives_sheet(
             "note",
         )
     )
+    rows: list[Row] = []
+    for system in systems:
+        design = system.rack if isinstance(system, ClusterAnalysis) else system
+        cost = tco(basis_of(system), chosen).tco_usd_per_gpu_hour
+        rows.append((system.id, system, design, cost))
+    data = collective_data()
+    steps_of = {name: modelled_levels(system, data) for name, system, _, _ in rows}
+    _collectives(sheet, steps_of)
+    _workloads(sheet, rows, steps_of)
+    _checks(sheet, rows)
+    return sheet
+
+
+def _collectives(sheet: SheetData, steps_of: dict[str, tuple[Level, ...]]) -> None:
     sheet.add()
     sheet.header(COLLECTIVE_COLUMNS)
-    systems: list[tuple[str, Analysis | ClusterAnalysis, Analysis, float | None]] = []
-    for analysis in analyses:
-        cost = tco(design_basis(analysis), chosen).tco_usd_per_gpu_hour
-        systems.append((analysis.id, analysis, analysis, cost))
-    for cluster in clusters:
-        cost = tco(cluster_basis(cluster.summary), chosen).tco_usd_per_gpu_hour
-        systems.append((cluster.id, cluster, cluster.rack, cost))
-    steps_of = {name: modelled_levels(system, data) for name, system, _, _ in systems}
-    for name, _, _, _ in systems:
-        steps = steps_of[name]
+    for name, steps in steps_of.items():
         groups = sorted({s for s in (steps[0].span, steps[-1].span) if s >= 2}) if steps else []
         for group in groups:
             for op in OPS:
@@ -95,15 +102,18 @@ def collectives_sheet(
                     number(r.busbw_gbps / 8, "decimal"),
                     text(r.bottleneck),
                 )
+
+
+def _workloads(sheet: SheetData, rows: list[Row], steps_of: dict[str, tuple[Level, ...]]) -> None:
     sheet.add()
     sheet.add(text("Reference workloads", "section"))
     sheet.header(WORKLOAD_COLUMNS)
-    for name, _, design, cost in systems:
+    for name, _, design, cost in rows:
         steps = steps_of[name]
         peak = design.summary.bf16_dense_pflops_per_gpu
         if not steps or not peak:
             continue
-        for workload in data.workloads.values():
+        for workload in collective_data().workloads.values():
             s = workload_step(steps, workload, peak, cost)
             sheet.add(
                 text(name),
@@ -117,11 +127,16 @@ def collectives_sheet(
                 number(s.tco_usd_per_peak_pflops_hour, "usd"),
                 number(s.tco_usd_per_effective_pflops_hour, "usd"),
             )
+
+
+def _checks(sheet: SheetData, rows: list[Row]) -> None:
+    """The published runs taken on systems the workbook holds, with the model's figure."""
     sheet.add()
     sheet.add(text("The model against published runs", "section"))
     sheet.header(CHECK_COLUMNS)
+    data = collective_data()
     for m in data.measurements:
-        system = next((found for name, found, _, _ in systems if name == m.system), None)
+        system = next((found for name, found, _, _ in rows if name == m.system), None)
         if system is None:
             continue
         steps = levels_of(system, data, m.scale_up_gbps_per_gpu)
@@ -135,4 +150,3 @@ def collectives_sheet(
             number(model, "decimal"),
             number(model / m.busbw_gbytes_per_s - 1, "percent"),
         )
-    return sheet

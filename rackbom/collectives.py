@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rackbom.components.collectives import Measurement, collective_data
 from rackbom.racks.collectives.levels import Level, levels_of, modelled_levels
@@ -21,8 +21,7 @@ from rackbom.racks.collectives.workloads import WorkloadStep, workload_step
 if TYPE_CHECKING:
     from rackbom.racks.summary import DesignSummary
 
-    from .cluster_model import Cluster
-    from .design import Design
+    from .system import System
 
 
 @dataclass(frozen=True)
@@ -38,26 +37,24 @@ class Check:
         return 100 * (self.result.busbw_gbytes_per_s / self.measurement.busbw_gbytes_per_s - 1)
 
 
-def _system(system: Design | Cluster | str | Path) -> Design | Cluster:
-    if isinstance(system, str | Path):
-        from .design import load_target
+def _system(system: System | str | Path) -> System:
+    from .resolve import resolve
 
-        return load_target(system)
-    return system
+    return resolve(system)
 
 
-def levels(system: Design | Cluster | str | Path) -> tuple[Level, ...]:
+def levels(system: System | str | Path) -> tuple[Level, ...]:
     """The levels a collective crosses on a design or cluster."""
     return levels_of(_system(system).analysis, collective_data())
 
 
-def modelled(system: Design | Cluster | str | Path) -> tuple[Level, ...]:
+def modelled(system: System | str | Path) -> tuple[Level, ...]:
     """The levels, or none where the system uses an interconnect the data does not hold."""
     return modelled_levels(_system(system).analysis, collective_data())
 
 
 def collective(
-    system: Design | Cluster | str | Path, op: str, size: int, gpus: int | None = None
+    system: System | str | Path, op: str, size: int, gpus: int | None = None
 ) -> CollectiveResult:
     """One collective of `size` bytes on `gpus` GPUs (default: all of the system's)."""
     steps = levels(system)
@@ -65,7 +62,7 @@ def collective(
 
 
 def collective_sweep(
-    system: Design | Cluster | str | Path, op: str = "all_reduce", gpus: int | None = None
+    system: System | str | Path, op: str = "all_reduce", gpus: int | None = None
 ) -> tuple[CollectiveResult, ...]:
     """The collective at each of the 13 sizes from 1 MiB to 4 GiB."""
     steps = levels(system)
@@ -78,7 +75,7 @@ def _all_gpus(steps: tuple[Level, ...]) -> int:
 
 
 def workload_steps(
-    system: Design | Cluster | str | Path, tco_profile: str | Path | None = None
+    system: System | str | Path, tco_profile: str | Path | None = None
 ) -> tuple[WorkloadStep, ...]:
     """Every reference workload's step on the system, with TCO per effective PFLOPS-hour."""
     target = _system(system)
@@ -91,34 +88,29 @@ def workload_steps(
     return tuple(workload_step(steps, w, peak, cost) for w in data.workloads.values())
 
 
-def _design_summary(target: Design | Cluster) -> DesignSummary:
-    from .design import Design
-
-    if isinstance(target, Design):
-        return target.summary
-    return target.summary.design_summary
+def _design_summary(target: System) -> DesignSummary:
+    summary = target.summary
+    if target.kind == "design":
+        return cast("DesignSummary", summary)
+    return cast("DesignSummary", summary.design_summary)
 
 
 def collective_checks() -> tuple[Check, ...]:
     """Every published measurement with the model's figure for the same run."""
-    from .design import load_target
-
     data = collective_data()
     out = []
     for m in data.measurements:
-        target = load_target(m.system)
+        target = _system(m.system)
         steps = levels_of(target.analysis, data, m.scale_up_gbps_per_gpu)
         out.append(Check(m, model(steps, m.op, m.bytes, m.gpus)))
     return tuple(out)
 
 
-def measured(system: Design | Cluster) -> bool:
+def measured(system: System) -> bool:
     """Whether a published measurement was taken on this system's design (else: a projection)."""
     from rackbom.racks.clusters.library import builtin_cluster_ids, load_cluster_spec
 
-    from .design import Design
-
-    design = system.id if isinstance(system, Design) else system.summary.design
+    design = system.id if system.kind == "design" else system.summary.design
     clusters = builtin_cluster_ids()
     designs = {
         load_cluster_spec(m.system)[0].design if m.system in clusters else m.system

@@ -12,13 +12,16 @@ from rackbom.components.atomic import Writer, text_writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.exports.html_page import ReportEntry, render_report
 
-from .design import Design, distinct
+from .design import Design
+from .resolve import by_kind, distinct
+from .system import System
 
 if TYPE_CHECKING:
     from rackbom.components.tco import TcoProfile
     from rackbom.exports.cluster_page import ClusterEntry
 
     from .cluster_model import Cluster
+    from .system import System
 
 WORKBOOK_NAME = "rackbom-bom.xlsx"
 INDEX_NAME = "index.html"
@@ -43,16 +46,15 @@ class ReportFiles:
         return [*paths, *(p for p in (self.workbook, self.index) if p is not None)]
 
 
-def file_stem(design: Design | Cluster) -> str:
+def file_stem(design: System) -> str:
     """A file name for a design or cluster id (variant ids carry `+` and `=`)."""
     return "".join(c if c.isalnum() or c in "-_." else "_" for c in design.id)
 
 
 def write_report(
-    designs: Sequence[Design],
+    systems: Sequence[System],
     out_dir: str | Path,
     progress: Callable[[str], None] | None = None,
-    clusters: Sequence[Cluster] = (),
     tco_profile: TcoProfile | str | Path | None = None,
 ) -> ReportFiles:
     """Write `<id>.svg` and `<id>.json` per design, `<id>-floor.svg`, `<id>-fabric.svg` and
@@ -62,14 +64,14 @@ def write_report(
     Everything is made in memory first; the folder (and its parents) is created if missing, and
     removed again if writing fails.
     """
-    from rackbom import __version__, costs
+    from rackbom import __version__
     from rackbom.components.tco_library import profile
     from rackbom.exports.tco_page import tco_part
     from rackbom.exports.workbook import workbook_writer
     from rackbom.layouts.svg import Elevation
 
     chosen = profile(tco_profile)
-    designs = distinct(list(designs))
+    designs, clusters = by_kind(distinct(systems))
     if str(out_dir) == "":
         raise InputError(None, None, "the report folder name is empty")
     out = Path(out_dir)
@@ -105,11 +107,11 @@ def write_report(
         owners += [(files.per_cluster, cluster.id)] * len(cluster_outputs)
     if progress:
         progress(f"workbook with {len(designs)} designs and {len(clusters)} clusters")
-    book = workbook_writer([d.analysis for d in designs], [c.analysis for c in clusters], chosen)
+    book = workbook_writer([s.analysis for s in (*designs, *clusters)], chosen)
     outputs.append((out / WORKBOOK_NAME, book))
     if progress:
         progress("cost of ownership charts")
-    results = [costs.tco(target, chosen) for target in (*designs, *clusters)]
+    results = [target.tco(chosen) for target in (*designs, *clusters)]
     costs_part = tco_part(results, chosen) + _collectives_part([*designs, *clusters])
     index = render_report(entries, WORKBOOK_NAME, __version__, cluster_entries, costs_part)
     outputs.append((out / INDEX_NAME, text_writer(index)))
@@ -128,7 +130,7 @@ def write_report(
     return files
 
 
-def _collectives_part(targets: Sequence[Design | Cluster]) -> str:
+def _collectives_part(targets: Sequence[System]) -> str:
     """The page's delivered-performance part: busbw charts and the published runs checked."""
     from rackbom import collectives
     from rackbom.exports.collectives_page import CHART_OPS, CheckRow, collectives_part
@@ -137,7 +139,7 @@ def _collectives_part(targets: Sequence[Design | Cluster]) -> str:
     sweeps = {
         t.id: {op: collectives.collective_sweep(t, op) for op, _ in CHART_OPS} for t in linked
     }
-    kinds = {t.id: "design" if isinstance(t, Design) else "cluster" for t in linked}
+    kinds = {t.id: t.kind for t in linked}
     projections = {t.id for t in linked if not collectives.measured(t)}
     checks = [
         CheckRow(c.measurement, c.result, c.error_pct) for c in collectives.collective_checks()
@@ -160,7 +162,7 @@ def _cluster_outputs(
     return entry, [(out / name, text_writer(text)) for name, text in zip(names, texts, strict=True)]
 
 
-def _unique_stems(designs: Sequence[Design | Cluster]) -> dict[str, str]:
+def _unique_stems(designs: Sequence[System]) -> dict[str, str]:
     stems: dict[str, str] = {}
     for design in designs:
         stem, n = file_stem(design), 2

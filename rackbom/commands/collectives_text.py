@@ -2,24 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from rackbom.components.collectives import OPS
 from rackbom.exports.collectives_chart import size_text
 from rackbom.racks.collectives.model import CollectiveResult
+from rackbom.racks.collectives.workloads import WorkloadStep
 from rackbom.textable import render_table
 
 if TYPE_CHECKING:
-    from rackbom.cluster_model import Cluster
-    from rackbom.design import Design
+    from rackbom.system import System
 
 
 def render_collectives(
-    target: Design | Cluster, results: tuple[CollectiveResult, ...], api: ModuleType
+    target: System, results: tuple[CollectiveResult, ...], api: ModuleType
 ) -> str:
     """Levels, one row per result, and the reference workloads' steps."""
-    lines = [f"{target.name} ({target.id})", ""]
+    lines = [f"{target.name} ({target.id})", "", *_level_lines(target, api)]
+    lines += ["", _results_table(results)]
+    if not api.measured(target):
+        lines.append(
+            "projection: no published measurement exists for this system; "
+            "the model's figures are not checked against one"
+        )
+    lines += [
+        "",
+        "Reference workloads (dense BF16; no overlap of communication with compute):",
+        _workloads_table(api.workload_steps(target)),
+    ]
+    return "\n".join(lines)
+
+
+def _level_lines(target: System, api: ModuleType) -> list[str]:
+    lines = []
     for level in api.levels(target):
         link = level.interconnect
         taper = level.oversubscription
@@ -31,6 +48,10 @@ def render_collectives(
             f" {level.step_us:.1f} us per step"
             + (f", oversubscribed {taper:g}:1" if taper > 1 else "")
         )
+    return lines
+
+
+def _results_table(results: Sequence[CollectiveResult]) -> str:
     rows = [
         [
             r.op,
@@ -45,14 +66,10 @@ def render_collectives(
         for r in results
     ]
     header = ["op", "size", "GPUs", "algorithm", "time us", "algbw GB/s", "busbw GB/s"]
-    header.append("bottleneck")
-    lines += ["", render_table(header, rows)]
-    if not api.measured(target):
-        lines.append(
-            "projection: no published measurement exists for this system; "
-            "the model's figures are not checked against one"
-        )
-    steps = api.workload_steps(target)
+    return render_table([*header, "bottleneck"], rows)
+
+
+def _workloads_table(steps: Sequence[WorkloadStep]) -> str:
     rows = [
         [
             s.workload,
@@ -67,23 +84,9 @@ def render_collectives(
         ]
         for s in steps
     ]
-    header = [
-        "workload",
-        "GPUs",
-        "comm ms/step",
-        "compute ms/step",
-        "comm %",
-        "peak PF",
-        "effective PF",
-        "$/peak PF-h",
-        "$/effective PF-h",
-    ]
-    lines += [
-        "",
-        "Reference workloads (dense BF16; no overlap of communication with compute):",
-        render_table(header, rows),
-    ]
-    return "\n".join(lines)
+    header = ["workload", "GPUs", "comm ms/step", "compute ms/step", "comm %", "peak PF"]
+    header += ["effective PF", "$/peak PF-h", "$/effective PF-h"]
+    return render_table(header, rows)
 
 
 def _usd(value: float | None) -> str:
@@ -94,9 +97,7 @@ SUMMARY_SIZE = 2**30
 SCOPES = (("one scale-up domain", 0), ("every GPU", -1))
 
 
-def summary_results(
-    target: Design | Cluster, api: ModuleType
-) -> list[tuple[str, CollectiveResult]]:
+def summary_results(target: System, api: ModuleType) -> list[tuple[str, CollectiveResult]]:
     """Each op at 1 GiB inside one scale-up domain and across the system, by scope."""
     levels = api.modelled(target)
     out = []
@@ -108,7 +109,7 @@ def summary_results(
     return out
 
 
-def render_summary_block(target: Design | Cluster, api: ModuleType) -> str:
+def render_summary_block(target: System, api: ModuleType) -> str:
     """The block `show` prints: each op at 1 GiB in a domain and across the system."""
     found = summary_results(target, api)
     if not found:
@@ -125,7 +126,7 @@ def render_summary_block(target: Design | Cluster, api: ModuleType) -> str:
     )
 
 
-def comparison_rows(targets: list[Design | Cluster], api: ModuleType) -> list[list[str]]:
+def comparison_rows(targets: Sequence[System], api: ModuleType) -> list[list[str]]:
     """Rows for `compare`: each op's busbw at 1 GiB per scope, one column per system."""
     found = [dict(((scope, r.op), r) for scope, r in summary_results(t, api)) for t in targets]
     rows = []

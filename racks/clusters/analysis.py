@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import ClassVar
 
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
@@ -13,7 +15,8 @@ from ...components.network_profiles import NetworkProfile
 from ...components.parts import PartType
 from ...components.switch_systems import SwitchSystem
 from ..analysis import Analysis, source_uses
-from .floor import FloorLayout, NetworkSpace, lay_out
+from ..origin import Kind
+from .floor import FloorLayout, Lengths, NetworkSpace, lay_out
 from .links import LinkChooser, LinkEnd, TierLinkParts
 from .sizing import FabricTooSmall, TierPlan, max_endpoints, size_fabric
 from .spec import ClusterSpec
@@ -34,6 +37,7 @@ ROLES = {2: ("leaf", "spine"), 3: ("leaf", "spine", "core")}
 class ClusterAnalysis:
     """A cluster spec resolved against its design's analysis and the catalogue."""
 
+    kind: ClassVar[Kind] = "cluster"
     spec: ClusterSpec
     file: str | None
     rack: Analysis
@@ -173,7 +177,9 @@ class ClusterAnalysis:
                 lines.append(_line(self.catalogue.parts[part_id], role, qty))
         return lines
 
-    def _tier(self, plan: TierPlan, role: str, parts: TierLinkParts, lengths) -> TierSummary:
+    def _tier(
+        self, plan: TierPlan, role: str, parts: TierLinkParts, lengths: Lengths
+    ) -> TierSummary:
         unused = plan.ports_total - plan.ports_used
         top = plan.tier == self.spec.fabric.tiers
         return TierSummary(
@@ -236,31 +242,11 @@ class ClusterAnalysis:
                 self.plans, roles, self.link_parts, self.floor.lengths, strict=True
             )
         )
-        scale_out = sum(n.extended_usd for n in self.network_bom)
-        capex = CapexSplit(
-            compute_usd=copies * self.unit.compute_usd,
-            scale_up_usd=copies * self.unit.scale_up_usd,
-            scale_out_usd=scale_out,
-            total_usd=copies * rack.bom_usd + scale_out,
-        )
+        capex, per_gpu = self._capex()
         gpus = self.gpus
-        per_gpu = CapexSplit(
-            *(
-                v / gpus
-                for v in (
-                    capex.compute_usd,
-                    capex.scale_up_usd,
-                    capex.scale_out_usd,
-                    capex.total_usd,
-                )
-            )
-        )
         network_w = sum(n.power_total_w for n in self.network_bom)
         ports_total = sum(t.ports_total for t in tiers)
         ports_used = sum(t.ports_used for t in tiers)
-        floor = self.floor
-        leaf_net = sum(floor.row_network_racks)
-        core_width = math.ceil(floor.core_racks / floor.core_rows) * floor.network_rack_width_m
         return ClusterSummary(
             cluster=spec.id,
             name=spec.name,
@@ -297,20 +283,38 @@ class ClusterAnalysis:
             weight_kg=copies * rack.weight_kg,
             capex_usd=capex,
             capex_usd_per_gpu=per_gpu,
-            floor=FloorSummary(
-                rows=len(floor.rows),
-                racks_per_row=spec.floor.racks_per_row,
-                network_racks_in_rows=leaf_net,
-                network_racks_in_core=floor.core_racks,
-                rack_pitch_m=floor.rack_pitch_m,
-                row_pitch_m=floor.row_pitch_m,
-                length_m=floor.row_length_m + floor.row_pitch_m + core_width,
-                width_m=max(len(floor.rows), floor.core_rows) * floor.row_pitch_m,
-            ),
+            floor=self._floor_summary(),
             network_bom=tuple(self.network_bom),
             design_summary=rack,
             warnings=tuple(self.warnings()),
             sources=tuple(source_uses(self.catalogue, self.figure_sources())),
+        )
+
+    def _capex(self) -> tuple[CapexSplit, CapexSplit]:
+        """Capital cost split by part of the system: in total and per GPU."""
+        copies, scale_out = self.copies, sum(n.extended_usd for n in self.network_bom)
+        capex = CapexSplit(
+            compute_usd=copies * self.unit.compute_usd,
+            scale_up_usd=copies * self.unit.scale_up_usd,
+            scale_out_usd=scale_out,
+            total_usd=copies * self.rack.summary.bom_usd + scale_out,
+        )
+        splits = (capex.compute_usd, capex.scale_up_usd, capex.scale_out_usd, capex.total_usd)
+        return capex, CapexSplit(*(v / self.gpus for v in splits))
+
+    def _floor_summary(self) -> FloorSummary:
+        """Rows, network racks and the floor's extent."""
+        floor = self.floor
+        core_width = math.ceil(floor.core_racks / floor.core_rows) * floor.network_rack_width_m
+        return FloorSummary(
+            rows=len(floor.rows),
+            racks_per_row=self.spec.floor.racks_per_row,
+            network_racks_in_rows=sum(floor.row_network_racks),
+            network_racks_in_core=floor.core_racks,
+            rack_pitch_m=floor.rack_pitch_m,
+            row_pitch_m=floor.row_pitch_m,
+            length_m=floor.row_length_m + floor.row_pitch_m + core_width,
+            width_m=max(len(floor.rows), floor.core_rows) * floor.row_pitch_m,
         )
 
 
@@ -330,7 +334,7 @@ def _line(part: PartType, tier: str, qty: int) -> NetworkLine:
     )
 
 
-def _totals(tables) -> dict[str, int]:
+def _totals(tables: Iterable[Mapping[str, int]]) -> dict[str, int]:
     out: dict[str, int] = {}
     for table in tables:
         for key, qty in table.items():
