@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -260,3 +261,10 @@ def test_a_gpu_the_data_does_not_know_shows_no_collectives(cli, tmp_path) -> Non
     assert "nothing to model" in cli("show", str(path)).out
     refused = cli("collectives", str(path))
     assert refused.code == 2 and "my-gpu" in refused.err
+
+
+def test_readme_figures_on_the_18x_claim_are_current() -> None:
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    rack = rb.collective("mi355x-128", "all_to_all", 2**30, 128).busbw_gbytes_per_s
+    nvl = rb.collective("gb200-nvl72", "all_to_all", 2**30, 72).busbw_gbytes_per_s
+    assert f"{rack:.1f} GB/s busbw, against {nvl:.1f} GB/s" in text.replace("\n", " ")
