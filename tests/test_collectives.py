@@ -154,6 +154,8 @@ def test_cli_marks_projections(cli) -> None:
         (["--size", "1XB"], "--size"),
         (["--gpus", "9"], "--gpus"),
         (["--size=-4MiB"], "--size"),
+        (["--size", "9" * 400], "--size"),
+        (["--size", "2000TiB"], "--size"),
     ],
 )
 def test_cli_bad_input_exits_2(cli, args: list[str], field: str) -> None:
@@ -227,7 +229,10 @@ def test_a_tapered_fabric_slows_all_to_all_across_it() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(size=st.integers(-(2**40), 0), gpus=st.integers(-5, 1) | st.integers(9, 10**7))
+@given(
+    size=st.integers(-(2**40), 0) | st.integers(10**15 + 1, 10**30),
+    gpus=st.integers(-5, 1) | st.integers(9, 10**7),
+)
 def test_bad_sizes_and_groups_are_refused(size: int, gpus: int) -> None:
     steps = levels("hgx-h200")
     with pytest.raises(InputError) as bad_size:

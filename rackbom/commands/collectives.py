@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from rackbom.components.atomic import atomic_write_text
-from rackbom.components.collectives import OPS
+from rackbom.components.collectives import BYTES_MAX, OPS
 from rackbom.components.errors import InputError
 
 from .common import add_catalogue_option, load_targets, print_json
@@ -24,10 +24,10 @@ def parse_size(text: str) -> int:
     unit = match.group(2).lower() if match else ""
     if match is None or unit not in UNITS:
         raise InputError(None, "--size", f"not a size like 1GiB or 4096: {text!r}")
-    size = int(float(match.group(1)) * UNITS[unit])
-    if size < 1:
-        raise InputError(None, "--size", f"must be at least 1 byte, not {text!r}")
-    return size
+    value = float(match.group(1)) * UNITS[unit]
+    if not 1 <= value <= BYTES_MAX:
+        raise InputError(None, "--size", f"must be 1 byte to {BYTES_MAX:.0e} bytes, not {text!r}")
+    return int(value)
 
 
 def configure(p: argparse.ArgumentParser) -> None:

@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...components.collectives import OPS
+from ...components.collectives import BYTES_MAX, OPS
 from ...components.errors import InputError
 from .levels import Level
 
@@ -78,8 +78,8 @@ def check(levels: tuple[Level, ...], op: str, size: int, gpus: int) -> None:
     """Refuse an op not modelled, a size under one byte, a group the system cannot hold."""
     if op not in OPS:
         raise InputError(None, "op", f"{op!r} is not modelled (one of {', '.join(OPS)})")
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise InputError(None, "size", f"must be a positive number of bytes, not {size!r}")
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= BYTES_MAX:
+        raise InputError(None, "size", f"must be 1 to {BYTES_MAX:.0e} bytes, not {size!r}")
     if not levels:
         raise InputError(None, "system", "the system has no GPU-to-GPU links to model")
     total = levels[-1].span
