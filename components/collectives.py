@@ -1,4 +1,4 @@
-"""Collective-communication data: interconnects, published measurements, reference workloads.
+"""Collective-communication data: interconnects, published measurements, communication workloads.
 
 Line rates live on the parts and designs; an interconnect entry holds what a collective library
 gets out of them (the achievable share of line rate, per-step latency, per-call overhead) and
@@ -109,7 +109,7 @@ class CollectiveData:
                     table[name] = link
 
     def workload(self, name: str) -> CommWorkload:
-        """A reference workload by id."""
+        """A communication workload by id."""
         if name not in self.workloads:
             raise InputError(None, "workload", f"unknown {name!r}{suggest(name, self.workloads)}")
         return self.workloads[name]

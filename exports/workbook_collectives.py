@@ -106,7 +106,7 @@ def _collectives(sheet: SheetData, steps_of: dict[str, tuple[Level, ...]]) -> No
 
 def _workloads(sheet: SheetData, rows: list[Row], steps_of: dict[str, tuple[Level, ...]]) -> None:
     sheet.add()
-    sheet.add(text("Reference workloads", "section"))
+    sheet.add(text("Communication workloads", "section"))
     sheet.header(WORKLOAD_COLUMNS)
     for name, _, design, cost in rows:
         steps = steps_of[name]

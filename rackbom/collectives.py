@@ -77,7 +77,7 @@ def _all_gpus(steps: tuple[Level, ...]) -> int:
 def workload_steps(
     system: System | str | Path, tco_profile: str | Path | None = None
 ) -> tuple[WorkloadStep, ...]:
-    """Every reference workload's step on the system, with TCO per effective PFLOPS-hour."""
+    """Every communication workload's step on the system, with TCO per effective PFLOPS-hour."""
     target = _system(system)
     steps = levels(target)
     cost = target.tco(tco_profile).tco_usd_per_gpu_hour

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def render_collectives(
     target: System, results: tuple[CollectiveResult, ...], api: ModuleType
 ) -> str:
-    """Levels, one row per result, and the reference workloads' steps."""
+    """Levels, one row per result, and the communication workloads' steps."""
     lines = [f"{target.name} ({target.id})", "", *_level_lines(target, api)]
     lines += ["", _results_table(results)]
     if not api.measured(target):
@@ -29,7 +29,7 @@ def render_collectives(
         )
     lines += [
         "",
-        "Reference workloads (dense BF16; no overlap of communication with compute):",
+        "Communication workloads (dense BF16; no overlap of communication with compute):",
         _workloads_table(api.workload_steps(target)),
     ]
     return "\n".join(lines)

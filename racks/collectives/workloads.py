@@ -15,7 +15,7 @@ from .model import CollectiveResult, collective
 
 @dataclass(frozen=True)
 class WorkloadStep:
-    """One reference workload on one system."""
+    """One communication workload on one system."""
 
     workload: str
     name: str
