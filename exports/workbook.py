@@ -5,7 +5,8 @@
 Sheets: Summary, Comparison, then per design `BOM`, `Ports` and `Power`, then per cluster
 `Cluster` (its designs' sheets included once), then TCO (a profile's figures as inputs, the cost
 of ownership of every design and cluster as formulas, with native charts), Plant (feeds,
-cooling, floor and failure domains), and Sources last.
+cooling, floor and failure domains), Collectives (each system's collectives at 1 GiB,
+workload steps, the published runs checked), and Sources last.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from ..racks.clusters import ClusterAnalysis
 from ..racks.systems import Analysed, split
 from .workbook_cells import SHEET_NAME_MAX, BarChart, Cell, SheetData, col, design_labels
 from .workbook_cluster import CLUSTER_PREFIX, cluster_sheet
+from .workbook_collectives import collectives_sheet
 from .workbook_design import design_sheets
 from .workbook_overview import add_clusters, comparison_sheet, sources_sheet, summary_sheet
 from .workbook_plant import plant_part
@@ -121,6 +123,7 @@ def build_sheets(
     add_clusters(summary, built_clusters)
     sheets.append(tco_sheet(profile(tco_profile), columns))
     sheets.append(plant_part(systems, plant_rules(plant_profile)))
+    sheets.append(collectives_sheet(systems, tco_profile))
     sheets.append(sources_sheet(list(analyses), list(clusters)))
     return sheets
 

@@ -25,6 +25,9 @@ _EXPORTS = {
     "load_cluster": "rackbom.cluster_model",
     "Design": "rackbom.design",
     "accepted": "rackbom.costs",
+    "collective": "rackbom.collectives",
+    "collective_sweep": "rackbom.collectives",
+    "collective_checks": "rackbom.collectives",
     "rent_or_own": "rackbom.costs",
     "reproduction": "rackbom.costs",
     "sensitivity": "rackbom.costs",
@@ -47,6 +50,7 @@ _EXPORTS = {
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster, cluster, load_cluster
+    from rackbom.collectives import collective, collective_checks, collective_sweep
     from rackbom.comparison import Comparison, compare
     from rackbom.components.catalogue import Catalogue
     from rackbom.components.errors import InputError
@@ -91,6 +95,9 @@ __all__ = [
     "catalogue",
     "cluster",
     "clusters",
+    "collective",
+    "collective_checks",
+    "collective_sweep",
     "compare",
     "designs",
     "export_workbook",

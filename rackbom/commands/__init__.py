@@ -14,6 +14,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "write SVGs, JSON, a BOM workbook and index.html for designs and clusters",
     ),
     "tco": ("tco", "cost of ownership of designs or clusters; --reproduce, --rent, --workload"),
+    "collectives": (
+        "collectives",
+        "collective times and bus bandwidth over sizes; --op, --size, --gpus, --json",
+    ),
     "validate": ("validate", "check catalogue, design, cluster, cost or device-type YAML files"),
     "export": ("export", "export a design or cluster for a DCIM (NetBox, Nautobot)"),
 }

@@ -7,6 +7,7 @@ import argparse
 from rackbom.comparison import Comparison, comparison_of
 from rackbom.figure_table import FigureTable
 from rackbom.system import System
+from rackbom.textable import render_table
 
 from .common import add_catalogue_option, load_targets, print_json
 from .plant_text import add_plant_option
@@ -31,6 +32,11 @@ def run(args: argparse.Namespace) -> int:
     table = comparison_of(systems)
     key, notes = ("designs", table.notes) if isinstance(table, Comparison) else ("clusters", [])
     plant = plant_table(systems, table.columns, args.plant)
+    from rackbom import collectives
+
+    from .collectives_text import comparison_rows
+
+    extra = comparison_rows(systems, collectives)
     if args.json:
         print_json(
             {
@@ -41,10 +47,14 @@ def run(args: argparse.Namespace) -> int:
                     for label, values in zip(t.index, t.values, strict=True)
                 ],
                 "notes": notes,
+                "collectives": [{"figure": row[0], "values": row[1:]} for row in extra],
             }
         )
     else:
-        print(table.to_text() + "\n\nPower, cooling and floor\n" + plant.to_text())
+        print(table.to_text())
+        if extra:
+            print("\n" + render_table(["", *table.columns], extra))
+        print("\nPower, cooling and floor\n" + plant.to_text())
     return 0
 
 

@@ -51,8 +51,18 @@ def run(args: argparse.Namespace) -> int:
         from .cluster_text import render_cluster
 
         text = render_cluster(cast("Cluster", target))  # the one other kind of system
+    from rackbom import collectives
+
+    from .collectives_text import render_summary_block
+
     plant = render_plant(target.plant(args.plant))
-    print(text + "\n\n" + plant + "\n\n" + render_tco(target.tco(args.tco)))
+    blocks = [
+        text,
+        plant,
+        render_tco(target.tco(args.tco)),
+        render_summary_block(target, collectives),
+    ]
+    print("\n\n".join(blocks))
     return 0
 
 
