@@ -19,8 +19,8 @@ pytestmark = pytest.mark.client
 PROBE = """<script>
 const svgs = [...document.querySelectorAll("svg")].map(s => {
   const r = s.getBoundingClientRect(); return [r.width, r.height]; });
-const heads = [...(document.querySelector("table.comparison:not(.clusters)")?.querySelectorAll("thead th") ?? [])]
-  .map(t => t.textContent);
+const first = document.querySelector("table.comparison:not(.clusters)");
+const heads = [...(first ? first.querySelectorAll("thead th") : [])].map(t => t.textContent);
 const out = document.createElement("pre"); out.id = "probe";
 out.textContent = JSON.stringify({svgs, heads});
 document.body.appendChild(out);
