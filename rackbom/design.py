@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
+from rackbom.catalogues import load_catalogue
+from rackbom.components.catalogue import Catalogue, builtin_catalogue
 from rackbom.components.yamlio import read_yaml_file
 from rackbom.exports.json_summary import json_text
 from rackbom.racks.analysis import Analysis

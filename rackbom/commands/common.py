@@ -6,7 +6,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from rackbom.components.catalogue import Catalogue, load_catalogue
+from rackbom.catalogues import load_catalogue
+from rackbom.components.catalogue import Catalogue
 from rackbom.design import Design, distinct, load, load_target
 
 if TYPE_CHECKING:
