@@ -31,8 +31,11 @@ from nautobot_service import (
     _run,
     _wait,
     database,
+    missing_programs,
     redis,
 )
+
+__all__ = ["NETBOX_VERSION", "NetBox", "ServiceError", "missing_programs", "netbox", "netbox_venv"]
 
 NETBOX_VERSION = "4.7.3"
 ROOT = Path(__file__).resolve().parent.parent
