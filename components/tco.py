@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from .formats import COUNT, DECIMAL, ONE_DECIMAL, SHARE, USD, USD_PER_HOUR, Format
 from .limits import Name, Text
 from .provenance import Id, NonNegative, Positive, PositiveCount, Source, Sourced, Strict
 
@@ -14,6 +16,23 @@ OpenShare = Annotated[float, Field(strict=True, gt=0, le=1, allow_inf_nan=False)
 """A share in (0, 1]: a utilisation or an acceptance rate."""
 Rate = Annotated[float, Field(strict=True, ge=0, lt=1, allow_inf_nan=False)]
 Years = Annotated[float, Field(strict=True, gt=0, le=100, allow_inf_nan=False)]
+Pue = Annotated[float, Field(strict=True, ge=1, le=5, allow_inf_nan=False)]
+
+UNBOUNDED = (0.0, float("inf"))
+
+
+@dataclass(frozen=True)
+class Param:
+    """How a profile figure is named, written and varied, kept with the field it describes.
+
+    `sensitivity` is the range the tornado may move the figure within (None: the tornado leaves
+    it alone); every table, chart and workbook cell that names the figure reads `label` and
+    `format` from here.
+    """
+
+    label: str
+    format: Format
+    sensitivity: tuple[float, float] | None = None
 
 
 class TcoProfile(Sourced):
@@ -28,19 +47,31 @@ class TcoProfile(Sourced):
     id: Id
     name: Name
     description: Text | None = None
-    life_years_gpu_servers: Years
-    life_years_network: Years
-    life_years_facility: Years
-    cost_of_capital: Rate
-    utilisation: OpenShare
-    electricity_usd_per_kwh: NonNegative
-    pue: Annotated[float, Field(strict=True, ge=1, le=5, allow_inf_nan=False)]
-    facility_capex_usd_per_mw: NonNegative = 0.0
-    colocation_usd_per_kw_month: NonNegative = 0.0
-    maintenance_share_per_year: Share
-    staff_per_mw: NonNegative
-    staff_usd_per_year: NonNegative
-    software_usd_per_gpu_year: NonNegative
+    life_years_gpu_servers: Annotated[
+        Years, Param("Life: GPU servers and scale-up (years)", ONE_DECIMAL, UNBOUNDED)
+    ]
+    life_years_network: Annotated[Years, Param("Life: scale-out network (years)", ONE_DECIMAL)]
+    life_years_facility: Annotated[Years, Param("Life: facility (years)", ONE_DECIMAL)]
+    cost_of_capital: Annotated[Rate, Param("Cost of capital (per year)", SHARE, (0.0, 0.99))]
+    utilisation: Annotated[
+        OpenShare, Param("Utilisation (share of hours used)", SHARE, (1e-6, 1.0))
+    ]
+    electricity_usd_per_kwh: Annotated[
+        NonNegative, Param("Electricity (USD per kWh)", USD_PER_HOUR, UNBOUNDED)
+    ]
+    pue: Annotated[Pue, Param("PUE", DECIMAL, (1.0, 5.0))]
+    facility_capex_usd_per_mw: Annotated[
+        NonNegative, Param("Facility capital (USD per MW of IT load)", USD)
+    ] = 0.0
+    colocation_usd_per_kw_month: Annotated[
+        NonNegative, Param("Colocation (USD per kW of IT load per month)", USD)
+    ] = 0.0
+    maintenance_share_per_year: Annotated[
+        Share, Param("Maintenance (share of IT hardware capex per year)", SHARE, UNBOUNDED)
+    ]
+    staff_per_mw: Annotated[NonNegative, Param("Operations staff per MW of IT load", DECIMAL)]
+    staff_usd_per_year: Annotated[NonNegative, Param("Staff cost (USD per person-year)", USD)]
+    software_usd_per_gpu_year: Annotated[NonNegative, Param("Software (USD per GPU-year)", USD)]
 
     @model_validator(mode="after")
     def _one_facility(self) -> TcoProfile:
@@ -102,18 +133,26 @@ class Workload(Sourced):
     example: bool = Field(default=False, description="An illustration, not a measurement of yours.")
     description: Text | None = None
     unit: Literal["run", "request"]
-    gpu_hours_per_run: Positive | None = None
+    gpu_hours_per_run: Annotated[Positive | None, Param("GPU-hours per run", COUNT, UNBOUNDED)] = (
+        None
+    )
     tokens_per_request: Positive | None = None
-    tokens_per_second_per_gpu: Positive | None = None
+    tokens_per_second_per_gpu: Annotated[
+        Positive | None, Param("Tokens per second per GPU", ONE_DECIMAL, UNBOUNDED)
+    ] = None
     scale_by: ScaleBy = "none"
     reference_per_gpu: Positive | None = None
-    acceptance_rate: OpenShare
-    failed_run_fraction: Rate = 0.0
+    acceptance_rate: Annotated[OpenShare, Param("Acceptance rate", SHARE, (1e-6, 1.0))]
+    failed_run_fraction: Annotated[
+        Rate, Param("Failed runs (share of runs)", SHARE, (0.0, 0.99))
+    ] = 0.0
     engineering_weeks_porting: NonNegative = 0.0
-    engineering_weeks_validation: NonNegative = 0.0
+    engineering_weeks_validation: Annotated[
+        NonNegative, Param("Engineering weeks: validation", ONE_DECIMAL, UNBOUNDED)
+    ] = 0.0
     engineering_weeks_fallback: NonNegative = 0.0
-    engineer_week_usd: NonNegative = 0.0
-    units_per_year: Positive
+    engineer_week_usd: Annotated[NonNegative, Param("Engineer-week (USD)", USD, UNBOUNDED)] = 0.0
+    units_per_year: Annotated[Positive, Param("Units per year", COUNT, UNBOUNDED)]
 
     def missing(self) -> tuple[str, str] | None:
         """The first field the unit needs and lacks, with the reason, or None."""
@@ -138,3 +177,18 @@ class CostFile(Strict):
     profiles: list[TcoProfile] = Field(default_factory=list)
     rentals: list[Rental] = Field(default_factory=list)
     workloads: list[Workload] = Field(default_factory=list)
+
+
+def params_of(model: type[Strict]) -> dict[str, Param]:
+    """Every field of `model` that carries a `Param`, in field order."""
+    out = {}
+    for name, info in model.model_fields.items():
+        found = [m for m in info.metadata if isinstance(m, Param)]
+        if found:
+            out[name] = found[0]
+    return out
+
+
+def profile_params() -> dict[str, Param]:
+    """Every profile figure's `Param`, in the profile's field order."""
+    return params_of(TcoProfile)

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from functools import reduce
 from typing import Any
 
+from ..components.formats import Format
 from ..racks.clusters.summary import ClusterSummary
-from .figures import Format, Unit
+from .figures import Unit
 
 
 @dataclass(frozen=True)

@@ -10,31 +10,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..components.formats import Format
 from ..racks.summary import DesignSummary
-
-
-@dataclass(frozen=True)
-class Format:
-    """A number format: scale, decimals, a prefix and a suffix."""
-
-    decimals: int = 0
-    prefix: str = ""
-    suffix: str = ""
-    scale: float = 1.0
-
-    def text(self, value: float | None) -> str:
-        """The value as table text: `$4,325,680`, `15.6 %`, `-` for none."""
-        if value is None:
-            return "-"
-        return f"{self.prefix}{value * self.scale:,.{self.decimals}f}{self.suffix}"
-
-    @property
-    def excel(self) -> str:
-        """The same format for a spreadsheet cell (the scale is applied by the formula)."""
-        decimals = "." + "0" * self.decimals if self.decimals else ""
-        prefix = f'"{self.prefix}"' if self.prefix else ""
-        suffix = f'"{self.suffix}"' if self.suffix else ""
-        return f"{prefix}#,##0{decimals}{suffix}"
 
 
 class Unit(Enum):

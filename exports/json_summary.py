@@ -1,7 +1,9 @@
 """A design summary as JSON data: the keys `rackbom show --json` prints, units converted here.
 
-Watts become kilowatts (`power_it_w` -> `power_it_kw`); all-in power keeps its published key
-`power_kw`; every float is rounded to two decimals, so output is stable and prices are to the cent.
+Watts become kilowatts (`power_it_w` -> `power_it_kw`; a rate per watt, `_per_w`, stays as it
+is); all-in power keeps its published key `power_kw`. Every float keeps four significant digits
+and at least two decimals, so output is stable, small figures keep their precision and prices
+are to the cent.
 """
 
 from __future__ import annotations
@@ -60,9 +62,14 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def is_watts(name: str) -> bool:
+    """Whether a field holds watts: it ends in `_w`, and is not a rate per watt (`_per_w`)."""
+    return name.endswith("_w") and not name.endswith("_per_w")
+
+
 def _entries(name: str, value: Any) -> dict[str, Any]:
     """The JSON keys and values one field becomes."""
-    if name.endswith("_w"):
+    if is_watts(name):
         value = None if value is None else value / 1000
         keys = RENAMED.get(name, (name.removesuffix("_w") + "_kw",))
         return {key: _plain(value) for key in keys}
@@ -74,11 +81,21 @@ def _entries(name: str, value: Any) -> dict[str, Any]:
     return out
 
 
+SIGNIFICANT = 4
+"""Significant digits every JSON number keeps at least."""
+DECIMALS = 2
+"""Decimals every JSON number keeps at least: money to the cent."""
+
+
 def _number(value: float) -> float | int:
-    """Two decimals; a whole number as an int. Infinite or undefined values are refused."""
+    """Four significant digits and at least two decimals; a whole number as an int.
+
+    Infinite or undefined values are refused.
+    """
     if not math.isfinite(value):
         raise InputError(None, None, f"a figure is not a finite number ({value}); nothing written")
-    rounded = round(value, 2)
+    magnitude = math.floor(math.log10(abs(value))) if value else 0
+    rounded = round(value, max(DECIMALS, SIGNIFICANT - 1 - magnitude))
     return int(rounded) if rounded == int(rounded) else rounded
 
 

@@ -78,14 +78,15 @@ def tco_chart(results: Sequence[TcoResult], per: str | None = None) -> str:
     fig, ax = _figure(_width(len(results)))
     names = [r.target for r in results]
     if per is None:
-        capital = [r.capital_usd_per_gpu_hour for r in results]
+        capital = [r.capital_usd_per_gpu_hour or 0.0 for r in results]  # none without GPUs
+        opex = [r.opex_usd_per_gpu_hour or 0.0 for r in results]
         ax.bar(names, capital, label="capital")
-        ax.bar(names, [r.opex_usd_per_gpu_hour for r in results], bottom=capital, label="opex")
+        ax.bar(names, opex, bottom=capital, label="opex")
         ax.set_ylabel("USD per GPU-hour")
         ax.set_title("TCO per GPU-hour")
         _legend_beside(ax)
     else:
-        ax.bar(names, [r.per_pflops_hour(per) or 0.0 for r in results])
+        ax.bar(names, [r.per_pflops_hour[per] or 0.0 for r in results])
         ax.set_ylabel(f"USD per dense {per.upper()} PFLOPS-hour")
         ax.set_title(f"TCO per dense {per.upper()} PFLOPS-hour")
     _names_below(ax)

@@ -1,17 +1,16 @@
-"""How each cost-of-ownership figure is shown: label and format, defined once for every output."""
+"""How each cost-of-ownership figure is shown: label and format, from the TCO's own terms.
+
+A figure is a `racks/costs/tco.py` term; its label and format are the term's, and a profile
+input's are its field's (`components/tco.py`), so no output names either twice.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..racks.costs.tco import TcoResult
-from .figures import Format
-
-USD = Format(prefix="$")
-USD_CENTS = Format(decimals=2, prefix="$")
-USD_MILLS = Format(decimals=3, prefix="$")
-DECIMAL = Format(decimals=2)
-KW = Format(decimals=2)
+from ..components.formats import Format
+from ..components.tco import profile_params
+from ..racks.costs.tco import CAPEX_KEYS, FIGURE_TERMS, OPEX_KEYS, TcoResult
 
 
 @dataclass(frozen=True)
@@ -24,62 +23,19 @@ class TcoFigure:
 
     def value(self, result: TcoResult) -> float | None:
         """The figure's value, unformatted."""
-        return getattr(result, self.field)
+        value: float | None = getattr(result, self.field)
+        return value
 
     def text(self, result: TcoResult) -> str:
         """The figure as table text."""
         return self.format.text(self.value(result))
 
 
-CAPEX = (
-    TcoFigure("capex_compute_usd_per_gpu", "Capex per GPU: compute (USD)", USD),
-    TcoFigure("capex_scale_up_usd_per_gpu", "Capex per GPU: scale-up (USD)", USD),
-    TcoFigure("capex_scale_out_usd_per_gpu", "Capex per GPU: scale-out (USD)", USD),
-    TcoFigure("capex_facility_usd_per_gpu", "Capex per GPU: facility (USD)", USD),
-)
-OPEX = (
-    TcoFigure("opex_power_usd_per_gpu_hour", "Opex: power (USD/GPU-h)", USD_MILLS),
-    TcoFigure("opex_colocation_usd_per_gpu_hour", "Opex: colocation (USD/GPU-h)", USD_MILLS),
-    TcoFigure("opex_maintenance_usd_per_gpu_hour", "Opex: maintenance (USD/GPU-h)", USD_MILLS),
-    TcoFigure("opex_staff_usd_per_gpu_hour", "Opex: staff (USD/GPU-h)", USD_MILLS),
-    TcoFigure("opex_software_usd_per_gpu_hour", "Opex: software (USD/GPU-h)", USD_MILLS),
-)
-PER_OUTPUT = (
-    TcoFigure("tco_usd_per_fp4_pflops_hour", "TCO per dense FP4 PFLOPS-hour (USD)", USD_MILLS),
-    TcoFigure("tco_usd_per_fp6_pflops_hour", "TCO per dense FP6 PFLOPS-hour (USD)", USD_MILLS),
-    TcoFigure("tco_usd_per_fp8_pflops_hour", "TCO per dense FP8 PFLOPS-hour (USD)", USD_MILLS),
-    TcoFigure("tco_usd_per_bf16_pflops_hour", "TCO per dense BF16 PFLOPS-hour (USD)", USD_MILLS),
-    TcoFigure("tco_usd_per_hbm_tbps_hour", "TCO per TB/s of HBM per hour (USD)", USD_MILLS),
-    TcoFigure("tco_usd_per_hbm_gb_month", "TCO per GB of HBM per month (USD)", USD_CENTS),
-    TcoFigure("fp4_dense_tflops_per_w", "Dense FP4 TFLOPS per W of IT power", DECIMAL),
-    TcoFigure("fp8_dense_tflops_per_w", "Dense FP8 TFLOPS per W of IT power", DECIMAL),
-)
-TCO_FIGURES = (
-    TcoFigure("it_kw_per_gpu", "IT power per GPU (kW)", KW),
-    TcoFigure("facility_kw_per_gpu", "Facility power per GPU, x PUE (kW)", KW),
-    *CAPEX,
-    TcoFigure("capex_usd_per_gpu", "Capex per GPU (USD)", USD),
-    TcoFigure("capital_usd_per_gpu_hour", "Capital per GPU-hour (USD)", USD_MILLS),
-    *OPEX,
-    TcoFigure("opex_usd_per_gpu_hour", "Opex per GPU-hour (USD)", USD_MILLS),
-    TcoFigure("tco_usd_per_gpu_hour", "TCO per GPU-hour (USD)", USD_MILLS),
-    *PER_OUTPUT,
-)
+TCO_FIGURES = tuple(TcoFigure(t.key, t.label, t.format) for t in FIGURE_TERMS)
 """Every figure, in the order tables show them."""
-
-PROFILE_LABELS = {
-    "life_years_gpu_servers": "Life: GPU servers and scale-up (years)",
-    "life_years_network": "Life: scale-out network (years)",
-    "life_years_facility": "Life: facility (years)",
-    "cost_of_capital": "Cost of capital (per year)",
-    "utilisation": "Utilisation (share of hours used)",
-    "electricity_usd_per_kwh": "Electricity (USD per kWh)",
-    "pue": "PUE",
-    "facility_capex_usd_per_mw": "Facility capital (USD per MW of IT load)",
-    "colocation_usd_per_kw_month": "Colocation (USD per kW of IT load per month)",
-    "maintenance_share_per_year": "Maintenance (share of capex per year)",
-    "staff_per_mw": "Operations staff per MW of IT load",
-    "staff_usd_per_year": "Staff cost (USD per person-year)",
-    "software_usd_per_gpu_year": "Software (USD per GPU-year)",
-}
+CAPEX = tuple(f for f in TCO_FIGURES if f.field in CAPEX_KEYS)
+"""Capex per GPU by class: compute, scale-up, scale-out, facility."""
+OPEX = tuple(f for f in TCO_FIGURES if f.field in OPEX_KEYS)
+"""Opex per GPU-hour by kind."""
+PROFILE_LABELS = {name: param.label for name, param in profile_params().items()}
 """A TCO profile's figures, as tables, charts and the workbook's input cells name them."""

@@ -278,6 +278,10 @@ class _Styles:
 def _named_style(style: str) -> NamedStyle:
     if style.startswith("num:"):
         return NamedStyle(style, number_format=style.removeprefix("num:"))
+    if style.startswith("total_num:"):
+        named = NamedStyle(style, number_format=style.removeprefix("total_num:"))
+        named.font, named.fill = Font(bold=True), _TOTAL_FILL
+        return named
     if style in _BASE_STYLES:
         number_format, font, fill, border = _BASE_STYLES[style]
         named = NamedStyle(style, number_format=number_format)

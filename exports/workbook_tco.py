@@ -7,97 +7,81 @@ opex line and TCO per GPU-hour follows; the rule is `racks/costs/tco.py`'s, cell
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..components.tco import TcoProfile
+from ..components.tco import TcoProfile, profile_params
 from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
 from ..racks.costs.basis import PRECISIONS, CostBasis, cluster_basis, design_basis
-from ..racks.costs.tco import HOURS_PER_MONTH, HOURS_PER_YEAR
-from .tco_figures import CAPEX, OPEX, PER_OUTPUT, PROFILE_LABELS
+from ..racks.costs.formula import Key
+from ..racks.costs.tco import CAPEX_KEYS, PROFILE_TERMS, SYSTEM_TERMS, Term
 from .workbook_cells import BarChart, Cell, SheetData, col, formula, number, text
 from .workbook_cluster import ClusterSheet, scale_up_formula
 from .workbook_design import DesignSheets
 
 TCO_SHEET = "TCO"
-PER_HOUR = 'num:"$"#,##0.0000'
-_INPUT_STYLES = {
-    "cost_of_capital": "percent",
-    "utilisation": "percent",
-    "maintenance_share_per_year": "percent",
-    "electricity_usd_per_kwh": 'num:"$"#,##0.0000',
-    "pue": "num:0.00",
-    "staff_per_mw": "num:0.00",
-    "facility_capex_usd_per_mw": "usd",
-    "colocation_usd_per_kw_month": "usd",
-    "staff_usd_per_year": "usd",
-    "software_usd_per_gpu_year": "usd",
-}
-INPUTS = tuple(
-    (field, label, _INPUT_STYLES.get(field, "num:0.0")) for field, label in PROFILE_LABELS.items()
-)
-"""The profile's figures: field, label, cell style."""
 INPUT_COLUMNS = ("Profile input", "Value", "Source")
-HOURS_LABEL = "GPU-hours used per GPU-year"
-ANNUITY_LABEL = "Annuity factor: {}"
-ANNUITIES = (
-    ("servers", "life_years_gpu_servers", "GPU servers"),
-    ("network", "life_years_network", "network"),
-    ("facility", "life_years_facility", "facility"),
-)
 CHART_ROWS = 18
 """Rows of sheet each chart takes, with a gap below it."""
 
 
+TOTALS = (
+    ("gpus", "GPUs", "int"),
+    ("compute_usd", "Compute capital (USD)", "usd"),
+    ("scale_up_usd", "Scale-up capital (USD)", "usd"),
+    ("scale_out_usd", "Scale-out capital (USD)", "usd"),
+    ("power_it_w", "IT power (W)", "watts"),
+    *(
+        (f"{p}_dense_pflops", f"Dense {p.upper()} PFLOPS in total", "num:#,##0.0")
+        for p in PRECISIONS
+    ),
+    ("hbm_tbytes_per_s", "HBM bandwidth in total (TB/s)", "num:#,##0.0"),
+    ("hbm_gb", "HBM in total (GB)", "num:#,##0"),
+)
+"""A system's totals the terms read (`CostBasis.values`): name, label, cell style."""
+
+
 @dataclass(frozen=True)
 class TcoColumn:
-    """One design or cluster: formulas for its totals (over other sheets) and its output."""
+    """One design or cluster: its totals as links to other sheets where they are, else numbers."""
 
     target: str
     kind: str
-    gpus: str
-    compute_usd: str
-    scale_up_usd: str
-    scale_out_usd: str
-    power_w: str
+    links: dict[str, str]
+    """Basis name -> a formula over the BOM, Power or Cluster sheet."""
     basis: CostBasis
 
-
-At = Callable[[str], str]
-"""A row key -> the reference to that row's cell in the current column."""
-Make = Callable[[TcoColumn, At], "str | Cell"]
-"""A row's content for one column: a formula expression, or a ready cell."""
+    def total(self, key: str, style: str) -> Cell:
+        """The total `key`: linked where a sheet holds it, else the catalogue's number."""
+        if key in self.links:
+            return formula(self.links[key], style)
+        return number(self.basis.values()[key], style)
 
 
 def design_column(analysis: Analysis, sheets: DesignSheets) -> TcoColumn:
     """A bare design: its BOM less scale-up as compute, its racks' input power."""
     scale_up = scale_up_formula(analysis, sheets)
-    return TcoColumn(
-        analysis.id,
-        "design",
-        sheets.gpus,
-        f"{sheets.bom_total}-{scale_up}",
-        scale_up,
-        "0",
-        sheets.power_input_w,
-        design_basis(analysis),
-    )
+    links = {
+        "gpus": sheets.gpus,
+        "compute_usd": f"{sheets.bom_total}-{scale_up}",
+        "scale_up_usd": scale_up,
+        "scale_out_usd": "0",
+        "power_it_w": sheets.power_input_w,
+    }
+    return TcoColumn(analysis.id, "design", links, design_basis(analysis))
 
 
 def cluster_column(cluster: ClusterAnalysis, sheet: ClusterSheet) -> TcoColumn:
     """A cluster: the capex split and total power of its Cluster sheet."""
-    return TcoColumn(
-        cluster.id,
-        "cluster",
-        sheet.gpus,
-        sheet.compute_usd,
-        sheet.scale_up_usd,
-        sheet.scale_out_usd,
-        sheet.power_w,
-        cluster_basis(cluster.summary),
-    )
+    links = {
+        "gpus": sheet.gpus,
+        "compute_usd": sheet.compute_usd,
+        "scale_up_usd": sheet.scale_up_usd,
+        "scale_out_usd": sheet.scale_out_usd,
+        "power_it_w": sheet.power_w,
+    }
+    return TcoColumn(cluster.id, "cluster", links, cluster_basis(cluster.summary))
 
 
 def tco_sheet(profile: TcoProfile, columns: Sequence[TcoColumn]) -> SheetData:
@@ -115,183 +99,60 @@ def tco_sheet(profile: TcoProfile, columns: Sequence[TcoColumn]) -> SheetData:
     )
     sheet.add()
     sheet.header(INPUT_COLUMNS)
-    cell: dict[str, str] = {}
-    for field, label, style in INPUTS:
+    cell: dict[Key, str] = {}
+    for field, param in profile_params().items():
         given = field in profile.model_fields_set
         source = profile.source_of(field) if given else "not in the profile: 0"
-        row = sheet.add(text(label), number(getattr(profile, field), style), text(source))
-        cell[field] = f"$B${row}"
-    hours = sheet.add(
-        text(HOURS_LABEL),
-        formula(f"{HOURS_PER_YEAR!r}*{cell['utilisation']}", "num:#,##0.0"),
-    )
-    cell["hours"] = f"$B${hours}"
-    rate = cell["cost_of_capital"]
-    for key, life_field, label in ANNUITIES:
-        life = cell[life_field]
-        row = sheet.add(
-            text(ANNUITY_LABEL.format(label)),
-            formula(f"IF({rate}=0,1/{life},{rate}/(1-(1+{rate})^(-{life})))", "num:0.000000"),
-        )
-        cell[key] = f"$B${row}"
+        value = number(getattr(profile, field), _style(param.format.excel))
+        row = sheet.add(text(param.label), value, text(source))
+        cell[("input", field)] = f"$B${row}"
+    for t in PROFILE_TERMS:
+        row = sheet.add(text(t.label), formula(t.rule.formula(cell.__getitem__), _style_of(t)))
+        cell[("term", t.key)] = f"$B${row}"
     sheet.add()
     _per_system(sheet, cell, columns)
     return sheet
 
 
-def _per_system(sheet: SheetData, cell: dict[str, str], columns: Sequence[TcoColumn]) -> None:
-    """Systems as columns: totals linked, then per GPU, capital, opex and TCO as formulas."""
+def _style(excel_format: str, bold: bool = False) -> str:
+    return f"{'total_num' if bold else 'num'}:{excel_format}"
+
+
+def _style_of(t: Term) -> str:
+    return _style(t.format.excel, t.total)
+
+
+def _per_system(sheet: SheetData, cell: dict[Key, str], columns: Sequence[TcoColumn]) -> None:
+    """Systems as columns: their totals linked, then every system term as a formula.
+
+    Each term is blank for a system without GPUs, as `racks/costs/tco.py` gives None.
+    """
     head = sheet.add(*(text(label, "header") for label in ["Figure", *(c.target for c in columns)]))
-    rows: dict[str, int] = {}
-
-    def put(key: str, label: str, style: str, make: Make) -> None:
-        cells: list[Cell] = [text(label)]
-        for i, column in enumerate(columns):
+    rows: dict[Key, int] = {}
+    sheet.add(text("Design or cluster"), *(text(c.kind) for c in columns))
+    for key, label, style in TOTALS:
+        cells: list[Cell] = [text(label), *(c.total(key, style) for c in columns)]
+        rows[("basis", key)] = sheet.add(*cells)
+    gpus_row = rows.get(("basis", "gpus"))
+    for t in SYSTEM_TERMS:
+        cells = [text(t.label)]
+        for i in range(len(columns)):
             letter = col(i + 2)
-            value = make(column, lambda name, letter=letter: f"{letter}{rows[name]}")
-            cells.append(value if isinstance(value, Cell) else formula(value, style))
-        rows[key] = sheet.add(*cells)
 
-    def per_gpu(total: str) -> Make:
-        return lambda c, at: f"IF({at('gpus')}=0,0,{at(total)}/{at('gpus')})"
+            def refer(key: Key, letter: str = letter) -> str:
+                return cell[key] if key in cell else f"{letter}{rows[key]}"
 
-    def per_hour(expression: str) -> str:
-        return f"{expression}/{cell['hours']}"
-
-    put("kind", "Design or cluster", "plain", lambda c, at: text(c.kind))
-    put("gpus", "GPUs", "int", lambda c, at: c.gpus)
-    put("compute", "Compute capital (USD)", "usd", lambda c, at: c.compute_usd)
-    put("scale_up", "Scale-up capital (USD)", "usd", lambda c, at: c.scale_up_usd)
-    put("scale_out", "Scale-out capital (USD)", "usd", lambda c, at: c.scale_out_usd)
-    put("power", "IT power (W)", "watts", lambda c, at: c.power_w)
-    for p in PRECISIONS:
-        put(
-            p,
-            f"Dense {p.upper()} PFLOPS per GPU",
-            "num:0.000",
-            _per_gpu(lambda b, p=p: b.dense_pflops[p]),
-        )
-    put(
-        "hbm_tbps",
-        "HBM bandwidth per GPU (TB/s)",
-        "num:0.000",
-        _per_gpu(lambda b: b.hbm_tbytes_per_s),
-    )
-    put("hbm_gb", "HBM per GPU (GB)", "num:#,##0.0", _per_gpu(lambda b: b.hbm_gb))
-    put(
-        "it_kw_per_gpu",
-        "IT power per GPU (kW)",
-        "num:0.000",
-        lambda c, at: f"IF({at('gpus')}=0,0,{at('power')}/1000/{at('gpus')})",
-    )
-    put(
-        "facility_kw_per_gpu",
-        "Facility power per GPU, x PUE (kW)",
-        "num:0.000",
-        lambda c, at: f"{at('it_kw_per_gpu')}*{cell['pue']}",
-    )
-    for figure, total in zip(CAPEX[:3], ("compute", "scale_up", "scale_out"), strict=True):
-        put(figure.field, figure.label, "usd", per_gpu(total))
-    facility = CAPEX[3]
-    put(
-        facility.field,
-        facility.label,
-        "usd",
-        lambda c, at: f"{at('it_kw_per_gpu')}/1000*{cell['facility_capex_usd_per_mw']}",
-    )
-    parts = [f.field for f in CAPEX]
-    put(
-        "capex_usd_per_gpu",
-        "Capex per GPU (USD)",
-        "total_usd",
-        lambda c, at: "+".join(at(p) for p in parts),
-    )
-    put(
-        "capital_usd_per_gpu_year",
-        "Capital per GPU-year, annuities (USD)",
-        "usd",
-        lambda c, at: (
-            f"({at(parts[0])}+{at(parts[1])})*{cell['servers']}"
-            f"+{at(parts[2])}*{cell['network']}+{at(parts[3])}*{cell['facility']}"
-        ),
-    )
-    put(
-        "capital_usd_per_gpu_hour",
-        "Capital per GPU-hour (USD)",
-        PER_HOUR,
-        lambda c, at: per_hour(at("capital_usd_per_gpu_year")),
-    )
-    kw_at = "it_kw_per_gpu"
-    opex: dict[str, Make] = {
-        "opex_power_usd_per_gpu_hour": lambda c, at: (
-            f"{at(kw_at)}*{cell['pue']}*{cell['electricity_usd_per_kwh']}"
-        ),
-        "opex_colocation_usd_per_gpu_hour": lambda c, at: per_hour(
-            f"{at(kw_at)}*{cell['colocation_usd_per_kw_month']}*12"
-        ),
-        "opex_maintenance_usd_per_gpu_hour": lambda c, at: per_hour(
-            f"{at('capex_usd_per_gpu')}*{cell['maintenance_share_per_year']}"
-        ),
-        "opex_staff_usd_per_gpu_hour": lambda c, at: per_hour(
-            f"{at(kw_at)}/1000*{cell['staff_per_mw']}*{cell['staff_usd_per_year']}"
-        ),
-        "opex_software_usd_per_gpu_hour": lambda c, at: per_hour(cell["software_usd_per_gpu_year"]),
-    }
-    for figure in OPEX:
-        put(figure.field, figure.label, PER_HOUR, opex[figure.field])
-    put(
-        "opex_usd_per_gpu_hour",
-        "Opex per GPU-hour (USD)",
-        PER_HOUR,
-        lambda c, at: "+".join(at(f.field) for f in OPEX),
-    )
-    put(
-        "tco_usd_per_gpu_hour",
-        "TCO per GPU-hour (USD)",
-        "total_usd",
-        lambda c, at: f"{at('capital_usd_per_gpu_hour')}+{at('opex_usd_per_gpu_hour')}",
-    )
-    tco = "tco_usd_per_gpu_hour"
-    outputs: dict[str, tuple[str, str]] = {
-        **{f"tco_usd_per_{p}_pflops_hour": (f"{{{tco}}}/{{{p}}}", p) for p in PRECISIONS},
-        "tco_usd_per_hbm_tbps_hour": (f"{{{tco}}}/{{hbm_tbps}}", "hbm_tbps"),
-        "tco_usd_per_hbm_gb_month": (f"{{{tco}}}*{HOURS_PER_MONTH!r}/{{hbm_gb}}", "hbm_gb"),
-        "fp4_dense_tflops_per_w": ("{fp4}/{it_kw_per_gpu}", "it_kw_per_gpu"),
-        "fp8_dense_tflops_per_w": ("{fp8}/{it_kw_per_gpu}", "it_kw_per_gpu"),
-    }
-    for figure in PER_OUTPUT:
-        expression, amount = outputs[figure.field]
-        style = "num:0.00" if figure.field.endswith("_per_w") else PER_HOUR
-        put(figure.field, figure.label, style, _ratio(expression, amount))
-    _charts(sheet, head, rows, len(columns))
-
-
-def _per_gpu(amount: Callable[[CostBasis], float]) -> Make:
-    """A catalogue figure per GPU (PFLOPS, HBM): an input, not a cost."""
-
-    def make(column: TcoColumn, at: At) -> Cell:
-        gpus = column.basis.gpus
-        return number(amount(column.basis) / gpus if gpus else 0.0, "num:0.000")
-
-    return make
-
-
-def _ratio(expression: str, amount: str) -> Make:
-    """`expression` over the rows it names, blank where the system has none of `amount`."""
-
-    def make(column: TcoColumn, at: At) -> str:
-        names = re.findall(r"\{(\w+)\}", expression)
-        value = expression.format(**{name: at(name) for name in names})
-        return f'IF({at(amount)}=0,"",{value})'
-
-    return make
+            rule = t.rule.formula(refer)
+            cells.append(formula(f'IF({letter}{gpus_row}=0,"",{rule})', _style_of(t)))
+        rows[("term", t.key)] = sheet.add(*cells)
+    _charts(sheet, head, {k: r for (_, k), r in rows.items()}, len(columns))
 
 
 def _charts(sheet: SheetData, head: int, rows: dict[str, int], count: int) -> None:
     """Capex per GPU stacked, TCO per GPU-hour as capital + opex, TCO per FP4 PFLOPS-hour."""
     top = len(sheet.rows) + 2
     specs = (
-        ("Capex per GPU", "USD per GPU", tuple(rows[f.field] for f in CAPEX), True),
+        ("Capex per GPU", "USD per GPU", tuple(rows[k] for k in CAPEX_KEYS), True),
         (
             "TCO per GPU-hour",
             "USD per GPU-hour",

@@ -16,7 +16,7 @@ from openpyxl.utils import get_column_letter
 
 import rackbom as rb
 from conftest import DESIGNS
-from rackbom.components.tco import TcoProfile
+from rackbom.components.tco import TcoProfile, profile_params
 from rackbom.components.tco_library import builtin_costs
 from rackbom.exports.figures import KEY_FIGURES
 from rackbom.exports.tables import BOM_CSV_FIELDS, bom_csv
@@ -24,7 +24,6 @@ from rackbom.exports.tco_figures import CAPEX, TCO_FIGURES
 from rackbom.exports.workbook import build_sheets, write_workbook
 from rackbom.exports.workbook_cells import design_labels
 from rackbom.exports.workbook_design import BOM_COLUMNS, IT_POWER, TRAY_OVERHEADS
-from rackbom.exports.workbook_tco import INPUTS
 
 HOSTILE = (
     '=HYPERLINK("http://x","click")',
@@ -489,7 +488,7 @@ def test_cli_bad_design_file_leaves_no_output(cli, tmp_path):
 # --- cost of ownership ----------------------------------------------------------------------
 def tco_inputs(ws) -> dict[str, openpyxl.cell.Cell]:
     """The TCO sheet's input cells by profile field."""
-    labels = {label: field for field, label, _ in INPUTS}
+    labels = {param.label: field for field, param in profile_params().items()}
     return {labels[r[0].value]: r[1] for r in ws.iter_rows(min_row=5) if r[0].value in labels}
 
 

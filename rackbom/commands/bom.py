@@ -9,9 +9,10 @@ from rackbom.components.atomic import Writer, check_destination, text_writer, wr
 from rackbom.components.errors import InputError
 from rackbom.components.tco_library import profile
 from rackbom.exports.tables import bom_csv, summaries_json
+from rackbom.resolve import by_kind
 from rackbom.textable import size_text
 
-from .common import add_catalogue_option, load_targets, split_targets
+from .common import add_catalogue_option, load_targets
 from .tco import add_tco_option
 
 
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         if path is not None:
             check_destination(path)
     chosen = profile(args.tco)
-    designs, clusters = split_targets(load_targets(args, args.designs))
+    designs, clusters = by_kind(load_targets(args, args.designs))
     analyses = [design.analysis for design in designs]
     networks = [cluster.analysis for cluster in clusters]
     outputs: list[tuple[str, Writer]] = []

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rackbom.components.formats import USD, USD_CENTS
 from rackbom.components.tco import Workload
-from rackbom.exports.tco_figures import PROFILE_LABELS, TCO_FIGURES, USD, USD_CENTS
+from rackbom.exports.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from rackbom.racks.costs.accepted import AcceptedCost
 from rackbom.racks.costs.rent import RentVsOwn
 from rackbom.racks.costs.reproduction import READING_OPEX, ReproducedRow

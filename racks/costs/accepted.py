@@ -48,6 +48,9 @@ def figure_per_gpu(basis: CostBasis, scale_by: str) -> float:
 
 def gpu_hours_per_unit(workload: Workload, basis: CostBasis) -> float:
     """GPU-hours one unit takes on this design, carried from the measured GPU by `scale_by`."""
+    if basis.gpus == 0:
+        why = f"{basis.target} has no GPUs for the workload to run on"
+        raise InputError(None, f"workloads(id={workload.id})", why)
     speed = 1.0
     if workload.scale_by != "none":
         assert workload.reference_per_gpu is not None
@@ -72,14 +75,15 @@ def accepted_cost(workload: Workload, basis: CostBasis, owned: TcoResult) -> Acc
     completed = attempts * (1 - w.failed_run_fraction)
     accepted = completed * w.acceptance_rate
     wasted = attempts - accepted
-    power_rate = owned.opex_power_usd_per_gpu_hour
-    hardware_rate = owned.tco_usd_per_gpu_hour - power_rate
+    power_rate, total_rate = owned.opex_power_usd_per_gpu_hour, owned.tco_usd_per_gpu_hour
+    assert power_rate is not None and total_rate is not None  # a system with GPUs has both
+    hardware_rate = total_rate - power_rate
     weeks = w.engineering_weeks_porting + w.engineering_weeks_validation
     weeks += w.engineering_weeks_fallback
     hardware = hours * hardware_rate
     power = hours * power_rate
     people = weeks * w.engineer_week_usd / accepted
-    failures = wasted * hours * owned.tco_usd_per_gpu_hour / accepted
+    failures = wasted * hours * total_rate / accepted
     scale = 1e6 if w.unit == "request" else 1.0
     return AcceptedCost(
         workload=w.id,

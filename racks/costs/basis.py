@@ -39,6 +39,19 @@ class CostBasis:
     hbm_tbytes_per_s: float
     hbm_gb: float
 
+    def values(self) -> dict[str, float]:
+        """The totals the TCO's terms read, by name (`racks/costs/tco.py`)."""
+        return {
+            "gpus": float(self.gpus),
+            "compute_usd": self.compute_usd,
+            "scale_up_usd": self.scale_up_usd,
+            "scale_out_usd": self.scale_out_usd,
+            "power_it_w": self.power_it_w,
+            **{f"{p}_dense_pflops": self.dense_pflops[p] for p in PRECISIONS},
+            "hbm_tbytes_per_s": self.hbm_tbytes_per_s,
+            "hbm_gb": self.hbm_gb,
+        }
+
 
 def design_basis(analysis: Analysis) -> CostBasis:
     """A bare design: its racks, no scale-out network."""

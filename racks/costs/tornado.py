@@ -4,38 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...components.tco import TcoProfile, Workload
+from ...components.tco import UNBOUNDED, Param, TcoProfile, Workload, params_of
 from .accepted import accepted_cost
 from .basis import CostBasis
 from .tco import tco
 
 SWING = 0.2
 """Each input is moved this share down and up (within its valid range)."""
-PROFILE_INPUTS = (
-    "electricity_usd_per_kwh",
-    "utilisation",
-    "cost_of_capital",
-    "life_years_gpu_servers",
-    "pue",
-    "maintenance_share_per_year",
-)
-WORKLOAD_INPUTS = (
-    "gpu_hours_per_run",
-    "tokens_per_second_per_gpu",
-    "acceptance_rate",
-    "failed_run_fraction",
-    "engineering_weeks_validation",
-    "engineer_week_usd",
-    "units_per_year",
-)
+PROFILE_INPUTS = {k: p for k, p in params_of(TcoProfile).items() if p.sensitivity}
+"""The profile figures the tornado moves, each within its `Param.sensitivity` range."""
+WORKLOAD_INPUTS = {k: p for k, p in params_of(Workload).items() if p.sensitivity}
+"""The workload figures the tornado moves."""
 CAPEX_INPUT = "compute capital per GPU"
-LIMITS = {
-    "utilisation": (1e-6, 1.0),
-    "acceptance_rate": (1e-6, 1.0),
-    "failed_run_fraction": (0.0, 0.99),
-    "cost_of_capital": (0.0, 0.99),
-    "pue": (1.0, 5.0),
-}
 
 
 @dataclass(frozen=True)
@@ -66,25 +46,25 @@ def tornado(
 
     base = cost(workload, basis, profile)
     bars = []
-    for name in PROFILE_INPUTS:
+    for name, param in PROFILE_INPUTS.items():
         now = float(getattr(profile, name))
-        low, high = _ends(name, now, swing)
+        low, high = _ends(param, now, swing)
         at = [cost(workload, basis, profile.model_copy(update={name: v})) for v in (low, high)]
         bars.append(TornadoBar(name, now, low, high, at[0], at[1], base))
-    for name in WORKLOAD_INPUTS:
+    for name, param in WORKLOAD_INPUTS.items():
         value = getattr(workload, name)
         if value is None:
             continue
-        low, high = _ends(name, float(value), swing)
+        low, high = _ends(param, float(value), swing)
         at = [cost(workload.model_copy(update={name: v}), basis, profile) for v in (low, high)]
         bars.append(TornadoBar(name, float(value), low, high, at[0], at[1], base))
     now = basis.compute_usd / basis.gpus
-    low, high = _ends(CAPEX_INPUT, now, swing)
+    low, high = _ends(None, now, swing)
     at = [cost(workload, replace(basis, compute_usd=v * basis.gpus), profile) for v in (low, high)]
     bars.append(TornadoBar(CAPEX_INPUT, now, low, high, at[0], at[1], base))
     return tuple(sorted(bars, key=lambda b: (-b.swing_usd, b.input)))
 
 
-def _ends(name: str, value: float, swing: float) -> tuple[float, float]:
-    low, high = LIMITS.get(name, (0.0, float("inf")))
+def _ends(param: Param | None, value: float, swing: float) -> tuple[float, float]:
+    low, high = param.sensitivity if param and param.sensitivity else UNBOUNDED
     return max(low, value * (1 - swing)), min(high, value * (1 + swing))

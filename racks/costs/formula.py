@@ -1,0 +1,184 @@
+"""Arithmetic over named values, written once and either evaluated or written as a formula.
+
+The cost of ownership is a list of such expressions (`racks/costs/tco.py`). Python evaluates
+them for every output; the workbook writes the same expressions as live spreadsheet formulas,
+so the two cannot disagree. A value that does not apply (a ratio over zero) is None in Python
+and an empty cell in the spreadsheet, and whatever is computed from it is too.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+Origin = Literal["input", "basis", "term"]
+"""Where a named value comes from: a profile input, the system's totals, or another term."""
+Key = tuple[Origin, str]
+Values = Mapping[Key, float | None]
+Refer = Callable[[Key], str]
+"""A named value -> the spreadsheet reference that holds it."""
+
+
+class Expr(ABC):
+    """An expression; `+ - * /` build larger ones, numbers mix in as constants."""
+
+    @abstractmethod
+    def evaluate(self, values: Values) -> float | None:
+        """The value, or None where a ratio it needs has nothing to divide by."""
+
+    @abstractmethod
+    def formula(self, refer: Refer) -> str:
+        """The spreadsheet formula (without `=`), with names written through `refer`."""
+
+    @abstractmethod
+    def names(self) -> frozenset[Key]:
+        """Every named value the expression reads."""
+
+    def __add__(self, other: Expr | float) -> Expr:
+        return Op("+", self, lift(other))
+
+    def __radd__(self, other: float) -> Expr:
+        return Op("+", lift(other), self)
+
+    def __sub__(self, other: Expr | float) -> Expr:
+        return Op("-", self, lift(other))
+
+    def __mul__(self, other: Expr | float) -> Expr:
+        return Op("*", self, lift(other))
+
+    def __rmul__(self, other: float) -> Expr:
+        return Op("*", lift(other), self)
+
+    def __truediv__(self, other: Expr | float) -> Expr:
+        return Op("/", self, lift(other))
+
+
+def lift(value: Expr | float) -> Expr:
+    """An expression as it is, a number as a constant."""
+    return value if isinstance(value, Expr) else Const(float(value))
+
+
+@dataclass(frozen=True, eq=False)
+class Const(Expr):
+    value: float
+
+    def evaluate(self, values: Values) -> float:
+        return self.value
+
+    def formula(self, refer: Refer) -> str:
+        return repr(self.value)
+
+    def names(self) -> frozenset[Key]:
+        return frozenset()
+
+
+@dataclass(frozen=True, eq=False)
+class Name(Expr):
+    origin: Origin
+    key: str
+
+    def evaluate(self, values: Values) -> float | None:
+        return values[(self.origin, self.key)]
+
+    def formula(self, refer: Refer) -> str:
+        return refer((self.origin, self.key))
+
+    def names(self) -> frozenset[Key]:
+        return frozenset({(self.origin, self.key)})
+
+
+_APPLY: dict[str, Callable[[float, float], float]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": lambda a, b: a / b,
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Op(Expr):
+    """A binary operation. Division by a divisor that is never zero by its bounds only."""
+
+    op: str
+    left: Expr
+    right: Expr
+
+    def evaluate(self, values: Values) -> float | None:
+        a, b = self.left.evaluate(values), self.right.evaluate(values)
+        return None if a is None or b is None else _APPLY[self.op](a, b)
+
+    def formula(self, refer: Refer) -> str:
+        return f"({self.left.formula(refer)}{self.op}{self.right.formula(refer)})"
+
+    def names(self) -> frozenset[Key]:
+        return self.left.names() | self.right.names()
+
+
+@dataclass(frozen=True, eq=False)
+class Per(Expr):
+    """`amount / per`, not applicable (None, an empty cell) where `per` is zero."""
+
+    amount: Expr
+    per: Expr
+
+    def evaluate(self, values: Values) -> float | None:
+        a, b = self.amount.evaluate(values), self.per.evaluate(values)
+        if a is None or b is None or b == 0:
+            return None
+        return a / b
+
+    def formula(self, refer: Refer) -> str:
+        per = self.per.formula(refer)
+        return f'IF({per}=0,"",{self.amount.formula(refer)}/{per})'
+
+    def names(self) -> frozenset[Key]:
+        return self.amount.names() | self.per.names()
+
+
+@dataclass(frozen=True, eq=False)
+class Annuity(Expr):
+    """The share of a capital sum paid each year to recover it at `rate` over `years`."""
+
+    rate: Expr
+    years: Expr
+
+    def evaluate(self, values: Values) -> float | None:
+        r, n = self.rate.evaluate(values), self.years.evaluate(values)
+        return None if r is None or n is None else annuity_factor(r, n)
+
+    def formula(self, refer: Refer) -> str:
+        r, n = self.rate.formula(refer), self.years.formula(refer)
+        return f"IF({r}=0,1/{n},{r}/(1-(1+{r})^(-{n})))"
+
+    def names(self) -> frozenset[Key]:
+        return self.rate.names() | self.years.names()
+
+
+def annuity_factor(rate: float, years: float) -> float:
+    """The share of a capital sum to pay each year to recover it with interest over `years`."""
+    return 1 / years if rate == 0 else rate / (1 - (1 + rate) ** -years)
+
+
+def total(*parts: Expr) -> Expr:
+    """The sum of `parts`."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = out + part
+    return out
+
+
+def inp(key: str) -> Name:
+    """A profile input by field name."""
+    return Name("input", key)
+
+
+def basis(key: str) -> Name:
+    """One of the system's totals (`CostBasis`) by name."""
+    return Name("basis", key)
+
+
+def term(key: str) -> Name:
+    """An earlier term by key."""
+    return Name("term", key)
