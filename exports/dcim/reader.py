@@ -23,7 +23,7 @@ from ...components.errors import InputError
 from ...components.limits import KG_MAX, LIST_MAX, UNITS_MAX, WATTS_MAX, Name, Text
 from ...components.parts import Item, PartType
 from ...components.provenance import Source, SourceKind
-from ...components.trays import Airflow, TrayRole, TrayType
+from ...components.trays import Airflow, TrayPart, TrayRole, TrayType
 from ...components.yamlio import validate_model
 from .vocabulary import ChoiceKind, Target, vocabulary
 
@@ -204,7 +204,7 @@ def device_type_entries(
         role=TrayRole.OTHER,
         unit_standard="eia",
         height_units=int(spec.u_height),
-        parts=[{"part": spec.slug, "qty": 1}],
+        parts=[TrayPart(part=spec.slug, qty=1)],
         overhead_power_w=float(draw),
         weight_kg=weight,
         manufacturer=spec.manufacturer,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from rackbom.cluster_model import Cluster
 from rackbom.components.atomic import Writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.design import Design
@@ -62,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(target, Design):
         export = design_export(target.analysis, vocab)
     else:
+        assert isinstance(target, Cluster)  # the two kinds of system
         export = cluster_export(target.analysis, vocab)
     write_folder(folder, export.writers())
     print(
