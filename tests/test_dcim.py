@@ -178,7 +178,7 @@ def test_one_slug_one_content(target: Target) -> None:
             assert all(vocab.accepts("interface", i.type) for i in t.interfaces)
             assert all(vocab.accepts("power-port", p.type) for p in t.power_ports)
             assert all(vocab.accepts("power-outlet", o.type) for o in t.power_outlets)
-            assert t.airflow is not None, t.slug
+            assert t.airflow is not None and t.weight_kg is not None, t.slug
 
 
 def test_known_hardware_under_the_librarys_names() -> None:

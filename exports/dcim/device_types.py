@@ -208,6 +208,9 @@ def switch_device_type(catalogue: Catalogue, switch: SwitchSystem, vocab: Vocabu
         notes.add(f"weight: {weight:g} kg from {notes.source(known.source)}.")
     elif weight is not None:
         notes.add(f"weight: {weight:g} kg from {notes.source(switch.source_of('weight_kg'))}.")
+    else:
+        weight = (lib.switch_weight.kg_per_unit or 12) * switch.height_units
+        notes.add(f"weight: {weight:g} kg from {notes.source(lib.switch_weight.source)}.")
     airflow = _airflow(
         known.airflow if known else None, lib, notes, known.source if known else None
     )

@@ -60,6 +60,7 @@ class Rule(_Strict):
     watts: int | None = None
     count: int | None = None
     spare: int | None = None
+    kg_per_unit: float | None = None
 
 
 class RoleColour(_Strict):
@@ -78,6 +79,7 @@ class Library(_Strict):
     airflow: Rule
     server_psus: Rule
     switch_psus: Rule
+    switch_weight: Rule
     shelf_outlets: Rule
     device_roles: list[RoleColour]
     rack_roles: list[RoleColour]
