@@ -18,9 +18,15 @@ from hypothesis import strategies as st
 
 import rackbom as rb
 from rackbom.catalogues import load_catalogue
+from rackbom.components.catalogue import builtin_catalogue
 from rackbom.components.errors import InputError
 from rackbom.exports.dcim import yamltext
-from rackbom.exports.dcim.export import Export, cluster_export, design_export
+from rackbom.exports.dcim.export import (
+    Export,
+    cluster_export,
+    design_export,
+    profile_switch_types,
+)
 from rackbom.exports.dcim.reader import DeviceTypeFile
 from rackbom.exports.dcim.vocabulary import TARGETS, Target, vocabulary
 from rackbom.racks.clusters import builtin_cluster_ids
@@ -146,7 +152,8 @@ def test_cluster_export(cli, tmp_path: Path) -> None:
 
 
 def test_every_export_passes_the_librarys_checks() -> None:
-    """Schema, yamllint --strict, file and folder names, slugs, components, power: all files."""
+    """Schema, yamllint --strict, file and folder names, slugs, components, power: the files of
+    every built-in design and cluster, and the switch box of every network profile."""
     check, lint = rules.validator(), rules.yamllint_config()
     files = {
         (path, text)
@@ -154,6 +161,8 @@ def test_every_export_passes_the_librarys_checks() -> None:
         for path, text in export.files.items()
         if path.startswith("device-types/")
     }
+    boxes = profile_switch_types(builtin_catalogue(), vocabulary("netbox"))
+    files |= {(t.path, yamltext.document(t.data())) for t in boxes}
     assert len(files) == len({path for path, _ in files})  # one content per file
     problems = [p for path, text in sorted(files) for p in rules.problems(path, text, check, lint)]
     assert problems == []
@@ -168,13 +177,14 @@ def test_one_slug_one_content(target: Target) -> None:
     seen: dict[str, str] = {}
     models: dict[tuple[str, str], str] = {}
     makers: dict[str, str] = {}
-    for export in _all_exports(target).values():
-        for t in export.types:
+    vocab = vocabulary(target)
+    boxes = profile_switch_types(builtin_catalogue(), vocab)
+    for types in (*(e.types for e in _all_exports(target).values()), boxes):
+        for t in types:
             text = yamltext.document(t.data())
             assert seen.setdefault(t.slug, text) == text, t.slug
             assert models.setdefault((t.manufacturer, t.model), t.slug) == t.slug
             assert makers.setdefault(t.manufacturer.casefold(), t.manufacturer) == t.manufacturer
-            vocab = vocabulary(target)
             assert all(vocab.accepts("interface", i.type) for i in t.interfaces)
             assert all(vocab.accepts("power-port", p.type) for p in t.power_ports)
             assert all(vocab.accepts("power-outlet", o.type) for o in t.power_outlets)

@@ -34,6 +34,10 @@ from netbox_service import (
 
 from browser import screenshot
 from conftest import require_client
+from rackbom.components.catalogue import builtin_catalogue
+from rackbom.exports.dcim import yamltext
+from rackbom.exports.dcim.export import profile_switch_types
+from rackbom.exports.dcim.library import slugify
 from rackbom.exports.dcim.vocabulary import vocabulary
 from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.library import builtin_design_ids
@@ -121,6 +125,13 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("export")
     for target in (*builtin_design_ids(), *builtin_cluster_ids()):
         assert main(["export", "netbox", target, "-o", str(base / target)]) == 0
+    boxes = base / "profiles"  # the switch box of every network profile
+    types = profile_switch_types(builtin_catalogue(), vocabulary("netbox"))
+    for box in types:
+        (boxes / box.path).parent.mkdir(parents=True, exist_ok=True)
+        (boxes / box.path).write_text(yamltext.document(box.data()), encoding="utf-8")
+    makers = [{"name": m, "slug": slugify(m)} for m in sorted({t.manufacturer for t in types})]
+    (boxes / "manufacturers.yaml").write_text(yamltext.sequence_document(makers), "utf-8")
     return {p.name: p for p in base.iterdir()}
 
 
@@ -143,6 +154,9 @@ def loaded(client: NetBoxClient, exported: dict[str, Path]) -> dict[str, Any]:
                 text = path.read_text(encoding="utf-8")
                 client.import_device_type(text)
                 types[name] = yaml.safe_load(text)
+    assert {t.path for t in profile_switch_types(builtin_catalogue(), vocabulary("netbox"))} <= set(
+        types
+    )
     racks: dict[str, dict[str, Any]] = {}
     for cluster in builtin_cluster_ids():
         data = yaml.load((exported[cluster] / "racks.yaml").read_text(), Loader=LOADER)

@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import TextIO
 
 from ...components.atomic import Writer, text_writer
+from ...components.catalogue import Catalogue
 from ...components.errors import InputError
+from ...components.switch_systems import SwitchSystem
 from ...racks.analysis import Analysis
 from ...racks.build import BuiltDesign
 from ...racks.clusters.analysis import ClusterAnalysis
@@ -228,6 +230,12 @@ def _head(
         "rack_roles": [r.data() for r in roles({"compute", "network"}, racks=True)],
         "rack_types": [f.data() for f in frames],
     }
+
+
+def profile_switch_types(catalogue: Catalogue, vocab: Vocabulary) -> list[DeviceType]:
+    """The switch box of every network profile in the catalogue, as device types."""
+    boxes = sorted({p.switch for p in catalogue.network_profiles.values()})
+    return [switch_device_type(catalogue, catalogue.part(b, SwitchSystem), vocab) for b in boxes]
 
 
 def design_export(analysis: Analysis, vocab: Vocabulary) -> Export:
