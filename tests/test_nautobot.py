@@ -148,7 +148,10 @@ COMPONENTS = {
         "/api/dcim/interface-templates/",
         ("name", "label", "type", "mgmt_only", "description"),
     ),
-    "power-outlets": ("/api/dcim/power-outlet-templates/", ("name", "type", "power_port")),
+    "power-outlets": (
+        "/api/dcim/power-outlet-templates/",
+        ("name", "type", "power_port_template"),
+    ),
     "power-ports": (
         "/api/dcim/power-port-templates/",
         ("name", "label", "type", "maximum_draw", "allocated_draw"),
@@ -157,6 +160,8 @@ COMPONENTS = {
     "module-bays": ("/api/dcim/module-bay-templates/", ("name", "position")),
 }
 DEFAULTS = {"label": "", "mgmt_only": False, "description": ""}
+EXPORTED = {"power_port_template": "power_port"}
+"""Nautobot's name for a key -> the devicetype-library's, which its import maps."""
 """What Nautobot stores for a component key the export leaves out."""
 
 
@@ -181,7 +186,10 @@ def test_device_types_stored_unaltered(service: NautobotClient, loaded: dict[str
             rows = service.all(path, device_type=stored["id"])
             got = sorted((tuple(_value(r[k]) for k in keys) for r in rows), key=lambda r: str(r[0]))
             want = sorted(
-                (tuple(e.get(k, DEFAULTS.get(k)) for k in keys) for e in exported.get(section, [])),
+                (
+                    tuple(e.get(EXPORTED.get(k, k), DEFAULTS.get(k)) for k in keys)
+                    for e in exported.get(section, [])
+                ),
                 key=lambda r: str(r[0]),
             )
             assert got == want, f"{file}: {section} differ"

@@ -60,14 +60,6 @@ class Export:
 
         return [*out, ("racks.yaml", racks)]
 
-    def texts(self) -> dict[str, str]:
-        """Every file as text (for tests and small exports)."""
-        import io
-
-        stream = io.StringIO()
-        self.write_racks(stream)
-        return {**self.files, "racks.yaml": stream.getvalue()}
-
 
 def _design_types(
     design: BuiltDesign, vocab: Vocabulary, infiniband: bool = False
