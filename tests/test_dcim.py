@@ -378,6 +378,22 @@ def test_export_refuses_a_model_too_long(cli, tmp_path: Path) -> None:
     assert not (tmp_path / "out").exists()
 
 
+def test_two_trays_one_model_is_refused(cli, tmp_path: Path) -> None:
+    """Two tray types a DCIM would hold as one model of one maker: one line, nothing written."""
+    twin = TRAY_DESIGN.replace("NAME", "Odd tray").replace("USE", "host")
+    twin = twin.replace(
+        "      - {tray: odd-tray, position: 1}",
+        "      - {tray: odd-tray, position: 1}\n      - {tray: odd-twin, position: 2}",
+    )
+    twin += twin[twin.index("    - id: odd-tray") :].replace("id: odd-tray", "id: odd-twin")
+    design = tmp_path / "odd.yaml"
+    design.write_text(twin, "utf-8")
+    result = cli("export", "netbox", str(design), "-o", str(tmp_path / "out"))
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "'Odd tray (own supplies)'" in result.err and "different content" in result.err
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_port_no_product_types_is_other(cli, tmp_path: Path) -> None:
     """A 50G NIC port (no cage the catalogue gives a type for) exports as `other`, described."""
     design = tmp_path / "odd.yaml"
