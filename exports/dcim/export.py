@@ -98,11 +98,15 @@ def _check_unique(types: list[DeviceType], file: str | None) -> None:
                 )
 
 
-def _small_files(types: list[DeviceType]) -> dict[str, str]:
-    makers = sorted({t.manufacturer for t in types}, key=str.casefold)
+def _small_files(types: list[DeviceType], frames: Iterable[RackType]) -> dict[str, str]:
+    """manufacturers.yaml (the makers of the device and rack types) and the device types."""
+    spelling = {t.manufacturer.casefold(): t.manufacturer for t in types}
+    for frame in frames:
+        spelling.setdefault(frame.manufacturer.casefold(), frame.manufacturer)
+    makers = sorted(spelling.values(), key=str.casefold)
     files = {
         "manufacturers.yaml": yamltext.sequence_document(
-            [{"name": m, "slug": slugify(m)} for m in makers], "Manufacturers of the device types."
+            [{"name": m, "slug": slugify(m)} for m in makers], "Manufacturers of the device and rack types."
         )
     }
     for t in sorted(types, key=lambda t: t.path):
@@ -242,7 +246,7 @@ def design_export(analysis: Analysis, vocab: Vocabulary) -> Export:
     header = f"rackbom design {analysis.id} for {vocab.name}: racks and placed devices.\n"
     return Export(
         tuple(types.values()),
-        _small_files(list(types.values())),
+        _small_files(list(types.values()), frames.values()),
         _racks_writer(
             head,
             header + UNIT_MAPPING,
@@ -280,7 +284,7 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
 
     return Export(
         (*types.values(), switch),
-        _small_files([*types.values(), switch]),
+        _small_files([*types.values(), switch], frames.values()),
         _racks_writer(
             head,
             header + UNIT_MAPPING,
