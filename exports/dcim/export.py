@@ -106,7 +106,8 @@ def _small_files(types: list[DeviceType], frames: Iterable[RackType]) -> dict[st
     makers = sorted(spelling.values(), key=str.casefold)
     files = {
         "manufacturers.yaml": yamltext.sequence_document(
-            [{"name": m, "slug": slugify(m)} for m in makers], "Manufacturers of the device and rack types."
+            [{"name": m, "slug": slugify(m)} for m in makers],
+            "Manufacturers of the device and rack types.",
         )
     }
     for t in sorted(types, key=lambda t: t.path):
