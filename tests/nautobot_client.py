@@ -12,6 +12,9 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
+TIMEOUT_S = 600
+"""Seconds one request may take: creating devices instantiates all their components."""
+
 
 class NautobotClient:
     """REST calls (JSON, token) and form posts (session, CSRF) against one Nautobot."""
@@ -38,7 +41,7 @@ class NautobotClient:
             headers={"Content-Type": "application/json", "Accept": "application/json", **headers},
         )
         try:
-            with urllib.request.urlopen(request, timeout=60) as response:
+            with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:
                 return json.loads(response.read() or b"null")
         except urllib.error.HTTPError as exc:
             raise AssertionError(f"{method} {path}: {exc.code} {exc.read()[:2000]!r}") from None

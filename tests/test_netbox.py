@@ -73,6 +73,8 @@ COMPONENTS = {
 }
 DEFAULTS = {"label": "", "mgmt_only": False, "description": "", "part_number": ""}
 RACK_FIELDS = ("u_height", "width", "outer_width", "outer_height", "outer_depth", "comments")
+BATCH = 8
+"""Devices created per request."""
 COMPONENT_PATHS = {
     "dcim.interface": "/api/dcim/interfaces/",
     "dcim.powerport": "/api/dcim/power-ports/",
@@ -203,21 +205,19 @@ def _load_cluster(client: NetBoxClient, data: dict[str, Any]) -> dict[str, Any]:
         rack_ids[rack["name"]] = client.api("POST", "/api/dcim/racks/", body)["id"]
     type_ids = {t["slug"]: t["id"] for t in client.all("/api/dcim/device-types/")}
     devices = [d for d in data["devices"] if d["rack"] in rack_ids]
-    client.api(
-        "POST",
-        "/api/dcim/devices/",
-        [
-            {
-                **d,
-                "device_type": type_ids[d["device_type"]["slug"]],
-                "role": roles[d["role"]],
-                "site": site_id,
-                "location": location_id,
-                "rack": rack_ids[d["rack"]],
-            }
-            for d in devices
-        ],
-    )
+    bodies = [
+        {
+            **d,
+            "device_type": type_ids[d["device_type"]["slug"]],
+            "role": roles[d["role"]],
+            "site": site_id,
+            "location": location_id,
+            "rack": rack_ids[d["rack"]],
+        }
+        for d in devices
+    ]
+    for start in range(0, len(bodies), BATCH):
+        client.api("POST", "/api/dcim/devices/", bodies[start : start + BATCH])
     names = {d["name"] for d in devices}
     cables = [c for c in data["cables"] if c["side_a_device"] in names]
     ids = _component_ids(client, rack_ids.values())
