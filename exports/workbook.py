@@ -17,8 +17,8 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.chart import BarChart as OpenpyxlBarChart
 from openpyxl.chart import Reference
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
-from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.page import PageMargins
+from openpyxl.worksheet.worksheet import Worksheet
 
 from ..components.atomic import Writer, atomic_write
 from ..components.errors import InputError
@@ -27,6 +27,7 @@ from ..components.tco import TcoProfile
 from ..components.tco_library import profile
 from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
+from ..racks.systems import Analysed, split
 from .workbook_cells import SHEET_NAME_MAX, BarChart, Cell, SheetData, col, design_labels
 from .workbook_cluster import CLUSTER_PREFIX, cluster_sheet
 from .workbook_design import design_sheets
@@ -71,14 +72,11 @@ FOOTER_LEFT, FOOTER_RIGHT = "&A", "Page &P of &N"
 _MARGIN_IN = 0.5
 
 
-def build_sheets(
-    analyses: Sequence[Analysis],
-    clusters: Sequence[ClusterAnalysis] = (),
-    tco_profile: ProfileLike = None,
-) -> list[SheetData]:
+def build_sheets(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -> list[SheetData]:
     """Every sheet of the workbook for these designs and clusters, in order; the TCO sheet under
     `tco_profile` (a profile, a built-in id or a file; the default profile unless named)."""
-    analyses = with_cluster_designs(analyses, clusters)
+    designs, clusters = split(systems)
+    analyses = with_cluster_designs(designs, clusters)
     if not analyses:
         raise InputError(None, "designs", "a workbook needs at least one design")
     labels = design_labels([a.id for a in analyses])
@@ -91,7 +89,7 @@ def build_sheets(
     columns = [design_column(a, d) for a, d in zip(analyses, per_design, strict=True)]
     cluster_labels = design_labels([c.id for c in clusters], SHEET_NAME_MAX - len(CLUSTER_PREFIX))
     for cluster, label in zip(clusters, cluster_labels, strict=True):
-        design = per_design[analyses.index(_design_of(cluster, analyses))]
+        design = per_design[analyses.index(_design_of(cluster, analyses) or cluster.rack)]
         built = cluster_sheet(cluster, design, label)
         sheets.append(built.sheet)
         columns.append(cluster_column(cluster, built))
@@ -120,31 +118,24 @@ def _design_of(cluster: ClusterAnalysis, analyses: Sequence[Analysis]) -> Analys
     )
 
 
-def workbook_title(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()) -> str:
+def workbook_title(systems: Sequence[Analysed]) -> str:
     """The document title: the design and cluster ids, cut to a readable length."""
-    ids = ", ".join([*(a.id for a in analyses), *(c.id for c in clusters)])
+    ids = ", ".join(s.id for s in systems)
     return f"BOM: {ids if len(ids) <= 200 else ids[:197] + '...'}"
 
 
-def workbook_writer(
-    analyses: Sequence[Analysis],
-    clusters: Sequence[ClusterAnalysis] = (),
-    tco_profile: ProfileLike = None,
-) -> Writer:
+def workbook_writer(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -> Writer:
     """The workbook's content, built now, and a function that saves it to a path."""
-    sheets = build_sheets(analyses, clusters, tco_profile)
-    title = workbook_title(analyses, clusters)
+    sheets = build_sheets(systems, tco_profile)
+    title = workbook_title(systems)
     return lambda path: save_sheets(sheets, path, title)
 
 
 def write_workbook(
-    analyses: Sequence[Analysis],
-    path: str | Path,
-    clusters: Sequence[ClusterAnalysis] = (),
-    tco_profile: ProfileLike = None,
+    systems: Sequence[Analysed], path: str | Path, tco_profile: ProfileLike = None
 ) -> Path:
     """Write the workbook atomically: an existing file is replaced only by a complete one."""
-    return atomic_write(path, workbook_writer(analyses, clusters, tco_profile))
+    return atomic_write(path, workbook_writer(systems, tco_profile))
 
 
 def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> None:
@@ -159,7 +150,9 @@ def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> No
     wb.save(str(path))
 
 
-def _write_sheet(ws: WriteOnlyWorksheet, data: SheetData, styles: _Styles) -> None:
+def _write_sheet(ws: Worksheet, data: SheetData, styles: _Styles) -> None:
+    """Fill a write-only sheet (typed `Worksheet`: it takes that class's settings at run time,
+    which the stubs of its own class leave out)."""
     if data.header_row is not None:
         ws.freeze_panes = f"{col(data.freeze_column)}{data.header_row + 1}"
     widths = column_widths(data)
@@ -179,7 +172,7 @@ CHART_CM_PER_CATEGORY = 1.2
 CHART_CM_MIN, CHART_CM_HIGH = 16.0, 8.5
 
 
-def _bar_chart(ws: WriteOnlyWorksheet, data: BarChart) -> OpenpyxlBarChart:
+def _bar_chart(ws: Worksheet, data: BarChart) -> OpenpyxlBarChart:
     """A native column chart over the sheet's cells: it follows their formulas."""
     chart = OpenpyxlBarChart()
     chart.type = "col"
@@ -199,35 +192,40 @@ def _bar_chart(ws: WriteOnlyWorksheet, data: BarChart) -> OpenpyxlBarChart:
     )
     chart.set_categories(names)
     count = data.last_column - data.first_column + 1
-    chart.width = max(CHART_CM_MIN, CHART_CM_PER_CATEGORY * count)
+    # centimetres, a float in openpyxl (its stubs say int)
+    chart.width = max(CHART_CM_MIN, CHART_CM_PER_CATEGORY * count)  # type: ignore[assignment]
     chart.height = CHART_CM_HIGH
     return chart
 
 
-def _page_setup(ws: WriteOnlyWorksheet, data: SheetData, width: float) -> None:
+def _page_setup(ws: Worksheet, data: SheetData, width: float) -> None:
     """Print one page wide (as many long as it takes), the header row on every page."""
     wide = width > PORTRAIT_WIDTH_MAX
     ws.page_setup.orientation = "landscape" if wide else "portrait"
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    fit = ws.sheet_properties.pageSetUpPr
+    if fit is not None:  # a new sheet has one
+        fit.fitToPage = True
     ws.page_margins = PageMargins(
         left=_MARGIN_IN, right=_MARGIN_IN, top=_MARGIN_IN, bottom=0.75, footer=0.3, header=0.3
     )
     ws.print_options.horizontalCentered = True
     if data.header_row is not None:
         ws.print_title_rows = f"{data.header_row}:{data.header_row}"
-    ws.oddFooter.left.text = FOOTER_LEFT
-    ws.oddFooter.right.text = FOOTER_RIGHT
+    footer = ws.oddFooter
+    if footer is not None:  # a new sheet has one
+        footer.left.text = FOOTER_LEFT
+        footer.right.text = FOOTER_RIGHT
 
 
-def _cell(ws: WriteOnlyWorksheet, cell: Cell, styles: _Styles) -> object:
+def _cell(ws: Worksheet, cell: Cell, styles: _Styles) -> object:
     """A plain value where that is safe (fast), else a cell with its style and data type."""
     value = cell.value
     if isinstance(value, float):
         finite(value, ws.title)
     literal = isinstance(value, str) and not cell.formula
-    if cell.style == "plain" and not (literal and value.startswith("=")):
+    if cell.style == "plain" and not (literal and str(value).startswith("=")):
         return value
     written = WriteOnlyCell(ws, value)
     if literal:
@@ -245,6 +243,7 @@ def column_widths(data: SheetData) -> list[float]:
             if cell.style in _NOT_SIZED or cell.value is None:
                 continue
             base = cell.style.removeprefix("total_").removeprefix("grand_")
+            size: float
             if cell.formula:
                 size = _FORMULA_WIDTH.get(base, 12)
             elif cell.style == "header":  # headers wrap: the longest word, or half the label

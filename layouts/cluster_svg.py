@@ -61,7 +61,9 @@ class _Drawing(SvgDocument):
             )
         )
 
-    def line(self, a: tuple[float, float], b: tuple[float, float], colour: str, width: float):
+    def line(
+        self, a: tuple[float, float], b: tuple[float, float], colour: str, width: float
+    ) -> None:
         a, b = (round(a[0], 1), round(a[1], 1)), (round(b[0], 1), round(b[1], 1))
         self.dwg.add(self.dwg.line(a, b, stroke=colour, stroke_width=round(width, 2)))
 
@@ -125,7 +127,14 @@ class FloorPlan(_Drawing):
         self.scale = min(room / hall_w, 40.0)
         self.pitch = min(max(floor.row_pitch_m * self.scale, 40.0), 64.0)
         height = TITLE_H + MARGIN + len(self.bands) * self.pitch + MARGIN + 30
-        super().__init__(summary, self.WIDTH, height, "floor plan")
+        title = "floor plan"
+        if floor.halls > 1:
+            title += (
+                f": {floor.halls} halls on a {floor.campus_length_m:,.0f} m x "
+                f"{floor.campus_width_m:,.0f} m campus, their rows in bands, the top tier "
+                "in a central core"
+            )
+        super().__init__(summary, self.WIDTH, height, title)
         self.core_x = MARGIN + floor.row_length_m * self.scale + self.LABEL_W + self.CORE_GAP
         self._draw_core()
         self._draw_rows()

@@ -27,6 +27,7 @@ class Cluster(System):
     """A cluster, loaded, checked and analysed (the design's racks analysed once)."""
 
     kind = "cluster"
+    analysis: ClusterAnalysis
 
     def __init__(self, spec: ClusterSpec, origin: Origin, design: Design) -> None:
         self.spec = spec

@@ -29,6 +29,7 @@ class Design(System):
     """A rack or pod design, loaded, checked and analysed."""
 
     kind = "design"
+    analysis: Analysis
 
     def __init__(self, built: BuiltDesign, origin: Origin | None = None) -> None:
         self.built = built

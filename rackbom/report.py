@@ -106,7 +106,7 @@ def write_report(
         owners += [(files.per_cluster, cluster.id)] * len(cluster_outputs)
     if progress:
         progress(f"workbook with {len(designs)} designs and {len(clusters)} clusters")
-    book = workbook_writer([d.analysis for d in designs], [c.analysis for c in clusters], chosen)
+    book = workbook_writer([s.analysis for s in (*designs, *clusters)], chosen)
     outputs.append((out / WORKBOOK_NAME, book))
     if progress:
         progress("cost of ownership charts")

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from rackbom.racks.costs.basis import CostBasis
     from rackbom.racks.costs.tco import TcoResult
     from rackbom.racks.origin import Kind, Origin
+    from rackbom.racks.systems import Analysed
 
 
 class System(ABC):
@@ -27,6 +28,8 @@ class System(ABC):
     """`design` or `cluster`."""
     origin: Origin
     """Built-in, a file, or made in Python."""
+    analysis: Analysed
+    """The analysed design or cluster that outputs take."""
 
     @property
     @abstractmethod

@@ -198,7 +198,11 @@ def _small(**changes: Any) -> dict[str, Any]:
 
 
 BAD: list[tuple[str, dict[str, Any], list[str]]] = [
-    ("too-big", _small(size={"racks": 65}), ["fabric.tiers", "at most 8,192", "8,192 GPUs"]),
+    (
+        "too-big",
+        _small(size={"racks": 65}, fabric={"planes": 1}),
+        ["fabric.tiers", "at most 8,192", "8,192 GPUs"],
+    ),
     ("zero-size", _small(size={"racks": 0}), ["size.racks", "greater than or equal to 1"]),
     ("negative-gpus", _small(size={"gpus": -8}), ["size.gpus", "greater than or equal to 1"]),
     ("two-sizes", _small(size={"gpus": 8}), ["size", "exactly one"]),
@@ -210,7 +214,7 @@ BAD: list[tuple[str, dict[str, Any], list[str]]] = [
     ),
     (
         "too-long",
-        _small(size={"racks": 64}, floor={"racks_per_row": 200, "row_pitch_m": 400}),
+        _small(size={"racks": 64}, floor={"racks_per_row": 200, "row_pitch_m": 20000}),
         ["floor", "longer than any", "arista-th5"],
     ),
     ("bad-ratio", _small(fabric={"oversubscription": ["1:2"]}), ["fabric.oversubscription"]),

@@ -68,6 +68,7 @@ README_CLUSTER_TABLES = (
     ("helios-16k", "vr200-16k-arista", "helios-16k-whitebox", "vr200-16k-whitebox"),
     ("vr200-16k-ib", "gb200-16k", "gb300-16k", "mi355x-8k"),
     ("mi355x-server-8k", "hgx-b200-8k", "hgx-b300-8k", "hgx-h200-8k"),
+    ("helios-1m",),
 )
 
 

@@ -281,9 +281,9 @@ def test_only_stated_figures_are_attributed_to_a_source(design: str) -> None:
 def test_switch_margin_variant_prices_every_switch_tray_alike() -> None:
     for design in ("helios", "gb200-nvl72"):
         base = rb.load(design)
-        variant = base.with_(switch_margin=0.82)
+        variant = base.with_(switch_margin=1.0)
         switch = next(t for t in base.built.placed if t.tray.role == "switch")
         other = next(t for t in variant.built.placed if t.tray.role == "switch")
         parts = sum(base.built.part(line.part).price_usd * line.qty for line in switch.tray.parts)
-        assert tray_price(variant.built, other) == pytest.approx(parts * 1.82, abs=1)
+        assert tray_price(variant.built, other) == pytest.approx(parts * 2.0, abs=1)
         assert variant.summary.bom_usd > base.summary.bom_usd

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rackbom.cluster_model import Cluster
 from rackbom.exports.cluster_figures import CLUSTER_FIGURES
 from rackbom.exports.figures import Unit
+from rackbom.racks.clusters.summary import ClusterSummary
 from rackbom.textable import render_table
 
 _COUNT = Unit.COUNT.value
@@ -18,7 +19,8 @@ def render_cluster(cluster: Cluster) -> str:
         f"{cluster.name} [{cluster.id}]"
         + (f"\n{cluster.spec.description.strip()}" if cluster.spec.description else "")
         + f"\n{s.design_copies:,} x {s.design} on {s.profile}: {s.topology.replace('_', '-')}, "
-        f"{s.fabric_tiers} tiers"
+        f"{s.planes} x {s.plane_gbps:g}G plane{'s' if s.planes > 1 else ''} of "
+        f"{s.fabric_tiers} tier{'s' if s.fabric_tiers > 1 else ''}"
     ]
     if s.gpus_requested:
         blocks[0] += (
@@ -29,47 +31,12 @@ def render_cluster(cluster: Cluster) -> str:
         "Key figures\n"
         + render_table(["figure", "value"], [[f.label, f.text(s)] for f in CLUSTER_FIGURES])
     )
-    blocks.append(
-        "Tiers\n"
-        + render_table(
-            ["tier", "switches", "ports each", "used", "unused", "unused %", "links in", "m"],
-            [
-                [
-                    t.role,
-                    _COUNT.text(t.switches),
-                    _COUNT.text(t.ports_per_switch),
-                    _COUNT.text(t.ports_used),
-                    _COUNT.text(t.ports_unused),
-                    Unit.PCT.value.text(t.ports_unused_pct),
-                    _COUNT.text(t.links),
-                    f"{t.link_length_m_min:g}-{t.link_length_m_max:g}",
-                ]
-                for t in s.tiers
-            ],
-        )
-    )
-    blocks.append(
-        "Scale-out BOM\n"
-        + render_table(
-            ["tier", "kind", "part", "qty", "each (USD)", "total (USD)", "kW"],
-            [
-                [
-                    n.tier,
-                    n.category,
-                    n.part,
-                    _COUNT.text(n.qty),
-                    _USD.text(n.unit_price_usd),
-                    _USD.text(n.extended_usd),
-                    Unit.KW.value.text(n.power_total_w),
-                ]
-                for n in s.network_bom
-            ],
-        )
-    )
+    blocks += [_tiers_table(s), _network_table(s)]
     f = s.floor
     blocks.append(
-        f"Floor: {f.rows} rows of up to {f.racks_per_row} racks, {f.network_racks_in_rows} "
-        f"network racks in the rows, {f.network_racks_in_core} in the core; about "
+        f"Floor: {f'{f.halls} halls, ' if f.halls > 1 else ''}"
+        f"{f.rows:,} rows of up to {f.racks_per_row} racks, {f.network_racks_in_rows:,} "
+        f"network racks in the rows, {f.network_racks_in_core:,} in the core; about "
         f"{f.length_m:,.0f} m x {f.width_m:,.0f} m"
     )
     blocks.append(
@@ -79,3 +46,81 @@ def render_cluster(cluster: Cluster) -> str:
     if s.warnings:
         blocks.append("Warnings\n" + "\n".join(f"  ! {w}" for w in s.warnings))
     return "\n\n".join(blocks)
+
+
+def _tiers_table(s: ClusterSummary) -> str:
+    """Each tier: its switches, their ports, the links into it and their lengths."""
+    return "Tiers\n" + render_table(
+        ["tier", "switches", "ports each", "used", "unused", "unused %", "links in", "m"],
+        [
+            [
+                t.role,
+                _COUNT.text(t.switches),
+                _COUNT.text(t.ports_per_switch),
+                _COUNT.text(t.ports_used),
+                _COUNT.text(t.ports_unused),
+                Unit.PCT.value.text(t.ports_unused_pct),
+                _COUNT.text(t.links),
+                f"{t.link_length_m_min:g}-{t.link_length_m_max:g}",
+            ]
+            for t in s.tiers
+        ],
+    )
+
+
+def _network_table(s: ClusterSummary) -> str:
+    """The scale-out parts with their prices and power."""
+    return "Scale-out BOM\n" + render_table(
+        ["tier", "kind", "part", "qty", "each (USD)", "total (USD)", "kW"],
+        [
+            [
+                n.tier,
+                n.category,
+                n.part,
+                _COUNT.text(n.qty),
+                _USD.text(n.unit_price_usd),
+                _USD.text(n.extended_usd),
+                Unit.KW.value.text(n.power_total_w),
+            ]
+            for n in s.network_bom
+        ],
+    )
+
+
+def render_fabric_options(target: object) -> str:
+    """A cluster's feasible fabrics, cheapest first, the chosen one marked."""
+    from rackbom.components.errors import InputError
+
+    if not isinstance(target, Cluster):
+        raise InputError(None, "--fabrics", "fabric options are a cluster's; this is a design")
+    s = target.summary
+    options = sorted(s.fabric_options, key=lambda o: (o.capex_usd_per_gpu, o.power_network_w))
+    return f"Fabrics for {target.name} [{target.id}], cheapest first\n" + render_table(
+        [
+            "planes",
+            "plane Gbit/s",
+            "tiers",
+            "switches",
+            "transceivers",
+            "cables",
+            "capex per GPU",
+            "scale-out per GPU",
+            "network kW",
+            "chosen",
+        ],
+        [
+            [
+                str(o.planes),
+                f"{o.plane_gbps:g}",
+                str(o.tiers),
+                _COUNT.text(o.switches),
+                _COUNT.text(o.transceivers),
+                _COUNT.text(o.cables),
+                _USD.text(o.capex_usd_per_gpu),
+                _USD.text(o.scale_out_usd_per_gpu),
+                Unit.KW.value.text(o.power_network_w),
+                "yes" if o.chosen else "",
+            ]
+            for o in options
+        ],
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from typing import TYPE_CHECKING, cast
 
 from rackbom.design import Design
 from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
@@ -13,11 +14,19 @@ from .common import add_catalogue_option, load_targets, print_json
 from .tco import add_tco_option
 from .tco_text import render_tco
 
+if TYPE_CHECKING:
+    from rackbom.cluster_model import Cluster
+
 
 def configure(p: argparse.ArgumentParser) -> None:
     """Add the sub-command's arguments."""
     p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument(
+        "--fabrics",
+        action="store_true",
+        help="a cluster's feasible fabrics (planes x speed x tiers) side by side, then stop",
+    )
     add_catalogue_option(p)
     add_tco_option(p)
     p.set_defaults(run=run)
@@ -26,6 +35,11 @@ def configure(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the summary."""
     (target,) = load_targets(args, [args.design])
+    if args.fabrics:
+        from .cluster_text import render_fabric_options
+
+        print(render_fabric_options(target))
+        return 0
     if args.json:
         print_json(target.to_dict(args.tco))
         return 0
@@ -34,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         from .cluster_text import render_cluster
 
-        text = render_cluster(target)
+        text = render_cluster(cast("Cluster", target))  # the one other kind of system
     print(text + "\n\n" + render_tco(target.tco(args.tco)))
     return 0
 

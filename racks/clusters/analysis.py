@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import ClassVar
 
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
@@ -13,13 +15,16 @@ from ...components.network_profiles import NetworkProfile
 from ...components.parts import PartType
 from ...components.switch_systems import SwitchSystem
 from ..analysis import Analysis, source_uses
-from .floor import FloorLayout, NetworkSpace, lay_out
-from .links import LinkChooser, LinkEnd, TierLinkParts
-from .sizing import FabricTooSmall, TierPlan, max_endpoints, size_fabric
+from ..origin import Kind
+from .fabric import FabricSizer, SizedFabric, cheapest
+from .floor import FloorLayout, Lengths
+from .links import TierLinkParts
+from .sizing import TierPlan
 from .spec import ClusterSpec
 from .summary import (
     CapexSplit,
     ClusterSummary,
+    FabricOption,
     FloorSummary,
     NetworkLine,
     SwitchPorts,
@@ -27,13 +32,12 @@ from .summary import (
 )
 from .unit import DesignUnit, design_unit
 
-ROLES = {2: ("leaf", "spine"), 3: ("leaf", "spine", "core")}
-
 
 @dataclass
 class ClusterAnalysis:
     """A cluster spec resolved against its design's analysis and the catalogue."""
 
+    kind: ClassVar[Kind] = "cluster"
     spec: ClusterSpec
     file: str | None
     rack: Analysis
@@ -55,33 +59,26 @@ class ClusterAnalysis:
             self.rack, file, spec.fabric.topology == "rail_optimised"
         )
         self.copies = self._copies()
-        try:
-            self.radix = self.switch.radix_at(self.unit.endpoint_gbps)
-        except ValueError as exc:
-            raise InputError(
-                file, "profile", f"{exc}; the design's NICs run at {self.unit.endpoint_gbps:g}G"
-            ) from None
-        self.ratios = tuple(spec.fabric.ratio(t) for t in range(1, spec.fabric.tiers))
-        self.max_endpoints = max_endpoints(self.radix, spec.fabric.tiers, self.ratios)
-        try:
-            self.plans: list[TierPlan] = size_fabric(
-                self.endpoints, self.radix, spec.fabric.tiers, self.ratios, self.unit.rails
-            )
-        except FabricTooSmall as exc:
-            raise InputError(
-                file, "fabric.tiers", f"{exc} ({self.max_gpus:,} GPUs at most)"
-            ) from None
-        self.floor: FloorLayout = self._lay_out()
-        chooser = LinkChooser(catalogue, self.profile, file)
-        self.link_parts: list[TierLinkParts] = [
-            chooser.choose(role, lengths, self.unit.endpoint_gbps, self._ends(tier))
-            for tier, role, lengths in zip(
-                (p.tier for p in self.plans),
-                ROLES[spec.fabric.tiers],
-                self.floor.lengths,
-                strict=False,
-            )
-        ]
+        frames = [r.frame for r in self.rack.design.racks]
+        self.sizer = FabricSizer(
+            catalogue=catalogue,
+            profile=self.profile,
+            switch=self.switch,
+            unit=self.unit,
+            copies=self.copies,
+            floor=spec.floor,
+            network_frame=self.network_frame,
+            rack_pitch_m=spec.floor.rack_pitch_m or max(f.width_mm for f in frames) / 1000,
+            rack_endpoints=self._rack_endpoints(),
+            racks_per_hall=self._racks_per_hall(),
+            gpus_per_copy=self.rack.gpus,
+            file=file,
+        )
+        self.options = self.sizer.options(spec.fabric)
+        self.fabric: SizedFabric = cheapest(self.options)
+        self.plans: list[TierPlan] = list(self.fabric.plans)
+        self.floor: FloorLayout = self.fabric.floor
+        self.link_parts: list[TierLinkParts] = list(self.fabric.link_parts)
 
     @property
     def catalogue(self) -> Catalogue:
@@ -115,9 +112,50 @@ class ClusterAnalysis:
         return math.ceil((size.gpus or 0) / self.rack.gpus)
 
     @property
+    def copies_per_rack(self) -> int:
+        """Copies of a one-rack design packed into one rack by the hall's power and space."""
+        design = self.rack.summary
+        if len(design.rack_details) != 1:
+            return 1
+        (rack,) = design.rack_details
+        by_power = int(self.spec.floor.rack_power_kw * 1000 // design.power_rack_input_w)
+        by_space = (rack.units_used + rack.units_free) // max(1, rack.units_used)
+        return max(1, min(by_power, by_space))
+
+    @property
+    def physical_racks(self) -> int:
+        """Racks on the floor: whole designs, or servers packed several to a rack."""
+        per = self.copies_per_rack
+        return -(-self.copies // per) if per > 1 else self.copies * self.rack.summary.racks
+
+    def _racks_per_hall(self) -> int:
+        """Racks one hall holds: as the file says, or as many as its power supplies."""
+        floor = self.spec.floor
+        if floor.hall_racks is not None:
+            return floor.hall_racks
+        rack_kw = self.rack.summary.power_rack_input_w / 1000 / self.rack.summary.racks
+        rack_kw *= self.copies_per_rack
+        racks = int(floor.hall_mw * 1000 // rack_kw)
+        if racks < 1:
+            raise InputError(
+                self.file,
+                "floor.hall_mw",
+                f"a hall of {floor.hall_mw:g} MW cannot supply one {rack_kw:,.1f} kW rack",
+            )
+        return racks
+
+    def _rack_endpoints(self) -> tuple[int, ...]:
+        """NIC ports in each rack on the floor, in order."""
+        per, ports = self.copies_per_rack, self.unit.endpoints_per_rack
+        if per == 1:
+            return ports * self.copies
+        full, rest = divmod(self.copies, per)
+        return (ports[0] * per,) * full + ((ports[0] * rest,) if rest else ())
+
+    @property
     def endpoints(self) -> int:
-        """Scale-out NIC ports across the cluster."""
-        return self.copies * self.unit.endpoints
+        """NIC-side links across the cluster, over all planes."""
+        return self.copies * self.unit.endpoints * self.fabric.choice.planes
 
     @property
     def gpus(self) -> int:
@@ -125,57 +163,26 @@ class ClusterAnalysis:
         return self.copies * self.rack.gpus
 
     @property
+    def max_endpoints(self) -> int:
+        """NIC-side links the chosen fabric's tiers reach, over all planes."""
+        return self.fabric.plane_max_endpoints * self.fabric.choice.planes
+
+    @property
     def max_gpus(self) -> int:
         """GPUs of the most whole copies of the design the fabric's tiers reach."""
-        return self.max_endpoints // self.unit.endpoints * self.rack.gpus
-
-    # --- layout and links -------------------------------------------------------------------
-    def _lay_out(self) -> FloorLayout:
-        floor = self.spec.floor
-        frames = [r.frame for r in self.rack.design.racks]
-        pitch = floor.rack_pitch_m or max(f.width_mm for f in frames) / 1000
-        upper = sum(p.switches for p in self.plans[1:])
-        space = NetworkSpace(
-            rack_width_m=self.network_frame.width_mm / 1000,
-            rack_units=self.network_frame.height_units,
-            leaf_units=self.switch.height_units,
-            upper_units=self.switch.height_units,
-        )
-        return lay_out(
-            floor,
-            pitch,
-            list(self.unit.endpoints_per_rack) * self.copies,
-            self.plans[0].switches,
-            [p.links_in for p in self.plans],
-            upper,
-            space,
-        )
-
-    def _ends(self, tier: int) -> tuple[LinkEnd, LinkEnd]:
-        split = self.switch.split_at(self.unit.endpoint_gbps)
-        lanes = self.switch.lanes_per_port
-        cage = LinkEnd(self.switch.port_gbps, lanes, split)
-        nic = LinkEnd(self.unit.endpoint_gbps, lanes // split, 1)
-        return (nic if tier == 1 else cage, cage)
+        return self.fabric.plane_max_endpoints // self.unit.endpoints * self.rack.gpus
 
     # --- results ----------------------------------------------------------------------------
     @cached_property
     def network_bom(self) -> list[NetworkLine]:
         """Switches per tier, then each tier's optics and cables."""
-        roles = ROLES[self.spec.fabric.tiers]
-        lines = [
-            _line(self.switch, role, p.switches) for role, p in zip(roles, self.plans, strict=True)
-        ]
-        for role, parts in zip(roles, self.link_parts, strict=True):
-            for part_id, qty in parts.transceivers.items():
-                lines.append(_line(self.catalogue.parts[part_id], role, qty))
-            for part_id, qty in parts.cables.items():
-                lines.append(_line(self.catalogue.parts[part_id], role, qty))
-        return lines
+        return list(self.fabric.lines)
 
-    def _tier(self, plan: TierPlan, role: str, parts: TierLinkParts, lengths) -> TierSummary:
+    def _tier(
+        self, plan: TierPlan, role: str, parts: TierLinkParts, lengths: Lengths
+    ) -> TierSummary:
         unused = plan.ports_total - plan.ports_used
-        top = plan.tier == self.spec.fabric.tiers
+        top = plan.tier == self.fabric.choice.tiers
         return TierSummary(
             tier=plan.tier,
             role=role,
@@ -195,6 +202,22 @@ class ClusterAnalysis:
             per_switch=tuple(
                 SwitchPorts(g.count, g.used, plan.radix - g.used) for g in plan.groups
             ),
+        )
+
+    def _option(self, fabric: SizedFabric) -> FabricOption:
+        gpus, copies = self.gpus, self.copies
+        racks_usd = copies * self.rack.summary.bom_usd
+        return FabricOption(
+            planes=fabric.choice.planes,
+            plane_gbps=fabric.choice.plane_gbps,
+            tiers=fabric.choice.tiers,
+            switches=fabric.switches,
+            transceivers=fabric.transceivers,
+            cables=fabric.cables,
+            capex_usd_per_gpu=(racks_usd + fabric.scale_out_usd) / gpus,
+            scale_out_usd_per_gpu=fabric.scale_out_usd / gpus,
+            power_network_w=fabric.power_w,
+            chosen=fabric is self.fabric,
         )
 
     def warnings(self) -> list[str]:
@@ -229,57 +252,34 @@ class ClusterAnalysis:
     def summary(self) -> ClusterSummary:
         """The cluster's key figures."""
         spec, rack, copies = self.spec, self.rack.summary, self.copies
-        roles = ROLES[spec.fabric.tiers]
-        tiers = tuple(
-            self._tier(p, r, parts, lengths)
-            for p, r, parts, lengths in zip(
-                self.plans, roles, self.link_parts, self.floor.lengths, strict=True
-            )
-        )
-        scale_out = sum(n.extended_usd for n in self.network_bom)
-        capex = CapexSplit(
-            compute_usd=copies * self.unit.compute_usd,
-            scale_up_usd=copies * self.unit.scale_up_usd,
-            scale_out_usd=scale_out,
-            total_usd=copies * rack.bom_usd + scale_out,
-        )
+        tiers = self._tiers()
+        capex, per_gpu = self._capex()
         gpus = self.gpus
-        per_gpu = CapexSplit(
-            *(
-                v / gpus
-                for v in (
-                    capex.compute_usd,
-                    capex.scale_up_usd,
-                    capex.scale_out_usd,
-                    capex.total_usd,
-                )
-            )
-        )
         network_w = sum(n.power_total_w for n in self.network_bom)
         ports_total = sum(t.ports_total for t in tiers)
         ports_used = sum(t.ports_used for t in tiers)
-        floor = self.floor
-        leaf_net = sum(floor.row_network_racks)
-        core_width = math.ceil(floor.core_racks / floor.core_rows) * floor.network_rack_width_m
         return ClusterSummary(
             cluster=spec.id,
             name=spec.name,
             design=rack.design,
             profile=self.profile.id,
             topology=spec.fabric.topology,
-            fabric_tiers=spec.fabric.tiers,
+            fabric_tiers=self.fabric.choice.tiers,
+            planes=self.fabric.choice.planes,
+            plane_gbps=self.fabric.choice.plane_gbps,
             gpus_requested=spec.size.gpus,
             gpus=gpus,
             gpus_added_by_rounding=gpus - spec.size.gpus if spec.size.gpus else 0,
             design_copies=copies,
-            racks=copies * rack.racks,
+            racks=self.physical_racks,
+            design_copies_per_rack=self.copies_per_rack,
             world_size=rack.world_size,
             scale_up_domains=copies * rack.scale_up_domains,
             hbm_gb_total=copies * rack.hbm_gb_total,
             endpoints=self.endpoints,
             endpoint_gbps=self.unit.endpoint_gbps,
             rails=self.unit.rails,
-            ports_per_switch=self.radix,
+            ports_per_switch=self.fabric.radix,
             max_endpoints=self.max_endpoints,
             max_gpus=self.max_gpus,
             switches=sum(t.switches for t in tiers),
@@ -293,44 +293,60 @@ class ClusterAnalysis:
             power_racks_it_w=copies * rack.power_it_w,
             power_racks_input_w=copies * rack.power_rack_input_w,
             power_network_w=network_w,
+            power_network_assumed_by_racks_w=copies
+            * (rack.power_all_in_w - rack.power_rack_input_w),
             power_total_w=copies * rack.power_rack_input_w + network_w,
             weight_kg=copies * rack.weight_kg,
             capex_usd=capex,
             capex_usd_per_gpu=per_gpu,
-            floor=FloorSummary(
-                rows=len(floor.rows),
-                racks_per_row=spec.floor.racks_per_row,
-                network_racks_in_rows=leaf_net,
-                network_racks_in_core=floor.core_racks,
-                rack_pitch_m=floor.rack_pitch_m,
-                row_pitch_m=floor.row_pitch_m,
-                length_m=floor.row_length_m + floor.row_pitch_m + core_width,
-                width_m=max(len(floor.rows), floor.core_rows) * floor.row_pitch_m,
-            ),
+            floor=self._floor_summary(),
+            fabric_options=tuple(self._option(f) for f in self.options),
             network_bom=tuple(self.network_bom),
             design_summary=rack,
             warnings=tuple(self.warnings()),
             sources=tuple(source_uses(self.catalogue, self.figure_sources())),
         )
 
+    def _tiers(self) -> tuple[TierSummary, ...]:
+        """Each tier of the chosen fabric, summed over its planes."""
+        return tuple(
+            self._tier(p, r, parts, lengths)
+            for p, r, parts, lengths in zip(
+                self.plans, self.fabric.roles, self.link_parts, self.floor.lengths, strict=True
+            )
+        )
 
-def _line(part: PartType, tier: str, qty: int) -> NetworkLine:
-    price, power = part.price_usd, part.power_w
-    return NetworkLine(
-        category=part.kind_label,
-        part=part.id,
-        name=part.name,
-        tier=tier,
-        qty=qty,
-        unit_price_usd=price,
-        extended_usd=qty * (price or 0.0),
-        power_each_w=power,
-        power_total_w=qty * (power or 0.0),
-        source=part.source_of("price_usd") if price is not None else None,
-    )
+    def _capex(self) -> tuple[CapexSplit, CapexSplit]:
+        """Capital cost split by part of the system: in total and per GPU."""
+        copies, scale_out = self.copies, sum(n.extended_usd for n in self.network_bom)
+        capex = CapexSplit(
+            compute_usd=copies * self.unit.compute_usd,
+            scale_up_usd=copies * self.unit.scale_up_usd,
+            scale_out_usd=scale_out,
+            total_usd=copies * self.rack.summary.bom_usd + scale_out,
+        )
+        splits = (capex.compute_usd, capex.scale_up_usd, capex.scale_out_usd, capex.total_usd)
+        return capex, CapexSplit(*(v / self.gpus for v in splits))
+
+    def _floor_summary(self) -> FloorSummary:
+        """Rows, network racks and the floor's extent."""
+        floor = self.floor
+        core_width = math.ceil(floor.core_racks / floor.core_rows) * floor.network_rack_width_m
+        return FloorSummary(
+            halls=floor.halls,
+            rows=len(floor.rows),
+            racks_per_row=self.spec.floor.racks_per_row,
+            network_racks_in_rows=sum(floor.row_network_racks),
+            network_racks_in_core=floor.core_racks,
+            rack_pitch_m=floor.rack_pitch_m,
+            row_pitch_m=floor.row_pitch_m,
+            length_m=floor.campus_length_m or floor.row_length_m + floor.row_pitch_m + core_width,
+            width_m=floor.campus_width_m
+            or max(len(floor.rows), floor.core_rows) * floor.row_pitch_m,
+        )
 
 
-def _totals(tables) -> dict[str, int]:
+def _totals(tables: Iterable[Mapping[str, int]]) -> dict[str, int]:
     out: dict[str, int] = {}
     for table in tables:
         for key, qty in table.items():

@@ -1,9 +1,11 @@
 """Optics and cables by reach: each link gets the cheapest kind of cable that reaches it.
 
 Kinds are tried in the order DAC, AEC, AOC, fibre, and within a kind the shortest cable at least
-as long as the link. A fibre needs a transceiver at each end: at a NIC one at the NIC's speed, at a
-switch one at the cage's speed, shared by the links one cage breaks out to. Lane counts match:
-a NIC end has the lanes of its share of the cage (a 1.6T cage of 8 lanes splits into 2 x 4).
+as long as the link. A fibre needs a transceiver at each end: at a NIC one at the NIC's speed
+(shared by the planes its port splits into), at a switch one at the cage's speed (shared by the
+links the cage breaks out to). Lane counts match: a NIC end has the lanes of its share of the cage
+(a 1.6T cage of 8 lanes splits into 2 x 4). One physical cable runs from the end whose module
+carries more links and fans out to one far end per link, so a breakout cable is counted once.
 """
 
 from __future__ import annotations
@@ -46,20 +48,23 @@ class LinkChooser:
     profile: NetworkProfile
     file: str | None
 
-    def choose(self, role: str, lengths: Lengths, gbps: float, ends: tuple[LinkEnd, LinkEnd]):
+    def choose(
+        self, role: str, lengths: Lengths, gbps: float, ends: tuple[LinkEnd, LinkEnd]
+    ) -> TierLinkParts:
         """Cables and transceivers for links of `gbps` with these lengths."""
         cables: Counter[str] = Counter()
         modules: Counter[tuple[str, int]] = Counter()
+        fan = max(end.links_per_module for end in ends)
         for length, count in lengths:
             cable = self._cable(role, length, gbps)
-            cables[cable.id] += count
+            cables[cable.id] += math.ceil(count / fan)
             if cable.needs_transceivers:
                 for end in ends:
                     module = self._module(length, end)
                     modules[(module.id, end.links_per_module)] += count
         optics: Counter[str] = Counter()
-        for (module, per), links in modules.items():
-            optics[module] += math.ceil(links / per)
+        for (module_id, per), links in modules.items():
+            optics[module_id] += math.ceil(links / per)
         return TierLinkParts(dict(sorted(cables.items())), dict(sorted(optics.items())))
 
     def _cable(self, role: str, length: float, gbps: float) -> Cable:

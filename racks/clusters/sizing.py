@@ -6,6 +6,7 @@ groups, so a 100,000-GPU fabric is sized without a node per switch.
 - Leaves: `down = floor(k * r / (r + 1))` ports face the endpoints and `k - down` face up, for
   radix `k` and oversubscription `r` (downlinks per uplink). A leaf that serves fewer endpoints
   uses uplinks in proportion, rounded up. Rail-optimised fabrics fill leaves rail by rail.
+- One tier: a single switch per plane, every port facing the endpoints (at most `k`).
 - Two tiers: every leaf links to every spine; spines = uplinks / k, rounded up. At most `k`
   leaves, so at most `k * down` endpoints (k^2/2 at 1:1).
 - Three tiers: a pod is `down2` leaves and `up1` spines (each leaf links once to each spine of
@@ -62,6 +63,11 @@ class TierPlan:
         """Ports across the tier."""
         return self.switches * self.radix
 
+    def times(self, planes: int) -> TierPlan:
+        """The tier over `planes` identical planes."""
+        groups = tuple(SwitchGroup(g.count * planes, g.down, g.up) for g in self.groups)
+        return TierPlan(self.tier, self.radix, self.down_ports, groups, self.links_in * planes)
+
     @property
     def links_up(self) -> int:
         """Links from this tier to the one above."""
@@ -74,7 +80,9 @@ def split(ports: int, ratio: float) -> int:
 
 
 def max_endpoints(radix: int, tiers: int, ratios: tuple[float, ...]) -> int:
-    """The most endpoints `tiers` tiers of radix-`radix` switches reach."""
+    """The most endpoints `tiers` tiers of radix-`radix` switches reach (2(k/2)^t at 1:1)."""
+    if tiers == 1:
+        return radix
     down1 = split(radix, ratios[0])
     return radix * down1 if tiers == 2 else radix * split(radix, ratios[1]) * down1
 
@@ -91,6 +99,8 @@ def size_fabric(
             f"{tiers} tiers of {radix}-port switches reach at most {reach:,} endpoints; "
             f"the cluster has {endpoints:,}"
         )
+    if tiers == 1:
+        return [TierPlan(1, radix, radix, (SwitchGroup(1, endpoints, 0),), endpoints)]
     down1 = split(radix, ratios[0])
     leaves = _fill(endpoints // rails, down1, radix - down1, rails)
     plans = [TierPlan(1, radix, down1, leaves, endpoints)]

@@ -44,20 +44,34 @@ class SizeSpec(Strict):
 
 
 class FabricPlan(Strict):
-    """The scale-out fabric: a fat tree (Clos) of 2 or 3 tiers, optionally rail-optimised.
+    """The scale-out fabric: planes of fat trees (Clos) of 1 to 3 tiers, optionally rail-optimised.
 
-    `oversubscription` gives, for each tier below the top, downlinks per uplink (`1:1` = none).
+    Each NIC port splits into `planes` links of `plane_gbps`, one per plane; each plane is an
+    independent fat tree at that speed. What the file leaves out (`planes`, `plane_gbps`,
+    `tiers`) rackbom chooses: the cheapest feasible fabric per GPU, then the lowest power.
+    `oversubscription` gives, for each tier below the top, downlinks per uplink (`1:1` = none);
+    it needs `tiers`.
     """
 
-    topology: Literal["rail_optimised", "clos"]
-    tiers: Literal[2, 3]
+    topology: Literal["rail_optimised", "clos"] = "rail_optimised"
+    tiers: Literal[1, 2, 3] | None = Field(default=None, description="Chosen when not given.")
+    planes: Annotated[int, Field(ge=1, le=64, strict=True)] | None = Field(
+        default=None, description="Planes each NIC port splits into; chosen when not given."
+    )
+    plane_gbps: Positive | None = Field(
+        default=None, description="Gbit/s of one plane's link, one way; chosen when not given."
+    )
     oversubscription: list[Ratio] | None = Field(
         default=None, description="Per tier below the top, leaves first; default 1:1 everywhere."
     )
 
     @model_validator(mode="after")
     def _one_ratio_per_lower_tier(self) -> FabricPlan:
-        if self.oversubscription is not None and len(self.oversubscription) != self.tiers - 1:
+        if self.oversubscription is None:
+            return self
+        if self.tiers is None:
+            raise ValueError("oversubscription needs tiers, one ratio per tier below the top")
+        if len(self.oversubscription) != self.tiers - 1:
             raise ValueError(
                 f"oversubscription needs {self.tiers - 1} ratio(s), one per tier below the top"
             )
@@ -66,6 +80,11 @@ class FabricPlan(Strict):
     def ratio(self, tier: int) -> float:
         """Downlinks per uplink of a switch in `tier` (1 = leaves)."""
         return 1.0 if self.oversubscription is None else self.oversubscription[tier - 1]
+
+
+def _auto_fabric(value: object) -> object:
+    """`fabric: auto` is the default fabric: everything chosen."""
+    return {} if value == "auto" else value
 
 
 class FloorSpec(Strict):
@@ -84,6 +103,21 @@ class FloorSpec(Strict):
     )
     rise_m: NonNegative = Field(default=2.0, description="Port up to the cable tray, each end.")
     slack_m: NonNegative = Field(default=1.0, description="Added to every link for service loops.")
+    hall_racks: PositiveCount | None = Field(
+        default=None, description="Racks one hall holds; the cluster spans halls beyond it."
+    )
+    hall_mw: Positive = Field(
+        default=100.0,
+        description="Rack input power one hall supplies, MW (used when hall_racks is not given).",
+    )
+    campus_gap_m: NonNegative = Field(
+        default=30.0, description="Between neighbouring halls on the campus grid, metres."
+    )
+    rack_power_kw: Positive = Field(
+        default=56.0,
+        description="Power one rack position may draw, kW: a one-rack design of servers is "
+        "packed this many kW to a rack (by space too); larger racks take one position each.",
+    )
 
 
 class ClusterSpec(Sourced):
@@ -94,7 +128,9 @@ class ClusterSpec(Sourced):
     description: Text | None = None
     design: Name = Field(description="Built-in design id or a path to a design file.")
     size: SizeSpec
-    fabric: FabricPlan
+    fabric: Annotated[FabricPlan, BeforeValidator(_auto_fabric)] = Field(
+        default_factory=FabricPlan, description="`auto` (the default) or a fabric plan."
+    )
     profile: Id = Field(description="Network vendor profile from the catalogue.")
     floor: FloorSpec = Field(default_factory=FloorSpec)
     notes: Text | None = None

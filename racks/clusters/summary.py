@@ -66,8 +66,9 @@ class CapexSplit:
 
 @dataclass(frozen=True)
 class FloorSummary:
-    """The hall the floor layout needs."""
+    """The hall (or the campus of halls) the floor layout needs."""
 
+    halls: int
     rows: int
     racks_per_row: int
     network_racks_in_rows: int
@@ -76,6 +77,23 @@ class FloorSummary:
     row_pitch_m: float
     length_m: float
     width_m: float
+
+
+@dataclass(frozen=True)
+class FabricOption:
+    """One feasible fabric for the cluster, priced: planes x plane speed x tiers."""
+
+    planes: int
+    plane_gbps: float
+    tiers: int
+    switches: int
+    transceivers: int
+    cables: int
+    capex_usd_per_gpu: float
+    """The whole cluster's capital per GPU with this fabric."""
+    scale_out_usd_per_gpu: float
+    power_network_w: float
+    chosen: bool
 
 
 @dataclass(frozen=True)
@@ -88,15 +106,21 @@ class ClusterSummary:
     profile: str
     topology: str
     fabric_tiers: int
+    planes: int
+    """Planes each NIC port splits into; every plane is its own fat tree."""
+    plane_gbps: float
     gpus_requested: int | None
     gpus: int
     gpus_added_by_rounding: int
     design_copies: int
     racks: int
+    design_copies_per_rack: int
+    """Copies of a one-rack design (an 8-GPU server) packed into one rack by power and space."""
     world_size: int
     scale_up_domains: int
     hbm_gb_total: float
     endpoints: int
+    """NIC-side links over all planes."""
     endpoint_gbps: float
     rails: int
     ports_per_switch: int
@@ -115,11 +139,16 @@ class ClusterSummary:
     """The racks' input power (IT over conversion efficiency): the rack designs' all-in figure
     carries an estimated share of a scale-out network, which the cluster counts itself."""
     power_network_w: float
+    """The scale-out network the cluster sizes, counted once."""
+    power_network_assumed_by_racks_w: float
+    """The network share the racks' all-in figure assumes (a power model's tiers per NIC port),
+    replaced here by `power_network_w`: not in `power_total_w`."""
     power_total_w: float
     weight_kg: float
     capex_usd: CapexSplit
     capex_usd_per_gpu: CapexSplit
     floor: FloorSummary
+    fabric_options: tuple[FabricOption, ...]
     network_bom: tuple[NetworkLine, ...]
     design_summary: DesignSummary
     warnings: tuple[str, ...]

@@ -1,0 +1,275 @@
+"""Fabrics as built: planes of fat trees, sized for one choice, and the cheapest choice.
+
+A NIC port of `g` Gbit/s on `l` lanes splits into `P` planes (P divides `l`) of `g / P` each; every
+plane is an independent fat tree of 1 to 3 tiers of the profile's switch box, broken out to the
+plane's speed. A plane is sized once (`sizing.py`) and the fabric is `P` copies of it; the floor
+and the optics and cables follow from the totals. The options are every planes x tiers the switch
+and the file allow; the chosen one is the cheapest per GPU, then the lowest network power.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from ...components.catalogue import Catalogue
+from ...components.errors import InputError
+from ...components.frames import RackFrame
+from ...components.network_profiles import NetworkProfile
+from ...components.parts import PartType
+from ...components.switch_systems import SwitchSystem
+from .floor import FloorLayout, NetworkSpace
+from .halls import lay_out_halls
+from .links import LinkChooser, LinkEnd, TierLinkParts
+from .sizing import FabricTooSmall, TierPlan, max_endpoints, size_fabric
+from .spec import FabricPlan, FloorSpec
+from .summary import NetworkLine
+from .unit import DesignUnit
+
+ROLES = {1: ("leaf",), 2: ("leaf", "spine"), 3: ("leaf", "spine", "core")}
+TIERS = (1, 2, 3)
+
+
+@dataclass(frozen=True)
+class FabricChoice:
+    """Planes per NIC port, each plane's link speed, and tiers per plane."""
+
+    planes: int
+    plane_gbps: float
+    tiers: int
+
+
+@dataclass(frozen=True)
+class SizedFabric:
+    """One fabric choice sized for the cluster: tiers summed over planes, floor, optics, BOM."""
+
+    choice: FabricChoice
+    radix: int
+    """Switch ports at the plane's speed."""
+    plane_max_endpoints: int
+    plans: tuple[TierPlan, ...]
+    """Per tier, summed over the planes."""
+    floor: FloorLayout
+    link_parts: tuple[TierLinkParts, ...]
+    lines: tuple[NetworkLine, ...]
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        """Tier names, leaves first."""
+        return ROLES[self.choice.tiers]
+
+    @property
+    def scale_out_usd(self) -> float:
+        """Switches, optics and cables, priced."""
+        return sum(n.extended_usd for n in self.lines)
+
+    @property
+    def power_w(self) -> float:
+        """Switches, optics and active cables, powered."""
+        return sum(n.power_total_w for n in self.lines)
+
+    @property
+    def switches(self) -> int:
+        """Switch boxes over all tiers and planes."""
+        return sum(p.switches for p in self.plans)
+
+    @property
+    def transceivers(self) -> int:
+        """Optical modules over all tiers."""
+        return sum(sum(p.transceivers.values()) for p in self.link_parts)
+
+    @property
+    def cables(self) -> int:
+        """Physical cables over all tiers."""
+        return sum(sum(p.cables.values()) for p in self.link_parts)
+
+
+@dataclass
+class FabricSizer:
+    """What sizing a fabric needs: the design's ports, the switch, the profile and the floor."""
+
+    catalogue: Catalogue
+    profile: NetworkProfile
+    switch: SwitchSystem
+    unit: DesignUnit
+    copies: int
+    floor: FloorSpec
+    network_frame: RackFrame
+    rack_pitch_m: float
+    rack_endpoints: tuple[int, ...]
+    """NIC ports in each rack on the floor."""
+    racks_per_hall: int
+    gpus_per_copy: int
+    file: str | None
+
+    @property
+    def nic_lanes(self) -> int:
+        """Electrical lanes of one NIC port at the switch's lane speed."""
+        lane_gbps = self.switch.port_gbps / self.switch.lanes_per_port
+        return max(1, round(self.unit.endpoint_gbps / lane_gbps))
+
+    @cached_property
+    def nic_ports(self) -> int:
+        """Scale-out NIC ports across the cluster (each plane links every one of them)."""
+        return self.copies * self.unit.endpoints
+
+    def choices(self, plan: FabricPlan) -> list[FabricChoice]:
+        """Every planes x tiers the switch and the file's pinned fields allow."""
+        gbps, lanes = self.unit.endpoint_gbps, self.nic_lanes
+        if plan.planes is not None and lanes % plan.planes:
+            divisors = ", ".join(str(p) for p in range(1, lanes + 1) if lanes % p == 0)
+            raise InputError(
+                self.file,
+                "fabric.planes",
+                f"{plan.planes} planes do not divide the {gbps:g}G NIC port's {lanes} lanes "
+                f"(planes: {divisors})",
+            )
+        if plan.plane_gbps is not None:
+            planes = gbps / plan.plane_gbps
+            whole = round(planes)
+            if abs(planes - whole) > 1e-9 or whole < 1 or lanes % whole:
+                raise InputError(
+                    self.file,
+                    "fabric.plane_gbps",
+                    f"{plan.plane_gbps:g}G does not split the {gbps:g}G NIC port's {lanes} lanes "
+                    "evenly",
+                )
+            if plan.planes is not None and plan.planes != whole:
+                raise InputError(
+                    self.file,
+                    "fabric.plane_gbps",
+                    f"{plan.planes} planes of {plan.plane_gbps:g}G do not make the "
+                    f"{gbps:g}G NIC port",
+                )
+            try:
+                self.switch.split_at(plan.plane_gbps)
+            except ValueError as exc:
+                raise InputError(self.file, "fabric.plane_gbps", str(exc)) from None
+        counts = [p for p in range(1, lanes + 1) if lanes % p == 0]
+        if plan.planes is not None:
+            counts = [plan.planes]
+        elif plan.plane_gbps is not None:
+            counts = [round(gbps / plan.plane_gbps)]
+        speeds = [(p, gbps / p) for p in counts if self._offers(gbps / p)]
+        if not speeds:
+            raise InputError(
+                self.file,
+                "fabric.planes" if plan.planes is not None else "profile",
+                f"{self.switch.id} cannot break out to "
+                f"{', '.join(f'{gbps / p:g}G' for p in counts)} links (offers "
+                f"{', '.join(f'{s:g}G' for s in self.switch.link_speeds())})",
+            )
+        tiers = TIERS if plan.tiers is None else (plan.tiers,)
+        return [FabricChoice(p, s, t) for p, s in speeds for t in tiers]
+
+    def _offers(self, gbps: float) -> bool:
+        try:
+            self.switch.split_at(gbps)
+        except ValueError:
+            return False
+        return True
+
+    def size(self, choice: FabricChoice, plan: FabricPlan) -> SizedFabric:
+        """The fabric of one choice; FabricTooSmall where its tiers cannot reach the cluster."""
+        radix = self.switch.radix_at(choice.plane_gbps)
+        ratios = tuple(plan.ratio(t) for t in range(1, choice.tiers))
+        per_plane = size_fabric(self.nic_ports, radix, choice.tiers, ratios, self.unit.rails)
+        plans = tuple(p.times(choice.planes) for p in per_plane)
+        floor = self._lay_out(plans, choice.planes)
+        chooser = LinkChooser(self.catalogue, self.profile, self.file)
+        roles = ROLES[choice.tiers]
+        parts = tuple(
+            chooser.choose(role, lengths, choice.plane_gbps, self._ends(tier, choice))
+            for tier, role, lengths in zip(TIERS, roles, floor.lengths, strict=False)
+        )
+        lines = [_line(self.switch, role, p.switches) for role, p in zip(roles, plans, strict=True)]
+        for role, tier_parts in zip(roles, parts, strict=True):
+            for table in (tier_parts.transceivers, tier_parts.cables):
+                lines.extend(_line(self.catalogue.parts[i], role, q) for i, q in table.items())
+        return SizedFabric(
+            choice=choice,
+            radix=radix,
+            plane_max_endpoints=max_endpoints(radix, choice.tiers, ratios),
+            plans=plans,
+            floor=floor,
+            link_parts=parts,
+            lines=tuple(lines),
+        )
+
+    def options(self, plan: FabricPlan) -> list[SizedFabric]:
+        """Every feasible fabric; InputError naming the limit where none is."""
+        sized: list[SizedFabric] = []
+        too_small: list[tuple[int, FabricTooSmall]] = []
+        refused: list[InputError] = []
+        for choice in self.choices(plan):
+            try:
+                sized.append(self.size(choice, plan))
+            except FabricTooSmall as exc:
+                radix = self.switch.radix_at(choice.plane_gbps)
+                ratios = tuple(plan.ratio(t) for t in range(1, choice.tiers))
+                too_small.append((max_endpoints(radix, choice.tiers, ratios), exc))
+            except InputError as exc:
+                refused.append(exc)
+        if sized:
+            return sized
+        if refused:
+            raise refused[-1]
+        reach, widest = max(too_small, key=lambda r: r[0])
+        gpus = reach // self.unit.endpoints * self.gpus_per_copy
+        raise InputError(self.file, "fabric.tiers", f"{widest} ({gpus:,} GPUs at most)")
+
+    def _lay_out(self, plans: tuple[TierPlan, ...], planes: int) -> FloorLayout:
+        space = NetworkSpace(
+            rack_width_m=self.network_frame.width_mm / 1000,
+            rack_units=self.network_frame.height_units,
+            leaf_units=self.switch.height_units,
+            upper_units=self.switch.height_units,
+        )
+        return lay_out_halls(
+            self.floor,
+            self.rack_pitch_m,
+            [n * planes for n in self.rack_endpoints],
+            plans[0].switches,
+            [p.links_in for p in plans],
+            sum(p.switches for p in plans[1:]),
+            plans[-1].switches if len(plans) > 1 else 0,
+            self.racks_per_hall,
+            space,
+        )
+
+    def _ends(self, tier: int, choice: FabricChoice) -> tuple[LinkEnd, LinkEnd]:
+        """A tier's two link ends: the NIC (its port shared by the planes) or a switch cage."""
+        split = self.switch.split_at(choice.plane_gbps)
+        cage = LinkEnd(self.switch.port_gbps, self.switch.lanes_per_port, split)
+        nic = LinkEnd(self.unit.endpoint_gbps, self.nic_lanes, choice.planes)
+        return (nic if tier == 1 else cage, cage)
+
+
+def cheapest(options: Iterable[SizedFabric]) -> SizedFabric:
+    """The lowest capex, then the lowest power, then fewer planes and tiers."""
+    return min(
+        options,
+        key=lambda f: (
+            round(f.scale_out_usd, 2),
+            round(f.power_w, 3),
+            f.choice.planes,
+            f.choice.tiers,
+        ),
+    )
+
+
+def _line(part: PartType, tier: str, qty: int) -> NetworkLine:
+    price, power = part.price_usd, part.power_w
+    return NetworkLine(
+        category=part.kind_label,
+        part=part.id,
+        name=part.name,
+        tier=tier,
+        qty=qty,
+        unit_price_usd=price,
+        extended_usd=qty * (price or 0.0),
+        power_each_w=power,
+        power_total_w=qty * (power or 0.0),
+        source=part.source_of("price_usd") if price is not None else None,
+    )

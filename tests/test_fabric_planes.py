@@ -1,0 +1,169 @@
+"""Planes and the fabric chosen by cost: closed forms, one plane as before, choice, bad input."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rackbom as rb
+from rackbom.racks.clusters import builtin_cluster_ids
+from rackbom.racks.clusters.sizing import max_endpoints, size_fabric
+
+ONE_PLANE = json.loads((Path(__file__).parent / "data" / "one_plane_counts.json").read_text())
+"""Each built-in cluster's fabric as one plane at the NIC's speed, before planes existed."""
+
+
+@cache
+def _cluster(cid: str) -> Any:
+    return rb.load_cluster(cid)
+
+
+# --- closed forms ---------------------------------------------------------------------------
+@pytest.mark.parametrize("k", [8, 64, 128, 512])
+@pytest.mark.parametrize("tiers", [1, 2, 3])
+def test_a_plane_of_radix_k_reaches_2_k_half_to_the_t(k: int, tiers: int) -> None:
+    assert max_endpoints(k, tiers, (1.0,) * (tiers - 1)) == 2 * (k // 2) ** tiers
+
+
+def test_one_tier_is_one_switch_per_plane() -> None:
+    (leaf,) = size_fabric(300, 512, 1, ())
+    assert (leaf.switches, leaf.ports_used, leaf.links_in) == (1, 300, 300)
+
+
+def test_bandwidth_per_gpu_is_planes_times_plane_speed() -> None:
+    for cid in ("helios-16k", "vr200-16k-ib", "mi355x-server-8k"):
+        s = _cluster(cid).summary
+        nic_ports_per_gpu = s.endpoints / s.planes / s.gpus
+        assert s.planes * s.plane_gbps == s.endpoint_gbps
+        assert s.endpoints * s.plane_gbps == s.gpus * nic_ports_per_gpu * s.endpoint_gbps
+
+
+# --- one plane at full speed is the fabric as it was ---------------------------------------
+@pytest.mark.parametrize("cid", sorted(ONE_PLANE))
+def test_one_plane_at_full_speed_keeps_the_counts(cid: str) -> None:
+    before = ONE_PLANE[cid]
+    s = _cluster(cid).with_(fabric={"planes": 1, "tiers": before["tiers"]}).summary
+    assert (s.planes, s.plane_gbps, s.fabric_tiers) == (1, s.endpoint_gbps, before["tiers"])
+    for key in ("endpoints", "switches", "links", "ports_used", "ports_unused"):
+        assert getattr(s, key) == before[key], key
+    per_tier = [
+        {k: getattr(t, k) for k in ("switches", "ports_per_switch", "ports_total", "ports_used")}
+        | {"links": t.links}
+        for t in s.tiers
+    ]
+    assert per_tier == before["per_tier"]
+
+
+# --- the choice -----------------------------------------------------------------------------
+@pytest.mark.parametrize("cid", builtin_cluster_ids())
+def test_the_chosen_fabric_is_the_cheapest_listed(cid: str) -> None:
+    s = _cluster(cid).summary
+    (chosen,) = [o for o in s.fabric_options if o.chosen]
+    assert chosen.capex_usd_per_gpu == pytest.approx(s.capex_usd_per_gpu.total_usd)
+    assert all(o.capex_usd_per_gpu >= chosen.capex_usd_per_gpu - 0.01 for o in s.fabric_options)
+    assert (chosen.planes, chosen.tiers, chosen.switches) == (s.planes, s.fabric_tiers, s.switches)
+    assert chosen.power_network_w == pytest.approx(s.power_network_w)
+
+
+def test_helios_16k_splits_into_200g_planes_of_two_tiers() -> None:
+    s = _cluster("helios-16k").summary
+    assert (s.planes, s.plane_gbps, s.fabric_tiers) == (4, 200, 2)
+    assert s.switches < ONE_PLANE["helios-16k"]["switches"]
+
+
+@pytest.mark.parametrize("cid", builtin_cluster_ids())
+def test_optics_and_cables_follow_the_links(cid: str) -> None:
+    s = _cluster(cid).summary
+    fibre = {"smf"}
+    for tier in s.tiers:
+        cables = sum(tier.cables.values())
+        fibre_cables = sum(q for p, q in tier.cables.items() if p.split("-")[0] in fibre)
+        assert tier.links / 8 <= cables <= tier.links, tier.role
+        # a fibre link has a module at each end; modules are shared by at most 8 links
+        optics = sum(tier.transceivers.values())
+        assert fibre_cables * 2 <= optics * 8
+        if fibre_cables:
+            assert optics >= 2 * fibre_cables / 8
+
+
+# --- properties -----------------------------------------------------------------------------
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from([1, 2, 4]), st.sampled_from([2, 3]))
+def test_planes_never_change_the_bandwidth(planes: int, tiers: int) -> None:
+    base = _cluster("helios-16k")
+    try:
+        s = base.with_(fabric={"planes": planes, "tiers": tiers}).summary
+    except rb.InputError:
+        return
+    ports = ONE_PLANE["helios-16k"]["endpoints"]
+    assert s.endpoints == planes * ports
+    assert s.endpoints * s.plane_gbps == ports * s.endpoint_gbps
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from([8, 16, 32]))
+def test_doubling_the_gpus_never_lowers_a_count(racks: int) -> None:
+    small = rb.cluster("mi355x-128", racks=racks, profile="whitebox-th5").summary
+    big = rb.cluster("mi355x-128", racks=2 * racks, profile="whitebox-th5").summary
+    for key in ("gpus", "endpoints", "switches", "links"):
+        assert getattr(big, key) >= getattr(small, key), key
+    assert sum(big.transceivers.values()) >= sum(small.transceivers.values())
+
+
+# --- bad input ------------------------------------------------------------------------------
+def _file(**fabric: Any) -> dict[str, Any]:
+    return {
+        "id": "small",
+        "name": "Small",
+        "source": "assume-cluster-sizing",
+        "design": "helios",
+        "size": {"racks": 8},
+        "fabric": fabric,
+        "profile": "arista-th6",
+    }
+
+
+BAD = [
+    ("planes-lanes", _file(planes=3), ["fabric.planes", "do not divide", "4 lanes", "1, 2, 4"]),
+    ("plane-speed", _file(plane_gbps=300), ["fabric.plane_gbps", "800G"]),
+    ("mismatch", _file(planes=2, plane_gbps=200), ["fabric.plane_gbps", "2 planes"]),
+    (
+        "no-breakout",
+        {**_file(plane_gbps=200), "profile": "nvidia-infiniband-xdr"},
+        ["fabric.plane_gbps", "cannot break out to 200G", "offers 1600G, 800G"],
+    ),
+    ("tiers", _file(tiers=1, planes=1), ["fabric.tiers", "at most 128"]),
+    ("ratio-no-tiers", _file(oversubscription=["2:1"]), ["fabric", "needs tiers"]),
+]
+
+
+@pytest.mark.parametrize(("name", "data", "words"), BAD, ids=[b[0] for b in BAD])
+def test_bad_fabric(name: str, data: dict[str, Any], words: list[str], cli, tmp_path) -> None:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(yaml.safe_dump(data))
+    out = tmp_path / "out.json"
+    result = cli("bom", str(path), "--json", str(out))
+    assert result.code == 2 and result.out == ""
+    (line,) = result.err.strip().splitlines()
+    assert str(path) in line
+    for word in words:
+        assert word in line, (word, line)
+    assert not out.exists()
+
+
+def test_show_fabrics_lists_the_options(cli) -> None:
+    result = cli("show", "helios-16k", "--fabrics")
+    assert result.code == 0, result.err
+    assert "plane Gbit/s" in result.out and "yes" in result.out
+    data = json.loads(cli("show", "helios-16k", "--json").out)
+    assert {"planes", "plane_gbps", "fabric_options"} <= data.keys()
+    option = data["fabric_options"][0]
+    assert {"planes", "plane_gbps", "tiers", "switches", "transceivers", "cables"} <= option.keys()
+    assert {"capex_usd_per_gpu", "power_network_kw"} <= option.keys()
