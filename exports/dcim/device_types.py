@@ -188,43 +188,16 @@ def switch_device_type(catalogue: Catalogue, switch: SwitchSystem, vocab: Vocabu
     notes = Notes(catalogue)
     notes.add(f"rackbom switch system {switch.id}; source {notes.source(switch.source)}.")
     maker = lib.manufacturer(switch.manufacturer)
-    if known is not None:
-        notes.add(
-            f"manufacturer, model, slug, part number and port names: the devicetype-library's, "
-            f"from {notes.source(known.source)}."
-        )
-        model, slug, part_number = known.model, known.slug, known.part_number
-    else:
-        part_number, slug = _rackbom_names(maker, switch.id, "")
-        file = catalogue.origin.get(("parts", switch.id))
-        model = _model(switch.name.split(" (")[0], file, f"parts(id={switch.id}).name")
-    description = switch.name[:200] if known is None else None
+    model, slug, part_number = _switch_names(catalogue, switch, known, maker, notes)
     notes.add(
         f"u_height: {switch.height_units} U from {notes.source(switch.source_of('height_units'))}."
     )
-    weight = switch.weight_kg
-    if known is not None:
-        weight = known.weight_kg
-        notes.add(f"weight: {weight:g} kg from {notes.source(known.source)}.")
-    elif weight is not None:
-        notes.add(f"weight: {weight:g} kg from {notes.source(switch.source_of('weight_kg'))}.")
-    else:
-        weight = (lib.switch_weight.kg_per_unit or 12) * switch.height_units
-        notes.add(f"weight: {weight:g} kg from {notes.source(lib.switch_weight.source)}.")
+    weight = _switch_weight(switch, known, lib, notes)
     airflow = _airflow(
         known.airflow if known else None, lib, notes, known.source if known else None
     )
-    ways = switch_ways(switch)
     interfaces = [_bmc(lib, notes, known.management if known else None)]
-    interfaces += _cages(switch, ways, vocab, known)
-    cited = notes.source(switch.source_of("ports"))
-    speed = switch.port_gbps / ways
-    kind = vocab.infiniband_port(speed) if switch.protocol == "infiniband" else None
-    what = f"{ways} InfiniBand port(s) of {speed:g}G ({kind.type})" if kind else "one interface"
-    notes.add(
-        f"interfaces: {switch.ports} {switch.cage} cages of {switch.port_gbps:g}G, each {what}, "
-        f"from {cited}."
-    )
+    interfaces += _cages(switch, switch_ways(switch), vocab, known, notes)
     console = known.console if known else "console"
     if known is None:
         notes.add("console-ports: one RJ-45, as on managed switches (assumed).")
@@ -236,7 +209,7 @@ def switch_device_type(catalogue: Catalogue, switch: SwitchSystem, vocab: Vocabu
         part_number=part_number,
         airflow=airflow,
         weight_kg=weight,
-        description=description,
+        description=switch.name[:200] if known is None else None,
         comments=notes.text(),
         console_ports=(NamedPort(console, "rj-45"),),
         power_ports=tuple(_switch_inlets(switch, known, lib, notes)),
@@ -246,14 +219,64 @@ def switch_device_type(catalogue: Catalogue, switch: SwitchSystem, vocab: Vocabu
     )
 
 
+def _switch_names(
+    catalogue: Catalogue,
+    switch: SwitchSystem,
+    known: KnownSwitch | None,
+    maker: str,
+    notes: Notes,
+) -> tuple[str, str, str | None]:
+    """Model, slug and part number: the library's for a box it holds, else rackbom's own."""
+    if known is not None:
+        notes.add(
+            f"manufacturer, model, slug, part number and port names: the devicetype-library's, "
+            f"from {notes.source(known.source)}."
+        )
+        return known.model, known.slug, known.part_number
+    part_number, slug = _rackbom_names(maker, switch.id, "")
+    file = catalogue.origin.get(("parts", switch.id))
+    return (
+        _model(switch.name.split(" (")[0], file, f"parts(id={switch.id}).name"),
+        slug,
+        part_number,
+    )
+
+
+def _switch_weight(
+    switch: SwitchSystem, known: KnownSwitch | None, lib: Library, notes: Notes
+) -> float:
+    """The library's weight, else the catalogue's, else the per-unit assumption."""
+    if known is not None:
+        notes.add(f"weight: {known.weight_kg:g} kg from {notes.source(known.source)}.")
+        return known.weight_kg
+    if switch.weight_kg is not None:
+        cited = notes.source(switch.source_of("weight_kg"))
+        notes.add(f"weight: {switch.weight_kg:g} kg from {cited}.")
+        return switch.weight_kg
+    weight = (lib.switch_weight.kg_per_unit or 12) * switch.height_units
+    notes.add(f"weight: {weight:g} kg from {notes.source(lib.switch_weight.source)}.")
+    return weight
+
+
 def _cages(
-    switch: SwitchSystem, ways: int, vocab: Vocabulary, known: KnownSwitch | None
+    switch: SwitchSystem,
+    ways: int,
+    vocab: Vocabulary,
+    known: KnownSwitch | None,
+    notes: Notes,
 ) -> list[Interface]:
+    """One interface per cage, or per InfiniBand port of a cage, named as the library does."""
     speed = switch.port_gbps / ways
     if switch.protocol == "infiniband":
         kind = vocab.infiniband_port(speed)
+        what = f"{ways} InfiniBand port(s) of {speed:g}G ({kind.type})"
     else:
         kind = vocab.ethernet_port(switch.cage, switch.port_gbps)
+        what = f"one interface ({kind.type})"
+    notes.add(
+        f"interfaces: {switch.ports} {switch.cage} cages of {switch.port_gbps:g}G, each {what}, "
+        f"from {notes.source(switch.source_of('ports'))}."
+    )
     pattern = known.ports if known else ("p{cage}/{split}" if ways > 1 else "p{cage}")
     first = known.first_cage if known else 1
     return [
