@@ -151,6 +151,18 @@ def test_cluster_export(cli, tmp_path: Path) -> None:
     assert racks["site"]["name"] == "mi355x-8k"
 
 
+@pytest.mark.parametrize("cluster_id", ["hgx-b200-8k", "gb200-16k"])
+def test_every_racks_section_is_a_list(cluster_id: str) -> None:
+    """Racks, devices, cables and uncabled ports are lists, empty ones too (never null)."""
+    import io
+
+    stream = io.StringIO()
+    _all_exports("netbox")[cluster_id].write_racks(stream)
+    data = yaml.load(stream.getvalue(), Loader=LOADER)
+    for key in ("racks", "devices", "cables", "uncabled", "rack_types", "device_roles"):
+        assert isinstance(data[key], list), key
+
+
 def test_every_export_passes_the_librarys_checks() -> None:
     """Schema, yamllint --strict, file and folder names, slugs, components, power: the files of
     every built-in design and cluster, and the switch box of every network profile."""

@@ -171,6 +171,8 @@ def _racks_writer(
         for key in SECTIONS:
             empty = True
             for text in sections(key):
+                if not text:  # a copy with nothing in this section
+                    continue
                 if empty:
                     out.add(f"{key}:\n")
                     empty = False
