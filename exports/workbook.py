@@ -4,25 +4,30 @@
 
 Sheets: Summary, Comparison, then per design `BOM`, `Ports` and `Power`, then per cluster
 `Cluster` (its designs' sheets included once), then TCO (a profile's figures as inputs, the cost
-of ownership of every design and cluster as formulas, with native charts), and Sources last.
+of ownership of every design and cluster as formulas, with native charts), Plant (feeds,
+cooling, floor and failure domains), and Sources last.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from copy import copy
 from pathlib import Path
+from typing import TypeAlias
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.chart import BarChart as OpenpyxlBarChart
 from openpyxl.chart import Reference
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..components.atomic import Writer, atomic_write
 from ..components.errors import InputError
 from ..components.outputs import finite
+from ..components.plant_library import PlantRules, plant_rules
 from ..components.tco import TcoProfile
 from ..components.tco_library import profile
 from ..racks.analysis import Analysis
@@ -32,9 +37,11 @@ from .workbook_cells import SHEET_NAME_MAX, BarChart, Cell, SheetData, col, desi
 from .workbook_cluster import CLUSTER_PREFIX, cluster_sheet
 from .workbook_design import design_sheets
 from .workbook_overview import comparison_sheet, sources_sheet, summary_sheet
+from .workbook_plant import plant_part
 from .workbook_tco import cluster_column, design_column, tco_sheet
 
 ProfileLike = TcoProfile | str | Path | None
+PlantLike: TypeAlias = PlantRules | str | Path | None
 
 CREATOR = "rackbom"
 _USD = '"$"#,##0.00'
@@ -72,9 +79,12 @@ FOOTER_LEFT, FOOTER_RIGHT = "&A", "Page &P of &N"
 _MARGIN_IN = 0.5
 
 
-def build_sheets(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -> list[SheetData]:
+def build_sheets(
+    systems: Sequence[Analysed], tco_profile: ProfileLike = None, plant_profile: PlantLike = None
+) -> list[SheetData]:
     """Every sheet of the workbook for these designs and clusters, in order; the TCO sheet under
-    `tco_profile` (a profile, a built-in id or a file; the default profile unless named)."""
+    `tco_profile` (a profile, a built-in id or a file; the default profile unless named), the
+    Plant sheet under `plant_profile` likewise."""
     designs, clusters = split(systems)
     analyses = with_cluster_designs(designs, clusters)
     if not analyses:
@@ -94,6 +104,7 @@ def build_sheets(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -
         sheets.append(built.sheet)
         columns.append(cluster_column(cluster, built))
     sheets.append(tco_sheet(profile(tco_profile), columns))
+    sheets.append(plant_part(systems, plant_rules(plant_profile)))
     sheets.append(sources_sheet(list(analyses), list(clusters)))
     return sheets
 
@@ -124,18 +135,23 @@ def workbook_title(systems: Sequence[Analysed]) -> str:
     return f"BOM: {ids if len(ids) <= 200 else ids[:197] + '...'}"
 
 
-def workbook_writer(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -> Writer:
+def workbook_writer(
+    systems: Sequence[Analysed], tco_profile: ProfileLike = None, plant_profile: PlantLike = None
+) -> Writer:
     """The workbook's content, built now, and a function that saves it to a path."""
-    sheets = build_sheets(systems, tco_profile)
+    sheets = build_sheets(systems, tco_profile, plant_profile)
     title = workbook_title(systems)
     return lambda path: save_sheets(sheets, path, title)
 
 
 def write_workbook(
-    systems: Sequence[Analysed], path: str | Path, tco_profile: ProfileLike = None
+    systems: Sequence[Analysed],
+    path: str | Path,
+    tco_profile: ProfileLike = None,
+    plant_profile: PlantLike = None,
 ) -> Path:
     """Write the workbook atomically: an existing file is replaced only by a complete one."""
-    return atomic_write(path, workbook_writer(systems, tco_profile))
+    return atomic_write(path, workbook_writer(systems, tco_profile, plant_profile))
 
 
 def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> None:
@@ -231,7 +247,8 @@ def _cell(ws: Worksheet, cell: Cell, styles: _Styles) -> object:
     if literal:
         written.data_type = "s"  # text from input files is never a formula
     if cell.style != "plain":
-        written.style = styles.name(cell.style)
+        # what `written.style = name` sets, without its search of the named styles by name
+        written._style = copy(styles.array(cell.style))  # type: ignore[attr-defined]
     return written
 
 
@@ -260,18 +277,21 @@ def column_widths(data: SheetData) -> list[float]:
 
 
 class _Styles:
-    """Named styles registered once per workbook, created on first use."""
+    """Named styles registered once per workbook, created on first use, with the style array a
+    cell of each style carries (looking a named style up by name per cell is a linear search)."""
 
     def __init__(self, wb: Workbook) -> None:
         self._wb = wb
-        self._known: set[str] = set()
+        self._arrays: dict[str, StyleArray] = {}
 
-    def name(self, style: str) -> str:
-        """The registered style for a cell style name (`usd`, `total_usd`, `num:#,##0.0`)."""
-        if style not in self._known:
-            self._wb.add_named_style(_named_style(style))
-            self._known.add(style)
-        return style
+    def array(self, style: str) -> StyleArray:
+        """The registered style's array for a cell style name (`usd`, `total_usd`, `num:#,##0`)."""
+        array = self._arrays.get(style)
+        if array is None:
+            named = _named_style(style)
+            self._wb.add_named_style(named)
+            array = self._arrays[style] = named.as_tuple()
+        return array
 
 
 def _named_style(style: str) -> NamedStyle:

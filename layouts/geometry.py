@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..racks.build import BuiltDesign, BuiltRack, PlacedTray
 from ..racks.ports import ChipPorts, TrayPorts
@@ -66,11 +67,15 @@ def _em(char: str) -> float:
     return _EM.get(char, _EM_UPPER if char.isupper() else _EM_OTHER)
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Estimated advance of a line in DejaVu Sans, on the wide side so that text stays inside."""
+    """Estimated advance of a line in DejaVu Sans, on the wide side so that text stays inside.
+
+    Cached: racks drawn alike measure the same words again and again."""
     return sum(map(_em, text)) * size * (BOLD_WIDTH if bold else 1.0)
 
 
+@lru_cache(maxsize=4096)
 def fit_text(text: str, width: float, size: float, bold: bool = False) -> tuple[str, float]:
     """The text and font size that fit a width: shrink to MIN_SHRINK, then cut with an ellipsis.
 

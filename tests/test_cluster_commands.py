@@ -13,6 +13,7 @@ import pytest
 import rackbom as rb
 from conftest import CLUSTERS
 from rackbom.exports.cluster_figures import CLUSTER_FIGURES
+from rackbom.exports.plant_figures import PLANT_FIGURES
 
 
 def test_compare_puts_clusters_side_by_side(cli) -> None:
@@ -20,7 +21,8 @@ def test_compare_puts_clusters_side_by_side(cli) -> None:
     assert done.code == 0, done.err
     data = json.loads(done.out)
     assert data["clusters"] == ["helios-16k", "vr200-16k-ib"]
-    assert [r["figure"] for r in data["rows"]] == [f.label for f in CLUSTER_FIGURES]
+    plant = [f.label for f in PLANT_FIGURES]
+    assert [r["figure"] for r in data["rows"]] == [f.label for f in CLUSTER_FIGURES] + plant
     text = cli("compare", "helios-16k", "vr200-16k-ib").out
     assert text.splitlines()[0].split() == ["helios-16k", "vr200-16k-ib"]
     assert "Capex per GPU (USD)" in text
@@ -93,6 +95,7 @@ def test_report_of_clusters_only(cli, tmp_path: Path) -> None:
     assert {p.name for p in out.iterdir()} == {
         "mi355x-8k-floor.svg",
         "mi355x-8k-fabric.svg",
+        "mi355x-8k-plant.svg",
         "mi355x-8k.json",
         "rackbom-bom.xlsx",
         "index.html",

@@ -85,3 +85,8 @@ def test_cluster_tables_are_current_and_cover_every_cluster(
 def test_cluster_floor_plan_is_current(request: pytest.FixtureRequest) -> None:
     svg = rb.load_cluster("helios-16k").floor_plan().to_string()
     check_golden("../../docs/helios-16k-floor.svg", svg, request)
+
+
+def test_cluster_power_and_cooling_drawing_is_current(request: pytest.FixtureRequest) -> None:
+    svg = rb.load_cluster("gb200-16k").power_and_cooling().to_string()
+    check_golden("../../docs/gb200-16k-plant.svg", svg, request)

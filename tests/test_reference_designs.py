@@ -75,11 +75,7 @@ def test_gb200_nvl72_figures(summaries: dict[str, dict]) -> None:
     for chip in s["switches"]:
         assert (chip["port_gbps"], chip["ports_total"], chip["ports_used"]) == (400, 72, 72)
     design = rb.load("gb200-nvl72")
-    per_chip = {
-        d["gbps"]
-        for _, _, d in design.analysis.topology.graph.edges(data=True)
-        if d["link"] == "scale_up"
-    }
+    per_chip = {link.gbps for link in design.analysis.topology.links if link.link == "scale_up"}
     assert per_chip == {400}  # each GPU reaches each chip at 400 Gbit/s
     roles = [t.tray.role for t in design.built.placed]
     assert roles.count("power") == 8 and roles.count("management") == 2

@@ -13,8 +13,12 @@ from conftest import CLUSTERS, DESIGNS
 TCO_CHARTS = ("Capital cost per GPU", "TCO per GPU-hour", "TCO per dense FP4 PFLOPS-hour")
 """The cost charts the page shows for the designs, and again for the clusters."""
 EXPECTED = (
-    {f"{d}.{ext}" for d in DESIGNS for ext in ("svg", "json")}
-    | {f"{c}{end}" for c in CLUSTERS for end in ("-floor.svg", "-fabric.svg", ".json")}
+    {f"{d}{end}" for d in DESIGNS for end in (".svg", "-plant.svg", ".json")}
+    | {
+        f"{c}{end}"
+        for c in CLUSTERS
+        for end in ("-floor.svg", "-fabric.svg", "-plant.svg", ".json")
+    }
     | {"rackbom-bom.xlsx", "index.html"}
 )
 
@@ -43,7 +47,10 @@ def test_page_is_self_contained(report: Path) -> None:
     assert "<script" not in page.lower()
     refs = re.findall(r'(?:src|href)="([^"]+)"', page)
     assert all(not r.startswith(("http:", "https:", "//")) for r in refs), refs
-    assert page.count("<svg") == len(DESIGNS) + 2 * len(CLUSTERS) + 2 * len(TCO_CHARTS)
+    plant_drawings = len(DESIGNS) + len(CLUSTERS)
+    assert page.count("<svg") == (
+        len(DESIGNS) + 2 * len(CLUSTERS) + 2 * len(TCO_CHARTS) + plant_drawings
+    )
     header = re.search(r'<table class="comparison"><thead><tr>(.*?)</tr>', page).group(1)
     assert re.findall(r"<th[^>]*>([^<]*)</th>", header) == ["Figure", *DESIGNS]
     header = re.search(r'<table class="comparison clusters"><thead><tr>(.*?)</tr>', page)
@@ -94,7 +101,7 @@ def test_prints_a_summary_with_the_paths(cli, tmp_path: Path) -> None:
         "warnings",
     ]
     assert any(line.startswith("helios ") and line.endswith(" 0") for line in lines)
-    assert f"wrote 6 files into {out} (" in result.out
+    assert f"wrote 8 files into {out} (" in result.out
     assert f"  {out / 'index.html'} (" in result.out
     table = lines[: lines.index("")]
     assert all(len(line) <= 100 for line in table)  # fits a terminal

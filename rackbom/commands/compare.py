@@ -6,9 +6,12 @@ import argparse
 
 from rackbom.comparison import Comparison
 from rackbom.components.errors import InputError
+from rackbom.figure_table import FigureTable
 from rackbom.resolve import by_kind
+from rackbom.system import System
 
 from .common import add_catalogue_option, load_targets, print_json
+from .plant_text import add_plant_option
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -16,6 +19,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("designs", metavar="DESIGN_OR_CLUSTER", nargs="+")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     add_catalogue_option(p)
+    add_plant_option(p)
     p.set_defaults(run=run)
 
 
@@ -42,17 +46,26 @@ def run(args: argparse.Namespace) -> int:
     else:
         table = Comparison(designs)
         key, notes = "designs", table.notes
+    plant = plant_table([*designs, *clusters], table.columns, args.plant)
     if args.json:
         print_json(
             {
                 key: table.columns,
                 "rows": [
                     {"figure": label, "values": values}
-                    for label, values in zip(table.index, table.values, strict=True)
+                    for t in (table, plant)
+                    for label, values in zip(t.index, t.values, strict=True)
                 ],
                 "notes": notes,
             }
         )
     else:
-        print(table.to_text())
+        print(table.to_text() + "\n\nPower, cooling and floor\n" + plant.to_text())
     return 0
+
+
+def plant_table(systems: list[System], columns: list[str], profile: str | None) -> FigureTable:
+    """The plant figures of the same systems, in the same columns."""
+    from rackbom.exports.plant_figures import PLANT_FIGURES
+
+    return FigureTable(columns, [s.plant(profile) for s in systems], PLANT_FIGURES)

@@ -10,9 +10,8 @@ from rackbom.design import Design
 from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
 from rackbom.textable import counted, render_table
 
-from .common import add_catalogue_option, load_targets, print_json
-from .tco import add_tco_option
-from .tco_text import render_tco
+from .common import add_catalogue_option, add_tco_option, load_targets, print_json
+from .plant_text import add_plant_option, render_plant
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster
@@ -29,6 +28,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     add_catalogue_option(p)
     add_tco_option(p)
+    add_plant_option(p)
     p.set_defaults(run=run)
 
 
@@ -41,15 +41,18 @@ def run(args: argparse.Namespace) -> int:
         print(render_fabric_options(target))
         return 0
     if args.json:
-        print_json(target.to_dict(args.tco))
+        print_json(target.to_dict(args.tco, args.plant))
         return 0
+    from .tco_text import render_tco  # the text's cost tables only
+
     if isinstance(target, Design):
         text = render_summary(target)
     else:
         from .cluster_text import render_cluster
 
         text = render_cluster(cast("Cluster", target))  # the one other kind of system
-    print(text + "\n\n" + render_tco(target.tco(args.tco)))
+    plant = render_plant(target.plant(args.plant))
+    print(text + "\n\n" + plant + "\n\n" + render_tco(target.tco(args.tco)))
     return 0
 
 

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from rackbom.components.atomic import check_destination
 from rackbom.components.limits import PIXELS_MAX
 from rackbom.textable import size_text
 
 from .common import add_catalogue_option, load_targets
+from .plant_text import add_plant_option
+
+if TYPE_CHECKING:
+    from rackbom.layouts.document import SvgDocument
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -29,10 +34,11 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--view",
-        choices=("floor", "fabric", "racks"),
+        choices=("floor", "fabric", "racks", "plant"),
         help="for a cluster: the floor plan, the fabric diagram or the hall elevation of its "
-        "racks, in rows of 16 (default: floor)",
+        "racks, in rows of 16 (default: floor); `plant` (designs too): feeds and CDUs per row",
     )
+    add_plant_option(p)
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
@@ -54,6 +60,11 @@ def run(args: argparse.Namespace) -> int:
     """Check the destination, draw the design or cluster and write the file."""
     check_destination(args.output)
     (target,) = load_targets(args, [args.design])
-    path = target.drawing(args.view, args.face, args.width).save(args.output)
+    drawing: SvgDocument
+    if args.view == "plant":
+        drawing = target.power_and_cooling(args.plant)
+    else:
+        drawing = target.drawing(args.view, args.face, args.width)
+    path = drawing.save(args.output)
     print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

@@ -15,7 +15,7 @@ from rackbom.exports.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from rackbom.racks.costs.tco import TcoResult
 from rackbom.textable import render_table
 
-from .common import add_catalogue_option, load_targets, print_json
+from .common import add_catalogue_option, add_tco_option, load_targets, print_json
 from .tco_text import (
     accepted_table,
     rent_table,
@@ -23,16 +23,6 @@ from .tco_text import (
     sweep_table,
     tornado_table,
 )
-
-
-def add_tco_option(parser: argparse.ArgumentParser) -> None:
-    """`--tco PROFILE`: a built-in TCO profile id or a YAML file holding one profile."""
-    parser.add_argument(
-        "--tco",
-        metavar="PROFILE",
-        default=None,
-        help="TCO profile: a built-in id (default, neocloud-colo) or a YAML file with one profile",
-    )
 
 
 def configure(p: argparse.ArgumentParser) -> None:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rackbom.components.formats import USD, USD_CENTS
-from rackbom.components.tco import Workload
 from rackbom.exports.tco_figures import PROFILE_LABELS, TCO_FIGURES
-from rackbom.racks.costs.accepted import AcceptedCost
-from rackbom.racks.costs.rent import RentVsOwn
-from rackbom.racks.costs.reproduction import READING_OPEX, ReproducedRow
-from rackbom.racks.costs.tco import TcoResult
-from rackbom.racks.costs.tornado import TornadoBar
+from rackbom.racks.costs.reproduction import READING_OPEX
 from rackbom.textable import render_table
+
+if TYPE_CHECKING:
+    from rackbom.components.tco import Workload
+    from rackbom.racks.costs.accepted import AcceptedCost
+    from rackbom.racks.costs.rent import RentVsOwn
+    from rackbom.racks.costs.reproduction import ReproducedRow
+    from rackbom.racks.costs.tco import TcoResult
+    from rackbom.racks.costs.tornado import TornadoBar
 
 
 def _number(value: float) -> str:

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, cast
 
 from ..analysis import Analysis
-from ..clusters.summary import ClusterSummary
 from ..clusters.unit import scale_up_usd
 from ..systems import Analysed
 
 if TYPE_CHECKING:
     from ..clusters.analysis import ClusterAnalysis
+    from ..clusters.summary import ClusterSummary
 
 Precision = Literal["fp4", "fp6", "fp8", "bf16"]
 PRECISIONS: tuple[Precision, ...] = ("fp4", "fp6", "fp8", "bf16")
