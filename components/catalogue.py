@@ -59,6 +59,18 @@ def suggest(name: str, known: Iterable[str]) -> str:
     return f" (did you mean {', '.join(close)}?)" if close else ""
 
 
+def file_source(catalogue: "Catalogue", source_id: str, file: str | None) -> None:
+    """Check the `source` of a design or cluster file; unknown, say how to state one inline."""
+    if source_id not in catalogue.sources:
+        raise InputError(
+            file,
+            "source",
+            f"unknown source {source_id!r}{suggest(source_id, catalogue.sources)}; state it in "
+            f'the file as text (source: "my capacity plan, 2026") or list it (sources: '
+            f"[{{id: {source_id}, kind: analyst, cite: ...}}])",
+        )
+
+
 @dataclass
 class Catalogue:
     """Every known entry by id, with the file each came from."""

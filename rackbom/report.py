@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from rackbom.components.atomic import Writer, text_writer, write_files
 from rackbom.components.errors import InputError
+from rackbom.components.outputs import counted
 from rackbom.exports.html_page import ReportEntry, render_report
 
 from .design import Design
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from rackbom.exports.cluster_page import ClusterEntry
 
     from .cluster_model import Cluster
+    from .system import System
 
 WORKBOOK_NAME = "rackbom-bom.xlsx"
 INDEX_NAME = "index.html"
@@ -116,7 +118,8 @@ def write_report(
         outputs += cluster_outputs
         owners += [(files.per_cluster, cluster.id)] * len(cluster_outputs)
     if progress:
-        progress(f"workbook with {len(designs)} designs and {len(clusters)} clusters")
+        made = f"{counted(len(designs), 'design')} and {counted(len(clusters), 'cluster')}"
+        progress(f"workbook with {made}")
     book = workbook_writer([s.analysis for s in named], chosen, rules)
     outputs.append((out / WORKBOOK_NAME, book))
     if progress:
@@ -128,7 +131,7 @@ def write_report(
         WORKBOOK_NAME,
         __version__,
         cluster_entries,
-        tco_part(results, chosen) + plant_part(plants),
+        tco_part(results, chosen) + _collectives_part(named) + plant_part(plants),
     )
     outputs.append((out / INDEX_NAME, text_writer(index)))
     created = [folder for folder in (out, *out.parents) if not folder.exists()]
@@ -144,6 +147,23 @@ def write_report(
         table.setdefault(key, []).append(path)
     files.workbook, files.index = paths[-2], paths[-1]
     return files
+
+
+def _collectives_part(targets: Sequence[System]) -> str:
+    """The page's delivered-performance part: busbw charts and the published runs checked."""
+    from rackbom import collectives
+    from rackbom.exports.collectives_page import CHART_OPS, CheckRow, collectives_part
+
+    linked = [t for t in targets if collectives.modelled(t)]
+    sweeps = {
+        t.id: {op: collectives.collective_sweep(t, op) for op, _ in CHART_OPS} for t in linked
+    }
+    kinds = {t.id: t.kind for t in linked}
+    projections = {t.id for t in linked if not collectives.measured(t)}
+    checks = [
+        CheckRow(c.measurement, c.result, c.error_pct) for c in collectives.collective_checks()
+    ]
+    return collectives_part(sweeps, kinds, projections, checks)
 
 
 def _cluster_outputs(

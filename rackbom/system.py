@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rackbom.exports.json_summary import json_text, summary_data
+from rackbom.exports.json_summary import json_text
 
 if TYPE_CHECKING:
     from rackbom.components.plant_library import PlantRules
@@ -100,15 +100,11 @@ class System(ABC):
         tco_profile: TcoProfile | str | Path | None = None,
         plant_profile: PlantRules | str | Path | None = None,
     ) -> dict[str, Any]:
-        """The summary, its TCO and its plant as JSON-ready data: what `show --json` prints."""
-        from rackbom.exports.plant_json import plant_data
-        from rackbom.exports.tco_json import tco_data
+        """The summary, its TCO, its plant and its collectives as JSON-ready data: what
+        `rackbom show --json` prints."""
+        from rackbom.exports.tco_json import system_data
 
-        return {
-            **summary_data(self.summary),
-            **tco_data(self.tco(tco_profile)),
-            **plant_data(self.plant(plant_profile)),
-        }
+        return system_data(self.analysis, tco_profile, plant_profile)
 
     def to_json(self) -> str:
         """The summary and its TCO as indented JSON text."""

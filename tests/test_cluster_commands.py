@@ -68,7 +68,7 @@ def test_cluster_sheet_formulas_link_the_design_sheets(tmp_path: Path) -> None:
 def test_list_clusters_and_profiles(cli) -> None:
     data = json.loads(cli("list", "clusters", "--json").out)
     assert [c["id"] for c in data["clusters"]] == list(CLUSTERS)
-    profiles = json.loads(cli("list", "profiles", "--json").out)["profiles"]
+    profiles = json.loads(cli("list", "network", "--json").out)["network"]
     xdr = next(p for p in profiles if p["id"] == "nvidia-infiniband-xdr")
     assert xdr["switch"] == "nvidia-q3400"
     assert "nvidia-linkx-osfp-1600g-2xdr4" in xdr["transceivers"]

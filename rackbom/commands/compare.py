@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from rackbom.comparison import Comparison
-from rackbom.components.errors import InputError
+from rackbom.comparison import Comparison, comparison_of
 from rackbom.figure_table import FigureTable
-from rackbom.resolve import by_kind
 from rackbom.system import System
+from rackbom.textable import render_table
 
 from .common import add_catalogue_option, load_targets, print_json
 from .plant_text import add_plant_option
@@ -29,24 +28,15 @@ def run(args: argparse.Namespace) -> int:
     A cluster's figures (fabric, capex with its network) and a rack's are different tables, so
     designs and clusters are not mixed: compare a cluster's design by its id instead.
     """
-    designs, clusters = by_kind(load_targets(args, args.designs))
-    if designs and clusters:
-        raise InputError(
-            None,
-            None,
-            f"compare takes designs or clusters, not both: {clusters[0].id} is a cluster and "
-            f"{designs[0].id} a design (compare {clusters[0].id}'s design as "
-            f"{clusters[0].design.id})",
-        )
-    if clusters:
-        from rackbom.cluster_comparison import ClusterComparison
+    systems = load_targets(args, args.designs)
+    table = comparison_of(systems)
+    key, notes = ("designs", table.notes) if isinstance(table, Comparison) else ("clusters", [])
+    plant = plant_table(systems, table.columns, args.plant)
+    from rackbom import collectives
 
-        table: Comparison | ClusterComparison = ClusterComparison(clusters)
-        key, notes = "clusters", []
-    else:
-        table = Comparison(designs)
-        key, notes = "designs", table.notes
-    plant = plant_table([*designs, *clusters], table.columns, args.plant)
+    from .collectives_text import comparison_rows
+
+    extra = comparison_rows(systems, collectives)
     if args.json:
         print_json(
             {
@@ -57,10 +47,14 @@ def run(args: argparse.Namespace) -> int:
                     for label, values in zip(t.index, t.values, strict=True)
                 ],
                 "notes": notes,
+                "collectives": [{"figure": row[0], "values": row[1:]} for row in extra],
             }
         )
     else:
-        print(table.to_text() + "\n\nPower, cooling and floor\n" + plant.to_text())
+        print(table.to_text())
+        if extra:
+            print("\n" + render_table(["", *table.columns], extra))
+        print("\nPower, cooling and floor\n" + plant.to_text())
     return 0
 
 

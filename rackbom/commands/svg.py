@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rackbom.components.atomic import check_destination
+from rackbom.components.errors import InputError
 from rackbom.components.limits import PIXELS_MAX
 from rackbom.textable import size_text
 
@@ -24,7 +26,8 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--face",
         choices=("front", "rear"),
         default="front",
-        help="which face of the racks to draw (default: front)",
+        help="which face of the racks to draw, for a design or a cluster's --view racks "
+        "(default: front)",
     )
     p.add_argument(
         "--width",
@@ -57,8 +60,10 @@ def pixels(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check the destination, draw the design or cluster and write the file."""
+    """Check the destination and the options, draw the design or cluster and write the file."""
     check_destination(args.output)
+    if Path(args.output).suffix.lower() != ".svg":
+        raise InputError(args.output, None, "rackbom writes SVG only: name the output file *.svg")
     (target,) = load_targets(args, [args.design])
     drawing: SvgDocument
     if args.view == "plant":

@@ -108,7 +108,7 @@ def tornado_table(target: str, bars: tuple[TornadoBar, ...], per: str) -> str:
 def render_tco(result: TcoResult) -> str:
     """One system's cost of ownership as a block of `show`."""
     return (
-        f"Cost of ownership (profile {result.profile!r}; IT power = {result.power_level})\n"
+        f"Cost of ownership (profile {result.profile!r}; input power = {result.power_level})\n"
         + render_table(["figure", "value"], [[f.label, f.text(result)] for f in TCO_FIGURES])
     )
 
