@@ -212,31 +212,10 @@ def builtin_catalogue() -> Catalogue:
 
 
 def load_catalogue(*paths: str | Path) -> Catalogue:
-    """The built-in catalogue merged with user catalogue files, in order.
-
-    Device-type files (devicetype-library format) become trays after every catalogue file is
-    merged, so a catalogue file may price them wherever it comes in the list.
-    """
+    """The built-in catalogue merged with user catalogue files, in order."""
     catalogue = builtin_catalogue()
-    if not paths:
-        return catalogue
-    from .devicetype_import import is_device_type  # the device-type reader loads only for files
-
-    device_types = []
     for path in paths:
-        raw = read_yaml_file(Path(path))
-        if is_device_type(raw):
-            device_types.append((raw, str(path)))
-        else:
-            catalogue = catalogue.merged(parse_catalogue(raw, str(path)), str(path))
-    for raw, file in device_types:
-        catalogue = catalogue.merged(device_type_catalogue(raw, file, catalogue), file)
+        catalogue = catalogue.merged(
+            parse_catalogue(read_yaml_file(Path(path)), str(path)), str(path)
+        )
     return catalogue
-
-
-def device_type_catalogue(raw: Any, file: str, catalogue: Catalogue) -> CatalogueFile:
-    """A device-type file's source, tray and (where `catalogue` lacks it) unpriced part."""
-    from .devicetype_import import device_type_entries
-
-    source, tray, part = device_type_entries(raw, file, catalogue.parts)
-    return CatalogueFile(sources=[source], trays=[tray], parts=[part] if part else [])

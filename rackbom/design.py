@@ -6,7 +6,8 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
+from rackbom.catalogues import load_catalogue
+from rackbom.components.catalogue import Catalogue, builtin_catalogue
 from rackbom.components.errors import InputError
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom import Bom

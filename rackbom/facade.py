@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
+from rackbom.catalogues import load_catalogue
+from rackbom.components.catalogue import Catalogue, builtin_catalogue
 from rackbom.racks.library import builtin_design_ids
 
 from .design import Design

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the real clients the test suite opens our outputs in: Chromium (SVG and the HTML
 # report), LibreOffice Calc (workbook recalculation) and pdftotext (the printed workbook), from
-# Debian's packages; PostgreSQL and Redis, which the test Nautobot runs on
-# (tests/nautobot_service.py); and python3-venv where Debian's python3 cannot make the virtual
-# environment the test command runs in.
+# Debian's packages; PostgreSQL and Redis, which the test Nautobot and NetBox run on
+# (tests/nautobot_service.py, tests/netbox_service.py); and python3-venv where Debian's python3
+# cannot make the virtual environment the test command runs in. NetBox also needs a Python of
+# 3.12 or later, which Debian 12 does not package: the NetBox test finds one (see
+# tests/netbox_service.py) or skips.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)

@@ -1,4 +1,5 @@
-"""A small client for a test Nautobot: its REST API (token) and its device-type import form."""
+"""A small client for a test Nautobot or NetBox: the REST API (token) and the device-type import
+form; `NetBoxClient` differs in how it gets its token only."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
+TIMEOUT_S = 600
+"""Seconds one request may take: creating devices instantiates all their components."""
+
 
 class NautobotClient:
     """REST calls (JSON, token) and form posts (session, CSRF) against one Nautobot."""
@@ -19,10 +23,14 @@ class NautobotClient:
         self.url = url
         self.cookies = http.cookiejar.CookieJar()
         self.web = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+        self.auth = self._token(username, password)
+        self._login(username, password)
+
+    def _token(self, username: str, password: str) -> str:
+        """The Authorization header of a new API token."""
         basic = base64.b64encode(f"{username}:{password}".encode()).decode()
         created = self._json("POST", "/api/users/tokens/", {}, {"Authorization": f"Basic {basic}"})
-        self.token = created["key"]
-        self._login(username, password)
+        return f"Token {created['key']}"
 
     def _json(self, method: str, path: str, body: Any, headers: dict[str, str]) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -33,14 +41,14 @@ class NautobotClient:
             headers={"Content-Type": "application/json", "Accept": "application/json", **headers},
         )
         try:
-            with urllib.request.urlopen(request, timeout=60) as response:
+            with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:
                 return json.loads(response.read() or b"null")
         except urllib.error.HTTPError as exc:
             raise AssertionError(f"{method} {path}: {exc.code} {exc.read()[:2000]!r}") from None
 
     def api(self, method: str, path: str, body: Any = None) -> Any:
         """One REST call with the token."""
-        return self._json(method, path, body, {"Authorization": f"Token {self.token}"})
+        return self._json(method, path, body, {"Authorization": self.auth})
 
     def all(self, path: str, **query: str) -> list[dict[str, Any]]:
         """Every object of a list endpoint, all pages, with depth 1."""
@@ -60,9 +68,7 @@ class NautobotClient:
 
     def get_text(self, path: str) -> str:
         """A GET with the token, as text (the elevation SVG)."""
-        request = urllib.request.Request(
-            self.url + path, headers={"Authorization": f"Token {self.token}"}
-        )
+        request = urllib.request.Request(self.url + path, headers={"Authorization": self.auth})
         with urllib.request.urlopen(request, timeout=60) as response:
             return response.read().decode("utf-8")
 
@@ -85,13 +91,23 @@ class NautobotClient:
 
     def _login(self, username: str, password: str) -> None:
         landed, _ = self._post_form("/login/", {"username": username, "password": password})
-        assert "/login/" not in landed, "could not log in to the Nautobot web UI"
+        assert "/login/" not in landed, "could not log in to the web UI"
 
     def import_device_type(self, text: str) -> None:
-        """Nautobot's device-type import (the form the UI offers for devicetype-library YAML)."""
-        landed, page = self._post_form(
-            "/dcim/device-types/import/", {"data": text, "format": "yaml"}
-        )
+        """The device-type import form the UI offers for devicetype-library YAML."""
+        fields = {"data": text, "format": "yaml", "import_method": "direct"}
+        landed, page = self._post_form("/dcim/device-types/import/", fields)
         if landed.rstrip("/").endswith("/import"):
             errors = re.findall(r'class="[^"]*(?:errorlist|alert-danger)[^"]*"[^>]*>(.*?)</', page)
             raise AssertionError(f"device-type import refused: {errors or page[-3000:]}")
+
+
+class NetBoxClient(NautobotClient):
+    """The same calls against NetBox, whose API tokens are provisioned by username and password."""
+
+    def _token(self, username: str, password: str) -> str:
+        body = {"username": username, "password": password}
+        created = self._json("POST", "/api/users/tokens/provision/", body, {})
+        if created.get("version") == 2:  # `Bearer nbt_<key>.<token>` where peppers are set
+            return f"Bearer nbt_{created['key']}.{created['token']}"
+        return f"Token {created['token']}"

@@ -1,17 +1,36 @@
-"""`rackbom export netbox` and device-type files read as trays, without a DCIM."""
+"""`rackbom export netbox|nautobot` and device-type files read as trays, without a DCIM.
+
+The devicetype-library's own schema, yamllint config and rules (vendored in
+`tests/devicetype_library/`) run over every exported device type of every built-in design and
+cluster.
+"""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
 import yaml
+from devicetype_library import rules
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rackbom as rb
-from rackbom.components.catalogue import load_catalogue
-from rackbom.components.dcim_types import INTERFACE_TYPES, POWER_PORT_TYPES
-from rackbom.components.devicetype_import import DeviceTypeFile
+from rackbom.catalogues import load_catalogue
+from rackbom.components.catalogue import builtin_catalogue
 from rackbom.components.errors import InputError
+from rackbom.exports.dcim import yamltext
+from rackbom.exports.dcim.export import (
+    Export,
+    cluster_export,
+    design_export,
+    profile_switch_types,
+)
+from rackbom.exports.dcim.reader import DeviceTypeFile
+from rackbom.exports.dcim.vocabulary import TARGETS, Target, vocabulary
+from rackbom.racks.clusters import builtin_cluster_ids
+from rackbom.racks.library import builtin_design_ids
 
 DEVICE_TYPE = """\
 manufacturer: Acme
@@ -47,65 +66,172 @@ racks:
     trays:
       - {tray: acme-x9000, position: 1, count: 2}
 """
+COMPUTE = "device-types/Generic/rackbom-helios-compute-tray.yaml"
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _export(cli, target: str, folder: Path) -> dict[str, object]:
-    assert cli("export", "netbox", target, "-o", str(folder)).code == 0
+def _export(cli, target: str, folder: Path, product: str = "netbox") -> dict[str, object]:
+    assert cli("export", product, target, "-o", str(folder)).code == 0
     return {
-        str(p.relative_to(folder)): yaml.safe_load(p.read_text(encoding="utf-8"))
+        str(p.relative_to(folder)): yaml.load(p.read_text(encoding="utf-8"), Loader=LOADER)
         for p in folder.rglob("*.yaml")
     }
 
 
+@cache
+def _all_exports(target: Target) -> dict[str, Export]:
+    """Every built-in design's and cluster's export for one product, by id."""
+    vocab = vocabulary(target)
+    out = {d: design_export(rb.load(d).analysis, vocab) for d in builtin_design_ids()}
+    for c in builtin_cluster_ids():
+        out[c] = cluster_export(rb.load_cluster(c).analysis, vocab)
+    return out
+
+
 def test_helios_export(cli, tmp_path: Path) -> None:
-    """Device types per tray type, whole units, real types, provenance; racks and devices."""
+    """Device types per tray type, whole units, real types, provenance; racks, cables, site."""
     files = _export(cli, "helios", tmp_path / "out")
     types = {k: v for k, v in files.items() if k.startswith("device-types/")}
     assert len(types) == 4
-    compute = files["device-types/generic/generic-helios-compute-tray.yaml"]
+    compute = files[COMPUTE]
     assert compute["u_height"] == 1 and compute["weight"] == 115 and compute["weight_unit"] == "kg"
-    assert [i["type"] for i in compute["interfaces"]] == ["800gbase-x-osfp"] * 12
+    assert compute["airflow"] == "front-to-rear"
+    assert [i["type"] for i in compute["interfaces"]] == ["1000base-t"] + ["800gbase-x-osfp"] * 12
+    assert compute["interfaces"][0] == {"name": "bmc", "type": "1000base-t", "mgmt_only": True}
     assert compute["power-ports"][0]["type"] == "dc-terminal"
     assert "assume-weights (assumption)" in compute["comments"]
-    for name, data in types.items():
-        DeviceTypeFile.model_validate(data)  # the import reads every exported file
-        assert isinstance(data["u_height"], int), name
-        assert all(i["type"] in INTERFACE_TYPES for i in data.get("interfaces", []))
-        assert all(p["type"] in POWER_PORT_TYPES for p in data.get("power-ports", []))
-        assert all(p["maximum_draw"] <= 32_767 for p in data.get("power-ports", []))
-    shelf = files["device-types/generic/generic-power-shelf-33kw-ocp.yaml"]
+    assert "design helios" not in compute["comments"]  # one content whichever design has it
+    shelf = files["device-types/Generic/rackbom-power-shelf-33kw-ocp.yaml"]
     assert len(shelf["module-bays"]) == len(shelf["power-ports"]) == 6
+    assert len(shelf["power-outlets"]) == 8
+    assert {o["power_port"] for o in shelf["power-outlets"]} <= {
+        p["name"] for p in shelf["power-ports"]
+    }
     racks = files["racks.yaml"]
     (rack,) = racks["racks"]
-    assert (rack["u_height"], rack["width"], rack["outer_width"]) == (46, 21, 1200)
-    assert "48 mm" in rack["comments"] and "48 mm" in racks["rackbom"]["mapping"]
+    (frame,) = racks["rack_types"]
+    assert (frame["u_height"], frame["width"], frame["outer_width"]) == (46, 21, 1200)
+    assert frame["outer_height"] == 46 * 48 and frame["max_weight"] == 4700
+    assert rack["rack_type"] == frame["slug"] and rack["site"] == racks["site"]["name"]
+    assert "48 mm" in racks["rackbom"]["mapping"]
     assert len(racks["devices"]) == 34
     assert {d["position"] for d in racks["devices"]} == set(range(1, 33)) | {34, 35}
     assert all("assume-placements (assumption)" in d["comments"] for d in racks["devices"])
-    makers = files["manufacturers.yaml"]
-    assert makers == [{"name": "Generic", "slug": "generic"}]
+    assert {r["name"]: r["color"] for r in racks["device_roles"]}["compute"] == "a6cee3"
+    managed = [d for d in racks["devices"] if d["role"] in ("compute", "switch")]
+    mgmt = [c for c in racks["cables"] if c["side_a_name"] == "bmc"]
+    assert len(mgmt) == len(managed) and not racks["uncabled"]
+    power = [c for c in racks["cables"] if c["side_b_type"] == "dcim.poweroutlet"]
+    assert len(power) == 34 - 8  # every device but the eight shelves draws from the busbar
+    assert files["manufacturers.yaml"] == [{"name": "Generic", "slug": "generic"}]
 
 
 def test_cluster_export(cli, tmp_path: Path) -> None:
-    """Every copy's racks, network racks with the switch boxes, one cable bundle per tier."""
+    """Every copy's racks, network racks with the library's switch box, a bundle per tier."""
     summary = rb.load_cluster("mi355x-8k").summary
     files = _export(cli, "mi355x-8k", tmp_path / "out")
     racks = files["racks.yaml"]
     roles = [d["role"] for d in racks["devices"]]
     bundles = racks["cable_bundles"]
-    switch_files = [k for k in files if k.startswith("device-types/arista/")]
-    assert len(switch_files) == 1
-    switch = files[switch_files[0]]
+    switch = files["device-types/Arista/DCS-7060X6-64PE.yaml"]
+    assert (switch["slug"], switch["part_number"]) == ("arista-dcs-7060x6-64pe", "DCS-7060X6-64PE")
     assert {i["type"] for i in switch["interfaces"]} == {"800gbase-x-osfp", "1000base-t"}
+    assert switch["interfaces"][1]["name"] == "Ethernet1"
+    assert (switch["airflow"], switch["weight"]) == ("front-to-rear", 21)
     assert [b["tier"] for b in bundles] == [1, 2]
     assert roles.count("leaf") + roles.count("spine") == summary.switches
     assert roles.count("leaf") > 0 and roles.count("spine") > 0
     assert sum(b["links"] for b in bundles) == summary.links
     assert roles.count("compute") == summary.racks * 16
     names = [r["name"] for r in racks["racks"]]
-    assert len(names) == len(set(names))
-    for device in racks["devices"]:
-        assert device["rack"] in names
+    assert len(names) == len(set(names)) and all(n.startswith("mi355x-8k-") for n in names)
+    devices = [d["name"] for d in racks["devices"]]
+    assert len(devices) == len(set(devices))
+    assert all(d["rack"] in names for d in racks["devices"])
+    assert racks["site"]["name"] == "mi355x-8k"
+
+
+@pytest.mark.parametrize("cluster_id", ["hgx-b200-8k", "gb200-16k"])
+def test_every_racks_section_is_a_list(cluster_id: str) -> None:
+    """Racks, devices, cables and uncabled ports are lists, empty ones too (never null)."""
+    import io
+
+    stream = io.StringIO()
+    _all_exports("netbox")[cluster_id].write_racks(stream)
+    data = yaml.load(stream.getvalue(), Loader=LOADER)
+    for key in ("racks", "devices", "cables", "uncabled", "rack_types", "device_roles"):
+        assert isinstance(data[key], list), key
+
+
+def test_every_export_passes_the_librarys_checks() -> None:
+    """Schema, yamllint --strict, file and folder names, slugs, components, power: the files of
+    every built-in design and cluster, and the switch box of every network profile."""
+    check, lint = rules.validator(), rules.yamllint_config()
+    files = {
+        (path, text)
+        for export in _all_exports("netbox").values()
+        for path, text in export.files.items()
+        if path.startswith("device-types/")
+    }
+    boxes = profile_switch_types(builtin_catalogue(), vocabulary("netbox"))
+    files |= {(t.path, yamltext.document(t.data())) for t in boxes}
+    assert len(files) == len({path for path, _ in files})  # one content per file
+    problems = [p for path, text in sorted(files) for p in rules.problems(path, text, check, lint)]
+    assert problems == []
+    broken = yamltext.document({"manufacturer": "Generic", "model": "X", "slug": "x"})
+    found = rules.problems("device-types/Acme/Y.yaml", broken.replace("---\n", ""), check, lint)
+    assert len(found) >= 5, found  # the rules can fail: start, schema, folder, file, slug
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_one_slug_one_content(target: Target) -> None:
+    """A slug (and a manufacturer's model) means the same content in every export."""
+    seen: dict[str, str] = {}
+    models: dict[tuple[str, str], str] = {}
+    makers: dict[str, str] = {}
+    vocab = vocabulary(target)
+    boxes = profile_switch_types(builtin_catalogue(), vocab)
+    for types in (*(e.types for e in _all_exports(target).values()), boxes):
+        for t in types:
+            text = yamltext.document(t.data())
+            assert seen.setdefault(t.slug, text) == text, t.slug
+            assert models.setdefault((t.manufacturer, t.model), t.slug) == t.slug
+            assert makers.setdefault(t.manufacturer.casefold(), t.manufacturer) == t.manufacturer
+            assert all(vocab.accepts("interface", i.type) for i in t.interfaces)
+            assert all(vocab.accepts("power-port", p.type) for p in t.power_ports)
+            assert all(vocab.accepts("power-outlet", o.type) for o in t.power_outlets)
+            assert t.airflow is not None and t.weight_kg is not None, t.slug
+
+
+def test_known_hardware_under_the_librarys_names() -> None:
+    """Boxes the library holds keep its manufacturer, model, slug, file and port names."""
+    types = {t.slug: t for export in _all_exports("netbox").values() for t in export.types}
+    q3400 = types["nvidia-q3400-ra"]
+    assert q3400.path == "device-types/Nvidia/Q3400-RA.yaml"
+    assert [(p.type, p.maximum_draw) for p in q3400.power_ports] == [("iec-60320-c20", 875)] * 8
+    assert {i.type for i in q3400.interfaces[1:]} == {"infiniband-xdr-4x"}
+    assert [i.name for i in q3400.interfaces[:3]] == ["eth0", "sw1p1", "sw1p2"]
+    assert len(q3400.interfaces) == 1 + 144
+    assert types["nvidia-qm9700"].interfaces[1].name == "P0.0"
+    assert "arista-dcs-7060x6-64pe" in types
+    rackbom_only = [t for t in types.values() if not t.library]
+    assert all("-rackbom-" in t.slug for t in rackbom_only)
+
+
+def test_1600g_ports_per_product() -> None:
+    """1.6T Ethernet is NetBox's `1.6tbase-x-osfp1600` and Nautobot's `1600gbase-x-osfp`;
+    1.6T InfiniBand, which neither has, is `other` saying what it is."""
+    for target, want in (("netbox", "1.6tbase-x-osfp1600"), ("nautobot", "1600gbase-x-osfp")):
+        arista = _all_exports(target)["vr200-16k-arista"]
+        switch = next(t for t in arista.types if t.slug.startswith("arista-"))
+        assert {i.type for i in switch.interfaces[1:]} == {want}
+        ib = _all_exports(target)["vr200-16k-ib"]
+        tray = next(t for t in ib.types if t.slug.endswith("vr200-compute-tray-ib"))
+        so = [i for i in tray.interfaces if i.name.startswith("so")]
+        assert so and all(
+            i.type == "other" and "1600G InfiniBand" in (i.description or "") for i in so
+        )
+    assert not vocabulary("netbox").accepts("interface", "1600gbase-x-osfp")
 
 
 def test_export_refuses_a_folder_with_files(cli, tmp_path: Path) -> None:
@@ -159,9 +285,10 @@ def test_device_type_without_a_price_is_an_unpriced_part(tmp_path: Path) -> None
 def test_exported_device_type_reads_back(cli, tmp_path: Path) -> None:
     """An exported tray read back keeps its height, weight, power and maker."""
     files = _export(cli, "helios", tmp_path / "out")
-    path = tmp_path / "out" / "device-types" / "generic" / "generic-helios-compute-tray.yaml"
-    tray = load_catalogue(path).trays["generic-helios-compute-tray"]
-    exported = files["device-types/generic/generic-helios-compute-tray.yaml"]
+    slug = "generic-rackbom-helios-compute-tray"
+    tray = load_catalogue(tmp_path / "out" / COMPUTE).trays[slug]
+    exported = files[COMPUTE]
+    DeviceTypeFile.model_validate(exported)
     assert tray.height_units == exported["u_height"]
     assert tray.weight_kg == exported["weight"]
     assert tray.overhead_power_w == exported["power-ports"][0]["allocated_draw"]
@@ -171,12 +298,20 @@ def test_exported_device_type_reads_back(cli, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("edit", "field", "message"),
     [
-        (("400gbase-x-osfp", "400gbase-x-osfpx"), "interfaces[0](name=eth0).type", "unknown"),
+        (
+            ("400gbase-x-osfp", "1600gbase-x-osfp"),
+            "interfaces[0].type",
+            "interface type '1600gbase-x-osfp' is not one of NetBox 4.7.3's; nearest: ",
+        ),
         (("u_height: 8", "u_height: 1.5"), "u_height", "whole number"),
         (("u_height: 8", "u_height: 0"), "u_height", "whole number"),
         (("model: X9000 GPU server\n", ""), "model", "required field is missing"),
         (("is_full_depth: true\n", ""), "is_full_depth", "required field is missing"),
-        (("type: iec-60320-c20, maximum_draw: 3300}", "type: c20}"), "power-ports[1]", "unknown"),
+        (
+            ("type: iec-60320-c20, maximum_draw: 3300}", "type: c20}"),
+            "power-ports[1].type",
+            "nearest: iec-60320-c20",
+        ),
         (("  - {name: eth0, ", "  - {"), "interfaces[0].name", "required field is missing"),
         (("weight_unit: kg\n", ""), "weight_unit", "go together"),
         (("airflow: front-to-rear", "airflow: sideways"), "airflow", ""),
@@ -196,6 +331,15 @@ def test_bad_device_type_is_one_line(
     assert message in caught.value.message
     result = cli("show", str(design), "--catalogue", str(device_type), "--catalogue", str(prices))
     assert result.code == 2 and result.err.count("\n") == 1 and str(device_type) in result.err
+
+
+def test_unknown_interface_type_names_the_nearest(cli, tmp_path: Path) -> None:
+    """Nautobot's 1.6T name in a NetBox file: the line names NetBox's own 1.6T OSFP type."""
+    device_type, _, _ = _files(tmp_path, DEVICE_TYPE.replace("400gbase-x-osfp", "1600gbase-x-osfp"))
+    result = cli("validate", str(device_type))
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert str(device_type) in result.err and "'1600gbase-x-osfp'" in result.err
+    assert "1.6tbase-x-osfp1600" in result.err
 
 
 def test_validate_reads_device_types(cli, tmp_path: Path) -> None:
@@ -236,41 +380,65 @@ catalogue:
 """
 
 
-@pytest.mark.parametrize(
-    ("name", "use", "field", "message"),
-    [
-        ("x" * 101, "host", "trays(id=odd-tray).name", "100 characters"),
-        ("Odd tray", "scale_out", "trays(id=odd-tray).parts[0]", "no NetBox interface type"),
-    ],
-)
-def test_export_refuses_what_a_dcim_cannot_hold(
-    cli, tmp_path: Path, name: str, use: str, field: str, message: str
-) -> None:
-    """A model name too long, a port with no real interface type: one line, nothing written."""
+def test_export_refuses_a_model_too_long(cli, tmp_path: Path) -> None:
+    """A model name longer than the library holds: one line, nothing written."""
     design = tmp_path / "odd.yaml"
-    design.write_text(TRAY_DESIGN.replace("NAME", name).replace("USE", use), encoding="utf-8")
+    design.write_text(TRAY_DESIGN.replace("NAME", "x" * 101).replace("USE", "host"), "utf-8")
     result = cli("export", "netbox", str(design), "-o", str(tmp_path / "out"))
     assert result.code == 2 and result.err.count("\n") == 1
-    assert f"{design}: {field}: " in result.err and message in result.err
+    assert f"{design}: trays(id=odd-tray).name: " in result.err and "100 characters" in result.err
     assert not (tmp_path / "out").exists()
 
 
-def test_one_schema_dump_for_the_pinned_nautobot() -> None:
-    """The committed schema dump is the pinned version's, and no other is kept."""
-    from nautobot_service import NAUTOBOT_VERSION, SCHEMA
+def test_two_trays_one_model_is_refused(cli, tmp_path: Path) -> None:
+    """Two tray types a DCIM would hold as one model of one maker: one line, nothing written."""
+    twin = TRAY_DESIGN.replace("NAME", "Odd tray").replace("USE", "host")
+    twin = twin.replace(
+        "      - {tray: odd-tray, position: 1}",
+        "      - {tray: odd-tray, position: 1}\n      - {tray: odd-twin, position: 2}",
+    )
+    twin += twin[twin.index("    - id: odd-tray") :].replace("id: odd-tray", "id: odd-twin")
+    design = tmp_path / "odd.yaml"
+    design.write_text(twin, "utf-8")
+    result = cli("export", "netbox", str(design), "-o", str(tmp_path / "out"))
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "'Odd tray (own supplies)'" in result.err and "different content" in result.err
+    assert not (tmp_path / "out").exists()
 
-    assert sorted(p.name for p in SCHEMA.parent.iterdir()) == [f"schema-{NAUTOBOT_VERSION}.sql.gz"]
+
+def test_a_port_no_product_types_is_other(cli, tmp_path: Path) -> None:
+    """A 50G NIC port (no cage the catalogue gives a type for) exports as `other`, described."""
+    design = tmp_path / "odd.yaml"
+    design.write_text(TRAY_DESIGN.replace("NAME", "Odd tray").replace("USE", "scale_out"), "utf-8")
+    files = _export(cli, str(design), tmp_path / "out", "nautobot")
+    (tray,) = [v for k, v in files.items() if k.startswith("device-types/")]
+    (port,) = [i for i in tray["interfaces"] if i["name"] == "so1"]
+    assert (
+        port["type"] == "other"
+        and port["description"] == "50G NIC (no Nautobot 3.2.7 interface type)"
+    )
 
 
-def test_infiniband_switch_has_one_interface_per_port() -> None:
-    """An InfiniBand box: each cage's ports at the fabric's speed, typed InfiniBand."""
-    from rackbom.components.catalogue import builtin_catalogue
-    from rackbom.components.switch_systems import SwitchSystem
-    from rackbom.exports.dcim_devicetypes import switch_device_type
+def test_one_schema_dump_per_pinned_product() -> None:
+    """The committed schema dumps are the pinned versions', and no other is kept."""
+    from nautobot_service import NAUTOBOT_VERSION
+    from nautobot_service import SCHEMA as NAUTOBOT_SCHEMA
+    from netbox_service import NETBOX_VERSION
+    from netbox_service import SCHEMA as NETBOX_SCHEMA
 
-    catalogue = builtin_catalogue()
-    q3400 = catalogue.part("nvidia-q3400", SwitchSystem)
-    data = switch_device_type(catalogue, q3400, 800).data
-    kinds = [i["type"] for i in data["interfaces"] if not i.get("mgmt_only")]
-    assert kinds == ["infiniband-xdr"] * 144
-    assert data["interfaces"][0]["name"] == "p1/1"
+    for schema, version in ((NAUTOBOT_SCHEMA, NAUTOBOT_VERSION), (NETBOX_SCHEMA, NETBOX_VERSION)):
+        assert sorted(p.name for p in schema.parent.iterdir()) == [f"schema-{version}.sql.gz"]
+    assert vocabulary("netbox").version == NETBOX_VERSION
+    assert vocabulary("nautobot").version == NAUTOBOT_VERSION
+
+
+TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
+
+
+@given(
+    st.dictionaries(st.text(min_size=1, max_size=10), st.one_of(TEXT, st.integers()), max_size=5)
+)
+def test_yaml_text_reads_back(data: dict[str, object]) -> None:
+    """Whatever text a record holds, the YAML written reads back as the same record."""
+    assert (yaml.safe_load(yamltext.document(data)) or {}) == data
+    assert yaml.safe_load(yamltext.sequence_document([data])) == [data]

@@ -6,7 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from rackbom.components.catalogue import Catalogue, load_catalogue
+from rackbom.catalogues import load_catalogue
+from rackbom.components.catalogue import Catalogue
 from rackbom.exports.json_summary import json_text
 from rackbom.resolve import distinct, resolve
 from rackbom.system import System

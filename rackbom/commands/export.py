@@ -1,25 +1,27 @@
-"""`rackbom export netbox`: a design or cluster as NetBox/Nautobot device types and racks."""
+"""`rackbom export netbox|nautobot`: a design or cluster as one DCIM product's types and racks."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
-from rackbom.components.atomic import text_writer, write_files
+from rackbom.cluster_model import Cluster
+from rackbom.components.atomic import Writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.design import Design
-from rackbom.exports.dcim_export import cluster_files, design_files
+from rackbom.exports.dcim.export import cluster_export, design_export
+from rackbom.exports.dcim.vocabulary import TARGETS, vocabulary
 
 from .common import add_catalogue_option, load_targets
-
-if TYPE_CHECKING:
-    from rackbom.cluster_model import Cluster
 
 
 def configure(p: argparse.ArgumentParser) -> None:
     """Add the sub-command's arguments."""
-    p.add_argument("format", choices=("netbox",), help="netbox: NetBox and Nautobot")
+    p.add_argument(
+        "format",
+        choices=TARGETS,
+        help="the DCIM product whose types and fields to use: netbox (4.7.3) or nautobot (3.2.7)",
+    )
     p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write")
     p.add_argument("--force", action="store_true", help="write into a folder that is not empty")
@@ -37,16 +39,16 @@ def check_folder(path: str, force: bool) -> Path:
     return folder
 
 
-def write_folder(folder: Path, files: dict[str, str]) -> None:
+def write_folder(folder: Path, files: list[tuple[str, Writer]]) -> None:
     """Write every file under `folder`, or none: folders made here are removed on failure."""
     made: list[Path] = []
     try:
-        for parent in sorted({(folder / name).parent for name in files}):
+        for parent in sorted({(folder / name).parent for name, _ in files}):
             for step in reversed([parent, *parent.parents]):
                 if not step.exists():
                     step.mkdir()
                     made.append(step)
-        write_files([(folder / name, text_writer(text)) for name, text in files.items()])
+        write_files([(folder / name, write) for name, write in files])
     except BaseException:
         for step in reversed(made):
             step.rmdir()
@@ -56,12 +58,16 @@ def write_folder(folder: Path, files: dict[str, str]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Check the folder, build the export and write it."""
     folder = check_folder(args.output, args.force)
+    vocab = vocabulary(args.format)
     (target,) = load_targets(args, [args.design])
     if isinstance(target, Design):
-        files = design_files(target.analysis)
-    else:  # the one other kind of system
-        files = cluster_files(cast("Cluster", target).analysis)
-    write_folder(folder, files)
-    types = sum(name.startswith("device-types/") for name in files)
-    print(f"wrote {folder}: {types} device types, manufacturers.yaml, racks.yaml")
+        export = design_export(target.analysis, vocab)
+    else:
+        assert isinstance(target, Cluster)  # the two kinds of system
+        export = cluster_export(target.analysis, vocab)
+    write_folder(folder, export.writers())
+    print(
+        f"wrote {folder} for {vocab.name}: {len(export.types)} device types, "
+        "manufacturers.yaml, racks.yaml"
+    )
     return 0

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rackbom.components.catalogue import Catalogue, device_type_catalogue, parse_catalogue
-from rackbom.components.devicetype_import import is_device_type
+from rackbom.components.catalogue import Catalogue, parse_catalogue
 from rackbom.components.errors import InputError
 from rackbom.components.tco_library import (
     builtin_costs,
@@ -17,6 +16,7 @@ from rackbom.components.tco_library import (
 )
 from rackbom.components.yamlio import read_yaml_file
 from rackbom.design import Design
+from rackbom.exports.dcim.reader import device_type_catalogue, is_device_type
 from rackbom.racks.build import build_design
 from rackbom.racks.clusters import is_cluster_file, parse_cluster
 from rackbom.racks.library import is_design_file, parse_design

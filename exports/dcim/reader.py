@@ -4,8 +4,10 @@ A DCIM's device type brings its height, weight and power ports: it becomes a tra
 whose own draw is the sum of its power ports' allocated draw (the maximum where no allocation is
 given), holding one part of the same id. That part is taken from the user's catalogue files where
 one defines it (an `item` with a price and its source, and no power figure, which the tray holds),
-and made unpriced from the device type otherwise. Interface, power-port and console-port types
-must be ones NetBox and Nautobot know; other component lists are checked for their names only.
+and made unpriced from the device type otherwise. Interface, power-port, power-outlet and
+console-port types must be ones the target product (NetBox unless told) knows: another is an error
+naming the file, the type and the nearest valid ones. Other component lists are checked for their
+names only.
 """
 
 from __future__ import annotations
@@ -16,28 +18,16 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
-from .dcim_types import CONSOLE_PORT_TYPES, INTERFACE_TYPES, POWER_PORT_TYPES
-from .errors import InputError
-from .limits import KG_MAX, LIST_MAX, UNITS_MAX, WATTS_MAX, Name, Text
-from .parts import Item, PartType
-from .provenance import Source, SourceKind
-from .trays import Airflow, TrayPart, TrayRole, TrayType
-from .yamlio import validate_model
+from ...components.catalogue import Catalogue, CatalogueFile
+from ...components.errors import InputError
+from ...components.limits import KG_MAX, LIST_MAX, UNITS_MAX, WATTS_MAX, Name, Text
+from ...components.parts import Item, PartType
+from ...components.provenance import Source, SourceKind
+from ...components.trays import Airflow, TrayPart, TrayRole, TrayType
+from ...components.yamlio import validate_model
+from .vocabulary import ChoiceKind, Target, vocabulary
 
 KG_PER_UNIT = {"kg": 1.0, "g": 0.001, "lb": 0.45359237, "oz": 0.028349523125}
-
-
-def _one_of(choices: frozenset[str], what: str) -> AfterValidator:
-    def check(value: str) -> str:
-        if value not in choices:
-            raise PydanticCustomError(
-                "unknown_type",
-                "unknown {what} type {value} (NetBox and Nautobot would store it as 'other')",
-                {"what": what, "value": repr(value)},
-            )
-        return value
-
-    return AfterValidator(check)
 
 
 def _whole_units(value: float) -> float:
@@ -68,7 +58,7 @@ class _Component(_Entry):
 class Interface(_Component):
     """An interface template."""
 
-    type: Annotated[str, Field(strict=True), _one_of(INTERFACE_TYPES, "interface")]
+    type: Annotated[str, Field(strict=True, max_length=100)]
     enabled: bool | None = None
     mgmt_only: bool | None = None
     bridge: Name | None = None
@@ -80,7 +70,7 @@ class Interface(_Component):
 class PowerPort(_Component):
     """A power-port template."""
 
-    type: Annotated[str, Field(strict=True), _one_of(POWER_PORT_TYPES, "power-port")]
+    type: Annotated[str, Field(strict=True, max_length=100)]
     maximum_draw: Draw | None = None
     allocated_draw: Draw | None = None
 
@@ -90,8 +80,16 @@ class ConsolePort(_Component):
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
-    type: Annotated[str, Field(strict=True), _one_of(CONSOLE_PORT_TYPES, "console-port")]
+    type: Annotated[str, Field(strict=True, max_length=100)]
     is_power_source: bool | None = Field(default=None, alias="_is_power_source")
+
+
+class PowerOutlet(_Component):
+    """A power-outlet template."""
+
+    type: Annotated[str, Field(strict=True, max_length=100)]
+    power_port: ComponentName | None = None
+    feed_leg: Literal["A", "B", "C"] | None = None
 
 
 class ModuleBay(_Component):
@@ -138,7 +136,7 @@ class DeviceTypeFile(_Entry):
     power_ports: list[PowerPort] = Field(
         default_factory=list, max_length=LIST_MAX, alias="power-ports"
     )
-    power_outlets: list[_Other] = Field(
+    power_outlets: list[PowerOutlet] = Field(
         default_factory=list, max_length=LIST_MAX, alias="power-outlets"
     )
     interfaces: list[Interface] = Field(default_factory=list, max_length=LIST_MAX)
@@ -162,11 +160,32 @@ def is_device_type(raw: object) -> bool:
     return isinstance(raw, dict) and any(key in raw for key in ("model", "u_height", "slug"))
 
 
+def check_types(spec: DeviceTypeFile, file: str, target: Target = "netbox") -> None:
+    """Every component type one the target product knows; else an error naming the nearest."""
+    vocab = vocabulary(target)
+    sections: tuple[tuple[str, ChoiceKind, list[Any]], ...] = (
+        ("interfaces", "interface", spec.interfaces),
+        ("power-ports", "power-port", spec.power_ports),
+        ("power-outlets", "power-outlet", spec.power_outlets),
+        ("console-ports", "console-port", spec.console_ports),
+    )
+    for section, kind, items in sections:
+        for index, item in enumerate(items):
+            if not vocab.accepts(kind, item.type):
+                near = ", ".join(vocab.nearest(kind, item.type)) or "none close"
+                raise InputError(
+                    file,
+                    f"{section}[{index}].type",
+                    f"{kind} type {item.type!r} is not one of {vocab.name}'s; nearest: {near}",
+                )
+
+
 def device_type_entries(
-    raw: Any, file: str, parts: Mapping[str, PartType]
+    raw: Any, file: str, parts: Mapping[str, PartType], target: Target = "netbox"
 ) -> tuple[Source, TrayType, Item | None]:
     """The source, tray and (unless `parts` has it) unpriced part a device type file brings."""
     spec = validate_model(DeviceTypeFile, raw, file)
+    check_types(spec, file, target)
     if (spec.weight is None) != (spec.weight_unit is None):
         raise InputError(file, "weight_unit", "weight and weight_unit go together")
     source = Source(
@@ -209,3 +228,9 @@ def device_type_entries(
         source=source.id,
     )
     return source, tray, part
+
+
+def device_type_catalogue(raw: Any, file: str, catalogue: Catalogue) -> CatalogueFile:
+    """A device-type file's source, tray and (where `catalogue` lacks it) unpriced part."""
+    source, tray, part = device_type_entries(raw, file, catalogue.parts)
+    return CatalogueFile(sources=[source], trays=[tray], parts=[part] if part else [])

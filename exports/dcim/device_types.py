@@ -1,0 +1,457 @@
+"""Tray types and switch boxes as device types of one DCIM product (devicetype-library format).
+
+What maps how (also written into every type's `comments`, each figure with its source):
+
+- `u_height` is the tray's unit count. An Open Rack OU (48 mm) counts as one rack unit; the
+  rack's true height is carried by its rack type (`outer_height`).
+- `interfaces`: the ports that leave the tray by cable (scale-out and front-end NIC ports,
+  management-switch ports, switch-box cages) and a management (BMC) port on every compute tray,
+  server and switch. Scale-up lanes through a backplane or flyover copper are not interfaces.
+  A port the product has no type for is `other`, with what it is in its `description`.
+- Power: a tray in a rack with power shelves has a busbar input (`dc-terminal`) drawing its
+  typical draw; a power shelf has one AC input per supply and DC outlets the trays are cabled
+  to; a server or tray with its own supplies has N+1 inlets; switch boxes have their real inlets.
+- Content depends on the tray and its variant only (never on the design it came from), so a slug
+  means one content across every export. Variants have their own slug and model: `-ib` (scale-out
+  NIC ports typed InfiniBand) and `-psu` (a tray with its own supplies, outside a busbar rack).
+- Boxes the devicetype-library holds keep its manufacturer, model, slug, part number and port
+  names; rackbom-only types have a part number and slug starting `<maker>-rackbom-`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ...components.catalogue import Catalogue
+from ...components.errors import InputError
+from ...components.parts import ManagementSwitch, Nic, PartType, PowerShelf
+from ...components.switch_systems import SwitchSystem
+from ...components.trays import PartUse, TrayRole, TrayType
+from ...racks.build import BuiltDesign
+from ...racks.power import parts_power
+from .library import RACKBOM, KnownSwitch, Library, library, slugify
+from .model import DeviceType, Interface, ModuleBay, NamedPort, PowerOutlet, PowerPort
+from .vocabulary import PortType, Vocabulary
+
+MODEL_MAX = 100  # characters of a model name in the devicetype-library schema
+DRAW_MAX = 32_767
+"""Watts one power port may state: Nautobot stores draws as small integers."""
+NIC_CAGE = "osfp"
+"""The catalogue gives NIC speeds, not cages; from 400G up OSFP is assumed."""
+NIC_CAGES: dict[float, str] = {1: "rj45", 10: "rj45", 25: "sfp28", 100: "qsfp28", 200: "qsfp56"}
+"""Cages assumed for NIC speeds below 400G."""
+BMC_ROLES = (TrayRole.COMPUTE, TrayRole.SWITCH)
+
+
+@dataclass
+class Notes:
+    """Lines of `comments`: each exported figure with its rackbom source id and kind."""
+
+    catalogue: Catalogue
+    lines: list[str] = field(default_factory=list)
+
+    def source(self, source_id: str) -> str:
+        """`id (kind)`."""
+        return f"{source_id} ({self.catalogue.sources[source_id].kind.value})"
+
+    def add(self, line: str) -> None:
+        """One line."""
+        self.lines.append(line)
+
+    def text(self) -> str:
+        """The comments text."""
+        return "\n".join(self.lines)
+
+
+def _model(name: str, file: str | None, where: str) -> str:
+    """A name as a device type's model, which may hold at most `MODEL_MAX` characters."""
+    if len(name) > MODEL_MAX:
+        raise InputError(
+            file, where, f"longer than the {MODEL_MAX} characters a device type's model may have"
+        )
+    return name
+
+
+def _rackbom_names(maker: str, entry_id: str, variant: str) -> tuple[str, str]:
+    """A rackbom-only type's part number and slug (the slug ends with the part number)."""
+    part_number = slugify(f"{RACKBOM}-{entry_id}{variant}")[:50].rstrip("-")
+    return part_number, f"{slugify(maker)}-{part_number}"
+
+
+def _airflow(value: str | None, lib: Library, notes: Notes, cited: str | None = None) -> str:
+    if value is not None:
+        notes.add(f"airflow: {value}" + (f" from {notes.source(cited)}." if cited else "."))
+        return value
+    notes.add(f"airflow: {lib.airflow.value} from {notes.source(lib.airflow.source)}.")
+    return lib.airflow.value or "front-to-rear"
+
+
+def _port(kind: PortType, name: str, label: str | None = None) -> Interface:
+    return Interface(name, kind.type, label=label, description=kind.description)
+
+
+def _bmc(lib: Library, notes: Notes, name: str | None = None) -> Interface:
+    rule = lib.management
+    port = name or rule.name or "bmc"
+    notes.add(f"interfaces {port}: management (BMC) port from {notes.source(rule.source)}.")
+    return Interface(port, rule.type or "1000base-t", mgmt_only=True)
+
+
+def tray_device_type(
+    design: BuiltDesign, tray: TrayType, vocab: Vocabulary, busbar: bool, infiniband: bool = False
+) -> DeviceType:
+    """A tray type as a device type of `vocab`'s product, with its ports, power and provenance.
+
+    `busbar`: the tray's rack has power shelves. `infiniband`: the cluster's scale-out fabric is
+    InfiniBand, so its scale-out NIC ports are typed as such (a variant with its own slug).
+    """
+    catalogue, lib = design.catalogue, library()
+    maker = lib.manufacturer(tray.manufacturer or "generic")
+    notes = Notes(catalogue)
+    notes.add(
+        f"rackbom tray type {tray.id} ({tray.role.value}); source {notes.source(tray.source)}."
+    )
+    if tray.manufacturer is None:
+        notes.add(f"manufacturer: the catalogue names none; {maker!r} stands in.")
+    ib = infiniband and _has_scale_out(design, tray)
+    own = not busbar and not _is_shelf(design, tray)
+    variant = ("-ib" if ib else "") + ("-psu" if own else "")
+    part_number, slug = _rackbom_names(maker, tray.id, variant)
+    file = catalogue.origin.get(("trays", tray.id))
+    name = (
+        tray.name + (" (InfiniBand scale-out)" if ib else "") + (" (own supplies)" if own else "")
+    )
+    model = _model(name, file, f"trays(id={tray.id}).name")
+    description = None
+    if tray.part_number:
+        description = f"Maker's part number {tray.part_number}"[:200]
+    unit = "OU (48 mm)" if tray.unit_standard == "ocp" else "U (44.45 mm)"
+    notes.add(
+        f"u_height: {tray.height_units} {unit}, one rack unit each; "
+        f"from {notes.source(tray.source_of('height_units'))}."
+    )
+    airflow = _airflow(tray.airflow, lib, notes, tray.source_of("airflow"))
+    weight = _weight(design, tray, notes)
+    interfaces, consoles, bays = _ports(design, tray, vocab, notes, infiniband)
+    management = None
+    if tray.role in BMC_ROLES:
+        bmc = _bmc(lib, notes)
+        interfaces = [bmc, *interfaces]
+        management = bmc.name
+    power_ports, outlets = _power(design, tray, busbar, notes)
+    return DeviceType(
+        manufacturer=maker,
+        model=model,
+        slug=slug,
+        u_height=tray.height_units,
+        part_number=part_number,
+        airflow=airflow,
+        weight_kg=weight,
+        description=description,
+        comments=notes.text(),
+        console_ports=tuple(consoles),
+        power_ports=tuple(power_ports),
+        power_outlets=tuple(outlets),
+        interfaces=tuple(interfaces),
+        module_bays=tuple(bays),
+        management=management,
+    )
+
+
+def _has_scale_out(design: BuiltDesign, tray: TrayType) -> bool:
+    return any(
+        isinstance(design.part(line.part), Nic) and line.use == PartUse.SCALE_OUT
+        for line in tray.parts
+    )
+
+
+def _is_shelf(design: BuiltDesign, tray: TrayType) -> bool:
+    return any(design.part(line.part).supplies_power for line in tray.parts)
+
+
+def switch_ways(switch: SwitchSystem) -> int:
+    """Ports one cage is exported as: an InfiniBand cage's ports (twin-port OSFP), else one."""
+    if switch.protocol == "infiniband" and switch.breakouts:
+        return min(switch.breakouts)
+    return 1
+
+
+def switch_device_type(catalogue: Catalogue, switch: SwitchSystem, vocab: Vocabulary) -> DeviceType:
+    """A scale-out switch box as a device type: cages, management, console, inlets.
+
+    An Ethernet box has one interface per cage (a breakout is configuration); an InfiniBand box
+    one per InfiniBand port of its cages. The content depends on the box only.
+    """
+    lib = library()
+    known = lib.switch(switch.id)
+    notes = Notes(catalogue)
+    notes.add(f"rackbom switch system {switch.id}; source {notes.source(switch.source)}.")
+    maker = lib.manufacturer(switch.manufacturer)
+    model, slug, part_number = _switch_names(catalogue, switch, known, maker, notes)
+    notes.add(
+        f"u_height: {switch.height_units} U from {notes.source(switch.source_of('height_units'))}."
+    )
+    weight = _switch_weight(switch, known, lib, notes)
+    airflow = _airflow(
+        known.airflow if known else None, lib, notes, known.source if known else None
+    )
+    interfaces = [_bmc(lib, notes, known.management if known else None)]
+    interfaces += _cages(switch, switch_ways(switch), vocab, known, notes)
+    console = known.console if known else "console"
+    if known is None:
+        notes.add("console-ports: one RJ-45, as on managed switches (assumed).")
+    return DeviceType(
+        manufacturer=maker,
+        model=model,
+        slug=slug,
+        u_height=switch.height_units,
+        part_number=part_number,
+        airflow=airflow,
+        weight_kg=weight,
+        description=switch.name[:200] if known is None else None,
+        comments=notes.text(),
+        console_ports=(NamedPort(console, "rj-45"),),
+        power_ports=tuple(_switch_inlets(switch, known, lib, notes)),
+        interfaces=tuple(interfaces),
+        management=interfaces[0].name,
+        library=known is not None,
+    )
+
+
+def _switch_names(
+    catalogue: Catalogue,
+    switch: SwitchSystem,
+    known: KnownSwitch | None,
+    maker: str,
+    notes: Notes,
+) -> tuple[str, str, str | None]:
+    """Model, slug and part number: the library's for a box it holds, else rackbom's own."""
+    if known is not None:
+        notes.add(
+            f"manufacturer, model, slug, part number and port names: the devicetype-library's, "
+            f"from {notes.source(known.source)}."
+        )
+        return known.model, known.slug, known.part_number
+    part_number, slug = _rackbom_names(maker, switch.id, "")
+    file = catalogue.origin.get(("parts", switch.id))
+    return (
+        _model(switch.name.split(" (")[0], file, f"parts(id={switch.id}).name"),
+        slug,
+        part_number,
+    )
+
+
+def _switch_weight(
+    switch: SwitchSystem, known: KnownSwitch | None, lib: Library, notes: Notes
+) -> float:
+    """The library's weight, else the catalogue's, else the per-unit assumption."""
+    if known is not None:
+        notes.add(f"weight: {known.weight_kg:g} kg from {notes.source(known.source)}.")
+        return known.weight_kg
+    if switch.weight_kg is not None:
+        cited = notes.source(switch.source_of("weight_kg"))
+        notes.add(f"weight: {switch.weight_kg:g} kg from {cited}.")
+        return switch.weight_kg
+    weight = (lib.switch_weight.kg_per_unit or 12) * switch.height_units
+    notes.add(f"weight: {weight:g} kg from {notes.source(lib.switch_weight.source)}.")
+    return weight
+
+
+def _cages(
+    switch: SwitchSystem,
+    ways: int,
+    vocab: Vocabulary,
+    known: KnownSwitch | None,
+    notes: Notes,
+) -> list[Interface]:
+    """One interface per cage, or per InfiniBand port of a cage, named as the library does."""
+    speed = switch.port_gbps / ways
+    if switch.protocol == "infiniband":
+        kind = vocab.infiniband_port(speed)
+        what = f"{ways} InfiniBand port(s) of {speed:g}G ({kind.type})"
+    else:
+        kind = vocab.ethernet_port(switch.cage, switch.port_gbps)
+        what = f"one interface ({kind.type})"
+    notes.add(
+        f"interfaces: {switch.ports} {switch.cage} cages of {switch.port_gbps:g}G, each {what}, "
+        f"from {notes.source(switch.source_of('ports'))}."
+    )
+    pattern = known.ports if known else ("p{cage}/{split}" if ways > 1 else "p{cage}")
+    first = known.first_cage if known else 1
+    return [
+        _port(kind, pattern.format(cage=cage + first, split=k + 1, split0=k))
+        for cage in range(switch.ports)
+        for k in range(ways)
+    ]
+
+
+def _switch_inlets(
+    switch: SwitchSystem, known: KnownSwitch | None, lib: Library, notes: Notes
+) -> list[PowerPort]:
+    inlets = known.inlets if known else None
+    rule = lib.switch_psus
+    count = inlets.count if inlets else rule.count or 2
+    kind = inlets.type if inlets else rule.type or "iec-60320-c20"
+    cited = notes.source(known.source if inlets and known else rule.source)
+    if switch.power_w is None:
+        notes.add(f"power-ports: {count} x {kind} from {cited}; no draw known.")
+        return [PowerPort(f"PSU{k + 1}", kind) for k in range(count)]
+    watts = math.ceil(switch.power_w)
+    share = math.ceil(watts / count)
+    maximum = inlets.maximum_draw if inlets and inlets.maximum_draw else min(watts, DRAW_MAX)
+    notes.add(
+        f"power-ports: {count} x {kind} from {cited}; maximum_draw {maximum:,} W each; "
+        f"allocated_draw the box's {watts:,} W "
+        f"(from {notes.source(switch.source_of('power_w'))}) shared, {share:,} W each."
+    )
+    return [PowerPort(f"PSU{k + 1}", kind, maximum, share) for k in range(count)]
+
+
+def _weight(design: BuiltDesign, tray: TrayType, notes: Notes) -> float | None:
+    if tray.weight_kg is not None:
+        notes.add(
+            f"weight: {tray.weight_kg:g} kg from {notes.source(tray.source_of('weight_kg'))}."
+        )
+        return tray.weight_kg
+    parts = [(design.part(line.part), line.qty) for line in tray.parts]
+    if not parts or any(p.weight_kg is None for p, _ in parts):
+        notes.add("weight: not known (neither the tray's nor every part's weight is sourced).")
+        return None
+    total = sum((p.weight_kg or 0.0) * q for p, q in parts)
+    cited = sorted({notes.source(p.source_of("weight_kg")) for p, _ in parts})
+    notes.add(f"weight: {total:g} kg, the sum of its parts' weights (from {', '.join(cited)}).")
+    return total
+
+
+def _ports(
+    design: BuiltDesign, tray: TrayType, vocab: Vocabulary, notes: Notes, infiniband: bool
+) -> tuple[list[Interface], list[NamedPort], list[ModuleBay]]:
+    interfaces: list[Interface] = []
+    consoles: list[NamedPort] = []
+    bays: list[ModuleBay] = []
+    prefixes = {PartUse.SCALE_OUT: "so", PartUse.FRONT_END: "fe"}
+    counters = dict.fromkeys(prefixes.values(), 0) | {"mgmt": 0}
+    lanes_skipped: list[str] = []
+    for line in tray.parts:
+        part: PartType = design.part(line.part)
+        if isinstance(part, Nic) and line.use in prefixes:
+            cage = NIC_CAGE if part.port_gbps >= 400 else NIC_CAGES.get(part.port_gbps, "NIC")
+            kind = vocab.ethernet_port(cage, part.port_gbps)
+            speaks = f"cage not in the catalogue, {cage.upper()} assumed"
+            if infiniband and line.use == PartUse.SCALE_OUT:
+                kind = vocab.infiniband_port(part.port_gbps)
+                speaks = "InfiniBand, as the cluster's scale-out fabric"
+            prefix = prefixes[line.use]
+            for _ in range(line.qty * part.ports):
+                counters[prefix] += 1
+                interfaces.append(_port(kind, f"{prefix}{counters[prefix]}", part.label_name))
+            notes.add(
+                f"interfaces {prefix}*: {line.qty * part.ports} x {part.port_gbps:g}G "
+                f"({part.id}, {line.use.value}) as {kind.type} from "
+                f"{notes.source(part.source_of('port_gbps'))}; {speaks}."
+            )
+        elif isinstance(part, ManagementSwitch):
+            kind = vocab.ethernet_port("rj45", part.port_gbps)
+            for _ in range(line.qty * part.ports):
+                counters["mgmt"] += 1
+                interfaces.append(_port(kind, f"ge{counters['mgmt']}"))
+            consoles.append(NamedPort("console", "rj-45"))
+            notes.add(
+                f"interfaces ge*: {line.qty * part.ports} x {part.port_gbps:g}G RJ-45 ({part.id}) "
+                f"from {notes.source(part.source_of('ports'))}; console-ports: one RJ-45 assumed."
+            )
+        elif isinstance(part, PowerShelf):
+            for _ in range(line.qty * part.psus):
+                bays.append(ModuleBay(f"PSU{len(bays) + 1}", str(len(bays) + 1)))
+            notes.add(
+                f"module-bays: {line.qty * part.psus} power supplies ({part.id}) "
+                f"from {notes.source(part.source_of('psus'))}."
+            )
+        elif part.graph_node == "switch_chip":
+            lanes_skipped.append(f"{line.qty} x {part.label_name}")
+    if lanes_skipped:
+        notes.add(
+            f"not interfaces: the scale-up lanes of {', '.join(lanes_skipped)}, which run through "
+            "the backplane or flyover copper (no DCIM interface type; not cabled by hand)."
+        )
+    return interfaces, consoles, bays
+
+
+def _power(
+    design: BuiltDesign, tray: TrayType, busbar: bool, notes: Notes
+) -> tuple[list[PowerPort], list[PowerOutlet]]:
+    lib = library()
+    shelves = [
+        (design.part(line.part, PowerShelf), line.qty)
+        for line in tray.parts
+        if design.part(line.part).supplies_power
+    ]
+    if shelves:
+        return _shelf_power(shelves, lib, notes)
+    watts, unknown = parts_power(design, tray.parts)
+    total = watts + tray.overhead_power_w
+    if total <= 0:
+        return [], []
+    cited = sorted(
+        {
+            notes.source(design.part(line.part).source_of("power_w"))
+            for line in tray.parts
+            if design.part(line.part).power_w is not None
+        }
+    )
+    overhead = ""
+    if tray.overhead_power_w:
+        overhead = (
+            f" + overhead {tray.overhead_power_w:g} W "
+            f"(from {notes.source(tray.source_of('overhead_power_w'))})"
+        )
+    missing = f"; no power figure for {', '.join(unknown)}, not counted" if unknown else ""
+    notes.add(
+        f"power: {total:,.0f} W typical = parts {watts:,.0f} W (from {', '.join(cited)})"
+        f"{overhead}{missing}."
+    )
+    if busbar:
+        ports = math.ceil(total / DRAW_MAX)
+        draw = math.ceil(total / ports)
+        notes.add(
+            f"power-ports: {ports} busbar input(s) (dc-terminal) drawing {draw:,} W each "
+            "(maximum and allocated: one typical draw), cabled to a power shelf's outlet."
+        )
+        names = [f"busbar{k + 1}" if ports > 1 else "busbar" for k in range(ports)]
+        return [PowerPort(n, "dc-terminal", draw, draw) for n in names], []
+    rule = lib.server_psus
+    rating = rule.watts or 3300
+    count = math.ceil(total / rating) + (rule.spare or 0)
+    share = math.ceil(total / count)
+    kind = rule.type or "iec-60320-c20"
+    notes.add(
+        f"power-ports: {count} supplies of {rating:,} W on {kind} inlets (N+{rule.spare}), "
+        f"allocated_draw {share:,} W each, from {notes.source(rule.source)}."
+    )
+    return [PowerPort(f"PSU{k + 1}", kind, rating, share) for k in range(count)], []
+
+
+def _shelf_power(
+    shelves: list[tuple[PowerShelf, int]], lib: Library, notes: Notes
+) -> tuple[list[PowerPort], list[PowerOutlet]]:
+    rated = sum(s.capacity_w * q / s.efficiency for s, q in shelves)
+    psus = sum(s.psus * q for s, q in shelves)
+    cited = sorted({notes.source(s.source_of("capacity_w")) for s, _ in shelves})
+    each = math.ceil(rated / psus)
+    notes.add(
+        f"power-ports: one AC input per power supply ({psus}, hardwired); maximum_draw the "
+        f"rated output over the efficiency, {rated:,.0f} W in all (from {', '.join(cited)}); "
+        "the DCIM adds up what the trays cabled to its outlets draw."
+    )
+    inputs = [PowerPort(f"psu-input{k + 1}", "hardwired", min(each, DRAW_MAX)) for k in range(psus)]
+    rule = lib.shelf_outlets
+    count = (rule.count or 8) * sum(q for _, q in shelves)
+    notes.add(
+        f"power-outlets: {count} busbar outlets (dc-terminal) from {notes.source(rule.source)}."
+    )
+    outlets = [
+        PowerOutlet(f"busbar{k + 1}", rule.type or "dc-terminal", inputs[k % psus].name)
+        for k in range(count)
+    ]
+    return inputs, outlets
