@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..components.outputs import finite
-from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
+from ..racks.systems import Analysed, split
 from .json_summary import json_text
-from .tco_json import cluster_data, design_data
+from .tco_json import system_data
 
 BOM_CSV_FIELDS = (
     "design",
@@ -44,11 +44,10 @@ _FORMULA_STARTS = ("=", "+", "-", "@")
 _SUSPECT_STARTS = ("\t", "\r")
 
 
-def bom_rows(
-    analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()
-) -> list[dict[str, Any]]:
-    """One mapping per BOM line of every design and cluster, with the fields of
+def bom_rows(systems: Sequence[Analysed]) -> list[dict[str, Any]]:
+    """One mapping per BOM line of every design, then every cluster, with the fields of
     `BOM_CSV_FIELDS`."""
+    analyses, clusters = split(systems)
     rows = []
     for analysis in analyses:
         sources = analysis.design.catalogue.sources
@@ -135,7 +134,7 @@ def cluster_rows(cluster: ClusterAnalysis) -> list[dict[str, Any]]:
     return rows
 
 
-def bom_csv(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()) -> str:
+def bom_csv(systems: Sequence[Analysed]) -> str:
     """The flat BOM as CSV text (RFC 4180: CRLF rows; a field with a quote, comma or line break
     is quoted).
 
@@ -146,7 +145,7 @@ def bom_csv(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = 
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=BOM_CSV_FIELDS, lineterminator="\r\n")
     writer.writeheader()
-    for row in bom_rows(analyses, clusters):
+    for row in bom_rows(systems):
         writer.writerow({k: csv_value(v, k) for k, v in row.items()})
     return out.getvalue()
 
@@ -162,8 +161,7 @@ def csv_value(value: Any, column: str) -> Any:
     return "" if value is None else value
 
 
-def summaries_json(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()) -> str:
+def summaries_json(systems: Sequence[Analysed]) -> str:
     """The summaries with their TCO as indented JSON: one object (as `show --json`), or a list."""
-    summaries = [design_data(a) for a in analyses]
-    summaries += [cluster_data(c) for c in clusters]
+    summaries = [system_data(s) for s in systems]
     return json_text(summaries[0] if len(summaries) == 1 else summaries)

@@ -7,10 +7,9 @@ from typing import Any
 
 from ..components.tco import TcoProfile
 from ..components.tco_library import profile
-from ..racks.analysis import Analysis
-from ..racks.clusters import ClusterAnalysis
-from ..racks.costs.basis import cluster_basis, design_basis
+from ..racks.costs.basis import basis_of
 from ..racks.costs.tco import TcoResult, tco
+from ..racks.systems import Analysed
 from .json_summary import summary_data
 
 
@@ -24,17 +23,10 @@ def tco_data(result: TcoResult) -> dict[str, Any]:
     }
 
 
-def design_data(
-    analysis: Analysis, tco_profile: TcoProfile | str | Path | None = None
+def system_data(
+    system: Analysed, tco_profile: TcoProfile | str | Path | None = None
 ) -> dict[str, Any]:
-    """A design's summary and its TCO (bare design, default profile unless named) as JSON data."""
-    result = tco(design_basis(analysis), profile(tco_profile))
-    return {**summary_data(analysis.summary), **tco_data(result)}
-
-
-def cluster_data(
-    cluster: ClusterAnalysis, tco_profile: TcoProfile | str | Path | None = None
-) -> dict[str, Any]:
-    """A cluster's summary and its TCO (default profile unless named) as JSON data."""
-    result = tco(cluster_basis(cluster.summary), profile(tco_profile))
-    return {**summary_data(cluster.summary), **tco_data(result)}
+    """A design's or cluster's summary and its TCO (default profile unless named) as JSON data;
+    a bare design buys no scale-out network."""
+    result = tco(basis_of(system), profile(tco_profile))
+    return {**summary_data(system.summary), **tco_data(result)}

@@ -27,6 +27,7 @@ from ..components.tco import TcoProfile
 from ..components.tco_library import profile
 from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
+from ..racks.systems import Analysed, split
 from .workbook_cells import SHEET_NAME_MAX, BarChart, Cell, SheetData, col, design_labels
 from .workbook_cluster import CLUSTER_PREFIX, cluster_sheet
 from .workbook_design import design_sheets
@@ -71,14 +72,11 @@ FOOTER_LEFT, FOOTER_RIGHT = "&A", "Page &P of &N"
 _MARGIN_IN = 0.5
 
 
-def build_sheets(
-    analyses: Sequence[Analysis],
-    clusters: Sequence[ClusterAnalysis] = (),
-    tco_profile: ProfileLike = None,
-) -> list[SheetData]:
+def build_sheets(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -> list[SheetData]:
     """Every sheet of the workbook for these designs and clusters, in order; the TCO sheet under
     `tco_profile` (a profile, a built-in id or a file; the default profile unless named)."""
-    analyses = with_cluster_designs(analyses, clusters)
+    designs, clusters = split(systems)
+    analyses = with_cluster_designs(designs, clusters)
     if not analyses:
         raise InputError(None, "designs", "a workbook needs at least one design")
     labels = design_labels([a.id for a in analyses])
@@ -120,31 +118,24 @@ def _design_of(cluster: ClusterAnalysis, analyses: Sequence[Analysis]) -> Analys
     )
 
 
-def workbook_title(analyses: Sequence[Analysis], clusters: Sequence[ClusterAnalysis] = ()) -> str:
+def workbook_title(systems: Sequence[Analysed]) -> str:
     """The document title: the design and cluster ids, cut to a readable length."""
-    ids = ", ".join([*(a.id for a in analyses), *(c.id for c in clusters)])
+    ids = ", ".join(s.id for s in systems)
     return f"BOM: {ids if len(ids) <= 200 else ids[:197] + '...'}"
 
 
-def workbook_writer(
-    analyses: Sequence[Analysis],
-    clusters: Sequence[ClusterAnalysis] = (),
-    tco_profile: ProfileLike = None,
-) -> Writer:
+def workbook_writer(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -> Writer:
     """The workbook's content, built now, and a function that saves it to a path."""
-    sheets = build_sheets(analyses, clusters, tco_profile)
-    title = workbook_title(analyses, clusters)
+    sheets = build_sheets(systems, tco_profile)
+    title = workbook_title(systems)
     return lambda path: save_sheets(sheets, path, title)
 
 
 def write_workbook(
-    analyses: Sequence[Analysis],
-    path: str | Path,
-    clusters: Sequence[ClusterAnalysis] = (),
-    tco_profile: ProfileLike = None,
+    systems: Sequence[Analysed], path: str | Path, tco_profile: ProfileLike = None
 ) -> Path:
     """Write the workbook atomically: an existing file is replaced only by a complete one."""
-    return atomic_write(path, workbook_writer(analyses, clusters, tco_profile))
+    return atomic_write(path, workbook_writer(systems, tco_profile))
 
 
 def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> None:

@@ -73,6 +73,9 @@ _EXPORTS = {
     "tco": "rackbom.costs",
     "workload": "rackbom.costs",
     "load": "rackbom.design",
+    "resolve": "rackbom.resolve",
+    "resolve_all": "rackbom.resolve",
+    "System": "rackbom.system",
     "catalogue": "rackbom.facade",
     "designs": "rackbom.facade",
     "export_workbook": "rackbom.facade",
@@ -94,6 +97,8 @@ if TYPE_CHECKING:
     )
     from rackbom.design import Design, load
     from rackbom.facade import catalogue, designs, export_workbook
+    from rackbom.resolve import resolve, resolve_all
+    from rackbom.system import System
 
 
 def __getattr__(name: str) -> Any:
@@ -114,6 +119,7 @@ __all__ = [
     "Comparison",
     "Design",
     "InputError",
+    "System",
     "__version__",
     "accepted",
     "catalogue",
@@ -125,6 +131,8 @@ __all__ = [
     "load_cluster",
     "rent_or_own",
     "reproduction",
+    "resolve",
+    "resolve_all",
     "sensitivity",
     "sweep",
     "tco",

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue
+from rackbom.components.errors import InputError
 from rackbom.components.yamlio import validate_model
-from rackbom.exports.json_summary import json_text, summary_data
 from rackbom.racks.clusters import (
     ClusterAnalysis,
     ClusterSpec,
@@ -15,23 +15,25 @@ from rackbom.racks.clusters import (
     load_cluster_spec,
 )
 from rackbom.racks.clusters.library import design_reference
+from rackbom.racks.costs.basis import CostBasis, cluster_basis
 from rackbom.racks.library import load_design
+from rackbom.racks.origin import Made, Origin
 
 from .design import Design
-
-if TYPE_CHECKING:
-    from rackbom.components.tco import TcoProfile
-    from rackbom.racks.costs.tco import TcoResult
+from .system import System
 
 
-class Cluster:
+class Cluster(System):
     """A cluster, loaded, checked and analysed (the design's racks analysed once)."""
 
-    def __init__(self, spec: ClusterSpec, file: str | None, design: Design) -> None:
+    kind = "cluster"
+    analysis: ClusterAnalysis
+
+    def __init__(self, spec: ClusterSpec, origin: Origin, design: Design) -> None:
         self.spec = spec
-        self.file = file
+        self.origin = origin
         self.design = design
-        self.analysis = ClusterAnalysis(spec, file, design.analysis)
+        self.analysis = ClusterAnalysis(spec, origin.where, design.analysis)
 
     @property
     def id(self) -> str:
@@ -48,21 +50,15 @@ class Cluster:
         """The key figures, typed: `cluster.summary.capex_usd_per_gpu.scale_out_usd`."""
         return self.analysis.summary
 
-    def tco(self, profile: TcoProfile | str | Path | None = None) -> TcoResult:
-        """The cost of ownership under a TCO profile (id, file or object; default `default`)."""
-        from rackbom.costs import tco
+    def cost_basis(self) -> CostBasis:
+        """Its copies of the design and the scale-out network it sizes."""
+        return cluster_basis(self.summary)
 
-        return tco(self, profile)
-
-    def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
-        """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
-        from rackbom.exports.tco_json import tco_data
-
-        return {**summary_data(self.summary), **tco_data(self.tco(tco_profile))}
-
-    def to_json(self) -> str:
-        """The summary as indented JSON text."""
-        return json_text(self.to_dict())
+    def renamed(self, new_id: str) -> Cluster:
+        """The same cluster under another id, its origin named beside its name."""
+        where = Path(self.origin.where).name
+        spec = self.spec.model_copy(update={"id": new_id, "name": f"{self.name} [{where}]"})
+        return Cluster(spec, self.origin, self.design)
 
     def floor_plan(self) -> Any:
         """The floor plan drawing: rows of racks from above, network racks, link bundles."""
@@ -84,6 +80,17 @@ class Cluster:
             self.design.analysis, self.summary.design_copies, self.name, racks_per_row, width
         )
 
+    def drawing(self, view: str | None, face: str, width: float | None) -> Any:
+        """The floor plan (default), the fabric diagram, or the racks from the front."""
+        if face != "front":
+            why = f"{self.id} is a cluster: its drawings are seen from above or from the front"
+            raise InputError(None, "--face", why)
+        if view == "fabric":
+            return self.fabric_diagram()
+        if view == "racks":
+            return self.hall_elevation(width=width)
+        return self.floor_plan()
+
     def _repr_svg_(self) -> str:
         return self.floor_plan().to_string()
 
@@ -101,9 +108,9 @@ class Cluster:
             if isinstance(changes.get(key), dict):
                 changes[key] = {**data.get(key, {}), **changes[key]}
         data.update(changes)
-        spec = validate_model(ClusterSpec, data, self.file or self.id)
+        spec = validate_model(ClusterSpec, data, self.origin.where)
         design = self.design if spec.design == self.spec.design else None
-        return build_cluster(spec, self.file, self.design.built.base_catalogue, design)
+        return build_cluster(spec, self.origin, self.design.built.base_catalogue, design)
 
     def __repr__(self) -> str:
         s = self.summary
@@ -114,17 +121,18 @@ class Cluster:
 
 
 def build_cluster(
-    spec: ClusterSpec, file: str | None, catalogue: Catalogue, design: Design | None = None
+    spec: ClusterSpec, origin: Origin, catalogue: Catalogue, design: Design | None = None
 ) -> Cluster:
+    """A cluster of `spec`, its design found as `origin` says (or the one given)."""
     if design is None:
-        design = Design(load_design(design_reference(spec, file), catalogue))
-    return Cluster(spec, file, design)
+        design = Design(load_design(design_reference(spec, origin), catalogue))
+    return Cluster(spec, origin, design)
 
 
 def load_cluster(id_or_path: str | Path, catalogue: Catalogue | None = None) -> Cluster:
     """Load a built-in cluster by id or a cluster YAML file by path."""
-    spec, file = load_cluster_spec(id_or_path)
-    return build_cluster(spec, file, catalogue or builtin_catalogue())
+    spec, origin = load_cluster_spec(id_or_path)
+    return build_cluster(spec, origin, catalogue or builtin_catalogue())
 
 
 def cluster(
@@ -159,4 +167,4 @@ def cluster(
         raw["floor"] = floor
     spec = validate_model(ClusterSpec, raw, raw["id"])
     catalogue = loaded.built.base_catalogue if loaded is not None else builtin_catalogue()
-    return build_cluster(spec, None, catalogue, loaded)
+    return build_cluster(spec, Made(raw["id"]), catalogue, loaded)

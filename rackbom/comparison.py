@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from rackbom.exports.figures import KEY_FIGURES, switch_note
 from rackbom.exports.html_page import comparison_table
 
-from .design import Design, load_all
+from .design import Design
 from .figure_table import FigureTable
+from .resolve import resolve_designs
 
 
 class Comparison(FigureTable):
@@ -29,4 +30,4 @@ class Comparison(FigureTable):
 
 def compare(designs: Iterable[Design | str]) -> Comparison:
     """Compare designs (objects, built-in ids or YAML paths)."""
-    return Comparison(load_all(designs))
+    return Comparison(resolve_designs(designs))

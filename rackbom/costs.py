@@ -11,36 +11,29 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rackbom.components.tco import TcoProfile, Workload
 from rackbom.components.tco_library import builtin_costs, profile
 from rackbom.components.yamlio import validate_model
 from rackbom.racks.costs import tco as model
 from rackbom.racks.costs.accepted import AcceptedCost, accepted_cost
-from rackbom.racks.costs.basis import CostBasis, cluster_basis, design_basis
+from rackbom.racks.costs.basis import CostBasis
 from rackbom.racks.costs.rent import RentVsOwn, rent_vs_own
 from rackbom.racks.costs.reproduction import ReproducedRow, reproduce
 from rackbom.racks.costs.targets import builtin_basis
 from rackbom.racks.costs.tco import TcoResult
 from rackbom.racks.costs.tornado import TornadoBar, tornado
 
-if TYPE_CHECKING:
-    from .cluster_model import Cluster
-    from .design import Design
+from .resolve import resolve
+from .system import System
 
 ProfileLike = TcoProfile | str | Path | None
 
 
-def basis(target: Design | Cluster | str | Path) -> CostBasis:
-    """The cost basis of a Design, a Cluster, a built-in id or a YAML path."""
-    from .design import Design, load_target
-
-    if isinstance(target, str | Path):
-        target = load_target(target)
-    if isinstance(target, Design):
-        return design_basis(target.analysis)
-    return cluster_basis(target.summary)
+def basis(target: System | str | Path) -> CostBasis:
+    """The cost basis of a design or cluster: an object, a built-in id or a YAML path."""
+    return resolve(target).cost_basis()
 
 
 def _basis_of(target: str) -> CostBasis:
@@ -53,13 +46,13 @@ def _basis_of(target: str) -> CostBasis:
     return basis(target)
 
 
-def tco(target: Design | Cluster | str | Path, tco_profile: ProfileLike = None) -> TcoResult:
+def tco(target: System | str | Path, tco_profile: ProfileLike = None) -> TcoResult:
     """The TCO of one design or cluster under a profile (default: the built-in `default`)."""
     return model.tco(basis(target), profile(tco_profile))
 
 
 def sweep(
-    targets: Design | Cluster | str | Path | Sequence[Design | Cluster | str | Path],
+    targets: System | str | Path | Sequence[System | str | Path],
     tco_profile: ProfileLike = None,
     **params: Iterable[float],
 ) -> Any:
@@ -73,7 +66,7 @@ def sweep(
 
 
 def sweep_rows(
-    targets: Design | Cluster | str | Path | Sequence[Design | Cluster | str | Path],
+    targets: System | str | Path | Sequence[System | str | Path],
     tco_profile: ProfileLike = None,
     **params: Iterable[float],
 ) -> list[dict[str, Any]]:
@@ -127,7 +120,7 @@ def workload(id_or_path: Workload | str | Path) -> Workload:
 
 def accepted(
     work: Workload | str | Path,
-    targets: Sequence[Design | Cluster | str | Path],
+    targets: Sequence[System | str | Path],
     tco_profile: ProfileLike = None,
 ) -> tuple[AcceptedCost, ...]:
     """The cost per accepted run (or per million accepted requests) on each target."""
@@ -137,7 +130,7 @@ def accepted(
 
 def sensitivity(
     work: Workload | str | Path,
-    target: Design | Cluster | str | Path,
+    target: System | str | Path,
     tco_profile: ProfileLike = None,
 ) -> tuple[TornadoBar, ...]:
     """The tornado table: each input moved 20% down and up, widest swing first."""

@@ -3,34 +3,36 @@
 from __future__ import annotations
 
 import html
-import re
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
-from rackbom.components.yamlio import read_yaml_file
-from rackbom.exports.json_summary import json_text
+from rackbom.components.errors import InputError
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom import Bom
 from rackbom.racks.build import BuiltDesign, build_design
-from rackbom.racks.library import load_design_spec, parse_design
+from rackbom.racks.costs.basis import CostBasis, design_basis
+from rackbom.racks.library import builtin_design_ids, load_design_spec
+from rackbom.racks.origin import Builtin, File, Made, Origin
 from rackbom.racks.summary import DesignSummary
 from rackbom.racks.variants import variant_spec
 from rackbom.variant_ids import split_variant
 
+from .system import System
+
 if TYPE_CHECKING:
-    from rackbom.cluster_model import Cluster
-    from rackbom.components.tco import TcoProfile
     from rackbom.layouts.svg import Elevation
-    from rackbom.racks.costs.tco import TcoResult
 
 
-class Design:
+class Design(System):
     """A rack or pod design, loaded, checked and analysed."""
 
-    def __init__(self, built: BuiltDesign) -> None:
+    kind = "design"
+    analysis: Analysis
+
+    def __init__(self, built: BuiltDesign, origin: Origin | None = None) -> None:
         self.built = built
+        self.origin = origin or Made(built.spec.id)
         self.analysis = Analysis(built)
 
     @property
@@ -53,21 +55,9 @@ class Design:
         """The key figures, typed: `design.summary.switch_ports_unused`."""
         return self.analysis.summary
 
-    def tco(self, profile: TcoProfile | str | Path | None = None) -> TcoResult:
-        """The cost of ownership under a TCO profile (id, file or object; default `default`)."""
-        from rackbom.costs import tco
-
-        return tco(self, profile)
-
-    def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
-        """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
-        from rackbom.exports.tco_json import design_data
-
-        return design_data(self.analysis, tco_profile)
-
-    def to_json(self) -> str:
-        """The summary as indented JSON text."""
-        return json_text(self.to_dict())
+    def cost_basis(self) -> CostBasis:
+        """The racks alone: a bare design buys no scale-out network."""
+        return design_basis(self.analysis)
 
     def to_xlsx(self, path: str | Path) -> Path:
         """Write this design's BOM workbook (atomically); returns the path."""
@@ -80,6 +70,13 @@ class Design:
         from rackbom.layouts.svg import Elevation  # svgwrite loads only when drawing
 
         return Elevation(self.analysis, face=face, width_px=width)
+
+    def drawing(self, view: str | None, face: str, width: float | None) -> Elevation:
+        """The elevation from `face`; a design has no other view."""
+        if view is not None:
+            why = f"{self.id} is a design: --view {view} is for clusters; a design's drawing is "
+            raise InputError(None, "--view", why + "its elevation (--face front or rear)")
+        return self.elevation(face=face, width=width)
 
     def _repr_svg_(self) -> str:
         return self.elevation().to_string()
@@ -102,7 +99,7 @@ class Design:
         """
         base = self.built.base_catalogue
         spec = variant_spec(self.built.spec, base, **changes)
-        return Design(build_design(spec, base, self.built.file))
+        return Design(build_design(spec, base, self.built.file), Made(spec.id))
 
     def renamed(self, new_id: str) -> Design:
         """The same design under another id, its file named beside its name."""
@@ -110,7 +107,7 @@ class Design:
         where = Path(self.built.file).name if self.built.file else new_id
         renamed = spec.model_copy(update={"id": new_id, "name": f"{spec.name} [{where}]"})
         built = self.built
-        return Design(build_design(renamed, built.base_catalogue, built.file))
+        return Design(build_design(renamed, built.base_catalogue, built.file), self.origin)
 
     def __repr__(self) -> str:
         s = self.summary
@@ -138,55 +135,6 @@ def load(
         base, changes = variant
         return load(base, catalogue).with_(**changes)
     spec, file = load_design_spec(id_or_path)
-    return Design(build_design(spec, catalogue, file))
-
-
-def load_target(id_or_path: str | Path, catalogue: Catalogue | None = None) -> Design | Cluster:
-    """A built-in design or cluster by id, or a YAML file holding either, read once."""
-    from rackbom.racks.clusters.library import builtin_cluster_ids, is_cluster_file, parse_cluster
-
-    catalogue = catalogue or builtin_catalogue()
     text = str(id_or_path)
-    if text in builtin_cluster_ids():
-        from .cluster_model import load_cluster  # the cluster layer loads only for clusters
-
-        return load_cluster(text, catalogue)
-    path = Path(text)
-    if path.suffix.lower() not in (".yaml", ".yml") or not path.is_file():
-        return load(text, catalogue)
-    raw = read_yaml_file(path)
-    if is_cluster_file(raw):
-        from .cluster_model import build_cluster
-
-        return build_cluster(parse_cluster(raw, text), text, catalogue)
-    return Design(build_design(parse_design(raw, text), catalogue, text))
-
-
-def load_all(
-    items: Iterable[Design | str | Path], catalogue: Catalogue | None = None
-) -> list[Design]:
-    """Designs (objects, built-in ids or paths), told apart where two share an id.
-
-    A design whose id another one already has is renamed `id@file-stem` (built-in designs keep
-    their ids), so every table column, file name and sheet says which one it is.
-    """
-    designs = [d if isinstance(d, Design) else load(d, catalogue) for d in items]
-    return distinct(designs)
-
-
-def distinct(designs: list[Design]) -> list[Design]:
-    """The designs, with a repeated id renamed after its file: `helios@my-helios`."""
-    taken: set[str] = set()
-    out = []
-    for design in designs:
-        new_id = design.id
-        if new_id in taken:
-            stem = Path(design.built.file or "variant").stem.lower()
-            base = f"{design.id}@{re.sub(r'[^a-z0-9_.=-]+', '-', stem).strip('-') or 'file'}"
-            new_id, n = base, 2
-            while new_id in taken:
-                new_id, n = f"{base}-{n}", n + 1
-            design = design.renamed(new_id)
-        taken.add(new_id)
-        out.append(design)
-    return out
+    origin = Builtin("design", text) if text in builtin_design_ids() else File(Path(text))
+    return Design(build_design(spec, catalogue, file), origin)

@@ -8,7 +8,8 @@ from pathlib import Path
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, load_catalogue
 from rackbom.racks.library import builtin_design_ids
 
-from .design import Design, load_all
+from .design import Design
+from .resolve import resolve_designs
 
 
 def designs() -> list[str]:
@@ -20,7 +21,7 @@ def export_workbook(designs: Iterable[Design | str | Path], path: str | Path) ->
     """Write one BOM workbook for several designs (Design objects, built-in ids or YAML paths)."""
     from rackbom.exports.workbook import write_workbook  # openpyxl loads only when needed
 
-    return write_workbook([d.analysis for d in load_all(designs)], path)
+    return write_workbook([d.analysis for d in resolve_designs(designs)], path)
 
 
 def catalogue(*paths: str) -> Catalogue:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import ClassVar
 
 from ..components.catalogue import Catalogue
 from ..components.parts import Cpu, Gpu
@@ -15,6 +16,7 @@ from .build import BuiltDesign
 from .compute import PRECISIONS, Compute, compute
 from .copper import CopperRun, copper_runs
 from .io_budget import IoBudget, io_budgets
+from .origin import Kind
 from .ports import TrayPorts, port_usage
 from .power import RackPower, rack_power
 from .sensitivity import radix_sensitivity
@@ -27,6 +29,7 @@ from .topology import Topology, build_topology
 class Analysis:
     """A built design with its topology, ports, bandwidth, power, space and BOM."""
 
+    kind: ClassVar[Kind] = "design"
     design: BuiltDesign
     topology: Topology = field(init=False)
     ports: list[TrayPorts] = field(init=False)

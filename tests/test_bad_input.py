@@ -225,7 +225,9 @@ def test_the_valid_base_design_passes(cli, tmp_path: Path) -> None:
 def test_unknown_builtin_design_suggests_close_ids(cli) -> None:
     result = cli("show", "helio")
     assert result.code == 2
-    assert result.err.strip() == "rackbom: error: unknown design 'helio' (did you mean helios?)"
+    assert result.err.strip() == (
+        "rackbom: error: unknown design or cluster 'helio' (did you mean helios, helios-16k?)"
+    )
 
 
 def test_missing_file(cli, tmp_path: Path) -> None:

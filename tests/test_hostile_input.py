@@ -383,7 +383,7 @@ FORMULA = st.tuples(
 def test_csv_text_never_reads_as_a_formula_or_a_new_row(monkeypatch, values):
     columns = ("tray", "description", "manufacturer", "part_number", "category", "rack")
     row = dict.fromkeys(tables.BOM_CSV_FIELDS, 1) | dict(zip(columns, values, strict=True))
-    monkeypatch.setattr(tables, "bom_rows", lambda analyses, clusters=(): [row, row])
+    monkeypatch.setattr(tables, "bom_rows", lambda systems: [row, row])
     rows = list(csv.DictReader(io.StringIO(tables.bom_csv([]), newline="")))
     assert len(rows) == 2
     for column, value in zip(columns, values, strict=True):

@@ -226,7 +226,7 @@ def recalculated_cluster_books(clusters, tmp_path_factory) -> dict[str, openpyxl
 
     soffice = require_client("soffice")
     work = tmp_path_factory.mktemp("clusters")
-    book = write_workbook([], work / "clusters.xlsx", [c.analysis for c in clusters])
+    book = write_workbook([c.analysis for c in clusters], work / "clusters.xlsx")
     edited = openpyxl.load_workbook(book)
     tco_inputs(edited["TCO"])["electricity_usd_per_kwh"].value = NEW_USD_PER_KWH
     edited.save(work / "dearer-power.xlsx")

@@ -11,7 +11,7 @@ from rackbom.components.tco_library import profile
 from rackbom.exports.tables import bom_csv, summaries_json
 from rackbom.textable import size_text
 
-from .common import add_catalogue_option, load_targets, split_targets
+from .common import add_catalogue_option, load_targets
 from .tco import add_tco_option
 
 
@@ -47,18 +47,16 @@ def run(args: argparse.Namespace) -> int:
         if path is not None:
             check_destination(path)
     chosen = profile(args.tco)
-    designs, clusters = split_targets(load_targets(args, args.designs))
-    analyses = [design.analysis for design in designs]
-    networks = [cluster.analysis for cluster in clusters]
+    systems = [target.analysis for target in load_targets(args, args.designs)]
     outputs: list[tuple[str, Writer]] = []
     if args.output is not None:
         from rackbom.exports.workbook import workbook_writer  # openpyxl loads only when needed
 
-        outputs.append((args.output, workbook_writer(analyses, networks, chosen)))
+        outputs.append((args.output, workbook_writer(systems, chosen)))
     if args.csv is not None:
-        outputs.append((args.csv, text_writer(bom_csv(analyses, networks))))
+        outputs.append((args.csv, text_writer(bom_csv(systems))))
     if args.json is not None:
-        outputs.append((args.json, text_writer(summaries_json(analyses, networks))))
+        outputs.append((args.json, text_writer(summaries_json(systems))))
     for path in write_files(outputs):
         print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

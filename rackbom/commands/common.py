@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rackbom.components.catalogue import Catalogue, load_catalogue
-from rackbom.design import Design, distinct, load, load_target
-
-if TYPE_CHECKING:
-    from rackbom.cluster_model import Cluster
 from rackbom.exports.json_summary import json_text
+from rackbom.resolve import distinct, resolve
+from rackbom.system import System
 
 
 def add_catalogue_option(parser: argparse.ArgumentParser) -> None:
@@ -30,37 +28,13 @@ def catalogue_from(args: argparse.Namespace) -> Catalogue:
     return load_catalogue(*args.catalogue)
 
 
-def load_designs(args: argparse.Namespace, names: list[str]) -> list[Design]:
-    """Designs by built-in id or path, against the arguments' catalogue; repeated ids renamed."""
-    catalogue = catalogue_from(args)
-    return _told_apart(names, [load(name, catalogue) for name in names])
+def load_targets(args: argparse.Namespace, names: list[str]) -> list[System]:
+    """Designs or clusters by built-in id or path, against the arguments' catalogue.
 
-
-def _told_apart(names: list[str], loaded: list[Design]) -> list[Design]:
-    """`distinct` designs, with a note on stderr for each one renamed."""
-    designs = distinct(loaded)
-    for name, before, after in zip(names, loaded, designs, strict=True):
-        if before.id != after.id:
-            print(f"note: {name} is shown as {after.id}: {before.id} is taken", file=sys.stderr)
-    return designs
-
-
-def load_targets(args: argparse.Namespace, names: list[str]) -> list[Design | Cluster]:
-    """Designs or clusters by built-in id or path (a cluster file names a `design:`).
-
-    Designs are told apart where two share an id (as `load_designs` does).
+    Two that share an id are told apart (`resolve.distinct`), with a note on stderr.
     """
     catalogue = catalogue_from(args)
-    loaded = [load_target(name, catalogue) for name in names]
-    named = [(n, t) for n, t in zip(names, loaded, strict=True) if isinstance(t, Design)]
-    designs = iter(_told_apart([n for n, _ in named], [t for _, t in named]))
-    return [next(designs) if isinstance(t, Design) else t for t in loaded]
-
-
-def split_targets(targets: list[Design | Cluster]) -> tuple[list[Design], list[Cluster]]:
-    """The designs and the clusters, each in the order given."""
-    designs = [t for t in targets if isinstance(t, Design)]
-    return designs, [t for t in targets if not isinstance(t, Design)]
+    return distinct([resolve(name, catalogue) for name in names], note=True)
 
 
 def print_json(value: Any) -> None:

@@ -6,8 +6,9 @@ import argparse
 
 from rackbom.comparison import Comparison
 from rackbom.components.errors import InputError
+from rackbom.resolve import by_kind
 
-from .common import add_catalogue_option, load_targets, print_json, split_targets
+from .common import add_catalogue_option, load_targets, print_json
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -24,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     A cluster's figures (fabric, capex with its network) and a rack's are different tables, so
     designs and clusters are not mixed: compare a cluster's design by its id instead.
     """
-    designs, clusters = split_targets(load_targets(args, args.designs))
+    designs, clusters = by_kind(load_targets(args, args.designs))
     if designs and clusters:
         raise InputError(
             None,

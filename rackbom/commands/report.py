@@ -11,9 +11,10 @@ from rackbom.exports.figures import Unit
 from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.library import builtin_design_ids
 from rackbom.report import write_report
+from rackbom.resolve import by_kind
 from rackbom.textable import counted, render_table, size_text
 
-from .common import add_catalogue_option, load_targets, split_targets
+from .common import add_catalogue_option, load_targets
 from .tco import add_tco_option
 
 if TYPE_CHECKING:
@@ -44,9 +45,10 @@ def configure(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Load every design and cluster first (bad input writes nothing), then write the report."""
     names = args.designs or [*builtin_design_ids(), *builtin_cluster_ids()]
-    designs, clusters = split_targets(load_targets(args, names))
+    systems = load_targets(args, names)
+    designs, clusters = by_kind(systems)
     progress = _progress if sys.stderr.isatty() else None
-    files = write_report(designs, args.output, progress, clusters, args.tco)
+    files = write_report(systems, args.output, progress, args.tco)
     tables = [(designs, _design_rows(designs)), (clusters, _cluster_rows(clusters))]
     print("\n\n".join(render_table(*table) for targets, table in tables if targets))
     for target in [*designs, *clusters]:

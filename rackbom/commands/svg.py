@@ -6,7 +6,6 @@ import argparse
 
 from rackbom.components.atomic import check_destination
 from rackbom.components.limits import PIXELS_MAX
-from rackbom.design import Design
 from rackbom.textable import size_text
 
 from .common import add_catalogue_option, load_targets
@@ -31,7 +30,6 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--view",
         choices=("floor", "fabric", "racks"),
-        default="floor",
         help="for a cluster: the floor plan, the fabric diagram or the hall elevation of its "
         "racks, in rows of 16 (default: floor)",
     )
@@ -56,14 +54,6 @@ def run(args: argparse.Namespace) -> int:
     """Check the destination, draw the design or cluster and write the file."""
     check_destination(args.output)
     (target,) = load_targets(args, [args.design])
-    if isinstance(target, Design):
-        drawing = target.elevation(face=args.face, width=args.width)
-    else:
-        drawing = {
-            "floor": target.floor_plan,
-            "fabric": target.fabric_diagram,
-            "racks": lambda: target.hall_elevation(width=args.width),
-        }[args.view]()
-    path = drawing.save(args.output)
+    path = target.drawing(args.view, args.face, args.width).save(args.output)
     print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

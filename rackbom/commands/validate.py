@@ -13,6 +13,7 @@ from rackbom.design import Design
 from rackbom.racks.build import build_design
 from rackbom.racks.clusters import is_cluster_file, parse_cluster
 from rackbom.racks.library import is_design_file, parse_design
+from rackbom.racks.origin import File
 from rackbom.textable import counted
 
 from .common import add_catalogue_option, catalogue_from
@@ -44,9 +45,9 @@ def run(args: argparse.Namespace) -> int:
         if raw is None:
             raise InputError(name, None, "the file is empty")
         if is_cluster_file(raw):
-            warned = _validate_cluster(raw, name, catalogue) or warned
+            warned = _validate_cluster(raw, path, catalogue) or warned
         elif is_design_file(raw):
-            design = Design(build_design(parse_design(raw, name), catalogue, name))
+            design = Design(build_design(parse_design(raw, name), catalogue, name), File(path))
             s = design.summary
             what = (
                 f"design {design.id}: {s.gpus} GPUs, world size {s.world_size}, "
@@ -70,11 +71,12 @@ def run(args: argparse.Namespace) -> int:
     return 1 if warned and args.strict else 0
 
 
-def _validate_cluster(raw: object, name: str, catalogue: Catalogue) -> bool:
+def _validate_cluster(raw: object, path: Path, catalogue: Catalogue) -> bool:
     """Check a cluster file by analysing it; print its verdict. Whether it has warnings."""
     from rackbom.cluster_model import build_cluster
 
-    cluster = build_cluster(parse_cluster(raw, name), name, catalogue)
+    name = str(path)
+    cluster = build_cluster(parse_cluster(raw, name), File(path), catalogue)
     s = cluster.summary
     what = (
         f"cluster {cluster.id}: {s.gpus:,} GPUs in {s.racks:,} racks, {s.switches:,} switches, "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
+from typing import ClassVar
 
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
@@ -13,6 +14,7 @@ from ...components.network_profiles import NetworkProfile
 from ...components.parts import PartType
 from ...components.switch_systems import SwitchSystem
 from ..analysis import Analysis, source_uses
+from ..origin import Kind
 from .fabric import FabricSizer, SizedFabric, cheapest
 from .floor import FloorLayout
 from .links import TierLinkParts
@@ -34,6 +36,7 @@ from .unit import DesignUnit, design_unit
 class ClusterAnalysis:
     """A cluster spec resolved against its design's analysis and the catalogue."""
 
+    kind: ClassVar[Kind] = "cluster"
     spec: ClusterSpec
     file: str | None
     rack: Analysis

@@ -10,6 +10,7 @@ from ...components.catalogue import suggest
 from ...components.errors import InputError
 from ...components.yamlio import read_yaml_file, read_yaml_text, validate_model
 from ..library import builtin_design_ids
+from ..origin import Builtin, File, Origin
 from .spec import ClusterSpec
 
 _DATA = "rackbom.racks.clusters.data"
@@ -39,30 +40,28 @@ def parse_cluster(raw: object, file: str) -> ClusterSpec:
     return validate_model(ClusterSpec, raw, file)
 
 
-def load_cluster_spec(id_or_path: str | Path) -> tuple[ClusterSpec, str]:
-    """A cluster spec and the file it came from, by built-in id or path."""
+def load_cluster_spec(id_or_path: str | Path) -> tuple[ClusterSpec, Origin]:
+    """A cluster spec and where it came from, by built-in id or path."""
     text_id = str(id_or_path)
     if text_id in builtin_cluster_ids():
-        file = f"rackbom/racks/clusters/data/{text_id}.yaml"
+        builtin = Builtin("cluster", text_id)
         text = resources.files(_DATA).joinpath(f"{text_id}.yaml").read_text(encoding="utf-8")
-        return parse_cluster(read_yaml_text(text, file), file), file
+        return parse_cluster(read_yaml_text(text, builtin.where), builtin.where), builtin
     path = Path(id_or_path)
     if path.suffix.lower() in (".yaml", ".yml") or path.exists():
-        return parse_cluster(read_yaml_file(path), str(path)), str(path)
+        return parse_cluster(read_yaml_file(path), str(path)), File(path)
     raise InputError(
         None, None, f"unknown cluster {text_id!r}{suggest(text_id, builtin_cluster_ids())}"
     )
 
 
-def design_reference(spec: ClusterSpec, file: str | None) -> str:
-    """The design as `load_design` takes it: a built-in id, or a path relative to the file."""
+def design_reference(spec: ClusterSpec, origin: Origin) -> str:
+    """The design as `load_design` takes it: a built-in id, or a path relative to the origin."""
     if spec.design in builtin_design_ids():
         return spec.design
-    if Path(spec.design).suffix.lower() not in (".yaml", ".yml"):
+    path = origin.relative(spec.design)
+    if Path(spec.design).suffix.lower() not in (".yaml", ".yml") or path is None:
         known = builtin_design_ids()
-        raise InputError(
-            file, "design", f"unknown design {spec.design!r}{suggest(spec.design, known)}"
-        )
-    if file is None or file.startswith("rackbom/"):
-        return spec.design
-    return str(Path(file).parent / spec.design)
+        why = f"unknown design {spec.design!r}{suggest(spec.design, known)}"
+        raise InputError(origin.where, "design", why)
+    return str(path)

@@ -10,11 +10,15 @@ alone, and comparisons that involve networking are made between clusters.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from ..analysis import Analysis
 from ..clusters.summary import ClusterSummary
 from ..clusters.unit import scale_up_usd
+from ..systems import Analysed
+
+if TYPE_CHECKING:
+    from ..clusters.analysis import ClusterAnalysis
 
 Precision = Literal["fp4", "fp6", "fp8", "bf16"]
 PRECISIONS: tuple[Precision, ...] = ("fp4", "fp6", "fp8", "bf16")
@@ -71,6 +75,13 @@ def design_basis(analysis: Analysis) -> CostBasis:
         hbm_tbytes_per_s=s.hbm_tbytes_per_s_total,
         hbm_gb=s.hbm_gb_total,
     )
+
+
+def basis_of(system: Analysed) -> CostBasis:
+    """The cost basis of an analysed design or cluster."""
+    if system.kind == "design":
+        return design_basis(cast("Analysis", system))
+    return cluster_basis(cast("ClusterAnalysis", system).summary)
 
 
 def cluster_basis(summary: ClusterSummary) -> CostBasis:

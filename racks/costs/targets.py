@@ -15,7 +15,7 @@ from .basis import CostBasis, cluster_basis, design_basis
 def builtin_basis(target: str) -> CostBasis:
     """The cost basis of a built-in design or cluster."""
     if target in builtin_cluster_ids():
-        spec, file = load_cluster_spec(target)
-        rack = Analysis(load_design(design_reference(spec, file)))
-        return cluster_basis(ClusterAnalysis(spec, file, rack).summary)
+        spec, origin = load_cluster_spec(target)
+        rack = Analysis(load_design(design_reference(spec, origin)))
+        return cluster_basis(ClusterAnalysis(spec, origin.where, rack).summary)
     return design_basis(Analysis(load_design(target)))

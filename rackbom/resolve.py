@@ -1,0 +1,126 @@
+"""One resolver: what a user names (a built-in id, a file, a variant) becomes a system.
+
+`resolve("helios")`, `resolve("helios-16k")`, `resolve("my-rack.yaml")` and
+`resolve("helios+switch_margin=0.82")` give a `Design` or a `Cluster` with a typed origin; the
+command line, the Python API and the cost layer all go through here.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from rackbom.components.catalogue import Catalogue, builtin_catalogue, suggest
+from rackbom.components.errors import InputError
+from rackbom.components.yamlio import read_yaml_file
+from rackbom.racks.build import build_design
+from rackbom.racks.library import builtin_design_ids, parse_design
+from rackbom.racks.origin import Builtin, File, Origin
+
+from .design import Design, load
+from .system import System
+from .variant_ids import split_variant
+
+if TYPE_CHECKING:
+    from .cluster_model import Cluster
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def origin_of(name: str | Path) -> Origin:
+    """Where `name` points: a built-in design or cluster by id, or a YAML file."""
+    text = str(name)
+    if text in builtin_design_ids():
+        return Builtin("design", text)
+    from rackbom.racks.clusters.library import builtin_cluster_ids  # loads only past designs
+
+    if text in builtin_cluster_ids():
+        return Builtin("cluster", text)
+    path = Path(text)
+    if path.suffix.lower() in YAML_SUFFIXES or path.exists():
+        return File(path)
+    known = [*builtin_design_ids(), *builtin_cluster_ids()]
+    raise InputError(None, None, f"unknown design or cluster {text!r}{suggest(text, known)}")
+
+
+def resolve(name: System | str | Path, catalogue: Catalogue | None = None) -> System:
+    """A design or cluster: a built-in id, a YAML file of either, or a variant id."""
+    if isinstance(name, System):
+        return name
+    catalogue = catalogue or builtin_catalogue()
+    variant = split_variant(str(name))
+    if variant is not None:
+        base, changes = variant
+        return resolve(base, catalogue).with_(**changes)
+    origin = origin_of(name)
+    if isinstance(origin, Builtin) and origin.kind == "design":
+        return load(origin.id, catalogue)
+    if isinstance(origin, Builtin):
+        from .cluster_model import load_cluster  # the cluster layer loads only for clusters
+
+        return load_cluster(origin.id, catalogue)
+    return _from_file(origin, catalogue)
+
+
+def _from_file(origin: File, catalogue: Catalogue) -> System:
+    """A design or cluster file, read once and told apart by its content."""
+    from rackbom.racks.clusters.library import is_cluster_file, parse_cluster
+
+    raw = read_yaml_file(origin.path)
+    where = origin.where
+    if is_cluster_file(raw):
+        from .cluster_model import build_cluster
+
+        return build_cluster(parse_cluster(raw, where), origin, catalogue)
+    return Design(build_design(parse_design(raw, where), catalogue, where), origin)
+
+
+def resolve_all(
+    names: Iterable[System | str | Path], catalogue: Catalogue | None = None
+) -> list[System]:
+    """Systems by name, told apart where two share an id (see `distinct`)."""
+    return distinct([resolve(name, catalogue) for name in names])
+
+
+def resolve_designs(
+    names: Iterable[Design | str | Path], catalogue: Catalogue | None = None
+) -> list[Design]:
+    """Designs by name, told apart where two share an id; a cluster among them is an error."""
+    systems = resolve_all(names, catalogue)
+    designs, clusters = by_kind(systems)
+    if clusters:
+        raise InputError(None, None, f"{clusters[0].id} is a cluster; this takes designs only")
+    return designs
+
+
+def by_kind(systems: Sequence[System]) -> tuple[list[Design], list[Cluster]]:
+    """The designs and the clusters, each in the order given."""
+    designs = [s for s in systems if isinstance(s, Design)]
+    return designs, [cast("Cluster", s) for s in systems if s.kind == "cluster"]
+
+
+def distinct(systems: Sequence[System], note: bool = False) -> list[System]:
+    """The systems, with a repeated id renamed after its file: `helios@my-helios`.
+
+    Built-in systems keep their ids; with `note`, each renaming is said on stderr.
+    """
+    taken: set[str] = set()
+    out = []
+    for system in systems:
+        new_id = system.id
+        if new_id in taken:
+            where = system.origin.where
+            stem = re.sub(r"[^a-z0-9_.=-]+", "-", Path(where).stem.lower()).strip("-")
+            base = f"{system.id}@{stem or 'file'}"
+            new_id, n = base, 2
+            while new_id in taken:
+                new_id, n = f"{base}-{n}", n + 1
+            if note:
+                print(f"note: {where} is shown as {new_id}: {system.id} is taken", file=sys.stderr)
+            system = system.renamed(new_id)
+        taken.add(new_id)
+        out.append(system)
+    return out

@@ -1,0 +1,82 @@
+"""A system: a design or a cluster, behind the one interface every command and output takes."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rackbom.components.tco_library import profile
+from rackbom.exports.json_summary import json_text, summary_data
+from rackbom.exports.tco_json import tco_data
+from rackbom.racks.costs.tco import tco
+
+if TYPE_CHECKING:
+    from rackbom.components.tco import TcoProfile
+    from rackbom.layouts.document import SvgDocument
+    from rackbom.racks.costs.basis import CostBasis
+    from rackbom.racks.costs.tco import TcoResult
+    from rackbom.racks.origin import Kind, Origin
+    from rackbom.racks.systems import Analysed
+
+
+class System(ABC):
+    """What designs and clusters have alike: an id, where it came from, typed figures, a cost
+    basis, cost of ownership and the published JSON."""
+
+    kind: ClassVar[Kind]
+    """`design` or `cluster`."""
+    origin: Origin
+    """Built-in, a file, or made in Python."""
+    analysis: Analysed
+    """The analysed design or cluster that outputs take."""
+
+    @property
+    @abstractmethod
+    def id(self) -> str:
+        """The id tables, files and sheets are named after."""
+
+    @property
+    @abstractmethod
+    def name(self) -> str:
+        """The display name."""
+
+    @property
+    @abstractmethod
+    def summary(self) -> Any:
+        """The key figures, typed (a `DesignSummary` or a `ClusterSummary`)."""
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the analysis found wrong or doubtful."""
+        found: tuple[str, ...] = self.summary.warnings
+        return found
+
+    @abstractmethod
+    def cost_basis(self) -> CostBasis:
+        """Capital by class, IT power and output: what the cost of ownership divides."""
+
+    @abstractmethod
+    def drawing(self, view: str | None, face: str, width: float | None) -> SvgDocument:
+        """The drawing `rackbom svg` writes: `view` and `face` as the kind offers them, `width`
+        in pixels (None: to scale). A view or face the kind lacks is an InputError."""
+
+    @abstractmethod
+    def with_(self, **changes: Any) -> System:
+        """A what-if copy, re-validated; each kind says which changes it takes."""
+
+    @abstractmethod
+    def renamed(self, new_id: str) -> System:
+        """The same system under another id (to tell two apart that share one)."""
+
+    def tco(self, tco_profile: TcoProfile | str | Path | None = None) -> TcoResult:
+        """The cost of ownership under a TCO profile (id, file or object; default `default`)."""
+        return tco(self.cost_basis(), profile(tco_profile))
+
+    def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
+        """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
+        return {**summary_data(self.summary), **tco_data(self.tco(tco_profile))}
+
+    def to_json(self) -> str:
+        """The summary and its TCO as indented JSON text."""
+        return json_text(self.to_dict())
