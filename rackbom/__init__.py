@@ -58,6 +58,7 @@ _layers_from_checkout()
 # The facade loads lazily: `import rackbom` stays cheap, and each command imports what it uses.
 _EXPORTS = {
     "Catalogue": "rackbom.components.catalogue",
+    "cables": "rackbom.cables",
     "InputError": "rackbom.components.errors",
     "Comparison": "rackbom.comparison",
     "compare": "rackbom.comparison",
@@ -82,6 +83,7 @@ _EXPORTS = {
 }
 
 if TYPE_CHECKING:
+    from rackbom.cables import cables
     from rackbom.cluster_model import Cluster, cluster, load_cluster
     from rackbom.comparison import Comparison, compare
     from rackbom.components.catalogue import Catalogue
@@ -122,6 +124,7 @@ __all__ = [
     "System",
     "__version__",
     "accepted",
+    "cables",
     "catalogue",
     "cluster",
     "compare",

@@ -15,6 +15,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "tco": ("tco", "cost of ownership of designs or clusters; --reproduce, --rent, --workload"),
     "validate": ("validate", "check catalogue, design, cluster or device-type YAML files"),
+    "cables": (
+        "cables",
+        "a cluster's cable run list: CSV (-o), --xlsx, --json, --netbox, a rack's --panel",
+    ),
     "export": ("export", "export a design or cluster for a DCIM (NetBox, Nautobot)"),
 }
 """Command name -> (module in this package, one-line help)."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .runlist import CableRow, RunList
+from .runlist import CableRow, Ends, RunList
 
 
 @dataclass(frozen=True)
@@ -20,25 +20,41 @@ class PartCounts:
     legs: int
 
 
-def count_rows(run_list: RunList, rows: Iterable[CableRow]) -> PartCounts:
-    """Count cables (distinct ids) and transceivers (a module per `links_per_module` legs at its
-    end, per tier) of `rows`, without keeping them."""
-    cables: Counter[str] = Counter()
-    legs: Counter[tuple[int, str, int]] = Counter()
-    total = 0
-    for row in rows:
-        total += 1
+class Tally:
+    """Counts rows as they pass: cables by distinct id, transceivers as one module per
+    `links_per_module` legs at its end, per tier (the BOM's rule)."""
+
+    def __init__(self, ends: Sequence[Ends]) -> None:
+        self.per_module = [(e.lower.links_per_module, e.upper.links_per_module) for e in ends]
+        self.cables: Counter[str] = Counter()
+        self.legs: Counter[tuple[int, str, int]] = Counter()
+        self.total = 0
+
+    def add(self, row: CableRow) -> None:
+        """Count one row."""
+        self.total += 1
         if row.leg == 1:
-            cables[row.cable_part] += 1
-        ends = run_list.ends[row.tier - 1]
+            self.cables[row.cable_part] += 1
+        lower, upper = self.per_module[row.tier - 1]
         if row.a_transceiver is not None:
-            legs[(row.tier, row.a_transceiver, ends.lower.links_per_module)] += 1
+            self.legs[(row.tier, row.a_transceiver, lower)] += 1
         if row.z_transceiver is not None:
-            legs[(row.tier, row.z_transceiver, ends.upper.links_per_module)] += 1
-    modules: Counter[str] = Counter()
-    for (_, part, per), n in legs.items():
-        modules[part] += math.ceil(n / per)
-    return PartCounts(dict(sorted(cables.items())), dict(sorted(modules.items())), total)
+            self.legs[(row.tier, row.z_transceiver, upper)] += 1
+
+    def passing(self, rows: Iterable[CableRow]) -> Iterator[CableRow]:
+        """The rows, counted on the way through."""
+        for row in rows:
+            self.add(row)
+            yield row
+
+    def result(self) -> PartCounts:
+        """The counts so far."""
+        modules: Counter[str] = Counter()
+        for (_, part, per), n in self.legs.items():
+            modules[part] += math.ceil(n / per)
+        return PartCounts(
+            dict(sorted(self.cables.items())), dict(sorted(modules.items())), self.total
+        )
 
 
 def bom_counts(run_list: RunList) -> PartCounts:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..clusters.analysis import ClusterAnalysis
 from .names import core_rack, leaf_rack
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     """A device's place on the floor."""
 
     hall: str
@@ -73,34 +73,40 @@ def floor_index(cluster: ClusterAnalysis) -> FloorIndex:
     )
 
 
-def switch_places(cluster: ClusterAnalysis) -> list[list[Place]]:
-    """Per tier, leaves first: the place of each switch, numbered plane by plane."""
+def switch_places(cluster: ClusterAnalysis, leaf_racks: list[int]) -> list[list[Place]]:
+    """Per tier, leaves first: the place of each switch, numbered plane by plane.
+
+    A leaf stands in the network racks of the row of its first compute rack (`leaf_racks`, floor
+    rack per leaf), filling them in order, then extra racks at the row's end where they are full.
+    The upper tiers spread evenly over the core block's racks, in order.
+    """
     floor, switch = cluster.floor, cluster.switch
     index = floor_index(cluster)
     per_rack = max(1, cluster.network_frame.height_units // switch.height_units)
-    leaf_racks = [
-        (leaf_rack(row, k), row) for row, n in enumerate(floor.row_network_racks) for k in range(n)
-    ]
-    core_hall = hall_name(0) if floor.halls == 1 else "core"
-    core = [(core_rack(k), -1) for k in range(floor.core_racks)]
-    counts = [p.switches for p in cluster.plans]
-    out: list[list[Place]] = []
-    for racks, tiers in ((leaf_racks, counts[:1]), (core, counts[1:])):
-        boxes = sum(tiers)
-        fill = math.ceil(boxes / len(racks)) if boxes else 0
-        if fill > per_rack:
-            stem = racks[0][0].rsplit("-", 1)[0]
-            extra = math.ceil(boxes / per_rack) - len(racks)
-            racks = racks + [(f"{stem}-extra{k + 1}", racks[0][1]) for k in range(extra)]
-            fill = per_rack
-        places = []
-        for box in range(boxes):
-            name, row = racks[box // fill]
-            hall = core_hall if row < 0 else hall_name(index.hall_of_row(row))
-            where = "core" if row < 0 else row_name(row)
-            places.append(Place(hall, where, name, 1 + (box % fill) * switch.height_units))
+    height = switch.height_units
+    filled: dict[int, int] = {}
+    leaves = []
+    for rack in leaf_racks:
+        hall, row, _ = index.locate(rack)
+        slot = filled.get(row, 0)
+        filled[row] = slot + 1
+        net, at = divmod(slot, per_rack)
+        count = floor.row_network_racks[row]
+        name = leaf_rack(row, net) if net < count else f"row{row + 1:02d}-extra{net - count + 1}"
+        leaves.append(Place(hall_name(hall), row_name(row), name, 1 + at * height))
+    out = [leaves]
+    upper = [p.switches for p in cluster.plans[1:]]
+    boxes = sum(upper)
+    if boxes:
+        hall = hall_name(0) if floor.halls == 1 else "core"
+        racks = max(floor.core_racks, math.ceil(boxes / per_rack))
+        fill = math.ceil(boxes / racks)
+        places = [
+            Place(hall, "core", core_rack(box // fill), 1 + (box % fill) * height)
+            for box in range(boxes)
+        ]
         start = 0
-        for count in tiers:
+        for count in upper:
             out.append(places[start : start + count])
             start += count
     return out

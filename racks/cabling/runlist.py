@@ -25,10 +25,11 @@ tiers take the floor model's lengths in order, shortest first. Rows are generate
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ...components.cabling import Cable, Transceiver
 from ...components.errors import InputError
@@ -96,18 +97,9 @@ class CableRow(NamedTuple):
     label: str
 
 
-class Link(NamedTuple):
-    """One link before its cable is chosen: its length, plane, rail and two ends."""
-
-    length: float
-    plane: int
-    rail: int | None
-    a: Place
-    a_device: str
-    a_port: str
-    z: Place
-    z_device: str
-    z_port: str
+Link = tuple[float, int, int | None, Place, str, str, Place, str, str]
+"""One link before its cable is chosen: length, plane, rail, then each end's place, device and
+port (A below, Z above)."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +109,12 @@ class LinkKind:
     cable: Cable
     a_module: Transceiver | None
     z_module: Transceiver | None
+
+    def fields(self) -> tuple[str | None, str | None, str, str, float]:
+        """The row's module, cable and length fields."""
+        a = self.a_module.id if self.a_module else None
+        z = self.z_module.id if self.z_module else None
+        return a, z, self.cable.id, self.cable.cable_type, self.cable.length_m
 
 
 @dataclass(frozen=True)
@@ -157,13 +155,18 @@ class RunList:
         self.rails = cluster.unit.rails if self.tiers > 1 else 1
         self.rail_optimised = cluster.unit.rails > 1
         self.floor: FloorIndex = floor_index(cluster)
-        self.places: list[list[Place]] = switch_places(cluster)
         self.chooser = LinkChooser(cluster.catalogue, cluster.profile, cluster.file)
         self.ends = [
             Ends(*cluster.sizer.link_ends(t, fabric.choice)) for t in range(1, self.tiers + 1)
         ]
         self.port_names = self._port_names()
         self.per_plane = [p.switches // self.planes for p in cluster.plans]
+        self.endpoints = self._design_endpoints()
+        self.places: list[list[Place]] = switch_places(cluster, self._leaf_racks())
+        self.devices = [
+            [switch_device(role, k) for k in range(p.switches)]
+            for role, p in zip(self.roles, cluster.plans, strict=True)
+        ]
         self._kinds: dict[tuple[int, float], LinkKind] = {}
 
     # --- the rows ------------------------------------------------------------------------------
@@ -180,43 +183,43 @@ class RunList:
     def _tier_rows(self, tier: int, links: Iterator[Link]) -> Iterator[CableRow]:
         """Rows of one tier's links: `fan` links of one length to a cable, in order."""
         fan = self.ends[tier - 1].fan
-        open_cables: dict[float, list[int]] = {}
+        open_cables: dict[float, list[Any]] = {}
         opened = 0
+        new = tuple.__new__
+        cable: list[Any] = [None, fan]
+        last = -1.0
         for length, plane, rail, a, a_device, a_port, z, z_device, z_port in links:
-            kind = self.kind(tier, length)
-            cable = open_cables.get(length)
-            if cable is None or cable[1] == fan:
-                opened += 1
-                cable = open_cables[length] = [opened, 0]
+            if length != last or cable[1] == fan:
+                last = length
+                cable = open_cables.get(length) or [None, fan]
+                if cable[1] == fan:
+                    opened += 1
+                    kind = self.kind(tier, length)
+                    cable = open_cables[length] = [f"T{tier}-{opened:07d}", 0, *kind.fields()]
             cable[1] += 1
-            cable_id = f"T{tier}-{cable[0]:07d}"
-            a_module = kind.a_module.id if kind.a_module else None
-            z_module = kind.z_module.id if kind.z_module else None
-            yield CableRow(
-                cable_id,
-                cable[1],
-                tier,
-                plane,
-                rail,
-                a.hall,
-                a.row,
-                a.rack,
-                a.position,
-                a_device,
-                a_port,
-                a_module,
-                z.hall,
-                z.row,
-                z.rack,
-                z.position,
-                z_device,
-                z_port,
-                z_module,
-                kind.cable.id,
-                kind.cable.cable_type,
-                length,
-                kind.cable.length_m,
-                f"{cable_id}.{cable[1]} {a_device} {a_port} > {z_device} {z_port}",
+            cable_id, leg, a_module, z_module, part, kind_of, cable_m = cable
+            yield new(
+                CableRow,
+                (
+                    cable_id,
+                    leg,
+                    tier,
+                    plane,
+                    rail,
+                    *a,
+                    a_device,
+                    a_port,
+                    a_module,
+                    *z,
+                    z_device,
+                    z_port,
+                    z_module,
+                    part,
+                    kind_of,
+                    length,
+                    cable_m,
+                    f"{cable_id}.{leg} {a_device} {a_port} > {z_device} {z_port}",
+                ),
             )
 
     def kind(self, tier: int, length: float) -> LinkKind:
@@ -256,7 +259,7 @@ class RunList:
         """Per floor rack, its NIC ports as (rack name, endpoint)."""
         cluster = self.cluster
         design_racks = [r.name for r in cluster.rack.design.racks]
-        endpoints = self._design_endpoints()
+        endpoints = self.endpoints
         per = cluster.copies_per_rack
         if per == 1:
             for copy in range(cluster.copies):
@@ -269,6 +272,22 @@ class RunList:
             copies = range(start, min(start + per, cluster.copies))
             yield [(rack_name(name, c), e) for c in copies for e in endpoints[name]]
 
+    def _leaf_racks(self) -> list[int]:
+        """The floor rack of each leaf's first endpoint, leaves numbered plane by plane."""
+        rails, down = max(1, self.rails), self.cluster.plans[0].down_ports
+        starts: list[list[int]] = [[] for _ in range(rails)]
+        seen = [0] * rails
+        for rack_ports in self._floor_racks():
+            for r in range(rails):
+                starts[r].append(seen[r])
+            for _, endpoint in rack_ports:
+                seen[endpoint.rail if self.tiers > 1 else 0] += 1
+        per_plane = []
+        for leaf in range(self.per_plane[0]):
+            block, rail = divmod(leaf, rails)
+            per_plane.append(bisect_right(starts[rail], block * down) - 1)
+        return per_plane * self.planes
+
     def _leaf_links(self) -> Iterator[Link]:
         cluster = self.cluster
         spec_floor = cluster.spec.floor
@@ -277,11 +296,11 @@ class RunList:
         down = cluster.plans[0].down_ports
         names = self.port_names
         planes, rails = self.planes, self.rails
-        nic_names = {
-            (port, plane): nic_port(port, plane, planes)
+        nic_names = [
+            [nic_port(port, plane, planes) for plane in range(planes)]
             for port in range(max(1, cluster.unit.endpoints))
-            for plane in range(planes)
-        }
+        ]
+        devices = self.devices[0]
         ordinal = [0] * max(1, rails)
         for index, rack_ports in enumerate(self._floor_racks()):
             if not rack_ports:
@@ -289,26 +308,29 @@ class RunList:
             hall, row, position = self.floor.locate(index)
             length = self._rack_length(row, position, spec_floor.rise_m, spec_floor.slack_m)
             a_hall, a_row = hall_name(hall), row_name(row)
-            by_rail: list[list[tuple[str, Endpoint, int]]] = [[] for _ in range(max(1, rails))]
+            by_rail: list[list[tuple[Place, str, int, int]]] = [[] for _ in range(max(1, rails))]
             for rack, endpoint in rack_ports:
                 r = endpoint.rail if self.tiers > 1 else 0
-                by_rail[r].append((rack, endpoint, ordinal[r]))
+                place = Place(a_hall, a_row, rack, endpoint.position)
+                device = tray_device(rack, endpoint.slot)
+                by_rail[r].append((place, device, endpoint.port, ordinal[r]))
                 ordinal[r] += 1
             for r, ports in enumerate(by_rail):
+                rail = r + 1 if self.rail_optimised else None
                 for plane in range(planes):
-                    for rack, endpoint, o in ports:
+                    first = plane * per_plane + r
+                    for place, device, port, o in ports:
                         block, sub = divmod(o, down)
-                        leaf = plane * per_plane + block * rails + r
-                        device = tray_device(rack, endpoint.slot)
-                        yield Link(
+                        leaf = first + block * rails
+                        yield (
                             length,
                             plane + 1,
-                            r + 1 if self.rail_optimised else None,
-                            Place(a_hall, a_row, rack, endpoint.position),
+                            rail,
+                            place,
                             device,
-                            nic_names[(endpoint.port, plane)],
+                            nic_names[port][plane],
                             leaves[leaf],
-                            switch_device("leaf", leaf),
+                            devices[leaf],
                             names[sub],
                         )
 
@@ -360,7 +382,7 @@ class RunList:
         """Links into `tier`: each lower switch's uplinks, spread evenly over the upper ones."""
         lower_places, upper_places = self.places[tier - 2], self.places[tier - 1]
         lower_n, upper_n = self.per_plane[tier - 2], self.per_plane[tier - 1]
-        lower_role, upper_role = self.roles[tier - 2], self.roles[tier - 1]
+        lower_devices, upper_devices = self.devices[tier - 2], self.devices[tier - 1]
         first_up = self.cluster.plans[tier - 2].down_ports
         names = self.port_names
         groups = pods if pods is not None else [(0, lower_n)]
@@ -373,11 +395,11 @@ class RunList:
                 g = 0
                 for lower in range(first, first + count):
                     index = plane * lower_n + lower
-                    a, a_device = lower_places[index], switch_device(lower_role, index)
+                    a, a_device = lower_places[index], lower_devices[index]
                     rail = rail_of(lower) if rail_of else None
                     for j in range(ups[lower]):
                         upper = upper_base + g % spines
-                        yield Link(
+                        yield (
                             next(lengths),
                             plane + 1,
                             rail,
@@ -385,7 +407,7 @@ class RunList:
                             a_device,
                             names[first_up + j],
                             upper_places[upper],
-                            switch_device(upper_role, upper),
+                            upper_devices[upper],
                             names[g // spines],
                         )
                         g += 1
