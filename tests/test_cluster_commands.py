@@ -68,7 +68,8 @@ def test_list_clusters_and_profiles(cli) -> None:
     assert [c["id"] for c in data["clusters"]] == list(CLUSTERS)
     profiles = json.loads(cli("list", "profiles", "--json").out)["profiles"]
     xdr = next(p for p in profiles if p["id"] == "nvidia-infiniband-xdr")
-    assert xdr["switch"] == "nvidia-q3400" and "osfp-1600g-dr8" in xdr["transceivers"]
+    assert xdr["switch"] == "nvidia-q3400"
+    assert "nvidia-linkx-osfp-1600g-2xdr4" in xdr["transceivers"]
 
 
 def test_validate_checks_cluster_files(cli, tmp_path: Path) -> None:

@@ -134,7 +134,11 @@ BAD = [
     ("planes-lanes", _file(planes=3), ["fabric.planes", "do not divide", "4 lanes", "1, 2, 4"]),
     ("plane-speed", _file(plane_gbps=300), ["fabric.plane_gbps", "800G"]),
     ("mismatch", _file(planes=2, plane_gbps=200), ["fabric.plane_gbps", "2 planes"]),
-    ("no-breakout", {**_file(plane_gbps=200), "profile": "nvidia-infiniband-xdr"}, []),
+    (
+        "no-breakout",
+        {**_file(plane_gbps=200), "profile": "nvidia-infiniband-xdr"},
+        ["fabric.plane_gbps", "cannot break out to 200G", "offers 1600G, 800G"],
+    ),
     ("tiers", _file(tiers=1, planes=1), ["fabric.tiers", "at most 128"]),
     ("ratio-no-tiers", _file(oversubscription=["2:1"]), ["fabric", "needs tiers"]),
 ]

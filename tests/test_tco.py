@@ -26,14 +26,14 @@ REPRODUCED = {
     "MI355X TCO vs HGX B200": (-30, -38.1, False),
     "MI355X TCO vs HGX B200 (earlier section)": (-33, -38.1, False),
     "MI355X TCO per FP4 PFLOPS vs HGX B300": (-40, -6.2, False),
-    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -9.2, False),
+    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -9.7, False),
     "MI355X TCO per FP8 PFLOPS vs HGX B200": (-50, -44.3, False),
     "MI355X TCO per FP6 PFLOPS vs HGX B200": (-75, -72.4, True),
-    "MI400 (Arista) all-in capital cost per GPU vs VR200 NVL144 (InfiniBand)": (-12, -19.2, False),
-    "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)": (-4.5, -11.7, False),
-    "MI400 TCO vs VR200 NVL144, both on Arista": (1.7, 1.1, True),
-    "MI400 TCO vs VR200 NVL144, both white-box": (1, 0.6, True),
-    "VR200 NVL144 (InfiniBand) operating cost per GPU-hour": (0.67, 0.70, True),
+    "MI400 (Arista) all-in capital cost per GPU vs VR200 NVL144 (InfiniBand)": (-12, -20.0, False),
+    "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)": (-4.5, -12.3, False),
+    "MI400 TCO vs VR200 NVL144, both on Arista": (1.7, 0.3, True),
+    "MI400 TCO vs VR200 NVL144, both white-box": (1, -0.3, False),
+    "VR200 NVL144 (InfiniBand) operating cost per GPU-hour": (0.67, 0.71, True),
 }
 """The README's table: rackbom's figures beside seed 002's, one profile for every system."""
 

@@ -316,6 +316,8 @@ class ClusterAnalysis:
             power_racks_it_w=copies * rack.power_it_w,
             power_racks_input_w=copies * rack.power_rack_input_w,
             power_network_w=network_w,
+            power_network_assumed_by_racks_w=copies
+            * (rack.power_all_in_w - rack.power_rack_input_w),
             power_total_w=copies * rack.power_rack_input_w + network_w,
             weight_kg=copies * rack.weight_kg,
             capex_usd=capex,

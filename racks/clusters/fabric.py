@@ -215,9 +215,9 @@ class FabricSizer:
             return sized
         if refused:
             raise refused[-1]
-        reach, exc = max(too_small, key=lambda r: r[0])
+        reach, widest = max(too_small, key=lambda r: r[0])
         gpus = reach // self.unit.endpoints * self.gpus_per_copy
-        raise InputError(self.file, "fabric.tiers", f"{exc} ({gpus:,} GPUs at most)")
+        raise InputError(self.file, "fabric.tiers", f"{widest} ({gpus:,} GPUs at most)")
 
     def _lay_out(self, plans: tuple[TierPlan, ...], planes: int) -> FloorLayout:
         space = NetworkSpace(

@@ -139,6 +139,10 @@ class ClusterSummary:
     """The racks' input power (IT over conversion efficiency): the rack designs' all-in figure
     carries an estimated share of a scale-out network, which the cluster counts itself."""
     power_network_w: float
+    """The scale-out network the cluster sizes, counted once."""
+    power_network_assumed_by_racks_w: float
+    """The network share the racks' all-in figure assumes (a power model's tiers per NIC port),
+    replaced here by `power_network_w`: not in `power_total_w`."""
     power_total_w: float
     weight_kg: float
     capex_usd: CapexSplit
