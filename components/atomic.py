@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .errors import InputError
 
-Writer = Callable[[Path], None]
+Writer = Callable[[Path], object]
 
 
 def check_destination(path: str | Path) -> Path:

@@ -70,7 +70,7 @@ def _code_fingerprint() -> bytes:
     digest = hashlib.sha256(f"{pydantic.VERSION}|{sys.version}".encode())
     for package in ("rackbom.components", "rackbom.racks"):
         spec = find_spec(package)
-        for folder in spec.submodule_search_locations if spec else ():
+        for folder in (spec.submodule_search_locations if spec else None) or ():
             for path in sorted(Path(folder).rglob("*.py")):
                 digest.update(path.as_posix().encode() + b"\0" + path.read_bytes())
     return digest.digest()

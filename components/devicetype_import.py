@@ -21,7 +21,7 @@ from .errors import InputError
 from .limits import KG_MAX, LIST_MAX, UNITS_MAX, WATTS_MAX, Name, Text
 from .parts import Item, PartType
 from .provenance import Source, SourceKind
-from .trays import Airflow, TrayRole, TrayType
+from .trays import Airflow, TrayPart, TrayRole, TrayType
 from .yamlio import validate_model
 
 KG_PER_UNIT = {"kg": 1.0, "g": 0.001, "lb": 0.45359237, "oz": 0.028349523125}
@@ -185,7 +185,7 @@ def device_type_entries(
         role=TrayRole.OTHER,
         unit_standard="eia",
         height_units=int(spec.u_height),
-        parts=[{"part": spec.slug, "qty": 1}],
+        parts=[TrayPart(part=spec.slug, qty=1)],
         overhead_power_w=float(draw),
         weight_kg=weight,
         manufacturer=spec.manufacturer,

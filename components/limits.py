@@ -63,8 +63,9 @@ def _int(low: int, high: int) -> object:
 
 
 def _float(high: float, *, positive: bool = False) -> object:
-    bound = {"gt": 0} if positive else {"ge": 0}
-    return Field(strict=True, le=high, allow_inf_nan=False, **bound)
+    if positive:
+        return Field(strict=True, le=high, allow_inf_nan=False, gt=0)
+    return Field(strict=True, le=high, allow_inf_nan=False, ge=0)
 
 
 Count = Annotated[int, _int(0, COUNT_MAX)]

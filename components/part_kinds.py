@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Union
+from typing import Annotated, get_args
 
 from pydantic import Field
 
@@ -23,25 +23,27 @@ from .parts import (
 )
 from .switch_systems import SwitchSystem
 
-PART_KINDS: tuple[type[PartType], ...] = (
-    Gpu,
-    Cpu,
-    Nic,
-    SwitchAsic,
-    MemoryModule,
-    Ssd,
-    Connector,
-    PowerShelf,
-    ManagementSwitch,
-    Transceiver,
-    Cable,
-    SwitchSystem,
-    ScaleUpCopper,
-    Item,
-)
-"""Every part kind, in the order listings show them."""
+AnyPart = Annotated[
+    Gpu
+    | Cpu
+    | Nic
+    | SwitchAsic
+    | MemoryModule
+    | Ssd
+    | Connector
+    | PowerShelf
+    | ManagementSwitch
+    | Transceiver
+    | Cable
+    | SwitchSystem
+    | ScaleUpCopper
+    | Item,
+    Field(discriminator="kind"),
+]
+"""A catalogue entry of any kind, told apart by its `kind` tag."""
 
-AnyPart = Annotated[Union[PART_KINDS], Field(discriminator="kind")]  # noqa: UP007
+PART_KINDS: tuple[type[PartType], ...] = get_args(get_args(AnyPart)[0])
+"""Every part kind, in the order listings show them."""
 
 
 def kind_tag(kind: type[PartType]) -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..racks.clusters.summary import ClusterSummary
 from .cluster_figures import CLUSTER_FIGURES
-from .html_page import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
+from .html_parts import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
 
 
 @dataclass(frozen=True)

@@ -229,27 +229,33 @@ def switch_device_type(catalogue: Catalogue, switch: SwitchSystem, link_gbps: fl
             f"power-ports: {watts} W from {notes.source(switch.source_of('power_w'))}; "
             "IEC 60320 C14 inlet assumed (one port carries the whole draw)."
         )
-    cited = notes.source(switch.source_of("ports"))
-    if switch.protocol == "infiniband":
-        ways = switch.split_at(link_gbps)
-        kind = infiniband_type(link_gbps, file, f"{where}.port_gbps")
-        data["interfaces"] = [
-            {"name": f"p{i}/{k}" if ways > 1 else f"p{i}", "type": kind}
-            for i in range(1, switch.ports + 1)
-            for k in range(1, ways + 1)
-        ]
-        notes.add(
-            f"interfaces: {switch.ports} {switch.cage} cages of {switch.port_gbps:g}G, each "
-            f"{ways} InfiniBand port(s) of {link_gbps:g}G, from {cited}."
-        )
-    else:
-        kind = interface_type(switch.cage, switch.port_gbps, file, f"{where}.cage")
-        data["interfaces"] = [{"name": f"p{i}", "type": kind} for i in range(1, switch.ports + 1)]
-        notes.add(f"interfaces: {switch.ports} x {switch.port_gbps:g}G {switch.cage} from {cited}.")
+    data["interfaces"] = _switch_interfaces(switch, link_gbps, file, where, notes)
     data["interfaces"].append({"name": "mgmt", "type": "1000base-t", "mgmt_only": True})
     notes.add("interfaces: one 1G management port assumed.")
     data["comments"] = notes.text()
     return DeviceType(switch.manufacturer, data["model"], data["slug"], _ordered(data))
+
+
+def _switch_interfaces(
+    switch: SwitchSystem, link_gbps: float, file: str | None, where: str, notes: Provenance
+) -> list[dict[str, Any]]:
+    """The switch's data interfaces, one per cage or per InfiniBand port, noted with source."""
+    cited = notes.source(switch.source_of("ports"))
+    if switch.protocol == "infiniband":
+        ways = switch.split_at(link_gbps)
+        kind = infiniband_type(link_gbps, file, f"{where}.port_gbps")
+        notes.add(
+            f"interfaces: {switch.ports} {switch.cage} cages of {switch.port_gbps:g}G, each "
+            f"{ways} InfiniBand port(s) of {link_gbps:g}G, from {cited}."
+        )
+        return [
+            {"name": f"p{i}/{k}" if ways > 1 else f"p{i}", "type": kind}
+            for i in range(1, switch.ports + 1)
+            for k in range(1, ways + 1)
+        ]
+    kind = interface_type(switch.cage, switch.port_gbps, file, f"{where}.cage")
+    notes.add(f"interfaces: {switch.ports} x {switch.port_gbps:g}G {switch.cage} from {cited}.")
+    return [{"name": f"p{i}", "type": kind} for i in range(1, switch.ports + 1)]
 
 
 def _ordered(data: dict[str, Any]) -> dict[str, Any]:

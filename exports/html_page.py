@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..components.outputs import xml_safe
 from ..racks.summary import DesignSummary
 from .figures import KEY_FIGURES, switch_note
+from .html_parts import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
 
 if TYPE_CHECKING:
     from .cluster_page import ClusterEntry
 
-SVG_STYLE = "width:100%;height:auto"
-"""An inline drawing is as wide as its container, at the drawing's proportions."""
-STICKY = "position:sticky;left:0;background:#fff;min-width:12rem;white-space:normal"
-"""Figure names stay in view while a wide table scrolls sideways."""
-ELEVATION_MAX_WIDTH = "1600px"
-"""Beyond this, a wider window shows a drawing no larger."""
 STYLE = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 2rem; color: #1d2733; }
 h1 { margin-bottom: 0.2rem; } p.lead { color: #4a5868; margin-top: 0; }
@@ -43,16 +37,6 @@ class ReportEntry:
     summary: DesignSummary
     svg: str
     files: Sequence[tuple[str, str]]  # (label, relative href)
-
-
-def inline_svg(svg: str, prefix: str) -> str:
-    """SVG markup fit to sit inside HTML: no XML prolog, ids made unique with a prefix."""
-    body = re.sub(r"^\s*<\?xml[^>]*\?>\s*", "", svg)
-    body = re.sub(r"<!DOCTYPE[^>]*>\s*", "", body)
-    slug = re.sub(r"[^A-Za-z0-9_-]", "_", prefix)
-    body = re.sub(r'\bid="', f'id="{slug}-', body)
-    body = re.sub(r'(href="#|url\(#)', rf"\g<1>{slug}-", body)
-    return body.replace("<svg ", f'<svg style="{SVG_STYLE}" ', 1)
 
 
 def figures_table(summary: DesignSummary) -> str:
@@ -83,25 +67,6 @@ def warnings_list(warnings: Sequence[str]) -> str:
         f'<li class="warning" style="color:#9a3412">{html.escape(w)}</li>' for w in warnings
     )
     return f"<ul>{items}</ul>" if items else ""
-
-
-def side_by_side(
-    columns: Sequence[str], summaries: Sequence[Any], figures: Sequence[Any], css: str
-) -> str:
-    """Figures as rows, one column per summary, in a box that scrolls sideways when the columns
-    are wider than the page (the figure names stay in view)."""
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
-    body = "".join(
-        f'<tr><th style="{STICKY}">{html.escape(figure.label)}</th>'
-        + "".join(f"<td>{html.escape(figure.text(s))}</td>" for s in summaries)
-        + "</tr>"
-        for figure in figures
-    )
-    return (
-        f'<div class="scroll" style="overflow-x:auto;max-width:100%">'
-        f'<table class="{css}"><thead><tr><th style="{STICKY}">Figure</th>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table></div>"
-    )
 
 
 def comparison_table(summaries: Sequence[DesignSummary]) -> str:

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..racks.costs.basis import Precision
 from ..racks.costs.tco import TcoResult
 from ..racks.costs.tornado import TornadoBar
 from .tco_figures import CAPEX, PROFILE_LABELS, TCO_FIGURES
 
-RC = {"svg.hashsalt": "rackbom", "svg.fonttype": "none", "font.size": 9}
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
+
+RC: dict[RcKeyType, Any] = {"svg.hashsalt": "rackbom", "svg.fonttype": "none", "font.size": 9}
 METADATA = {"Date": None, "Creator": "rackbom"}
 
 
@@ -73,7 +77,7 @@ def capex_chart(results: Sequence[TcoResult]) -> str:
     return _svg(fig)
 
 
-def tco_chart(results: Sequence[TcoResult], per: str | None = None) -> str:
+def tco_chart(results: Sequence[TcoResult], per: Precision | None = None) -> str:
     """TCO per GPU-hour as bars split capital/opex, or per dense PFLOPS-hour (`per="fp4"`)."""
     fig, ax = _figure(_width(len(results)))
     names = [r.target for r in results]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ..components.tco import TcoProfile
 from ..racks.costs.tco import TcoResult
-from .html_page import inline_svg
+from .html_parts import inline_svg
 from .tco_charts import capex_chart, tco_chart
 
 CHART_MAX_WIDTH = "1100px"

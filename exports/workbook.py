@@ -17,8 +17,8 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.chart import BarChart as OpenpyxlBarChart
 from openpyxl.chart import Reference
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
-from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.page import PageMargins
+from openpyxl.worksheet.worksheet import Worksheet
 
 from ..components.atomic import Writer, atomic_write
 from ..components.errors import InputError
@@ -89,7 +89,7 @@ def build_sheets(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -
     columns = [design_column(a, d) for a, d in zip(analyses, per_design, strict=True)]
     cluster_labels = design_labels([c.id for c in clusters], SHEET_NAME_MAX - len(CLUSTER_PREFIX))
     for cluster, label in zip(clusters, cluster_labels, strict=True):
-        design = per_design[analyses.index(_design_of(cluster, analyses))]
+        design = per_design[analyses.index(_design_of(cluster, analyses) or cluster.rack)]
         built = cluster_sheet(cluster, design, label)
         sheets.append(built.sheet)
         columns.append(cluster_column(cluster, built))
@@ -150,7 +150,9 @@ def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> No
     wb.save(str(path))
 
 
-def _write_sheet(ws: WriteOnlyWorksheet, data: SheetData, styles: _Styles) -> None:
+def _write_sheet(ws: Worksheet, data: SheetData, styles: _Styles) -> None:
+    """Fill a write-only sheet (typed `Worksheet`: it takes that class's settings at run time,
+    which the stubs of its own class leave out)."""
     if data.header_row is not None:
         ws.freeze_panes = f"{col(data.freeze_column)}{data.header_row + 1}"
     widths = column_widths(data)
@@ -170,7 +172,7 @@ CHART_CM_PER_CATEGORY = 1.2
 CHART_CM_MIN, CHART_CM_HIGH = 16.0, 8.5
 
 
-def _bar_chart(ws: WriteOnlyWorksheet, data: BarChart) -> OpenpyxlBarChart:
+def _bar_chart(ws: Worksheet, data: BarChart) -> OpenpyxlBarChart:
     """A native column chart over the sheet's cells: it follows their formulas."""
     chart = OpenpyxlBarChart()
     chart.type = "col"
@@ -190,35 +192,40 @@ def _bar_chart(ws: WriteOnlyWorksheet, data: BarChart) -> OpenpyxlBarChart:
     )
     chart.set_categories(names)
     count = data.last_column - data.first_column + 1
-    chart.width = max(CHART_CM_MIN, CHART_CM_PER_CATEGORY * count)
+    # centimetres, a float in openpyxl (its stubs say int)
+    chart.width = max(CHART_CM_MIN, CHART_CM_PER_CATEGORY * count)  # type: ignore[assignment]
     chart.height = CHART_CM_HIGH
     return chart
 
 
-def _page_setup(ws: WriteOnlyWorksheet, data: SheetData, width: float) -> None:
+def _page_setup(ws: Worksheet, data: SheetData, width: float) -> None:
     """Print one page wide (as many long as it takes), the header row on every page."""
     wide = width > PORTRAIT_WIDTH_MAX
     ws.page_setup.orientation = "landscape" if wide else "portrait"
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    fit = ws.sheet_properties.pageSetUpPr
+    if fit is not None:  # a new sheet has one
+        fit.fitToPage = True
     ws.page_margins = PageMargins(
         left=_MARGIN_IN, right=_MARGIN_IN, top=_MARGIN_IN, bottom=0.75, footer=0.3, header=0.3
     )
     ws.print_options.horizontalCentered = True
     if data.header_row is not None:
         ws.print_title_rows = f"{data.header_row}:{data.header_row}"
-    ws.oddFooter.left.text = FOOTER_LEFT
-    ws.oddFooter.right.text = FOOTER_RIGHT
+    footer = ws.oddFooter
+    if footer is not None:  # a new sheet has one
+        footer.left.text = FOOTER_LEFT
+        footer.right.text = FOOTER_RIGHT
 
 
-def _cell(ws: WriteOnlyWorksheet, cell: Cell, styles: _Styles) -> object:
+def _cell(ws: Worksheet, cell: Cell, styles: _Styles) -> object:
     """A plain value where that is safe (fast), else a cell with its style and data type."""
     value = cell.value
     if isinstance(value, float):
         finite(value, ws.title)
     literal = isinstance(value, str) and not cell.formula
-    if cell.style == "plain" and not (literal and value.startswith("=")):
+    if cell.style == "plain" and not (literal and str(value).startswith("=")):
         return value
     written = WriteOnlyCell(ws, value)
     if literal:
@@ -236,6 +243,7 @@ def column_widths(data: SheetData) -> list[float]:
             if cell.style in _NOT_SIZED or cell.value is None:
                 continue
             base = cell.style.removeprefix("total_").removeprefix("grand_")
+            size: float
             if cell.formula:
                 size = _FORMULA_WIDTH.get(base, 12)
             elif cell.style == "header":  # headers wrap: the longest word, or half the label

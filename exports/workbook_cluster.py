@@ -7,11 +7,13 @@ edited unit price on either sheet carries through to capex per GPU.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
 from ..racks.analysis import Analysis
 from ..racks.clusters import ClusterAnalysis
+from ..racks.clusters.summary import NetworkLine
 from ..racks.clusters.unit import scale_up_lines
 from .workbook_cells import BLANK, Cell, SheetData, col, formula, number, text
 from .workbook_design import EXTENDED, DesignSheets, category_words
@@ -61,30 +63,7 @@ def cluster_sheet(cluster: ClusterAnalysis, design: DesignSheets, label: str) ->
         )
     )
     sheet.add()
-    sheet.header(NETWORK_COLUMNS)
-    first = len(sheet.rows) + 1
-    for line in s.network_bom:
-        row = len(sheet.rows) + 1
-        sheet.add(
-            text(line.tier),
-            text(category_words(line.category)),
-            text(line.part),
-            text(line.name),
-            number(line.qty, "int"),
-            number(line.unit_price_usd, "usd"),
-            formula(f"{col(QTY)}{row}*{col(PRICE)}{row}", "usd"),
-            number(line.power_each_w, "watts"),
-            formula(f"{col(QTY)}{row}*{col(POWER_EACH)}{row}", "watts"),
-            text(line.source),
-        )
-    last = len(sheet.rows)
-    total: list[Cell] = [BLANK] * len(NETWORK_COLUMNS)
-    total[0] = text("Scale-out total", "total_text")
-    total[TOTAL_USD - 1] = formula(
-        f"SUM({col(TOTAL_USD)}{first}:{col(TOTAL_USD)}{last})", "total_usd"
-    )
-    total[TOTAL_W - 1] = formula(f"SUM({col(TOTAL_W)}{first}:{col(TOTAL_W)}{last})", "total_watts")
-    total_row = sheet.add(*total)
+    total_row = _network_bom(sheet, s.network_bom)
     sheet.add()
     sheet.add(text("Capex and power", "section"))
     rows: dict[str, int] = {}
@@ -129,6 +108,34 @@ def cluster_sheet(cluster: ClusterAnalysis, design: DesignSheets, label: str) ->
         sheet,
         *(sheet.ref(VALUE, rows[key]) for key in ("gpus", "compute", "up", "out", "power_w")),
     )
+
+
+def _network_bom(sheet: SheetData, lines: Sequence[NetworkLine]) -> int:
+    """The scale-out parts, one line each, and their total row (returned)."""
+    sheet.header(NETWORK_COLUMNS)
+    first = len(sheet.rows) + 1
+    for line in lines:
+        row = len(sheet.rows) + 1
+        sheet.add(
+            text(line.tier),
+            text(category_words(line.category)),
+            text(line.part),
+            text(line.name),
+            number(line.qty, "int"),
+            number(line.unit_price_usd, "usd"),
+            formula(f"{col(QTY)}{row}*{col(PRICE)}{row}", "usd"),
+            number(line.power_each_w, "watts"),
+            formula(f"{col(QTY)}{row}*{col(POWER_EACH)}{row}", "watts"),
+            text(line.source),
+        )
+    last = len(sheet.rows)
+    total: list[Cell] = [BLANK] * len(NETWORK_COLUMNS)
+    total[0] = text("Scale-out total", "total_text")
+    total[TOTAL_USD - 1] = formula(
+        f"SUM({col(TOTAL_USD)}{first}:{col(TOTAL_USD)}{last})", "total_usd"
+    )
+    total[TOTAL_W - 1] = formula(f"SUM({col(TOTAL_W)}{first}:{col(TOTAL_W)}{last})", "total_watts")
+    return sheet.add(*total)
 
 
 def scale_up_formula(rack: Analysis, design: DesignSheets) -> str:

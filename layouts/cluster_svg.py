@@ -61,7 +61,9 @@ class _Drawing(SvgDocument):
             )
         )
 
-    def line(self, a: tuple[float, float], b: tuple[float, float], colour: str, width: float):
+    def line(
+        self, a: tuple[float, float], b: tuple[float, float], colour: str, width: float
+    ) -> None:
         a, b = (round(a[0], 1), round(a[1], 1)), (round(b[0], 1), round(b[1], 1))
         self.dwg.add(self.dwg.line(a, b, stroke=colour, stroke_width=round(width, 2)))
 

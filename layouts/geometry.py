@@ -83,7 +83,7 @@ def fit_text(text: str, width: float, size: float, bold: bool = False) -> tuple[
     if text_width(text, smaller, bold) <= width:
         return text, mm(smaller)
     factor = BOLD_WIDTH if bold else 1.0
-    ellipsis, em, end = _em(ELLIPSIS), 0, 0
+    ellipsis, em, end = _em(ELLIPSIS), 0.0, 0
     for char in text:
         em += _em(char)
         if (em + ellipsis) * smaller * factor > width:  # as text_width(cut + ELLIPSIS)
@@ -322,21 +322,8 @@ def _rack_shape(
         frame.mounting_width_mm,
         mm(frame.height_units * frame.unit_mm),
     )
-    occupied = {u for t in rack.trays for u in range(t.position, t.top + 1)}
     number_size = mm(UNIT_NUMBER_RATIO * frame.unit_mm)
     number_x = mm(x - 0.3 * UNIT_GUTTER_MM)
-    units = []
-    for number in range(frame.height_units, 0, -1):
-        box = Box(opening.x, unit_top(opening, rack, number), opening.width, frame.unit_mm)
-        baseline = mm(box.y + box.height / 2 + BASELINE_SHIFT * number_size)
-        units.append(
-            UnitSlot(
-                number,
-                box,
-                number not in occupied,
-                Text(str(number), number_x, baseline, number_size),
-            )
-        )
     trays = tuple(
         _tray_shape(rack, opening, placed, label(placed), chips.get(placed.key, []), bar_captions)
         for placed in rack.trays
@@ -347,7 +334,7 @@ def _rack_shape(
         rack=rack,
         frame=outer,
         opening=opening,
-        units=tuple(units),
+        units=_unit_slots(rack, opening, number_x, number_size),
         trays=trays,
         unit_heading=Text(
             frame.unit_name, number_x, mm(outer.y + FRAME_CAP_MM - 0.4 * number_size), number_size
@@ -371,6 +358,27 @@ def _rack_shape(
             caption_x, mm(outer.bottom + 22 + RACK_TEXT_SIZE_MM), caption_width, RACK_TEXT_SIZE_MM
         ),
     )
+
+
+def _unit_slots(
+    rack: BuiltRack, opening: Box, number_x: float, number_size: float
+) -> tuple[UnitSlot, ...]:
+    """Every unit of the rack, top down, numbered in the gutter, marked free or occupied."""
+    frame = rack.frame
+    occupied = {u for t in rack.trays for u in range(t.position, t.top + 1)}
+    units = []
+    for number in range(frame.height_units, 0, -1):
+        box = Box(opening.x, unit_top(opening, rack, number), opening.width, frame.unit_mm)
+        baseline = mm(box.y + box.height / 2 + BASELINE_SHIFT * number_size)
+        units.append(
+            UnitSlot(
+                number,
+                box,
+                number not in occupied,
+                Text(str(number), number_x, baseline, number_size),
+            )
+        )
+    return tuple(units)
 
 
 def _tray_shape(

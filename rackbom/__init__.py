@@ -9,51 +9,10 @@
 
 from __future__ import annotations
 
-import sys
 from importlib import import_module
-from importlib.abc import MetaPathFinder
-from importlib.machinery import ModuleSpec
-from importlib.util import spec_from_file_location
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.2.0"
-
-
-LAYERS = ("components", "racks", "layouts", "exports")
-"""The folders that install as `rackbom.components` and so on."""
-
-
-class _CheckoutLayers(MetaPathFinder):
-    """Finds `rackbom.components` and the other layers in a source checkout, where they sit
-    beside this folder instead of inside it (an installed wheel has them inside)."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-
-    def find_spec(self, name: str, path: object = None, target: object = None) -> ModuleSpec | None:
-        head, _, layer = name.partition(".")
-        if head != "rackbom" or layer not in LAYERS:
-            return None
-        folder = self.root / layer
-        return spec_from_file_location(
-            name, folder / "__init__.py", submodule_search_locations=[str(folder)]
-        )
-
-
-def _layers_from_checkout() -> None:
-    """Run from a checkout (installed or not: the current folder comes first on `sys.path`),
-    the layers are found one folder up, so each is loaded once, under its `rackbom.` name."""
-    here = Path(__file__).resolve().parent
-    root = here.parent
-    if (here / "components").is_dir() or not (root / "components" / "__init__.py").is_file():
-        return
-    project = root / "pyproject.toml"
-    if project.is_file() and 'name = "rackbom"' in project.read_text(encoding="utf-8"):
-        sys.meta_path.insert(0, _CheckoutLayers(root))
-
-
-_layers_from_checkout()
 
 # The facade loads lazily: `import rackbom` stays cheap, and each command imports what it uses.
 _EXPORTS = {

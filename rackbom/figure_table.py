@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 class ShownFigure(Protocol):
     """What a table needs of a figure: a label, a numeric value and its text."""
 
-    label: str
+    @property
+    def label(self) -> str: ...
 
     def value(self, summary: Any) -> Any: ...
 

@@ -18,7 +18,7 @@ from rackbom.components.errors import InputError
 from rackbom.components.yamlio import read_yaml_file
 from rackbom.racks.build import build_design
 from rackbom.racks.library import builtin_design_ids, parse_design
-from rackbom.racks.origin import Builtin, File, Origin
+from rackbom.racks.origin import Builtin, File
 
 from .design import Design, load
 from .system import System
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
-def origin_of(name: str | Path) -> Origin:
+def origin_of(name: str | Path) -> Builtin | File:
     """Where `name` points: a built-in design or cluster by id, or a YAML file."""
     text = str(name)
     if text in builtin_design_ids():

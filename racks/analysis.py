@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..components.catalogue import Catalogue
 from ..components.parts import Cpu, Gpu
@@ -214,10 +214,8 @@ class Analysis:
         """The design's key figures (units in the names, nothing rounded)."""
         spec = self.design.spec
         bom_total = self.bom.total_usd
-        rack_bom = self.bom.by_rack()
         gpus, hbm = self.gpus, self.hbm_gb_total
         ports_total = self.switch_ports_total
-        c = self.compute
         chips = [chip for tray in self.ports for chip in tray.chips]
         return DesignSummary(
             design=spec.id,
@@ -254,41 +252,15 @@ class Analysis:
             units_used=sum(s.units_used for s in self.space),
             units_total=sum(s.units_total for s in self.space),
             weight_kg=self.weight_kg,
-            rack_details=tuple(
-                RackSummary(
-                    rack=rack.name,
-                    frame=rack.frame.id,
-                    units_total=space.units_total,
-                    units_used=space.units_used,
-                    units_free=space.units_free,
-                    power_it_w=power.it_w,
-                    power_all_in_w=power.all_in_w,
-                    power_shelf_capacity_w=power.shelf_capacity_w,
-                    power_shelf_redundancy=power.redundancy,
-                    bom_usd=rack_bom.get(rack.name, 0.0),
-                    weight_kg=space.weight_kg,
-                )
-                for rack, power, space in zip(
-                    self.design.racks, self.power, self.space, strict=True
-                )
-            ),
+            rack_details=self._rack_summaries(),
             switch_tray_ports=tuple(self.ports),
             switches=tuple(chips),
             power_rack_input_w=self.power_rack_input_w,
             power_facility_w=self.power_facility_w,
             pue=self.design.power_model.pue,
             power_all_in_includes=ALL_IN_INCLUDES,
-            **{f"{p}_dense_pflops_per_gpu": c.per_gpu(p) for p in PRECISIONS},
-            **{f"{p}_dense_pflops_total": c.dense_pflops[p] for p in PRECISIONS},
-            **{
-                f"{p}_dense_pflops_per_usd_m": _ratio(c.dense_pflops[p], bom_total / 1e6)
-                for p in PER_DOLLAR_PRECISIONS
-            },
-            **{
-                f"{p}_dense_pflops_per_kw": _ratio(c.dense_pflops[p], self.power_all_in_w / 1e3)
-                for p in PER_DOLLAR_PRECISIONS
-            },
-            hbm_tbytes_per_s_total=c.hbm_tbytes_per_s,
+            **self._precision_figures(),
+            hbm_tbytes_per_s_total=self.compute.hbm_tbytes_per_s,
             scale_up_copper_pairs_in_rack=_pairs(self.copper, "in_rack"),
             scale_up_copper_pairs_between_racks=_pairs(self.copper, "between_racks"),
             scale_up_copper=tuple(self.copper),
@@ -298,6 +270,42 @@ class Analysis:
             warnings=tuple(self.warnings()),
             sources=tuple(self.sources()),
         )
+
+    def _rack_summaries(self) -> tuple[RackSummary, ...]:
+        """Space, power, cost and weight of each rack, in rack order."""
+        rack_bom = self.bom.by_rack()
+        return tuple(
+            RackSummary(
+                rack=rack.name,
+                frame=rack.frame.id,
+                units_total=space.units_total,
+                units_used=space.units_used,
+                units_free=space.units_free,
+                power_it_w=power.it_w,
+                power_all_in_w=power.all_in_w,
+                power_shelf_capacity_w=power.shelf_capacity_w,
+                power_shelf_redundancy=power.redundancy,
+                bom_usd=rack_bom.get(rack.name, 0.0),
+                weight_kg=space.weight_kg,
+            )
+            for rack, power, space in zip(self.design.racks, self.power, self.space, strict=True)
+        )
+
+    def _precision_figures(self) -> dict[str, Any]:
+        """The summary's per-precision fields, by their names (`fp4_dense_pflops_total`...)."""
+        c, usd_m, kw = self.compute, self.bom.total_usd / 1e6, self.power_all_in_w / 1e3
+        return {
+            **{f"{p}_dense_pflops_per_gpu": c.per_gpu(p) for p in PRECISIONS},
+            **{f"{p}_dense_pflops_total": c.dense_pflops[p] for p in PRECISIONS},
+            **{
+                f"{p}_dense_pflops_per_usd_m": _ratio(c.dense_pflops[p], usd_m)
+                for p in PER_DOLLAR_PRECISIONS
+            },
+            **{
+                f"{p}_dense_pflops_per_kw": _ratio(c.dense_pflops[p], kw)
+                for p in PER_DOLLAR_PRECISIONS
+            },
+        }
 
 
 ALL_IN_INCLUDES = (

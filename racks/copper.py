@@ -43,7 +43,7 @@ def copper_runs(design: BuiltDesign, topology: Topology) -> list[CopperRun]:
         if near["tray"] == far["tray"]:
             continue
         count = link["lanes"] * PAIRS_PER_LANE
-        key = (near["rack"], link["fabric"], "in_rack")
+        key: tuple[str, str, CopperSpan] = (near["rack"], link["fabric"], "in_rack")
         pairs[key] = pairs.get(key, 0) + count
         if near["rack"] != far["rack"]:
             key = (far["rack"], link["fabric"], "between_racks")

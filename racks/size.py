@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..components.catalogue import Catalogue
 from ..components.errors import InputError
 from ..components.limits import LINKS_MAX, PARTS_MAX
 from ..components.trays import TrayType
+from .built import BuiltRack
 from .spec import FabricSpec
-
-if TYPE_CHECKING:
-    from .build import BuiltRack
 
 
 def check_size(

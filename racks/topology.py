@@ -18,13 +18,13 @@ Index = dict[tuple[str, str], list[str]]
 class Topology:
     """The graph, an index of its nodes by tray and kind, and the scale-up domains."""
 
-    graph: nx.Graph
+    graph: nx.Graph[str]
     index: Index
     domains: list[list[str]]
 
     def nodes_of(self, kind: str) -> list[str]:
         """Node names of one kind (gpu, cpu, nic, switch_chip), in insertion order."""
-        return [n for n, k in self.graph.nodes(data="kind") if k == kind]
+        return [n for n, attrs in self.graph.nodes.items() if attrs.get("kind") == kind]
 
     def in_tray(self, tray: PlacedTray, kind: str) -> list[str]:
         """Node names of one kind in one placed tray."""
@@ -43,7 +43,7 @@ def node_name(tray: PlacedTray, role: str, index: int) -> str:
 
 def build_topology(design: BuiltDesign) -> Topology:
     """Add every GPU, CPU, NIC and switch chip, wire the fabrics, and find the domains."""
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     index: Index = {}
     for tray in design.placed:
         _add_tray(graph, index, design, tray)

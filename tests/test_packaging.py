@@ -1,7 +1,8 @@
 """The wheel carries every module and the YAML data; the package runs from a checkout and installed.
 
 Each run happens in a fresh virtual environment of this Python, without its site-packages, that
-holds the project's dependencies from `pyproject.toml` and pytest.
+holds the project's dependencies from `pyproject.toml`, pytest and the build backend; the project
+is built once, and installs without a build environment of its own.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import os
 import shlex
 import shutil
 import subprocess
-import sys
 import tomllib
 import venv
 import zipfile
@@ -34,18 +34,13 @@ LAYERS = ("components", "racks", "layouts", "exports")
 # Imports every module as tests/test_one_copy.py does and prints each loaded module's file.
 WHERE = """
 import importlib, json, pkgutil, sys, rackbom
-layers = ("components", "racks", "layouts", "exports")
-for package in ["rackbom", *(f"rackbom.{layer}" for layer in layers)]:
-    folder = importlib.import_module(package).__path__[0]
-    for info in pkgutil.walk_packages([folder], f"{package}."):
-        if not info.name.endswith("__main__"):
-            importlib.import_module(info.name)
-print(json.dumps(
-    {n: m.__file__ for n, m in sys.modules.items() if n.split(".")[0] in ("rackbom", *layers)}
-))
+for info in pkgutil.walk_packages(rackbom.__path__, "rackbom."):
+    if not info.name.endswith("__main__"):
+        importlib.import_module(info.name)
+print(json.dumps({n: m.__file__ for n, m in sys.modules.items() if n.split(".")[0] == "rackbom"}))
 """
 # How each case installs the project, if at all, before it runs from the repository root.
-CASES = {"nothing installed": (), "pip install .": (".",), "pip install -e .": ("-e", ".")}
+CASES = ("nothing installed", "the wheel", "pip install -e .")
 
 
 def run(*command: str | Path, cwd: Path) -> str:
@@ -75,11 +70,15 @@ class Venv:
     bin: Path
     site: Path
 
-    def reinstall(self, *how: str, cwd: Path) -> None:
+    def pip(self, *args: str | Path, cwd: Path) -> None:
+        """`pip ARGS...` quietly, from the packages already here and pip's cache."""
+        run(self.python, "-m", "pip", *args, "-q", "--disable-pip-version-check", cwd=cwd)
+
+    def reinstall(self, *how: str | Path, cwd: Path) -> None:
         """Uninstall rackbom, then `pip install --no-deps HOW...` in `cwd` if HOW is given."""
-        run(self.python, "-m", "pip", "uninstall", "-q", "-y", "rackbom", cwd=cwd)
+        self.pip("uninstall", "-y", "rackbom", cwd=cwd)
         if how:
-            run(self.python, "-m", "pip", "install", "-q", "--no-deps", *how, cwd=cwd)
+            self.pip("install", "--no-deps", "--no-build-isolation", *how, cwd=cwd)
 
     def where(self, cwd: Path) -> dict[str, Path]:
         """The file of every loaded package module after importing each, run from `cwd`."""
@@ -87,11 +86,15 @@ class Venv:
 
 
 def clean_tree(into: Path) -> Path:
-    """The tracked files only, as a fresh clone has them (no build/ or egg-info leftovers)."""
+    """The tracked files only, as a fresh clone has them (no build/ or egg-info leftovers);
+    the layer links inside `rackbom/` stay links."""
     for name in filter(None, run("git", "ls-files", "-z", cwd=ROOT).split("\0")):
-        if (ROOT / name).is_file():
-            (into / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, into / name)
+        path, copy = ROOT / name, into / name
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_symlink():
+            copy.symlink_to(path.readlink())
+        elif path.is_file():
+            shutil.copy2(path, copy)
     return into
 
 
@@ -106,7 +109,8 @@ def module_names(tree: Path) -> set[str]:
 
 
 def assert_one_copy(files: dict[str, Path], tree: Path, home: Path) -> None:
-    """The loaded modules are the package's own, each under its one name, all from `home`."""
+    """The loaded modules are the package's own, each under its one name, all from the package
+    folder `home`, the layers from the folders inside it."""
     assert set(files) == module_names(tree)
     strays = {name: str(file) for name, file in files.items() if not file.is_relative_to(home)}
     assert not strays, f"loaded from outside {home}: {strays}"
@@ -116,27 +120,27 @@ def assert_one_copy(files: dict[str, Path], tree: Path, home: Path) -> None:
 
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory: pytest.TempPathFactory) -> Venv:
-    """A new venv of this Python, without its site-packages: the dependencies and pytest only."""
+    """A new venv of this Python, without its site-packages: the dependencies, pytest, and the
+    build backend with `build`, so that building and installing the project download nothing."""
     folder = tmp_path_factory.mktemp("venv")
     venv.create(folder, with_pip=True, symlinks=True)
     python = folder / "bin" / "python"
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    project, backend = config["project"], config["build-system"]["requires"]
     pytest_req = [r for r in project["optional-dependencies"]["test"] if r.startswith("pytest")]
-    run(python, "-m", "pip", "install", "-q", *project["dependencies"], *pytest_req, cwd=folder)
+    build_req = [r for r in project["optional-dependencies"]["test"] if r.startswith("build")]
+    needs = [*project["dependencies"], *pytest_req, *backend, *build_req]
+    run(python, "-m", "pip", "install", "-q", "--no-compile", *needs, cwd=folder)
     site = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))", cwd=folder)
     return Venv(python, folder / "bin", Path(site.strip()))
 
 
 @pytest.fixture(scope="module")
-def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return clean_tree(tmp_path_factory.mktemp("source"))
-
-
-@pytest.fixture(scope="module")
-def wheel(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def wheel(fresh: Venv, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The one wheel: built from the sdist of a clean tree, as a release is."""
+    source = clean_tree(tmp_path_factory.mktemp("source"))
     out = tmp_path_factory.mktemp("dist")
-    # the sdist first, then the wheel built from it, as pip builds from a source tree
-    run(sys.executable, "-m", "build", "--outdir", out, source, cwd=out)
+    run(fresh.python, "-m", "build", "--no-isolation", "--outdir", out, source, cwd=out)
     (path,) = out.glob("rackbom-*.whl")
     return path
 
@@ -151,32 +155,24 @@ def test_wheel_contains_every_module_and_data_file(wheel: Path) -> None:
     assert not any(n.startswith(("tests/", "components/", "racks/")) for n in names)
 
 
-def test_plain_install_from_the_wheel_runs(
-    wheel: Path, source: Path, fresh: Venv, tmp_path: Path
-) -> None:
-    fresh.reinstall(str(wheel), cwd=tmp_path)
-    assert_one_copy(fresh.where(tmp_path), source, home=fresh.site / "rackbom")
-    assert "Switch ports unused" in run(fresh.bin / "rackbom", "show", "helios", cwd=tmp_path)
-
-
-@pytest.mark.parametrize("how", CASES.values(), ids=CASES.keys())
-def test_runs_from_the_repository_root(how: tuple[str, ...], fresh: Venv, tmp_path: Path) -> None:
+@pytest.mark.parametrize("case", CASES)
+def test_runs_from_the_repository_root(case: str, fresh: Venv, wheel: Path, tmp_path: Path) -> None:
     tree = clean_tree(tmp_path / "tree")
+    how = {"nothing installed": (), "the wheel": (wheel,), "pip install -e .": ("-e", ".")}[case]
     fresh.reinstall(*how, cwd=tree)
     assert "Switch ports unused" in run(fresh.python, "-m", "rackbom", "show", "helios", cwd=tree)
     run(fresh.python, "-c", "import rackbom", cwd=tree)
-    assert_one_copy(fresh.where(tree), tree, home=tree)
     junit = tmp_path / "pytest.xml"
     smoke = ("-m", "pytest", "-q", f"--junit-xml={junit}", "tests/test_one_copy.py")
     assert "1 passed" in run(fresh.python, *smoke, cwd=tree)
     (files,) = (p.get("value", "") for p in ElementTree.parse(junit).iter("property"))
-    assert_one_copy({n: Path(f) for n, f in json.loads(files).items()}, tree, home=tree)
+    assert_one_copy({n: Path(f) for n, f in json.loads(files).items()}, tree, tree / "rackbom")
     if how:  # installed: the command and the package from any other folder too
-        home = tree if "-e" in how else fresh.site / "rackbom"
+        home = tree / "rackbom" if "-e" in how else fresh.site / "rackbom"
         elsewhere = tmp_path / "elsewhere"
         elsewhere.mkdir()
         assert "Switch ports unused" in run(fresh.bin / "rackbom", "show", "helios", cwd=elsewhere)
-        assert_one_copy(fresh.where(elsewhere), tree, home=home)
+        assert_one_copy(fresh.where(elsewhere), tree, home)
 
 
 def test_data_loads_through_importlib_resources() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rackbom.cluster_model import Cluster
 from rackbom.exports.cluster_figures import CLUSTER_FIGURES
 from rackbom.exports.figures import Unit
+from rackbom.racks.clusters.summary import ClusterSummary
 from rackbom.textable import render_table
 
 _COUNT = Unit.COUNT.value
@@ -30,43 +31,7 @@ def render_cluster(cluster: Cluster) -> str:
         "Key figures\n"
         + render_table(["figure", "value"], [[f.label, f.text(s)] for f in CLUSTER_FIGURES])
     )
-    blocks.append(
-        "Tiers\n"
-        + render_table(
-            ["tier", "switches", "ports each", "used", "unused", "unused %", "links in", "m"],
-            [
-                [
-                    t.role,
-                    _COUNT.text(t.switches),
-                    _COUNT.text(t.ports_per_switch),
-                    _COUNT.text(t.ports_used),
-                    _COUNT.text(t.ports_unused),
-                    Unit.PCT.value.text(t.ports_unused_pct),
-                    _COUNT.text(t.links),
-                    f"{t.link_length_m_min:g}-{t.link_length_m_max:g}",
-                ]
-                for t in s.tiers
-            ],
-        )
-    )
-    blocks.append(
-        "Scale-out BOM\n"
-        + render_table(
-            ["tier", "kind", "part", "qty", "each (USD)", "total (USD)", "kW"],
-            [
-                [
-                    n.tier,
-                    n.category,
-                    n.part,
-                    _COUNT.text(n.qty),
-                    _USD.text(n.unit_price_usd),
-                    _USD.text(n.extended_usd),
-                    Unit.KW.value.text(n.power_total_w),
-                ]
-                for n in s.network_bom
-            ],
-        )
-    )
+    blocks += [_tiers_table(s), _network_table(s)]
     f = s.floor
     blocks.append(
         f"Floor: {f'{f.halls} halls, ' if f.halls > 1 else ''}"
@@ -118,5 +83,44 @@ def render_fabric_options(target: object) -> str:
                 "yes" if o.chosen else "",
             ]
             for o in options
+        ],
+    )
+
+
+def _tiers_table(s: ClusterSummary) -> str:
+    """Each tier: its switches, their ports, the links into it and their lengths."""
+    return "Tiers\n" + render_table(
+        ["tier", "switches", "ports each", "used", "unused", "unused %", "links in", "m"],
+        [
+            [
+                t.role,
+                _COUNT.text(t.switches),
+                _COUNT.text(t.ports_per_switch),
+                _COUNT.text(t.ports_used),
+                _COUNT.text(t.ports_unused),
+                Unit.PCT.value.text(t.ports_unused_pct),
+                _COUNT.text(t.links),
+                f"{t.link_length_m_min:g}-{t.link_length_m_max:g}",
+            ]
+            for t in s.tiers
+        ],
+    )
+
+
+def _network_table(s: ClusterSummary) -> str:
+    """The scale-out parts with their prices and power."""
+    return "Scale-out BOM\n" + render_table(
+        ["tier", "kind", "part", "qty", "each (USD)", "total (USD)", "kW"],
+        [
+            [
+                n.tier,
+                n.category,
+                n.part,
+                _COUNT.text(n.qty),
+                _USD.text(n.unit_price_usd),
+                _USD.text(n.extended_usd),
+                Unit.KW.value.text(n.power_total_w),
+            ]
+            for n in s.network_bom
         ],
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from rackbom.components.atomic import text_writer, write_files
 from rackbom.components.errors import InputError
@@ -11,6 +12,9 @@ from rackbom.design import Design
 from rackbom.exports.dcim_export import cluster_files, design_files
 
 from .common import add_catalogue_option, load_targets
+
+if TYPE_CHECKING:
+    from rackbom.cluster_model import Cluster
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -55,8 +59,8 @@ def run(args: argparse.Namespace) -> int:
     (target,) = load_targets(args, [args.design])
     if isinstance(target, Design):
         files = design_files(target.analysis)
-    else:
-        files = cluster_files(target.analysis)
+    else:  # the one other kind of system
+        files = cluster_files(cast("Cluster", target).analysis)
     write_folder(folder, files)
     types = sum(name.startswith("device-types/") for name in files)
     print(f"wrote {folder}: {types} device types, manufacturers.yaml, racks.yaml")

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import argparse
 
-from rackbom.components.catalogue import suggest
+from rackbom.components.catalogue import Catalogue, suggest
 from rackbom.components.errors import InputError
 from rackbom.components.part_kinds import PART_KINDS, kind_names, kind_tag
 from rackbom.components.parts import PartType
 from rackbom.racks.clusters import ClusterSpec, builtin_cluster_ids, load_cluster_spec
 from rackbom.racks.library import builtin_design_ids, load_design_spec
+from rackbom.racks.spec import DesignSpec
 from rackbom.textable import render_table
 
 from .common import add_catalogue_option, catalogue_from, print_json
+
+Table = tuple[list[str], list[list[str]]]
+"""A table's header and rows of text."""
 
 SECTIONS = ("designs", "clusters", "parts", "trays", "frames", "profiles", "sources")
 
@@ -31,7 +35,7 @@ def configure(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """List what is known."""
     cat = catalogue_from(args)
-    tables: dict[str, tuple[list[str], list[list[str]]]] = {}
+    tables: dict[str, Table] = {}
     specs = [load_design_spec(i)[0] for i in builtin_design_ids()]
     tables["designs"] = (["id", "name"], [[s.id, s.name] for s in specs])
     clusters = [load_cluster_spec(i)[0] for i in builtin_cluster_ids()]
@@ -39,39 +43,8 @@ def run(args: argparse.Namespace) -> int:
         ["id", "design", "size", "profile", "name"],
         [[c.id, c.design, _size_text(c), c.profile, c.name] for c in clusters],
     )
-    kind = None if args.kind is None else part_kind(args.kind)
-    parts = [p for p in cat.parts.values() if kind is None or isinstance(p, kind)]
-    tables["parts"] = (
-        ["id", "kind", "price (USD)", "price source", "name"],
-        [
-            [
-                p.id,
-                p.kind,
-                "-" if p.price_usd is None else f"{p.price_usd:,.0f}",
-                cat.sources[p.source_of("price_usd")].kind.value,
-                p.name,
-            ]
-            for p in sorted(parts, key=lambda p: (PART_KINDS.index(type(p)), p.id))
-        ],
-    )
-    trays = [(t, "catalogue") for t in cat.trays.values()] + [
-        (t, f"design {spec.id}")
-        for spec in specs
-        for t in (spec.catalogue.trays if spec.catalogue else [])
-    ]
-    tables["trays"] = (
-        ["id", "role", "height", "defined in", "name"],
-        [
-            [
-                t.id,
-                t.role.value,
-                f"{t.height_units} {'U' if t.unit_standard == 'eia' else 'OU'}",
-                where,
-                t.name,
-            ]
-            for t, where in trays
-        ],
-    )
+    tables["parts"] = _parts_table(cat, None if args.kind is None else part_kind(args.kind))
+    tables["trays"] = _trays_table(cat, specs)
     tables["frames"] = (
         ["id", "units", "width (mm)", "name"],
         [
@@ -109,6 +82,46 @@ def run(args: argparse.Namespace) -> int:
     blocks = [f"{name.capitalize()}\n{render_table(*tables[name])}" for name in chosen]
     print("\n\n".join(blocks))
     return 0
+
+
+def _parts_table(cat: Catalogue, kind: type[PartType] | None) -> Table:
+    """The catalogue's parts (of one kind, if given), kind by kind."""
+    parts = [p for p in cat.parts.values() if kind is None or isinstance(p, kind)]
+    return (
+        ["id", "kind", "price (USD)", "price source", "name"],
+        [
+            [
+                p.id,
+                kind_tag(type(p)),
+                "-" if p.price_usd is None else f"{p.price_usd:,.0f}",
+                cat.sources[p.source_of("price_usd")].kind.value,
+                p.name,
+            ]
+            for p in sorted(parts, key=lambda p: (PART_KINDS.index(type(p)), p.id))
+        ],
+    )
+
+
+def _trays_table(cat: Catalogue, specs: list[DesignSpec]) -> Table:
+    """The catalogue's trays, then those the built-in designs define."""
+    trays = [(t, "catalogue") for t in cat.trays.values()] + [
+        (t, f"design {spec.id}")
+        for spec in specs
+        for t in (spec.catalogue.trays if spec.catalogue else [])
+    ]
+    return (
+        ["id", "role", "height", "defined in", "name"],
+        [
+            [
+                t.id,
+                t.role.value,
+                f"{t.height_units} {'U' if t.unit_standard == 'eia' else 'OU'}",
+                where,
+                t.name,
+            ]
+            for t, where in trays
+        ],
+    )
 
 
 def _size_text(spec: ClusterSpec) -> str:

@@ -51,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     files = write_report(systems, args.output, progress, args.tco)
     tables = [(designs, _design_rows(designs)), (clusters, _cluster_rows(clusters))]
     print("\n\n".join(render_table(*table) for targets, table in tables if targets))
-    for target in [*designs, *clusters]:
+    targets: list[Design | Cluster] = [*designs, *clusters]
+    for target in targets:
         for warning in target.summary.warnings:
             print(f"  ! {target.id}: {warning}")
     total = sum(p.stat().st_size for p in files.all)

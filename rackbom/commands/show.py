@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from typing import TYPE_CHECKING, cast
 
 from rackbom.design import Design
 from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
@@ -12,6 +13,9 @@ from rackbom.textable import counted, render_table
 from .common import add_catalogue_option, load_targets, print_json
 from .tco import add_tco_option
 from .tco_text import render_tco
+
+if TYPE_CHECKING:
+    from rackbom.cluster_model import Cluster
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -44,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         from .cluster_text import render_cluster
 
-        text = render_cluster(target)
+        text = render_cluster(cast("Cluster", target))  # the one other kind of system
     print(text + "\n\n" + render_tco(target.tco(args.tco)))
     return 0
 

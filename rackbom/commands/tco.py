@@ -72,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
     """Work everything out first, then print: bad input leaves no partial output."""
     chosen = profile(args.tco)
     charts: dict[str, str] = {}
+    data: object
     if args.reproduce:
         rows = costs.reproduction(chosen)
         data, text = rows, reproduction_table(rows)
@@ -96,17 +97,17 @@ def run(args: argparse.Namespace) -> int:
                     charts["tornado.svg"] = tornado_chart(bars, results[0].per)
         elif args.sweep:
             name, values = parse_sweep(args.sweep)
-            rows = costs.sweep_rows(targets, chosen, **{name: values})
-            data, text = rows, sweep_table(rows, name, chosen.id)
+            swept = costs.sweep_rows(targets, chosen, **{name: values})
+            data, text = swept, sweep_table(swept, name, chosen.id)
             if args.charts:
-                charts[f"sweep-{name}.svg"] = sweep_chart(rows, name, "tco_usd_per_gpu_hour")
+                charts[f"sweep-{name}.svg"] = sweep_chart(swept, name, "tco_usd_per_gpu_hour")
         else:
-            results = tuple(costs.tco(t, chosen) for t in targets)
-            data, text = results, _tco_table(results, chosen.id)
+            tcos = tuple(costs.tco(t, chosen) for t in targets)
+            data, text = tcos, _tco_table(tcos, chosen.id)
             if args.charts:
-                charts["capex-per-gpu.svg"] = capex_chart(results)
-                charts["tco-per-gpu-hour.svg"] = tco_chart(results)
-                charts["tco-per-fp4-pflops-hour.svg"] = tco_chart(results, "fp4")
+                charts["capex-per-gpu.svg"] = capex_chart(tcos)
+                charts["tco-per-gpu-hour.svg"] = tco_chart(tcos)
+                charts["tco-per-fp4-pflops-hour.svg"] = tco_chart(tcos, "fp4")
     for name, svg in charts.items():
         atomic_write_text(args.charts / name, svg)
     if args.json:

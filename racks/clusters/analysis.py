@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -16,7 +17,7 @@ from ...components.switch_systems import SwitchSystem
 from ..analysis import Analysis, source_uses
 from ..origin import Kind
 from .fabric import FabricSizer, SizedFabric, cheapest
-from .floor import FloorLayout
+from .floor import FloorLayout, Lengths
 from .links import TierLinkParts
 from .sizing import TierPlan
 from .spec import ClusterSpec
@@ -177,7 +178,9 @@ class ClusterAnalysis:
         """Switches per tier, then each tier's optics and cables."""
         return list(self.fabric.lines)
 
-    def _tier(self, plan: TierPlan, role: str, parts: TierLinkParts, lengths) -> TierSummary:
+    def _tier(
+        self, plan: TierPlan, role: str, parts: TierLinkParts, lengths: Lengths
+    ) -> TierSummary:
         unused = plan.ports_total - plan.ports_used
         top = plan.tier == self.fabric.choice.tiers
         return TierSummary(
@@ -256,31 +259,11 @@ class ClusterAnalysis:
                 self.plans, roles, self.link_parts, self.floor.lengths, strict=True
             )
         )
-        scale_out = sum(n.extended_usd for n in self.network_bom)
-        capex = CapexSplit(
-            compute_usd=copies * self.unit.compute_usd,
-            scale_up_usd=copies * self.unit.scale_up_usd,
-            scale_out_usd=scale_out,
-            total_usd=copies * rack.bom_usd + scale_out,
-        )
+        capex, per_gpu = self._capex()
         gpus = self.gpus
-        per_gpu = CapexSplit(
-            *(
-                v / gpus
-                for v in (
-                    capex.compute_usd,
-                    capex.scale_up_usd,
-                    capex.scale_out_usd,
-                    capex.total_usd,
-                )
-            )
-        )
         network_w = sum(n.power_total_w for n in self.network_bom)
         ports_total = sum(t.ports_total for t in tiers)
         ports_used = sum(t.ports_used for t in tiers)
-        floor = self.floor
-        leaf_net = sum(floor.row_network_racks)
-        core_width = math.ceil(floor.core_racks / floor.core_rows) * floor.network_rack_width_m
         return ClusterSummary(
             cluster=spec.id,
             name=spec.name,
@@ -322,19 +305,7 @@ class ClusterAnalysis:
             weight_kg=copies * rack.weight_kg,
             capex_usd=capex,
             capex_usd_per_gpu=per_gpu,
-            floor=FloorSummary(
-                halls=floor.halls,
-                rows=len(floor.rows),
-                racks_per_row=spec.floor.racks_per_row,
-                network_racks_in_rows=leaf_net,
-                network_racks_in_core=floor.core_racks,
-                rack_pitch_m=floor.rack_pitch_m,
-                row_pitch_m=floor.row_pitch_m,
-                length_m=floor.campus_length_m
-                or floor.row_length_m + floor.row_pitch_m + core_width,
-                width_m=floor.campus_width_m
-                or max(len(floor.rows), floor.core_rows) * floor.row_pitch_m,
-            ),
+            floor=self._floor_summary(),
             fabric_options=tuple(self._option(f) for f in self.options),
             network_bom=tuple(self.network_bom),
             design_summary=rack,
@@ -342,8 +313,37 @@ class ClusterAnalysis:
             sources=tuple(source_uses(self.catalogue, self.figure_sources())),
         )
 
+    def _capex(self) -> tuple[CapexSplit, CapexSplit]:
+        """Capital cost split by part of the system: in total and per GPU."""
+        copies, scale_out = self.copies, sum(n.extended_usd for n in self.network_bom)
+        capex = CapexSplit(
+            compute_usd=copies * self.unit.compute_usd,
+            scale_up_usd=copies * self.unit.scale_up_usd,
+            scale_out_usd=scale_out,
+            total_usd=copies * self.rack.summary.bom_usd + scale_out,
+        )
+        splits = (capex.compute_usd, capex.scale_up_usd, capex.scale_out_usd, capex.total_usd)
+        return capex, CapexSplit(*(v / self.gpus for v in splits))
 
-def _totals(tables) -> dict[str, int]:
+    def _floor_summary(self) -> FloorSummary:
+        """Rows, network racks and the floor's extent."""
+        floor = self.floor
+        core_width = math.ceil(floor.core_racks / floor.core_rows) * floor.network_rack_width_m
+        return FloorSummary(
+            halls=floor.halls,
+            rows=len(floor.rows),
+            racks_per_row=self.spec.floor.racks_per_row,
+            network_racks_in_rows=sum(floor.row_network_racks),
+            network_racks_in_core=floor.core_racks,
+            rack_pitch_m=floor.rack_pitch_m,
+            row_pitch_m=floor.row_pitch_m,
+            length_m=floor.campus_length_m or floor.row_length_m + floor.row_pitch_m + core_width,
+            width_m=floor.campus_width_m
+            or max(len(floor.rows), floor.core_rows) * floor.row_pitch_m,
+        )
+
+
+def _totals(tables: Iterable[Mapping[str, int]]) -> dict[str, int]:
     out: dict[str, int] = {}
     for table in tables:
         for key, qty in table.items():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .spec import FloorSpec
 
@@ -59,6 +59,21 @@ class FloorLayout:
             for n, k in zip(self.rows, self.row_network_racks, strict=True)
         )
 
+    def _gap(self, row: int) -> int:
+        """Racks before the row's network racks."""
+        in_row = self.rows[row]
+        return in_row if self.network_position == "end" else (in_row + 1) // 2
+
+    def rack_x(self, position: int, row: int) -> float:
+        """How far along its row the middle of a compute rack stands."""
+        shift = self.row_network_racks[row] * self.network_rack_width_m
+        return (position + 0.5) * self.rack_pitch_m + (shift if position >= self._gap(row) else 0.0)
+
+    def network_x(self, row: int) -> float:
+        """How far along its row the middle of its network racks stands."""
+        width = self.row_network_racks[row] * self.network_rack_width_m
+        return self._gap(row) * self.rack_pitch_m + width / 2
+
 
 def lay_out(
     floor: FloorSpec,
@@ -80,45 +95,10 @@ def lay_out(
     row_leaves = [math.ceil(leaves * e / total) if total else 0 for e in row_endpoints]
     row_net = tuple(max(1, math.ceil(n * space.leaf_units / space.rack_units)) for n in row_leaves)
     core_racks = max(1, math.ceil(upper_switches * space.upper_units / space.rack_units))
-    core_cols = min(core_racks, per_row)
-    core_rows = math.ceil(core_racks / per_row)
+    core_cols, core_rows = min(core_racks, per_row), math.ceil(core_racks / per_row)
     ends = 2 * floor.rise_m + floor.slack_m
     net_w = space.rack_width_m
-
-    def gap(in_row: int) -> int:
-        """Racks before the row's network racks."""
-        return in_row if floor.network_racks == "end" else (in_row + 1) // 2
-
-    def x_of(position: int, row: int) -> float:
-        shift = row_net[row] * net_w if position >= gap(rows[row]) else 0.0
-        return (position + 0.5) * rack_pitch_m + shift
-
-    def net_x(row: int) -> float:
-        return gap(rows[row]) * rack_pitch_m + row_net[row] * net_w / 2
-
-    tier1: Counter[float] = Counter()
-    for index, count in enumerate(endpoints_per_rack):
-        if count:
-            row, position = divmod(index, per_row)
-            tier1[round(abs(x_of(position, row) - net_x(row)) + ends, 2)] += count
-    lengths: list[Lengths] = [tuple(sorted(tier1.items()))]
-
-    core_x = per_row * rack_pitch_m + max(row_net) * net_w + floor.row_pitch_m
-    core_x += core_cols * net_w / 2
-    core_y = (len(rows) - 1) * floor.row_pitch_m / 2
-    shares = _shares(links_per_tier[1], row_endpoints) if len(links_per_tier) > 1 else []
-    if shares:
-        tier2: Counter[float] = Counter()
-        for row, links in enumerate(shares):
-            if links:
-                dx = abs(core_x - net_x(row))
-                dy = abs(row * floor.row_pitch_m - core_y)
-                tier2[round(dx + dy + ends, 2)] += links
-        lengths.append(tuple(sorted(tier2.items())))
-    if len(links_per_tier) > 2:
-        inside = (core_cols * net_w + core_rows * floor.row_pitch_m) / 3
-        lengths.append(((round(inside + ends, 2), links_per_tier[2]),))
-    return FloorLayout(
+    layout = FloorLayout(
         rows=rows,
         row_network_racks=row_net,
         core_racks=core_racks,
@@ -127,9 +107,33 @@ def lay_out(
         row_pitch_m=floor.row_pitch_m,
         network_rack_width_m=net_w,
         network_position=floor.network_racks,
-        lengths=tuple(lengths),
-        row_links=tuple(zip(row_endpoints, shares or [0] * len(rows), strict=True)),
+        lengths=(),
+        row_links=(),
     )
+    tier1: Counter[float] = Counter()
+    for index, count in enumerate(endpoints_per_rack):
+        if count:
+            row, position = divmod(index, per_row)
+            dx = abs(layout.rack_x(position, row) - layout.network_x(row))
+            tier1[round(dx + ends, 2)] += count
+    lengths: list[Lengths] = [tuple(sorted(tier1.items()))]
+    core_x = per_row * rack_pitch_m + max(row_net) * net_w + floor.row_pitch_m
+    core_x += core_cols * net_w / 2
+    core_y = (len(rows) - 1) * floor.row_pitch_m / 2
+    shares = _shares(links_per_tier[1], row_endpoints) if len(links_per_tier) > 1 else []
+    if shares:
+        tier2: Counter[float] = Counter()
+        for row, links in enumerate(shares):
+            if links:
+                dx = abs(core_x - layout.network_x(row))
+                dy = abs(row * floor.row_pitch_m - core_y)
+                tier2[round(dx + dy + ends, 2)] += links
+        lengths.append(tuple(sorted(tier2.items())))
+    if len(links_per_tier) > 2:
+        inside = (core_cols * net_w + core_rows * floor.row_pitch_m) / 3
+        lengths.append(((round(inside + ends, 2), links_per_tier[2]),))
+    row_links = tuple(zip(row_endpoints, shares or [0] * len(rows), strict=True))
+    return replace(layout, lengths=tuple(lengths), row_links=row_links)
 
 
 def _shares(links: int, weights: list[int]) -> list[int]:

@@ -48,7 +48,9 @@ class LinkChooser:
     profile: NetworkProfile
     file: str | None
 
-    def choose(self, role: str, lengths: Lengths, gbps: float, ends: tuple[LinkEnd, LinkEnd]):
+    def choose(
+        self, role: str, lengths: Lengths, gbps: float, ends: tuple[LinkEnd, LinkEnd]
+    ) -> TierLinkParts:
         """Cables and transceivers for links of `gbps` with these lengths."""
         cables: Counter[str] = Counter()
         modules: Counter[tuple[str, int]] = Counter()
@@ -61,8 +63,8 @@ class LinkChooser:
                     module = self._module(length, end)
                     modules[(module.id, end.links_per_module)] += count
         optics: Counter[str] = Counter()
-        for (module, per), links in modules.items():
-            optics[module] += math.ceil(links / per)
+        for (module_id, per), links in modules.items():
+            optics[module_id] += math.ceil(links / per)
         return TierLinkParts(dict(sorted(cables.items())), dict(sorted(optics.items())))
 
     def cable_for(self, role: str, length: float, gbps: float) -> Cable:

@@ -32,10 +32,11 @@ class RentVsOwn:
 def rent_vs_own(rental: Rental, owned: TcoResult | None, utilisation: float) -> RentVsOwn:
     """Compare a rental with owning (`owned`: the TCO of `rental.owned_as`)."""
     rent = rental.rent_usd_per_gpu_hour
-    if owned is None:
+    if owned is None or owned.tco_usd_per_gpu_hour is None:  # not owned, or without GPUs
         return RentVsOwn(
             rental.id, rental.name, None, rental.source, rent, None, None, None, None, None
         )
+    assert owned.opex_usd_per_gpu_hour is not None and owned.capex_usd_per_gpu is not None
     earned = (rent - owned.opex_usd_per_gpu_hour) * HOURS_PER_MONTH * utilisation
     return RentVsOwn(
         rental=rental.id,
