@@ -57,6 +57,30 @@ class Tally:
         )
 
 
+def run_counts(run_list: RunList) -> PartCounts:
+    """The rows' counts from runs of links alike, as the rows group them (a cable of `fan` legs of
+    one length, filled in order), without generating a row."""
+    tally = Tally(run_list.ends)
+    filled: dict[tuple[int, float], int] = {}
+    for tier, length, links in run_list.length_runs():
+        kind = run_list.kind(tier, length)
+        fan = run_list.ends[tier - 1].fan
+        legs = filled.get((tier, length), fan)
+        spare = min(links, fan - legs)
+        fresh = links - spare
+        tally.cables[kind.cable.id] += math.ceil(fresh / fan)
+        filled[(tier, length)] = (
+            legs + spare if fresh == 0 else fresh - (math.ceil(fresh / fan) - 1) * fan
+        )
+        lower, upper = tally.per_module[tier - 1]
+        if kind.a_module is not None:
+            tally.legs[(tier, kind.a_module.id, lower)] += links
+        if kind.z_module is not None:
+            tally.legs[(tier, kind.z_module.id, upper)] += links
+        tally.total += links
+    return tally.result()
+
+
 def bom_counts(run_list: RunList) -> PartCounts:
     """The same counts as the cluster's BOM states them."""
     cables: Counter[str] = Counter()

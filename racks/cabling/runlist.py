@@ -180,6 +180,19 @@ class RunList:
             yield from self._tier_rows(2, self._upper_links(2, self._leaf_ups(), pods))
             yield from self._tier_rows(3, self._upper_links(3, self._spine_ups(pods), None))
 
+    def length_runs(self) -> Iterator[tuple[int, float, int]]:
+        """(tier, length, links) for runs of links alike, in the rows' order: a rack's links to
+        its leaves, then the floor model's lengths into each upper tier."""
+        spec_floor = self.cluster.spec.floor
+        for index, rack_ports in enumerate(self._floor_racks()):
+            if rack_ports:
+                _, row, position = self.floor.locate(index)
+                length = self._rack_length(row, position, spec_floor.rise_m, spec_floor.slack_m)
+                yield 1, length, len(rack_ports) * self.planes
+        for tier in range(2, self.tiers + 1):
+            for length, count in self.cluster.floor.lengths[tier - 1]:
+                yield tier, float(length), count
+
     def _tier_rows(self, tier: int, links: Iterator[Link]) -> Iterator[CableRow]:
         """Rows of one tier's links: `fan` links of one length to a cable, in order."""
         fan = self.ends[tier - 1].fan
