@@ -15,6 +15,7 @@ from ..components.atomic import Writer
 from ..components.cabling import Transceiver
 from ..components.catalogue import Catalogue
 from ..racks.cabling.runlist import CableRow
+from .tables import csv_value
 
 COLUMNS = (
     "side_a_device",
@@ -43,8 +44,8 @@ def cable_type(row: CableRow, catalogue: Catalogue) -> str:
     return FIBRE[module.fibre]
 
 
-def dcim_writer(rows: Iterable[CableRow], catalogue: Catalogue) -> Writer:
-    """A writer of the cable import CSV for `rows`."""
+def dcim_writer(rows: Iterable[CableRow], catalogue: Catalogue, plain: bool) -> Writer:
+    """A writer of the cable import CSV for `rows` (fields spreadsheet-safe unless `plain`)."""
 
     def write(path: Path) -> None:
         with path.open("w", newline="", encoding="utf-8") as out:
@@ -54,20 +55,19 @@ def dcim_writer(rows: Iterable[CableRow], catalogue: Catalogue) -> Writer:
             for row in rows:
                 key = (row.cable_part, row.a_transceiver)
                 kind = kinds.get(key) or kinds.setdefault(key, cable_type(row, catalogue))
-                table.writerow(
-                    (
-                        row.a_device,
-                        INTERFACE,
-                        row.a_port,
-                        row.z_device,
-                        INTERFACE,
-                        row.z_port,
-                        kind,
-                        "planned",
-                        f"{row.cable_id}.{row.leg}",
-                        f"{row.cable_m:g}",
-                        "m",
-                    )
+                fields = (
+                    row.a_device,
+                    INTERFACE,
+                    row.a_port,
+                    row.z_device,
+                    INTERFACE,
+                    row.z_port,
+                    kind,
+                    "planned",
+                    f"{row.cable_id}.{row.leg}",
+                    f"{row.cable_m:g}",
+                    "m",
                 )
+                table.writerow(fields if plain else [csv_value(v, "") for v in fields])
 
     return write

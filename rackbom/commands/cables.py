@@ -79,7 +79,7 @@ def _outputs(
     if args.output is not None:
         from rackbom.exports.cables_csv import csv_writer
 
-        outputs.append((args.output, csv_writer(rows())))
+        outputs.append((args.output, csv_writer(rows(), cables.plain_names)))
     if args.xlsx is not None:
         from rackbom.exports.cables_xlsx import check_fits, xlsx_writer
 
@@ -95,7 +95,7 @@ def _outputs(
     if args.netbox is not None:
         from rackbom.exports.cables_dcim import dcim_writer
 
-        outputs.append((args.netbox, dcim_writer(rows(), cables.catalogue)))
+        outputs.append((args.netbox, dcim_writer(rows(), cables.catalogue, cables.plain_names)))
     if args.panel is not None:
         from rackbom.components.atomic import text_writer
         from rackbom.layouts.patch_panel import PatchPanel, panel_ports

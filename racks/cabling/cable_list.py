@@ -49,6 +49,11 @@ class CableList:
         return sum(p.links_in for p in self.run_list.cluster.plans)
 
     @property
+    def plain_names(self) -> bool:
+        """Whether no name in the rows could be read as a spreadsheet formula."""
+        return self.run_list is None or self.run_list.plain_names
+
+    @property
     def halls(self) -> int:
         """Halls the rows spread over (a campus core counts as one more)."""
         if self.run_list is None:

@@ -98,11 +98,11 @@ def switch_places(cluster: ClusterAnalysis, leaf_racks: list[int]) -> list[list[
     upper = [p.switches for p in cluster.plans[1:]]
     boxes = sum(upper)
     if boxes:
-        hall = hall_name(0) if floor.halls == 1 else "core"
+        core_hall = hall_name(0) if floor.halls == 1 else "core"
         racks = max(floor.core_racks, math.ceil(boxes / per_rack))
         fill = math.ceil(boxes / racks)
         places = [
-            Place(hall, "core", core_rack(box // fill), 1 + (box % fill) * height)
+            Place(core_hall, "core", core_rack(box // fill), 1 + (box % fill) * height)
             for box in range(boxes)
         ]
         start = 0

@@ -180,6 +180,13 @@ class RunList:
             yield from self._tier_rows(2, self._upper_links(2, self._leaf_ups(), pods))
             yield from self._tier_rows(3, self._upper_links(3, self._spine_ups(pods), None))
 
+    @property
+    def plain_names(self) -> bool:
+        """Whether every name in the rows starts with a letter or digit (then no CSV field can be
+        read as a formula): the design's racks, the switches' and NICs' ports."""
+        names = [r.name for r in self.cluster.rack.design.racks] + self.port_names
+        return all(n[:1].isalnum() for n in names)
+
     def length_runs(self) -> Iterator[tuple[int, float, int]]:
         """(tier, length, links) for runs of links alike, in the rows' order: a rack's links to
         its leaves, then the floor model's lengths into each upper tier."""

@@ -252,13 +252,7 @@ class ClusterAnalysis:
     def summary(self) -> ClusterSummary:
         """The cluster's key figures."""
         spec, rack, copies = self.spec, self.rack.summary, self.copies
-        roles = self.fabric.roles
-        tiers = tuple(
-            self._tier(p, r, parts, lengths)
-            for p, r, parts, lengths in zip(
-                self.plans, roles, self.link_parts, self.floor.lengths, strict=True
-            )
-        )
+        tiers = self._tiers()
         capex, per_gpu = self._capex()
         gpus = self.gpus
         network_w = sum(n.power_total_w for n in self.network_bom)
@@ -311,6 +305,15 @@ class ClusterAnalysis:
             design_summary=rack,
             warnings=tuple(self.warnings()),
             sources=tuple(source_uses(self.catalogue, self.figure_sources())),
+        )
+
+    def _tiers(self) -> tuple[TierSummary, ...]:
+        """Each tier's summary, leaves first."""
+        return tuple(
+            self._tier(p, r, parts, lengths)
+            for p, r, parts, lengths in zip(
+                self.plans, self.fabric.roles, self.link_parts, self.floor.lengths, strict=True
+            )
         )
 
     def _capex(self) -> tuple[CapexSplit, CapexSplit]:
