@@ -25,6 +25,7 @@ tiers take the floor model's lengths in order, shortest first. Rows are generate
 from __future__ import annotations
 
 import math
+import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
@@ -40,6 +41,8 @@ from ..clusters.links import LinkChooser, LinkEnd
 from .names import nic_port, rack_name, switch_device, tray_device
 from .places import FloorIndex, Place, floor_index, hall_name, row_name, switch_places
 
+PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_./-]*")
+"""A name no CSV field needs to quote or could read as a formula."""
 COLUMNS = (
     "cable_id",
     "leg",
@@ -182,10 +185,11 @@ class RunList:
 
     @property
     def plain_names(self) -> bool:
-        """Whether every name in the rows starts with a letter or digit (then no CSV field can be
-        read as a formula): the design's racks, the switches' and NICs' ports."""
+        """Whether every name in the rows (the design's racks, the switches' ports) is letters,
+        digits and `-_./`, a letter or digit first: no CSV field needs quoting or reads as a
+        formula."""
         names = [r.name for r in self.cluster.rack.design.racks] + self.port_names
-        return all(n[:1].isalnum() for n in names)
+        return all(PLAIN.fullmatch(n) for n in names)
 
     def length_runs(self) -> Iterator[tuple[int, float, int]]:
         """(tier, length, links) for runs of links alike, in the rows' order: a rack's links to
