@@ -226,7 +226,8 @@ def test_unknown_builtin_design_suggests_close_ids(cli) -> None:
     result = cli("show", "helio")
     assert result.code == 2
     assert result.err.strip() == (
-        "rackbom: error: unknown design or cluster 'helio' (did you mean helios, helios-1m, helios-16k?)"
+        "rackbom: error: unknown design or cluster 'helio' "
+        "(did you mean helios, helios-1m, helios-16k?)"
     )
 
 

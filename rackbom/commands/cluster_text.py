@@ -48,45 +48,6 @@ def render_cluster(cluster: Cluster) -> str:
     return "\n\n".join(blocks)
 
 
-def render_fabric_options(target: object) -> str:
-    """A cluster's feasible fabrics, cheapest first, the chosen one marked."""
-    from rackbom.components.errors import InputError
-
-    if not isinstance(target, Cluster):
-        raise InputError(None, "--fabrics", "fabric options are a cluster's; this is a design")
-    s = target.summary
-    options = sorted(s.fabric_options, key=lambda o: (o.capex_usd_per_gpu, o.power_network_w))
-    return f"Fabrics for {target.name} [{target.id}], cheapest first\n" + render_table(
-        [
-            "planes",
-            "plane Gbit/s",
-            "tiers",
-            "switches",
-            "transceivers",
-            "cables",
-            "capex per GPU",
-            "scale-out per GPU",
-            "network kW",
-            "chosen",
-        ],
-        [
-            [
-                str(o.planes),
-                f"{o.plane_gbps:g}",
-                str(o.tiers),
-                _COUNT.text(o.switches),
-                _COUNT.text(o.transceivers),
-                _COUNT.text(o.cables),
-                _USD.text(o.capex_usd_per_gpu),
-                _USD.text(o.scale_out_usd_per_gpu),
-                Unit.KW.value.text(o.power_network_w),
-                "yes" if o.chosen else "",
-            ]
-            for o in options
-        ],
-    )
-
-
 def _tiers_table(s: ClusterSummary) -> str:
     """Each tier: its switches, their ports, the links into it and their lengths."""
     return "Tiers\n" + render_table(
@@ -122,5 +83,44 @@ def _network_table(s: ClusterSummary) -> str:
                 Unit.KW.value.text(n.power_total_w),
             ]
             for n in s.network_bom
+        ],
+    )
+
+
+def render_fabric_options(target: object) -> str:
+    """A cluster's feasible fabrics, cheapest first, the chosen one marked."""
+    from rackbom.components.errors import InputError
+
+    if not isinstance(target, Cluster):
+        raise InputError(None, "--fabrics", "fabric options are a cluster's; this is a design")
+    s = target.summary
+    options = sorted(s.fabric_options, key=lambda o: (o.capex_usd_per_gpu, o.power_network_w))
+    return f"Fabrics for {target.name} [{target.id}], cheapest first\n" + render_table(
+        [
+            "planes",
+            "plane Gbit/s",
+            "tiers",
+            "switches",
+            "transceivers",
+            "cables",
+            "capex per GPU",
+            "scale-out per GPU",
+            "network kW",
+            "chosen",
+        ],
+        [
+            [
+                str(o.planes),
+                f"{o.plane_gbps:g}",
+                str(o.tiers),
+                _COUNT.text(o.switches),
+                _COUNT.text(o.transceivers),
+                _COUNT.text(o.cables),
+                _USD.text(o.capex_usd_per_gpu),
+                _USD.text(o.scale_out_usd_per_gpu),
+                Unit.KW.value.text(o.power_network_w),
+                "yes" if o.chosen else "",
+            ]
+            for o in options
         ],
     )

@@ -308,7 +308,7 @@ class ClusterAnalysis:
         )
 
     def _tiers(self) -> tuple[TierSummary, ...]:
-        """Each tier's summary, leaves first."""
+        """Each tier of the chosen fabric, summed over its planes."""
         return tuple(
             self._tier(p, r, parts, lengths)
             for p, r, parts, lengths in zip(
