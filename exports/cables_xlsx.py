@@ -33,9 +33,10 @@ def too_many_rows(path: str, rows: int, sheets: int) -> InputError:
     )
 
 
-def check_fits(path: str, rows_total: int, halls: int) -> None:
-    """Refuse at once a run list too long for its halls' sheets, however they share it."""
-    if rows_total > (SHEET_ROWS - 1) * halls:
+def check_fits(path: str, rows_total: int, halls: int, hall_rows: Iterable[int]) -> None:
+    """Refuse at once a run list too long for its halls' sheets however they share it, or one
+    hall whose links into its leaves (`hall_rows`) alone overflow its sheet."""
+    if rows_total > (SHEET_ROWS - 1) * halls or max(hall_rows, default=0) >= SHEET_ROWS:
         raise too_many_rows(path, rows_total, halls)
 
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 import rackbom as rb
+from rackbom.exports.cables_xlsx import check_fits
 from rackbom.racks.cabling.counts import run_counts
 from rackbom.racks.cabling.runlist import COLUMNS, CableRow
 from rackbom.racks.clusters.library import builtin_cluster_ids
@@ -197,11 +198,13 @@ def test_cli_without_a_file_prints_counts_beside_the_bom(cli) -> None:
     assert result.code == 0 and "run list and BOM match" in result.out
 
 
-def test_workbook_refuses_more_rows_than_a_sheet_holds(cli, tmp_path: Path) -> None:
-    out = tmp_path / "big.xlsx"
-    result = cli("cables", "helios-1m", "--xlsx", str(out))
-    assert result.code == 2 and "write CSV" in result.err and len(result.err.splitlines()) == 1
-    assert not out.exists()
+def test_workbook_refuses_more_rows_than_a_sheet_holds() -> None:
+    with pytest.raises(rb.InputError, match="write CSV") as refused:
+        check_fits("big.xlsx", 1_500_000, 1, [1_500_000])
+    assert "\n" not in str(refused.value)
+    with pytest.raises(rb.InputError, match="--hall"):
+        check_fits("big.xlsx", 1_500_000, 3, [1_048_576, 300_000])
+    check_fits("fine.xlsx", 1_500_000, 3, [800_000, 700_000])
 
 
 @pytest.mark.parametrize(
@@ -224,7 +227,11 @@ def test_bad_cluster_is_one_line_and_writes_nothing(
 def test_a_box_naming_two_ports_alike_is_refused(cli, tmp_path: Path) -> None:
     catalogue = tmp_path / "box.yaml"
     box = rb.catalogue().part("arista-7060xe7-64ps").model_dump(mode="json", exclude_defaults=True)
-    box |= {"id": "dup-box", "port_names": {"port": "Ethernet{port}", "breakout": "Ethernet{port}"}}
+    box |= {
+        "kind": "switch_system",
+        "id": "dup-box",
+        "port_names": {"port": "Ethernet{port}", "breakout": "Ethernet{port}"},
+    }
     profile = (
         rb.catalogue().network_profiles["arista-th6"].model_dump(mode="json", exclude_defaults=True)
     )

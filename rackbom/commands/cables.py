@@ -84,7 +84,8 @@ def _outputs(
         from rackbom.exports.cables_xlsx import check_fits, xlsx_writer
 
         if whole:
-            check_fits(args.xlsx, cables.rows_total, cables.halls)
+            hall_rows = cables.run_list.leaf_rows_by_hall().values() if cables.run_list else ()
+            check_fits(args.xlsx, cables.rows_total, cables.halls, hall_rows)
         title = f"Cable run list of {cables.system_id}"
         writer = xlsx_writer(args.xlsx, rows(), cables.tally(), bom, cables.catalogue, title)
         outputs.append((args.xlsx, writer))

@@ -191,6 +191,13 @@ class RunList:
         names = [r.name for r in self.cluster.rack.design.racks] + self.port_names
         return all(PLAIN.fullmatch(n) for n in names)
 
+    def leaf_rows_by_hall(self) -> Counter[str]:
+        """Rows of links into the leaves, by the hall of their compute rack."""
+        out: Counter[str] = Counter()
+        for index, rack_ports in enumerate(self._floor_racks()):
+            out[hall_name(self.floor.locate(index)[0])] += len(rack_ports) * self.planes
+        return out
+
     def length_runs(self) -> Iterator[tuple[int, float, int]]:
         """(tier, length, links) for runs of links alike, in the rows' order: a rack's links to
         its leaves, then the floor model's lengths into each upper tier."""
