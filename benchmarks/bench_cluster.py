@@ -13,6 +13,8 @@ import subprocess
 import sys
 import time
 
+from processes import child_env
+
 import rackbom as rb
 
 SIZES = (1_000, 10_000, 100_000)
@@ -45,7 +47,7 @@ def whole_process(design: str, profile: str, gpus: int, runs: int) -> tuple[floa
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], check=True)
+        subprocess.run([sys.executable, "-c", code], check=True, env=child_env())
         times.append((time.perf_counter() - start) * 1000)
         peaks.append(max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024)
     return statistics.median(times), max(peaks)

@@ -12,6 +12,9 @@ import sys
 import time
 from collections.abc import Callable
 
+from processes import child_env
+
+import rackbom as rb
 from rackbom.components import catalogue as catalogue_module
 from rackbom.racks import Analysis, builtin_design_ids, load_design
 
@@ -33,7 +36,10 @@ def load_catalogue_cold() -> object:
 
 def whole_process_ms(command: list[str], runs: int) -> float:
     """Median wall time of a fresh process, in ms."""
-    return median_ms(lambda: subprocess.run(command, check=True, capture_output=True), runs)
+    env = child_env()
+    return median_ms(
+        lambda: subprocess.run(command, check=True, capture_output=True, env=env), runs
+    )
 
 
 def main() -> None:
@@ -47,6 +53,9 @@ def main() -> None:
         build = median_ms(lambda d=design_id: load_design(d), runs)
         analyse = median_ms(lambda b=built: Analysis(b).summary, runs)
         print(f"  {design_id:<16} build {build:6.1f} ms   analysis {analyse:6.1f} ms")
+    helios = rb.load("helios")
+    variant = median_ms(lambda: helios.with_(gpus_per_tray=2, switch="tomahawk6"), runs)
+    print(f"  helios.with_(gpus_per_tray=2, switch=tomahawk6), analysed  {variant:6.1f} ms")
     bare = [sys.executable, "-c", "import pydantic, networkx, yaml"]
     show = [sys.executable, "-m", "rackbom", "show", "helios", "--json"]
     bare_ms = whole_process_ms(bare, runs)

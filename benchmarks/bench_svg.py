@@ -13,15 +13,18 @@ design file of 100 Helios racks, each rack analysed and drawn on its own.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import venv
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from processes import child_env
 
 RACKDIAG_VENV = Path(tempfile.gettempdir()) / "rackbom-bench-rackdiag"
 RACKDIAG_REQUIREMENTS = ("nwdiag==3.0.0", "pillow<10")
@@ -99,18 +102,39 @@ def rackbom_program() -> list[str]:
     return [sys.executable, "-m", "rackbom"]
 
 
-def median_seconds(command: list[str], runs: int, output: Path) -> list[float]:
-    """Wall times of `runs` fresh processes (after one warm-up run), checking each writes output."""
-    subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
-    times = []
-    for _ in range(runs):
-        output.unlink(missing_ok=True)
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
-        times.append(time.perf_counter() - start)
-        if not output.stat().st_size:
-            raise SystemExit(f"{command[0]} wrote an empty {output}")
-    return times
+@dataclass(frozen=True)
+class Run:
+    """One whole process: wall and CPU seconds, peak resident memory and output size."""
+
+    wall_s: float
+    cpu_s: float
+    peak_mb: float
+    output_kb: float
+
+
+def one_run(command: list[str], output: Path) -> Run:
+    """Run the command once in a fresh process, checking it writes output."""
+    output.unlink(missing_ok=True)
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=child_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0 or not output.stat().st_size:
+        raise SystemExit(f"{command[0]} failed or wrote an empty {output}")
+    cpu = usage.ru_utime + usage.ru_stime
+    return Run(wall, cpu, usage.ru_maxrss / 1024, output.stat().st_size / 1024)
+
+
+def runs_of(command: list[str], runs: int, output: Path) -> list[Run]:
+    """`runs` fresh processes, after one warm-up run."""
+    one_run(command, output)
+    return [one_run(command, output) for _ in range(runs)]
 
 
 def main() -> None:
@@ -152,16 +176,24 @@ def main() -> None:
             [str(rackdiag), "-T", "svg", "-o", str(theirs), str(diag)],
             theirs,
         )
-        results = {name: median_seconds(cmd, args.runs, out) for name, (cmd, out) in cases.items()}
-    print(f"whole-process wall time, median of {args.runs} runs (min .. max):")
-    for name, times in results.items():
+        results = {name: runs_of(cmd, args.runs, out) for name, (cmd, out) in cases.items()}
+    print(f"whole process, median of {args.runs} runs (wall min .. max):")
+    for name, done in results.items():
+        walls = [r.wall_s for r in done]
         print(
-            f"  {name:<36} {statistics.median(times) * 1000:7.0f} ms "
-            f"({min(times) * 1000:.0f} .. {max(times) * 1000:.0f} ms)"
+            f"  {name:<36} wall {statistics.median(walls) * 1000:7.0f} ms "
+            f"({min(walls) * 1000:.0f} .. {max(walls) * 1000:.0f})  "
+            f"cpu {statistics.median(r.cpu_s for r in done) * 1000:7.0f} ms  "
+            f"peak {max(r.peak_mb for r in done):6.1f} MB  "
+            f"output {done[0].output_kb:8.1f} KB"
         )
-    *ours, theirs_s = (statistics.median(t) for t in results.values())
-    for name, ours_s in zip(results, ours, strict=False):
-        print(f"{name} / rackdiag: {ours_s / theirs_s:.2f}")
+    *ours, theirs = results.values()
+    for name, mine in zip(results, ours, strict=False):
+        for measure in ("wall_s", "cpu_s"):
+            ratio = statistics.median(getattr(r, measure) for r in mine) / statistics.median(
+                getattr(r, measure) for r in theirs
+            )
+            print(f"{name} / rackdiag, {measure.removesuffix('_s')}: {ratio:.2f}")
 
 
 if __name__ == "__main__":

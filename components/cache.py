@@ -3,8 +3,9 @@
 The built-in catalogue and designs are validated once and kept as a pickle in the user's cache
 folder (`$XDG_CACHE_HOME/rackbom`, else `~/.cache/rackbom`; `RACKBOM_CACHE_DIR` moves it and
 `RACKBOM_CACHE_DIR=off` turns it off). An entry's name is a hash of the data's bytes, of the
-model code (the Python files of `rackbom.components` and `rackbom.racks`) and of the versions of
-pydantic and Python, so a changed file, model or upgrade misses and rebuilds. A
+model code (path, size and modification time of each Python file of `rackbom.components` and
+`rackbom.racks`: a stat per file, not a read) and of the versions of pydantic and Python, so a
+changed file, model or upgrade misses and rebuilds. A
 missing, unreadable or corrupt entry is rebuilt; a folder that cannot be written is skipped.
 """
 
@@ -64,13 +65,25 @@ def _fingerprint(data: bytes) -> str:
 
 @cache
 def _code_fingerprint() -> bytes:
-    """A hash of the model code and the versions it runs on, once per process."""
+    """A hash of the model code's files and the versions it runs on, once per process."""
     import pydantic
 
     digest = hashlib.sha256(f"{pydantic.VERSION}|{sys.version}".encode())
     for package in ("rackbom.components", "rackbom.racks"):
         spec = find_spec(package)
         for folder in (spec.submodule_search_locations if spec else None) or ():
-            for path in sorted(Path(folder).rglob("*.py")):
-                digest.update(path.as_posix().encode() + b"\0" + path.read_bytes())
+            for path, stat in sorted(_python_files(folder)):
+                digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
     return digest.digest()
+
+
+def _python_files(folder: str) -> list[tuple[str, os.stat_result]]:
+    """Every `.py` file under a folder, with its stat."""
+    found = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
+                found.extend(_python_files(entry.path))
+            elif entry.name.endswith(".py") and entry.is_file():
+                found.append((entry.path, entry.stat()))
+    return found

@@ -1,7 +1,7 @@
 """The catalogue: sources, parts, trays, frames and power models, merged from YAML files."""
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -31,6 +31,7 @@ BUILTIN_FILES = (
     "network",
     "links",
     "power",
+    "plant",
     "items",
     "trays",
     "frames",
@@ -56,6 +57,18 @@ def suggest(name: str, known: Iterable[str]) -> str:
     """' (did you mean a, b?)' for the closest known names, or ''."""
     close = difflib.get_close_matches(name, list(known), n=3, cutoff=0.5)
     return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
+def file_source(catalogue: "Catalogue", source_id: str, file: str | None) -> None:
+    """Check the `source` of a design or cluster file; unknown, say how to state one inline."""
+    if source_id not in catalogue.sources:
+        raise InputError(
+            file,
+            "source",
+            f"unknown source {source_id!r}{suggest(source_id, catalogue.sources)}; state it in "
+            f'the file as text (source: "my capacity plan, 2026") or list it (sources: '
+            f"[{{id: {source_id}, kind: analyst, cite: ...}}])",
+        )
 
 
 @dataclass
@@ -92,7 +105,7 @@ class Catalogue:
         """A new catalogue with one more file's entries, checked."""
         out = Catalogue(**{name: dict(getattr(self, name)) for name in (*SECTIONS, "origin")})
         out.add(content, file, prefix)
-        out.check()
+        out.check({section: [e.id for e in getattr(content, section)] for section in SECTIONS})
         return out
 
     def lookup(self, section: str, entry_id: str, file: str | None, where: str) -> Any:
@@ -116,18 +129,28 @@ class Catalogue:
             raise TypeError(f"part {part_id!r} is a {part.kind_label}, not a {kind.kind_label}")
         return part
 
-    def check(self) -> None:
-        """Cross-references: sources of every figure, parts of every tray."""
+    def check(self, new: Mapping[str, Sequence[str]] | None = None) -> None:
+        """Cross-references: sources of every figure, parts of every tray and network profile.
+
+        With `new` (ids by section), only those entries: the others were checked before, and
+        adding entries breaks no reference.
+        """
+
+        def ids(section: str) -> Iterable[str]:
+            return getattr(self, section).keys() if new is None else new.get(section, ())
+
         for section in SECTIONS:
-            for entry_id, entry in getattr(self, section).items():
+            table = getattr(self, section)
+            for entry_id in ids(section):
+                entry = table[entry_id]
                 if isinstance(entry, Sourced):
                     self._check_sources(section, entry_id, entry)
-        for tray_id, tray in self.trays.items():
+        for tray_id in ids("trays"):
             file = self.origin[("trays", tray_id)]
-            for index, line in enumerate(tray.parts):
+            for index, line in enumerate(self.trays[tray_id].parts):
                 self.lookup("parts", line.part, file, f"trays(id={tray_id}).parts[{index}].part")
-        for profile in self.network_profiles.values():
-            self._check_profile(profile)
+        for profile_id in ids("network_profiles"):
+            self._check_profile(self.network_profiles[profile_id])
 
     def _check_profile(self, profile: NetworkProfile) -> None:
         file = self.origin[("network_profiles", profile.id)]

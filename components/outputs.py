@@ -22,3 +22,19 @@ def finite(value: float, where: str) -> float:
 def xml_safe(text: str) -> str:
     """Text with every character XML cannot hold replaced by U+FFFD."""
     return _NOT_XML.sub(REPLACEMENT, text)
+
+
+def span_text(low: float, high: float) -> str:
+    """A range as people write it: `6.2-15.8`, or one number where both ends agree (`15.2`)."""
+    return f"{low:g}" if low == high else f"{low:g}-{high:g}"
+
+
+def units_text(unit_name: str, first: int, last: int) -> str:
+    """Rack units from `first` to `last`: `OU46-OU47`, or `OU47` for one unit."""
+    return f"{unit_name}{first}" if first == last else f"{unit_name}{first}-{unit_name}{last}"
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """`1 design`, `13 designs`, `2,304 ports`: a count with its noun in the right number
+    (`plural` where it is not the noun with an `s`: `switches`)."""
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"

@@ -21,6 +21,7 @@ from .parts import (
     Ssd,
     SwitchAsic,
 )
+from .plant_parts import Busway, Cdu, Coolant, PlantUnit
 from .switch_systems import SwitchSystem
 
 AnyPart = Annotated[
@@ -37,6 +38,10 @@ AnyPart = Annotated[
     | Cable
     | SwitchSystem
     | ScaleUpCopper
+    | Busway
+    | Cdu
+    | Coolant
+    | PlantUnit
     | Item,
     Field(discriminator="kind"),
 ]

@@ -1,7 +1,8 @@
 """Where a figure comes from: the source registry and per-figure source lookup."""
 
+import re
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -67,3 +68,42 @@ class Sourced(Strict):
             ):
                 names.append(name)
         return names
+
+
+STATED_KIND = SourceKind.ANALYST
+"""The kind of a source a user's file states as plain text: the user's own account."""
+_ID = re.compile(r"^[a-z0-9][a-z0-9_.+=@-]*$")
+
+
+def stated_sources(data: Any) -> Any:
+    """A design or cluster file's own sources moved into its `catalogue: {sources: ...}`.
+
+    `source` may be a short text (a source of kind `analyst` with that citation) or a mapping
+    (`cite`, `kind`, `url`, ...; the id defaults to `<file id>-source`), and `sources` a list
+    of source mappings (the one source covers the file where `source` is not given). Anything
+    else is returned as it is, for validation to judge.
+    """
+    if not isinstance(data, dict):
+        return data
+    stated: list[Any] = []
+    data = dict(data)
+    source = data.get("source")
+    own_id = f"{data.get('id')}-source"
+    if isinstance(source, str) and source.strip() and not _ID.match(source):
+        stated.append({"id": own_id, "kind": STATED_KIND.value, "cite": source.strip()})
+    elif isinstance(source, dict):
+        stated.append({"id": own_id, **source})
+    if stated:
+        data["source"] = stated[0]["id"]
+    if isinstance(data.get("sources"), list):
+        listed = data.pop("sources")
+        if source is None and len(listed) == 1 and isinstance(listed[0], dict):
+            data["source"] = listed[0].get("id")  # the one source covers the file
+        stated += listed
+    if not stated:
+        return data
+    catalogue = data.get("catalogue")
+    catalogue = dict(catalogue) if isinstance(catalogue, dict) else {}
+    catalogue["sources"] = [*stated, *catalogue.get("sources", [])]
+    data["catalogue"] = catalogue
+    return data

@@ -61,15 +61,15 @@ class TcoProfile(Sourced):
     ]
     pue: Annotated[Pue, Param("PUE", DECIMAL, (1.0, 5.0))]
     facility_capex_usd_per_mw: Annotated[
-        NonNegative, Param("Facility capital (USD per MW of IT load)", USD)
+        NonNegative, Param("Facility capital (USD per MW of input power)", USD)
     ] = 0.0
     colocation_usd_per_kw_month: Annotated[
-        NonNegative, Param("Colocation (USD per kW of IT load per month)", USD)
+        NonNegative, Param("Colocation (USD per kW of input power per month)", USD)
     ] = 0.0
     maintenance_share_per_year: Annotated[
         Share, Param("Maintenance (share of IT hardware capex per year)", SHARE, UNBOUNDED)
     ]
-    staff_per_mw: Annotated[NonNegative, Param("Operations staff per MW of IT load", DECIMAL)]
+    staff_per_mw: Annotated[NonNegative, Param("Operations staff per MW of input power", DECIMAL)]
     staff_usd_per_year: Annotated[NonNegative, Param("Staff cost (USD per person-year)", USD)]
     software_usd_per_gpu_year: Annotated[NonNegative, Param("Software (USD per GPU-year)", USD)]
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -85,11 +88,53 @@ class CostLibrary:
         path = Path(name)
         noun = section.removesuffix("s")
         if path.suffix.lower() not in (".yaml", ".yml") and not path.exists():
-            raise InputError(None, None, f"unknown {noun} {name!r}{suggest(name, table)}")
-        entries = getattr(parse_cost_file(read_yaml_file(path), name), section)
-        if len(entries) != 1:
-            raise InputError(name, section, f"the file must hold exactly one {noun}")
-        return getattr(load_costs(path), section)[entries[0].id]
+            listing = "tco" if section == "profiles" else section
+            known = suggest(name, table) or f" (known: {', '.join(table)})"
+            raise InputError(
+                None, None, f"unknown {noun} {name!r}{known}; `rackbom list {listing}` lists them"
+            )
+        raw = read_yaml_file(path)
+        plain = one_entry_file(raw, section) is not raw
+        with fields_as_written(plain, section):
+            content = parse_cost_file(one_entry_file(raw, section), name)
+            entries = getattr(content, section)
+            if len(entries) != 1:
+                raise InputError(name, section, f"the file must hold exactly one {noun}")
+            return getattr(self.merged(content, name), section)[entries[0].id]
+
+
+def one_entry_file(raw: Any, section: str) -> Any:
+    """A file holding one entry as a plain mapping (`id: ...` at the top), read as a cost file
+    with that one entry in `section`; any other content is returned as it is."""
+    if isinstance(raw, dict) and "id" in raw and not any(k in raw for k in SECTIONS):
+        return {section: [raw]}
+    return raw
+
+
+@contextmanager
+def fields_as_written(plain: bool, section: str) -> Iterator[None]:
+    """Errors in a one-entry file written as a plain mapping name its fields as written
+    (`pue`, not `profiles[0](id=my-hall).pue`)."""
+    try:
+        yield
+    except InputError as exc:
+        if not plain or exc.field is None or not exc.field.startswith(f"{section}[0]"):
+            raise
+        field = re.sub(rf"^{section}\[0\](\(id=[^)]*\))?\.?", "", exc.field)
+        raise InputError(exc.file, field or None, exc.message) from None
+
+
+def cost_file_section(raw: Any) -> str | None:
+    """`profiles` or `workloads` where YAML content is one such entry as a plain mapping, `all`
+    where it is a cost file of sections, else None."""
+    if not isinstance(raw, dict):
+        return None
+    if any(k in raw for k in SECTIONS):
+        return "all"
+    for section, model in (("profiles", TcoProfile), ("workloads", Workload)):
+        if "id" in raw and raw.keys() <= model.model_fields.keys() and len(raw) > 3:
+            return section
+    return None
 
 
 def parse_cost_file(raw: Any, file: str) -> CostFile:

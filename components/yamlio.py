@@ -146,4 +146,8 @@ def validate_model(model: type[M], raw: Any, file: str) -> M:
             message = "unknown field"
         elif err["type"] == "missing":
             message = "required field is missing"
+        elif err["type"] == "value_error":
+            message = message.removeprefix("Value error, ")
+        elif err["type"] == "assertion_error":
+            message = message.removeprefix("Assertion failed, ")
         raise InputError(file, field_path(raw, loc) or None, message) from None

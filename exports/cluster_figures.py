@@ -43,7 +43,7 @@ CLUSTER_FIGURES: tuple[ClusterFigure, ...] = (
     ClusterFigure("racks", "Racks", Unit.COUNT),
     ClusterFigure("world_size", "World size (GPUs)", Unit.COUNT),
     ClusterFigure("endpoints", "Scale-out ports (NIC)", Unit.COUNT),
-    ClusterFigure("endpoint_gbps", "Scale-out port speed (Gbit/s)", Unit.GBPS),
+    ClusterFigure("endpoint_gbps", "Scale-out port speed (Gbit/s)", Unit.COUNT),
     ClusterFigure("fabric_tiers", "Fabric tiers", Unit.COUNT),
     ClusterFigure("ports_per_switch", "Ports per switch at that speed", Unit.COUNT),
     ClusterFigure("max_gpus", "Largest cluster the tiers reach (GPUs)", Unit.COUNT),

@@ -6,6 +6,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..components.outputs import counted, span_text
 from ..racks.clusters.summary import ClusterSummary
 from .cluster_figures import CLUSTER_FIGURES
 from .html_parts import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
@@ -31,7 +32,7 @@ def _tiers_table(summary: ClusterSummary) -> str:
     rows = "".join(
         f'<tr><td class="text">{html.escape(t.role)}</td><td>{t.switches:,}</td>'
         f"<td>{t.ports_per_switch:,}</td><td>{t.ports_used:,}</td><td>{t.ports_unused:,}</td>"
-        f"<td>{t.links:,}</td><td>{t.link_length_m_min:g}-{t.link_length_m_max:g}</td></tr>"
+        f"<td>{t.links:,}</td><td>{span_text(t.link_length_m_min, t.link_length_m_max)}</td></tr>"
         for t in summary.tiers
     )
     return (
@@ -58,14 +59,14 @@ def cluster_section(entry: ClusterEntry) -> str:
     assumptions = ", ".join(a.id for a in s.assumptions)
     return (
         f'<section class="cluster" id="cluster-{html.escape(s.cluster)}">'
-        f"<h2>{html.escape(s.name)}</h2><p>{links}</p>"
+        f"<h2>{html.escape(s.cluster)}</h2><p>{links}</p>"
         f"<p>{s.design_copies:,} x {html.escape(s.design)} on {html.escape(s.profile)}, "
         f"{s.fabric_tiers}-tier {html.escape(s.topology.replace('_', '-'))}.</p>"
         + (f"<ul>{warnings}</ul>" if warnings else "")
         + _tiers_table(s)
         + _drawing(entry.floor_svg, f"{s.cluster}-floor")
         + _drawing(entry.fabric_svg, f"{s.cluster}-fabric")
-        + f"<p>{len(s.sources)} sources, {len(s.assumptions)} of them assumptions: "
+        + f"<p>{counted(len(s.sources), 'source')}, {len(s.assumptions)} of them assumptions: "
         f"{html.escape(assumptions)}.</p></section>"
     )
 
@@ -75,9 +76,10 @@ def clusters_part(entries: Sequence[ClusterEntry]) -> str:
     if not entries:
         return ""
     return (
-        "<h1>Cluster comparison</h1>"
-        f'<p class="lead">{len(entries)} clusters: the racks, their scale-out fabric and its '
-        "optics and cables, with capex per GPU split into compute, scale-up and scale-out.</p>"
+        '<h1 id="clusters">Cluster comparison</h1>'
+        f'<p class="lead">{counted(len(entries), "cluster")}: the racks, their scale-out '
+        "fabric and its optics and cables, with capex per GPU split into compute, scale-up "
+        "and scale-out.</p>"
         + cluster_comparison_table([e.summary for e in entries])
         + "".join(cluster_section(e) for e in entries)
     )

@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..components.outputs import xml_safe
+from ..components.outputs import counted, xml_safe
 from ..racks.summary import DesignSummary
 from .figures import KEY_FIGURES, switch_note
 from .html_parts import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
 
 if TYPE_CHECKING:
+    from ..racks.clusters.summary import ClusterSummary
     from .cluster_page import ClusterEntry
 
 STYLE = """
@@ -88,7 +89,7 @@ def _sources_table(summary: DesignSummary) -> str:
     )
     assumptions = len(summary.assumptions)
     return (
-        f"<details><summary>{len(summary.sources)} sources, {assumptions} of them "
+        f"<details><summary>{counted(len(summary.sources), 'source')}, {assumptions} of them "
         "assumptions (listed first)</summary><table><thead><tr><th>Kind</th><th>Source</th>"
         f"<th>Cite</th><th>Figures</th></tr></thead><tbody>{rows}</tbody></table></details>"
     )
@@ -101,12 +102,38 @@ def _section(entry: ReportEntry) -> str:
     )
     return (
         f'<section class="design" id="design-{html.escape(s.design)}">'
-        f"<h2>{html.escape(s.name)}</h2><p>{links}</p>"
+        f"<h2>{html.escape(s.design)}</h2><p>{links}</p>"
         + warnings_list(s.warnings)
         + design_card(s, entry.svg)
         + _sources_table(s)
         + "</section>"
     )
+
+
+def contents(
+    designs: Sequence[DesignSummary], clusters: Sequence[ClusterSummary], costs: bool
+) -> str:
+    """The page's table of contents: each part, and under it each design's or cluster's
+    section by id and name."""
+
+    def part(anchor: str, title: str, items: list[tuple[str, str, str]]) -> str:
+        links = "".join(
+            f'<li><a href="#{html.escape(href)}">{html.escape(id_)}</a> {html.escape(name)}</li>'
+            for href, id_, name in items
+        )
+        nested = f"<ul>{links}</ul>" if links else ""
+        return f'<li><a href="#{anchor}">{title}</a>{nested}</li>'
+
+    parts = []
+    if designs:
+        items = [(f"design-{s.design}", s.design, s.name) for s in designs]
+        parts.append(part("designs", "Rack comparison", items))
+    if clusters:
+        items = [(f"cluster-{c.cluster}", c.cluster, c.name) for c in clusters]
+        parts.append(part("clusters", "Cluster comparison", items))
+    if costs:
+        parts.append(part("costs", "Cost of ownership", []))
+    return f'<nav class="contents"><h2>Contents</h2><ul>{"".join(parts)}</ul></nav>'
 
 
 def render_report(
@@ -124,15 +151,19 @@ def render_report(
     summaries = [e.summary for e in entries]
     names = ", ".join([*(s.name for s in summaries), *(c.summary.name for c in clusters)])
     designs = (
-        "<h1>Rack comparison</h1>"
-        f'<p class="lead">{len(entries)} designs, made by rackbom {html.escape(version)}. '
-        "Bandwidths are one way, in Gbit/s; every figure traces to the sources listed under "
-        f'each design. <a href="{html.escape(workbook_href)}">BOM workbook</a></p>'
+        '<h1 id="designs">Rack comparison</h1>'
+        f'<p class="lead">{counted(len(entries), "design")}, made by rackbom '
+        f"{html.escape(version)}. "
+        "Bandwidths per GPU are one way, in Gbit/s; totals are both ways, in TB/s; every "
+        "figure traces to the sources listed under each design. "
+        f'<a href="{html.escape(workbook_href)}">BOM workbook</a></p>'
+        + contents(summaries, [c.summary for c in clusters], bool(costs))
         + comparison_table(summaries)
         + "".join(_section(e) for e in entries)
         if entries
         else f'<p class="lead">Made by rackbom {html.escape(version)}. '
         f'<a href="{html.escape(workbook_href)}">BOM workbook</a></p>'
+        + contents(summaries, [c.summary for c in clusters], bool(costs))
     )
     return xml_safe(
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

@@ -14,8 +14,10 @@ from typing import Any
 
 from ..components.outputs import finite
 from ..racks.clusters import ClusterAnalysis
+from ..racks.plant.plan import plant_of
 from ..racks.systems import Analysed, split
 from .json_summary import json_text
+from .plant_json import plant_data
 from .tco_json import system_data
 
 BOM_CSV_FIELDS = (
@@ -162,6 +164,6 @@ def csv_value(value: Any, column: str) -> Any:
 
 
 def summaries_json(systems: Sequence[Analysed]) -> str:
-    """The summaries with their TCO as indented JSON: one object (as `show --json`), or a list."""
-    summaries = [system_data(s) for s in systems]
+    """The summaries with their TCO and plant as JSON: one object (as `show --json`), or a list."""
+    summaries = [system_data(s) | plant_data(plant_of(s)) for s in systems]
     return json_text(summaries[0] if len(summaries) == 1 else summaries)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..components.plant_library import PlantRules
 from ..components.tco import TcoProfile
 from ..components.tco_library import profile
 from ..racks.costs.basis import basis_of
 from ..racks.costs.tco import TcoResult, tco
 from ..racks.systems import Analysed
+from .collectives_json import collective_rows
 from .json_summary import summary_data
 
 
@@ -24,9 +26,19 @@ def tco_data(result: TcoResult) -> dict[str, Any]:
 
 
 def system_data(
-    system: Analysed, tco_profile: TcoProfile | str | Path | None = None
+    system: Analysed,
+    tco_profile: TcoProfile | str | Path | None = None,
+    plant_profile: PlantRules | str | Path | None = None,
 ) -> dict[str, Any]:
-    """A design's or cluster's summary and its TCO (default profile unless named) as JSON data;
-    a bare design buys no scale-out network."""
-    result = tco(basis_of(system), profile(tco_profile))
-    return {**summary_data(system.summary), **tco_data(result)}
+    """What `rackbom show --json` prints for a design or cluster: its summary, its TCO (default
+    profile unless named; a bare design buys no scale-out network), its plant and its
+    collectives."""
+    from ..racks.plant.plan import plant_of
+    from .plant_json import plant_data
+
+    return {
+        **summary_data(system.summary),
+        **tco_data(tco(basis_of(system), profile(tco_profile))),
+        **plant_data(plant_of(system, plant_profile)),
+        "collectives": collective_rows(system),
+    }

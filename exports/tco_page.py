@@ -56,7 +56,7 @@ def tco_part(results: Sequence[TcoResult], profile: TcoProfile) -> str:
             + "</section>"
         )
     return (
-        "<h1>Cost of ownership</h1>"
+        '<h1 id="costs">Cost of ownership</h1>'
         f'<p class="lead">Under TCO profile {html.escape(profile.id)} '
         f"({html.escape(profile.name)}): capital as annuities at "
         f"{profile.cost_of_capital:.0%} over each life, power at "

@@ -4,25 +4,33 @@
 
 Sheets: Summary, Comparison, then per design `BOM`, `Ports` and `Power`, then per cluster
 `Cluster` (its designs' sheets included once), then TCO (a profile's figures as inputs, the cost
-of ownership of every design and cluster as formulas, with native charts), and Sources last.
+of ownership of every design and cluster as formulas, with native charts), Plant (feeds,
+cooling, floor and failure domains), Collectives (each system's collectives at 1 GiB,
+workload steps, the published runs checked), and Sources last.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from copy import copy
 from pathlib import Path
+from typing import Literal, TypeAlias
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.chart import BarChart as OpenpyxlBarChart
 from openpyxl.chart import Reference
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
+from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..components.atomic import Writer, atomic_write
 from ..components.errors import InputError
 from ..components.outputs import finite
+from ..components.plant_library import PlantRules, plant_rules
 from ..components.tco import TcoProfile
 from ..components.tco_library import profile
 from ..racks.analysis import Analysis
@@ -30,14 +38,17 @@ from ..racks.clusters import ClusterAnalysis
 from ..racks.systems import Analysed, split
 from .workbook_cells import SHEET_NAME_MAX, BarChart, Cell, SheetData, col, design_labels
 from .workbook_cluster import CLUSTER_PREFIX, cluster_sheet
+from .workbook_collectives import collectives_sheet
 from .workbook_design import design_sheets
-from .workbook_overview import comparison_sheet, sources_sheet, summary_sheet
+from .workbook_overview import add_clusters, comparison_sheet, sources_sheet, summary_sheet
+from .workbook_plant import plant_part
 from .workbook_tco import cluster_column, design_column, tco_sheet
 
 ProfileLike = TcoProfile | str | Path | None
+PlantLike: TypeAlias = PlantRules | str | Path | None
 
 CREATOR = "rackbom"
-_USD = '"$"#,##0.00'
+_USD = '"$"#,##0'  # shown to the dollar; the values keep their cents
 _HEADER_FILL = PatternFill("solid", fgColor="1F3864")
 _TOTAL_FILL = PatternFill("solid", fgColor="E7ECF5")
 _GRAND_FILL = PatternFill("solid", fgColor="C9D4EA")
@@ -62,7 +73,7 @@ _BASE_STYLES: dict[str, tuple[str, Font | None, PatternFill | None, Border | Non
 _WRAPPED = {"wrap", "warning_wrap"}
 _TOTAL_STYLES = {"text": "General", "usd": _USD, "watts": "#,##0", "int": "#,##0"}
 # widths (characters) of formula cells, whose text is not known before recalculation
-_FORMULA_WIDTH = {"usd": 16, "watts": 12, "int": 10, "kw": 10}
+_FORMULA_WIDTH = {"usd": 19, "watts": 12, "int": 10, "kw": 10}  # usd: up to $999 billion, bold
 _WIDTH_MIN, _WIDTH_MAX = 6, 60
 WRAP_WIDTH = 36  # long text in a `wrap` cell breaks into lines at this column width
 _NOT_SIZED = {"title", "note", "section"}
@@ -70,11 +81,25 @@ _NOT_SIZED = {"title", "note", "section"}
 PORTRAIT_WIDTH_MAX = 100
 FOOTER_LEFT, FOOTER_RIGHT = "&A", "Page &P of &N"
 _MARGIN_IN = 0.5
+Orientation = Literal["portrait", "landscape"]
+PAGE_WIDTH_PT: dict[Orientation, float] = {"portrait": 8.5 * 72, "landscape": 11 * 72}
+"""US Letter, the narrower of Letter and A4 either way round."""
+PRINT_SCALE_MIN = 0.66
+"""The smallest print scale: 11 pt body text prints at 7 pt or more."""
+LINE_PT = 15.0
+"""The height of one line of 11 pt text in a row."""
+PT_PER_CHARACTER = 7.0
+"""Printed width of one character of column width (LibreOffice's default font, at 100 %)."""
+PAGE_FILL = 0.9
+"""The share of a page's width that whole columns fill, on average."""
 
 
-def build_sheets(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -> list[SheetData]:
+def build_sheets(
+    systems: Sequence[Analysed], tco_profile: ProfileLike = None, plant_profile: PlantLike = None
+) -> list[SheetData]:
     """Every sheet of the workbook for these designs and clusters, in order; the TCO sheet under
-    `tco_profile` (a profile, a built-in id or a file; the default profile unless named)."""
+    `tco_profile` (a profile, a built-in id or a file; the default profile unless named), the
+    Plant sheet under `plant_profile` likewise."""
     designs, clusters = split(systems)
     analyses = with_cluster_designs(designs, clusters)
     if not analyses:
@@ -88,12 +113,17 @@ def build_sheets(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -
         sheets += [design.bom, design.ports, design.power]
     columns = [design_column(a, d) for a, d in zip(analyses, per_design, strict=True)]
     cluster_labels = design_labels([c.id for c in clusters], SHEET_NAME_MAX - len(CLUSTER_PREFIX))
+    built_clusters = []
     for cluster, label in zip(clusters, cluster_labels, strict=True):
         design = per_design[analyses.index(_design_of(cluster, analyses) or cluster.rack)]
         built = cluster_sheet(cluster, design, label)
         sheets.append(built.sheet)
         columns.append(cluster_column(cluster, built))
+        built_clusters.append((cluster, built))
+    add_clusters(summary, built_clusters)
     sheets.append(tco_sheet(profile(tco_profile), columns))
+    sheets.append(plant_part(systems, plant_rules(plant_profile)))
+    sheets.append(collectives_sheet(systems, tco_profile))
     sheets.append(sources_sheet(list(analyses), list(clusters)))
     return sheets
 
@@ -124,18 +154,23 @@ def workbook_title(systems: Sequence[Analysed]) -> str:
     return f"BOM: {ids if len(ids) <= 200 else ids[:197] + '...'}"
 
 
-def workbook_writer(systems: Sequence[Analysed], tco_profile: ProfileLike = None) -> Writer:
+def workbook_writer(
+    systems: Sequence[Analysed], tco_profile: ProfileLike = None, plant_profile: PlantLike = None
+) -> Writer:
     """The workbook's content, built now, and a function that saves it to a path."""
-    sheets = build_sheets(systems, tco_profile)
+    sheets = build_sheets(systems, tco_profile, plant_profile)
     title = workbook_title(systems)
     return lambda path: save_sheets(sheets, path, title)
 
 
 def write_workbook(
-    systems: Sequence[Analysed], path: str | Path, tco_profile: ProfileLike = None
+    systems: Sequence[Analysed],
+    path: str | Path,
+    tco_profile: ProfileLike = None,
+    plant_profile: PlantLike = None,
 ) -> Path:
     """Write the workbook atomically: an existing file is replaced only by a complete one."""
-    return atomic_write(path, workbook_writer(systems, tco_profile))
+    return atomic_write(path, workbook_writer(systems, tco_profile, plant_profile))
 
 
 def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> None:
@@ -158,7 +193,14 @@ def _write_sheet(ws: Worksheet, data: SheetData, styles: _Styles) -> None:
     widths = column_widths(data)
     for index, width in enumerate(widths, start=1):
         ws.column_dimensions[col(index)].width = width
-    _page_setup(ws, data, sum(widths))
+    span = note_span(widths)
+    for number, lines in row_lines(data, widths).items():
+        ws.row_dimensions[number].height = lines * LINE_PT
+    if span > 1:  # a note spans the columns of the first page and wraps within them
+        for number in note_rows(data):
+            ws.merged_cells.add(CellRange(f"A{number}:{col(span)}{number}"))
+    ws.print_area = f"A1:{col(max(1, data.width))}{max(1, len(data.rows))}"
+    _page_setup(ws, data, widths)
     if data.autofilter_rows is not None:
         first, last = data.autofilter_rows
         ws.auto_filter.ref = f"A{first}:{col(data.width)}{last}"
@@ -198,11 +240,15 @@ def _bar_chart(ws: Worksheet, data: BarChart) -> OpenpyxlBarChart:
     return chart
 
 
-def _page_setup(ws: Worksheet, data: SheetData, width: float) -> None:
-    """Print one page wide (as many long as it takes), the header row on every page."""
-    wide = width > PORTRAIT_WIDTH_MAX
-    ws.page_setup.orientation = "landscape" if wide else "portrait"
-    ws.page_setup.fitToWidth = 1
+def _page_setup(ws: Worksheet, data: SheetData, widths: list[float]) -> None:
+    """Print as few pages wide as keep the text readable (as many long as it takes), the header
+    row on every page, and the frozen columns on every page across."""
+    orientation = orientation_of(widths)
+    across = pages_across(widths, orientation, data.freeze_column - 1)
+    ws.page_setup.orientation = orientation
+    ws.page_setup.fitToWidth = across
+    if across > 1 and data.freeze_column > 1:
+        ws.print_title_cols = f"A:{col(data.freeze_column - 1)}"
     ws.page_setup.fitToHeight = 0
     fit = ws.sheet_properties.pageSetUpPr
     if fit is not None:  # a new sheet has one
@@ -219,6 +265,76 @@ def _page_setup(ws: Worksheet, data: SheetData, width: float) -> None:
         footer.right.text = FOOTER_RIGHT
 
 
+def width_pt(widths: list[float]) -> float:
+    """The printed width of columns at 100 %, as LibreOffice prints them (the widest reader)."""
+    return PT_PER_CHARACTER * sum(widths)
+
+
+def orientation_of(widths: list[float]) -> Orientation:
+    """Landscape for a sheet wider than `PORTRAIT_WIDTH_MAX` characters."""
+    return "landscape" if sum(widths) > PORTRAIT_WIDTH_MAX else "portrait"
+
+
+def pages_across(widths: list[float], orientation: Orientation, titles: int = 0) -> int:
+    """Pages side by side the sheet needs to print at `PRINT_SCALE_MIN` or larger, with its
+    first `titles` columns repeated on each (a page breaks between columns, so it holds a
+    little less than its width)."""
+    usable = (PAGE_WIDTH_PT[orientation] - 2 * _MARGIN_IN * 72) * PAGE_FILL / PRINT_SCALE_MIN
+    total, repeated = width_pt(widths), width_pt(widths[:titles])
+    if total <= usable:
+        return 1
+    return math.ceil((total - repeated) / max(usable - repeated, usable / 2))
+
+
+def note_span(widths: list[float]) -> int:
+    """The columns a note spans: as many as surely print on the first page."""
+    room = (PAGE_WIDTH_PT[orientation_of(widths)] - 2 * _MARGIN_IN * 72) * PAGE_FILL
+    span, used = 0, 0.0
+    for width in widths:
+        used += width_pt([width])
+        if used > room:
+            break
+        span += 1
+    return max(1, span)
+
+
+def note_rows(data: SheetData) -> list[int]:
+    """Numbers of the rows that hold a note alone."""
+    return [n for n, row in enumerate(data.rows, start=1) if [c.style for c in row] == ["note"]]
+
+
+def row_lines(data: SheetData, widths: list[float]) -> dict[int, int]:
+    """Rows holding wrapped text (headers, notes, long text) by number, with the lines they
+    need: a note wraps across the sheet's width, other text within its column."""
+    out: dict[int, int] = {}
+    notes = set(note_rows(data))
+    note_width = sum(widths[: note_span(widths)])
+    for number, row in enumerate(data.rows, start=1):
+        wrapped = [
+            (str(c.value), note_width if number in notes else widths[i], c.style == "header")
+            for i, c in enumerate(row)
+            if c.value is not None
+            and (c.style == "header" or c.style in _WRAPPED or number in notes)
+        ]
+        lines = max((len(wrap_lines(t, w, bold)) for t, w, bold in wrapped), default=1)
+        if lines > 1:
+            out[number] = lines
+    return out
+
+
+def wrap_lines(text: str, width: float, bold: bool = False) -> list[str]:
+    """The text broken at spaces as a cell `width` characters wide shows it (bold text is
+    about a tenth wider, so a line holds a little less)."""
+    room = max(1.0, (width - 1) / (1.1 if bold else 1.0))
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= room:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def _cell(ws: Worksheet, cell: Cell, styles: _Styles) -> object:
     """A plain value where that is safe (fast), else a cell with its style and data type."""
     value = cell.value
@@ -231,7 +347,8 @@ def _cell(ws: Worksheet, cell: Cell, styles: _Styles) -> object:
     if literal:
         written.data_type = "s"  # text from input files is never a formula
     if cell.style != "plain":
-        written.style = styles.name(cell.style)
+        # what `written.style = name` sets, without its search of the named styles by name
+        written._style = copy(styles.array(cell.style))  # type: ignore[attr-defined]
     return written
 
 
@@ -260,18 +377,21 @@ def column_widths(data: SheetData) -> list[float]:
 
 
 class _Styles:
-    """Named styles registered once per workbook, created on first use."""
+    """Named styles registered once per workbook, created on first use, with the style array a
+    cell of each style carries (looking a named style up by name per cell is a linear search)."""
 
     def __init__(self, wb: Workbook) -> None:
         self._wb = wb
-        self._known: set[str] = set()
+        self._arrays: dict[str, StyleArray] = {}
 
-    def name(self, style: str) -> str:
-        """The registered style for a cell style name (`usd`, `total_usd`, `num:#,##0.0`)."""
-        if style not in self._known:
-            self._wb.add_named_style(_named_style(style))
-            self._known.add(style)
-        return style
+    def array(self, style: str) -> StyleArray:
+        """The registered style's array for a cell style name (`usd`, `total_usd`, `num:#,##0`)."""
+        array = self._arrays.get(style)
+        if array is None:
+            named = _named_style(style)
+            self._wb.add_named_style(named)
+            array = self._arrays[style] = named.as_tuple()
+        return array
 
 
 def _named_style(style: str) -> NamedStyle:
@@ -292,7 +412,7 @@ def _named_style(style: str) -> NamedStyle:
             named.border = border
         if style == "header":
             named.alignment = Alignment(vertical="center", wrap_text=True)
-        elif style in _WRAPPED:
+        elif style == "note" or style in _WRAPPED:
             named.alignment = Alignment(vertical="top", wrap_text=True)
         return named
     weight, _, base = style.partition("_")

@@ -36,7 +36,7 @@ QTY, PRICE, EXTENDED, POWER_EACH, POWER_TOTAL = 10, 11, 12, 13, 14
 FIRST_DATA_ROW = 5
 RACK_LEVEL_TRAY = "Rack-level items"
 TRAY_OVERHEADS = "Tray overheads (W): fans, boards and losses inside trays, on no part"
-IT_POWER = "IT power incl. tray overheads (W) = parts power + tray overheads"
+IT_POWER = "IT power (W) = parts power + tray overheads"
 
 
 @dataclass(frozen=True)
@@ -310,7 +310,7 @@ POWER_RACK_COLUMNS = (
     "Rack",
     "Trays IT (W)",
     "Rack items (W)",
-    "IT load (W)",
+    "IT power (W)",
     "Conversion efficiency",
     "Conversion loss (W)",
     "Scale-out (Gbit/s)",
@@ -353,9 +353,9 @@ def power_sheet(analysis: Analysis, name: str) -> PowerSheet:
     _title(
         sheet,
         f"Power: {analysis.name}",
-        "IT load = trays + rack items; all-in = IT + conversion loss + the rack's share of the "
+        "IT power = trays + rack items; all-in = IT + conversion loss + the rack's share of the "
         "scale-out network (switch ports and optics per Gbit/s); facility = all-in x PUE. "
-        "Headroom = budget - IT load.",
+        "Headroom = budget - IT power.",
     )
     sheet.header(POWER_RACK_COLUMNS)
     racks = analysis.power

@@ -10,6 +10,7 @@ from ..racks.clusters import ClusterAnalysis
 from ..racks.summary import DesignSummary
 from .figures import KEY_FIGURES
 from .workbook_cells import Cell, SheetData, col, formula, number, text
+from .workbook_cluster import ClusterSheet
 from .workbook_design import DesignSheets
 
 SUMMARY_COLUMNS = (
@@ -19,7 +20,7 @@ SUMMARY_COLUMNS = (
     "World size",
     "Racks",
     "Units used",
-    "IT power incl. tray overheads (kW)",
+    "IT power (kW)",
     "All-in power (kW)",
     "BOM total (USD)",
     "Cost per GPU (USD)",
@@ -60,8 +61,8 @@ def summary_sheet(analyses: list[Analysis], sheets: list[DesignSheets]) -> Sheet
         text(
             "Totals are formulas over each design's BOM, Ports and Power sheets: edit a "
             "unit price on a BOM sheet and they follow. IT power is the parts' power plus "
-            "tray overheads (see the foot of each BOM sheet). Sources lists what each figure "
-            "rests on, assumptions first.",
+            "tray overheads (see the foot of each BOM sheet). Clusters, below the designs, link "
+            "to their own sheets. Sources lists what each figure rests on, assumptions first.",
             "note",
         )
     )
@@ -98,6 +99,53 @@ def _warnings(sheet: SheetData, analyses: list[Analysis]) -> None:
         sheet.add(text(design_id, "warning"), text(warning, "warning_wrap"))
     if not found:
         sheet.add(text("No warnings: every budget holds and every figure is known.", "note"))
+
+
+CLUSTER_SUMMARY_COLUMNS = (
+    "Cluster",
+    "Name",
+    "GPUs",
+    "Racks",
+    "Scale-out switches",
+    "Capex (USD)",
+    "Capex per GPU (USD)",
+    "Total power (kW)",
+    "Warnings",
+    "Cluster sheet",
+)
+
+
+def add_clusters(sheet: SheetData, clusters: list[tuple[ClusterAnalysis, ClusterSheet]]) -> None:
+    """Under the designs: one row per cluster, its totals linked to its sheet, then its
+    warnings."""
+    if not clusters:
+        return
+    sheet.add()
+    sheet.add(text("Clusters", "section"))
+    sheet.header(CLUSTER_SUMMARY_COLUMNS)
+    for cluster, built in clusters:
+        s = cluster.summary
+        capex = f"{built.compute_usd}+{built.scale_up_usd}+{built.scale_out_usd}"
+        sheet.add(
+            text(cluster.id),
+            text(s.name),
+            formula(built.gpus, "int"),
+            number(s.racks, "int"),
+            number(s.switches, "int"),
+            formula(capex, "usd"),
+            formula(f"IF({built.gpus}=0,0,({capex})/{built.gpus})", "usd"),
+            formula(f"{built.power_w}/1000", "kw"),
+            number(len(s.warnings), "int"),
+            text(built.sheet.name),
+        )
+    sheet.add()
+    sheet.add(text("Cluster warnings", "section"))
+    sheet.add(text("Cluster", "header"), text("Warning", "header"))
+    found = [(c.id, w) for c, _ in clusters for w in c.summary.warnings]
+    for cluster_id, warning in found:
+        sheet.add(text(cluster_id, "warning"), text(warning, "warning_wrap"))
+    if not found:
+        sheet.add(text("No warnings for the clusters.", "note"))
 
 
 def comparison_sheet(

@@ -31,7 +31,7 @@ TOTALS = (
     ("compute_usd", "Compute capital (USD)", "usd"),
     ("scale_up_usd", "Scale-up capital (USD)", "usd"),
     ("scale_out_usd", "Scale-out capital (USD)", "usd"),
-    ("power_it_w", "IT power (W)", "watts"),
+    ("power_it_w", "Input power (W)", "watts"),
     *(
         (f"{p}_dense_pflops", f"Dense {p.upper()} PFLOPS in total", "num:#,##0.0")
         for p in PRECISIONS

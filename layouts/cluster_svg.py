@@ -13,6 +13,7 @@ from itertools import pairwise
 
 import svgwrite
 
+from ..components.outputs import counted, span_text
 from ..racks.clusters.floor import FloorLayout
 from ..racks.clusters.summary import ClusterSummary, TierSummary
 from .document import SvgDocument
@@ -36,7 +37,7 @@ class _Drawing(SvgDocument):
         self.text(
             MARGIN,
             44,
-            f"{s.gpus:,} GPUs in {s.racks:,} racks of {s.design} · {s.profile} · "
+            f"{s.gpus:,} GPUs in {counted(s.racks, 'rack')} of {s.design} · {s.profile} · "
             f"{s.fabric_tiers}-tier {s.topology.replace('_', '-')} · {s.switches:,} switches · "
             f"${s.capex_usd_per_gpu.total_usd:,.0f} per GPU",
             size=11,
@@ -207,7 +208,7 @@ class FloorPlan(_Drawing):
         self.text(
             x,
             y,
-            f"leaf links {t1.link_length_m_min:g}-{t1.link_length_m_max:g} m; "
+            f"leaf links {span_text(t1.link_length_m_min, t1.link_length_m_max)} m; "
             "lines: uplinks, thicker for more",
             size=10,
         )
@@ -267,7 +268,7 @@ class FabricDiagram(_Drawing):
         self.text(
             x + 8,
             (top + bottom) / 2 - 4,
-            f"{tier.links:,} links, {tier.link_length_m_min:g}-{tier.link_length_m_max:g} m",
+            f"{tier.links:,} links, {span_text(tier.link_length_m_min, tier.link_length_m_max)} m",
             size=9,
             fill=TIER_COLOUR[tier.tier],
         )
@@ -284,7 +285,10 @@ class FabricDiagram(_Drawing):
             weight="bold",
         )
         self.text(
-            self.WIDTH - MARGIN - 250, y + 22, f"{s.racks:,} racks, {s.rails} rail(s)", size=9
+            self.WIDTH - MARGIN - 250,
+            y + 22,
+            f"{counted(s.racks, 'rack')}, {counted(s.rails, 'rail')}",
+            size=9,
         )
 
     def _draw_rail(self, rows_y: dict[int, float], endpoint_y: float) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..racks.build import BuiltDesign, BuiltRack, PlacedTray
 from ..racks.ports import ChipPorts, TrayPorts
@@ -46,6 +47,8 @@ LABEL_SHARE_MAX = 0.42
 MIN_SHRINK = 0.75
 BASELINE_SHIFT = 0.35
 ELLIPSIS = "\u2026"
+SEPARATOR = " \u00b7 "
+"""Between the items of a label; a label too long loses whole items from its end first."""
 
 BOLD_WIDTH = 1.1
 _EM = {
@@ -66,15 +69,21 @@ def _em(char: str) -> float:
     return _EM.get(char, _EM_UPPER if char.isupper() else _EM_OTHER)
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Estimated advance of a line in DejaVu Sans, on the wide side so that text stays inside."""
+    """Estimated advance of a line in DejaVu Sans, on the wide side so that text stays inside.
+
+    Cached: racks drawn alike measure the same words again and again."""
     return sum(map(_em, text)) * size * (BOLD_WIDTH if bold else 1.0)
 
 
+@lru_cache(maxsize=4096)
 def fit_text(text: str, width: float, size: float, bold: bool = False) -> tuple[str, float]:
-    """The text and font size that fit a width: shrink to MIN_SHRINK, then cut with an ellipsis.
+    """The text and font size that fit a width: shrink to MIN_SHRINK, then drop whole trailing
+    ` · ` items, then cut what is left with an ellipsis.
 
-    One pass over the text: the cut keeps the longest start that fits with the ellipsis.
+    The cut keeps the longest start that fits with the ellipsis, so no word is cut where a
+    shorter list of whole items fits.
     """
     natural = text_width(text, size, bold)
     if natural <= width:
@@ -82,6 +91,11 @@ def fit_text(text: str, width: float, size: float, bold: bool = False) -> tuple[
     smaller = size * max(MIN_SHRINK, width / natural)
     if text_width(text, smaller, bold) <= width:
         return text, mm(smaller)
+    items = text.split(SEPARATOR)
+    for count in range(len(items) - 1, 0, -1):
+        shorter = SEPARATOR.join(items[:count])
+        if text_width(shorter, smaller, bold) <= width:
+            return shorter, mm(smaller)
     factor = BOLD_WIDTH if bold else 1.0
     ellipsis, em, end = _em(ELLIPSIS), 0.0, 0
     for char in text:

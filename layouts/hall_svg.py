@@ -1,4 +1,4 @@
-"""A hall elevation: many copies of a design side by side, in rows, seen from the front.
+"""A hall elevation: many copies of a design side by side, in rows, seen from the front or rear.
 
 One copy is drawn once, as a `<symbol>` (its racks, trays, port bars and captions, exactly as
 the design's own elevation draws them), and placed with one `<use>` per copy, numbered; so a
@@ -39,7 +39,7 @@ COPY_ID = "copy"
 
 
 class HallElevation(SvgDocument):
-    """`copies` copies of a design in rows of about `racks_per_row` racks, from the front."""
+    """`copies` copies of a design in rows of about `racks_per_row` racks, from `face`."""
 
     def __init__(
         self,
@@ -48,6 +48,7 @@ class HallElevation(SvgDocument):
         title: str,
         racks_per_row: int = 16,
         width_px: float | None = None,
+        face: str = "front",
     ) -> None:
         if copies < 1:
             raise InputError(None, "copies", f"a hall needs 1 copy or more, not {copies}")
@@ -55,7 +56,8 @@ class HallElevation(SvgDocument):
             raise InputError(
                 None, "racks_per_row", f"racks per row must be 1 or more, not {racks_per_row}"
             )
-        self.copy = Elevation(analysis, "front")
+        self.copy = Elevation(analysis, face)
+        self.face = face
         self.analysis = analysis
         self.copies = copies
         self.title = title
@@ -115,6 +117,8 @@ class HallElevation(SvgDocument):
         top = MARGIN_MM + HEADER_MM
         for index in range(self.copies):
             row, column = divmod(index, self.per_row)
+            if self.face == "rear":  # seen from behind, a row runs right to left
+                column = self.per_row - 1 - column
             x, y = MARGIN_MM + column * step_x, top + row * step_y
             copies.add(
                 dwg.use(
@@ -147,9 +151,10 @@ class HallElevation(SvgDocument):
         copies = "copy" if self.copies == 1 else "copies"
         group.add(
             dwg.text(
-                f"Front elevation of {racks:,} racks: {self.copies:,} {copies} of {spec.id} in "
-                f"{rows:,} row{'s' if rows != 1 else ''}, each copy drawn as in "
-                f"`rackbom svg {spec.id}` · to scale in millimetres",
+                f"{self.face.capitalize()} elevation of {racks:,} racks: {self.copies:,} {copies} "
+                f"of {spec.id} in {rows:,} row{'s' if rows != 1 else ''}, each copy drawn as in "
+                f"`rackbom svg {spec.id}{' --face rear' if self.face == 'rear' else ''}`"
+                " · to scale in millimetres",
                 insert=(
                     svg_number(MARGIN_MM),
                     svg_number(MARGIN_MM + TITLE_MM + 1.6 * SUBTITLE_MM),

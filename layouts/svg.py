@@ -302,9 +302,39 @@ class Elevation(SvgDocument):
         space = a.space[index]
         return (
             f"{gpus:,} GPUs \u00b7 {a.power[index].all_in_w / 1000:,.1f} kW all-in \u00b7 "
-            f"${a.bom.by_rack().get(rack.name, 0.0):,.0f} \u00b7 "
+            f"${self._bom_by_rack.get(rack.name, 0.0):,.0f} \u00b7 "
             f"{space.units_used} of {space.units_total} {space.unit_name} used"
         )
+
+    def _body_key(self, rack: RackShape) -> tuple[object, ...]:
+        """What a rack's units, trays and port bars show: racks alike are drawn once."""
+        ports = self._tray_ports
+        return (
+            rack.rack.frame.id,
+            tuple(
+                (
+                    t.position,
+                    t.tray.id,
+                    tuple(
+                        (c.part, c.port_gbps, c.ports_total, c.ports_used)
+                        for c in (ports[t.key].chips if t.key in ports else ())
+                    ),
+                )
+                for t in rack.rack.trays
+            ),
+        )
+
+    @cached_property
+    def _sharing(self) -> dict[tuple[object, ...], list[str]]:
+        """The names of the racks drawn alike, by what they show."""
+        racks: dict[tuple[object, ...], list[str]] = {}
+        for rack in self.geometry.racks:
+            racks.setdefault(self._body_key(rack), []).append(rack.rack.name)
+        return racks
+
+    @cached_property
+    def _bom_by_rack(self) -> dict[str, float]:
+        return self.analysis.bom.by_rack()
 
     @cached_property
     def _tray_power(self) -> dict[str, TrayPower]:
@@ -334,12 +364,25 @@ class Elevation(SvgDocument):
         )
         self.draw_background(dwg)
         self.draw_header(dwg)
+        drawn: dict[tuple[object, ...], RackShape] = {}
         for rack in g.racks:
             group = dwg.add(dwg.g(id=xml_id("rack", rack.rack.name)))
             self.draw_frame(dwg, group, rack)
-            self.draw_units(dwg, group, rack)
-            self.draw_trays(dwg, group, rack)
-            self.draw_port_bars(dwg, group, rack)
+            key = self._body_key(rack)
+            first = drawn.get(key)
+            if first is not None:  # the same units, trays and ports: place the first's drawing
+                dx, dy = rack.opening.x - first.opening.x, rack.opening.y - first.opening.y
+                body = f"#{xml_id('rack', first.rack.name, 'body')}"
+                group.add(dwg.use(body, insert=(svg_number(dx), svg_number(dy))))
+            else:
+                drawn[key] = rack
+                shared = self._sharing.get(key, [])
+                body = group
+                if len(shared) > 1:
+                    body = group.add(dwg.g(id=xml_id("rack", rack.rack.name, "body")))
+                self.draw_units(dwg, body, rack)
+                self.draw_trays(dwg, body, rack, shared)
+                self.draw_port_bars(dwg, body, rack)
             self.draw_rack_captions(dwg, group, rack)
         self.draw_title_block(dwg)
         self.draw_warnings(dwg)
@@ -408,13 +451,19 @@ class Elevation(SvgDocument):
                 inset = Box(slot.box.x + 4, slot.box.y + 4, slot.box.width - 8, slot.box.height - 8)
                 empty.add(_rect(dwg, inset, id=xml_id("empty", rack.rack.name, str(slot.number))))
 
-    def draw_trays(self, dwg: svgwrite.Drawing, group: Group, rack: RackShape) -> None:
-        """Each tray as a box coloured by role, labelled, with its contents as a tooltip."""
+    def draw_trays(
+        self, dwg: svgwrite.Drawing, group: Group, rack: RackShape, shared: Sequence[str] = ()
+    ) -> None:
+        """Each tray as a box coloured by role, labelled, with its contents as a tooltip (which
+        names the racks it stands for where several racks share one drawing)."""
         for shape in rack.trays:
             placed = shape.placed
             muted = self.face == "rear" and not _rear_parts(placed)
             tray = group.add(dwg.g(id=xml_id("tray", placed.key), **{"class": "tray"}))
-            tray.set_desc(title=self.tray_tooltip(placed))
+            tooltip = self.tray_tooltip(placed)
+            if len(shared) > 1:
+                tooltip += f"\nDrawn alike in {len(shared):,} racks: {_names(shared)}"
+            tray.set_desc(title=tooltip)
             fill = NO_REAR_FILL if muted else ROLE_FILL[placed.tray.role]
             tray.add(
                 _rect(
@@ -564,6 +613,13 @@ class Elevation(SvgDocument):
         )
         group.add(_rect(dwg, half, fill=INK))
         group.add(_text(dwg, block.scale_label.fit(f"{bar.width:,.0f} mm at drawing scale")))
+
+
+def _names(names: Sequence[str], shown: int = 4) -> str:
+    """Names in a list, the middle left out where there are many (`a, b, c, …, z`)."""
+    if len(names) <= shown:
+        return ", ".join(names)
+    return ", ".join([*names[: shown - 1], "\u2026", names[-1]])
 
 
 def _rear_parts(placed: PlacedTray) -> list[TrayPart]:

@@ -26,6 +26,9 @@ _EXPORTS = {
     "load_cluster": "rackbom.cluster_model",
     "Design": "rackbom.design",
     "accepted": "rackbom.costs",
+    "collective": "rackbom.collectives",
+    "collective_sweep": "rackbom.collectives",
+    "collective_checks": "rackbom.collectives",
     "rent_or_own": "rackbom.costs",
     "reproduction": "rackbom.costs",
     "sensitivity": "rackbom.costs",
@@ -37,13 +40,19 @@ _EXPORTS = {
     "resolve_all": "rackbom.resolve",
     "System": "rackbom.system",
     "catalogue": "rackbom.facade",
+    "clusters": "rackbom.facade",
     "designs": "rackbom.facade",
     "export_workbook": "rackbom.facade",
+    "capex_chart": "rackbom.exports.tco_charts",
+    "sweep_chart": "rackbom.exports.tco_charts",
+    "tco_chart": "rackbom.exports.tco_charts",
+    "tornado_chart": "rackbom.exports.tco_charts",
 }
 
 if TYPE_CHECKING:
     from rackbom.cables import cables
     from rackbom.cluster_model import Cluster, cluster, load_cluster
+    from rackbom.collectives import collective, collective_checks, collective_sweep
     from rackbom.comparison import Comparison, compare
     from rackbom.components.catalogue import Catalogue
     from rackbom.components.errors import InputError
@@ -57,7 +66,8 @@ if TYPE_CHECKING:
         workload,
     )
     from rackbom.design import Design, load
-    from rackbom.facade import catalogue, designs, export_workbook
+    from rackbom.exports.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
+    from rackbom.facade import catalogue, clusters, designs, export_workbook
     from rackbom.resolve import resolve, resolve_all
     from rackbom.system import System
 
@@ -84,8 +94,13 @@ __all__ = [
     "__version__",
     "accepted",
     "cables",
+    "capex_chart",
     "catalogue",
     "cluster",
+    "clusters",
+    "collective",
+    "collective_checks",
+    "collective_sweep",
     "compare",
     "designs",
     "export_workbook",
@@ -97,6 +112,9 @@ __all__ = [
     "resolve_all",
     "sensitivity",
     "sweep",
+    "sweep_chart",
     "tco",
+    "tco_chart",
+    "tornado_chart",
     "workload",
 ]

@@ -7,6 +7,7 @@ from typing import Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue
 from rackbom.components.errors import InputError
+from rackbom.components.outputs import counted
 from rackbom.components.yamlio import validate_model
 from rackbom.racks.clusters import (
     ClusterAnalysis,
@@ -72,24 +73,26 @@ class Cluster(System):
 
         return FabricDiagram(self.summary)
 
-    def hall_elevation(self, racks_per_row: int = 16, width: float | None = None) -> Any:
-        """The racks from the front, in rows: one drawing of the design reused per copy."""
+    def hall_elevation(
+        self, racks_per_row: int = 16, width: float | None = None, face: str = "front"
+    ) -> Any:
+        """The racks from the front (or rear), in rows: one drawing of the design per copy."""
         from rackbom.layouts.hall_svg import HallElevation
 
         return HallElevation(
-            self.design.analysis, self.summary.design_copies, self.name, racks_per_row, width
+            self.design.analysis, self.summary.design_copies, self.name, racks_per_row, width, face
         )
 
     def drawing(self, view: str | None, face: str, width: float | None) -> Any:
-        """The floor plan (default), the fabric diagram, or the racks from the front."""
-        if face != "front":
-            why = f"{self.id} is a cluster: its drawings are seen from above or from the front"
-            raise InputError(None, "--face", why)
-        if view == "fabric":
-            return self.fabric_diagram()
+        """The floor plan (default), the fabric diagram, or the racks from the front or rear;
+        `face` and `width` apply to the racks only."""
         if view == "racks":
-            return self.hall_elevation(width=width)
-        return self.floor_plan()
+            return self.hall_elevation(width=width, face=face)
+        for option, given in (("--face", face != "front"), ("--width", width is not None)):
+            if given:
+                why = f"applies to --view racks, not --view {view or 'floor'}"
+                raise InputError(None, option, why)
+        return self.fabric_diagram() if view == "fabric" else self.floor_plan()
 
     def _repr_svg_(self) -> str:
         return self.floor_plan().to_string()
@@ -115,7 +118,8 @@ class Cluster(System):
     def __repr__(self) -> str:
         s = self.summary
         return (
-            f"<Cluster {self.id}: {s.gpus:,} GPUs in {s.racks:,} racks, {s.switches:,} switches, "
+            f"<Cluster {self.id}: {counted(s.gpus, 'GPU')} in {counted(s.racks, 'rack')}, "
+            f"{counted(s.switches, 'switch', 'switches')}, "
             f"${s.capex_usd_per_gpu.total_usd:,.0f} per GPU>"
         )
 

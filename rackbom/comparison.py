@@ -1,15 +1,22 @@
-"""Designs side by side: key figures as rows, designs as columns."""
+"""Designs, or clusters, side by side: key figures as rows, one column each."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from rackbom.components.errors import InputError
 from rackbom.exports.figures import KEY_FIGURES, switch_note
 from rackbom.exports.html_page import comparison_table
 
 from .design import Design
 from .figure_table import FigureTable
-from .resolve import resolve_designs
+from .resolve import by_kind, resolve_all
+from .system import System
+
+if TYPE_CHECKING:
+    from .cluster_comparison import ClusterComparison
 
 
 class Comparison(FigureTable):
@@ -28,6 +35,27 @@ class Comparison(FigureTable):
         return comparison_table(self.summaries)
 
 
-def compare(designs: Iterable[Design | str]) -> Comparison:
-    """Compare designs (objects, built-in ids or YAML paths)."""
-    return Comparison(resolve_designs(designs))
+def compare(
+    items: Iterable[System | str | Path],
+) -> Comparison | ClusterComparison:
+    """Compare designs, or clusters (objects, built-in ids or YAML paths), as `rackbom compare`
+    does: a `Comparison` of designs or a `ClusterComparison` of clusters, never both."""
+    return comparison_of(resolve_all(items))
+
+
+def comparison_of(systems: Sequence[System]) -> Comparison | ClusterComparison:
+    """The table for loaded designs or clusters; an InputError where both are given."""
+    designs, clusters = by_kind(systems)
+    if designs and clusters:
+        raise InputError(
+            None,
+            None,
+            f"compare takes designs or clusters, not both: {clusters[0].id} is a cluster and "
+            f"{designs[0].id} a design (compare {clusters[0].id}'s design as "
+            f"{clusters[0].design.id})",
+        )
+    if clusters:
+        from .cluster_comparison import ClusterComparison
+
+        return ClusterComparison(clusters)
+    return Comparison(designs)

@@ -94,8 +94,13 @@ class Design(System):
         """A what-if copy, re-validated: `with_(switch="switch-86t-200g", gpus_per_tray=2)`.
 
         Options: `switch` (switch chip of every switch tray), `gpu`, `cpu`, `nic` (scale-out NIC)
-        of every compute tray, `gpus_per_tray`, and `switch_margin` (the switch trays' integration
-        margin, e.g. 0.82 for the 45% gross margin some analysts assume).
+        of every compute tray, `gpus_per_tray`, `nics` and `switch_margin` (the switch trays'
+        integration margin, e.g. 0.82 for the 45% gross margin some analysts assume).
+
+        A what-if changes only what it names and keeps the rest: `gpus_per_tray=2` keeps every
+        tray, switch tray, fabric link, CPU and scale-out NIC, so each GPU gets twice the
+        scale-out bandwidth and switch ports go unused. `gpus_per_tray=2, nics="per_gpu"` scales
+        the scale-out NICs with the GPUs instead, keeping each GPU's scale-out bandwidth.
         """
         base = self.built.base_catalogue
         spec = variant_spec(self.built.spec, base, **changes)
@@ -104,7 +109,8 @@ class Design(System):
     def renamed(self, new_id: str) -> Design:
         """The same design under another id, its file named beside its name."""
         spec = self.built.spec
-        where = Path(self.built.file).name if self.built.file else new_id
+        file = None if isinstance(self.origin, Builtin) else self.built.file
+        where = Path(file).name if file else new_id
         renamed = spec.model_copy(update={"id": new_id, "name": f"{spec.name} [{where}]"})
         built = self.built
         return Design(build_design(renamed, built.base_catalogue, built.file), self.origin)

@@ -1,4 +1,5 @@
-"""Module-level helpers of the facade: built-in design ids, the catalogue, workbook export."""
+"""Module-level helpers of the facade: built-in design and cluster ids, the catalogue, workbook
+export."""
 
 from __future__ import annotations
 
@@ -15,6 +16,13 @@ from .resolve import resolve_designs
 def designs() -> list[str]:
     """Ids of the built-in designs."""
     return builtin_design_ids()
+
+
+def clusters() -> list[str]:
+    """Ids of the built-in clusters."""
+    from rackbom.racks.clusters import builtin_cluster_ids
+
+    return builtin_cluster_ids()
 
 
 def export_workbook(designs: Iterable[Design | str | Path], path: str | Path) -> Path:

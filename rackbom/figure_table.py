@@ -57,3 +57,6 @@ class FigureTable:
 
     def __str__(self) -> str:
         return self.to_text()
+
+    def __repr__(self) -> str:  # a plain REPL shows the table, as a notebook does
+        return self.to_text()

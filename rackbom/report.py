@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from rackbom.components.atomic import Writer, text_writer, write_files
 from rackbom.components.errors import InputError
+from rackbom.components.outputs import counted
 from rackbom.exports.html_page import ReportEntry, render_report
 
 from .design import Design
@@ -17,10 +18,12 @@ from .resolve import by_kind, distinct
 from .system import System
 
 if TYPE_CHECKING:
+    from rackbom.components.plant_library import PlantRules
     from rackbom.components.tco import TcoProfile
     from rackbom.exports.cluster_page import ClusterEntry
 
     from .cluster_model import Cluster
+    from .system import System
 
 WORKBOOK_NAME = "rackbom-bom.xlsx"
 INDEX_NAME = "index.html"
@@ -55,22 +58,30 @@ def write_report(
     out_dir: str | Path,
     progress: Callable[[str], None] | None = None,
     tco_profile: TcoProfile | str | Path | None = None,
+    plant_profile: PlantRules | str | Path | None = None,
 ) -> ReportFiles:
     """Write `<id>.svg` and `<id>.json` per design, `<id>-floor.svg`, `<id>-fabric.svg` and
     `<id>.json` per cluster, the workbook, and `index.html`: all or none. The workbook's TCO
-    sheet and the page's cost charts use `tco_profile` (the default profile unless named).
+    sheet and the page's cost charts use `tco_profile` (the default profile unless named); the
+    plant drawings (`<id>-plant.svg`), JSON, Plant sheet and page part use `plant_profile`.
 
     Everything is made in memory first; the folder (and its parents) is created if missing, and
     removed again if writing fails.
     """
     from rackbom import __version__
+    from rackbom.components.plant_library import plant_rules
     from rackbom.components.tco_library import profile
+    from rackbom.exports.json_summary import json_text
+    from rackbom.exports.plant_page import plant_part
     from rackbom.exports.tco_page import tco_part
     from rackbom.exports.workbook import workbook_writer
     from rackbom.layouts.svg import Elevation
 
     chosen = profile(tco_profile)
+    rules = plant_rules(plant_profile)
     designs, clusters = by_kind(distinct(systems))
+    named: list[System] = [*designs, *clusters]
+    drawings = {t.id: t.power_and_cooling(rules) for t in named}
     if str(out_dir) == "":
         raise InputError(None, None, "the report folder name is empty")
     out = Path(out_dir)
@@ -85,11 +96,13 @@ def write_report(
         if progress:
             progress(f"[{number}/{len(designs)}] {design.id}: elevation and summary")
         svg_name, json_name = f"{stems[design.id]}.svg", f"{stems[design.id]}.json"
+        plant_name = f"{stems[design.id]}-plant.svg"
         outputs += [
             (out / svg_name, text_writer(design.elevation().to_string())),
-            (out / json_name, text_writer(design.to_json())),
+            (out / json_name, text_writer(json_text(design.to_dict(None, rules)))),
+            (out / plant_name, text_writer(drawings[design.id].to_string())),
         ]
-        owners += [(files.per_design, design.id)] * 2
+        owners += [(files.per_design, design.id)] * 3
         page_svg = Elevation(design.analysis, racks_per_row=1).to_string()  # legible on a page
         entries.append(
             ReportEntry(
@@ -100,19 +113,25 @@ def write_report(
     for number, cluster in enumerate(clusters, start=1):
         if progress:
             progress(f"[{number}/{len(clusters)}] {cluster.id}: floor plan, fabric and summary")
-        entry, cluster_outputs = _cluster_outputs(cluster, out, stems[cluster.id])
+        entry, cluster_outputs = _cluster_outputs(cluster, out, stems[cluster.id], rules)
         cluster_entries.append(entry)
         outputs += cluster_outputs
         owners += [(files.per_cluster, cluster.id)] * len(cluster_outputs)
     if progress:
-        progress(f"workbook with {len(designs)} designs and {len(clusters)} clusters")
-    book = workbook_writer([s.analysis for s in (*designs, *clusters)], chosen)
+        made = f"{counted(len(designs), 'design')} and {counted(len(clusters), 'cluster')}"
+        progress(f"workbook with {made}")
+    book = workbook_writer([s.analysis for s in named], chosen, rules)
     outputs.append((out / WORKBOOK_NAME, book))
     if progress:
         progress("cost of ownership charts")
     results = [target.tco(chosen) for target in (*designs, *clusters)]
+    plants = [(t.id, drawings[t.id].plant, drawings[t.id].to_string()) for t in named]
     index = render_report(
-        entries, WORKBOOK_NAME, __version__, cluster_entries, tco_part(results, chosen)
+        entries,
+        WORKBOOK_NAME,
+        __version__,
+        cluster_entries,
+        tco_part(results, chosen) + _collectives_part(named) + plant_part(plants),
     )
     outputs.append((out / INDEX_NAME, text_writer(index)))
     created = [folder for folder in (out, *out.parents) if not folder.exists()]
@@ -130,17 +149,36 @@ def write_report(
     return files
 
 
+def _collectives_part(targets: Sequence[System]) -> str:
+    """The page's delivered-performance part: busbw charts and the published runs checked."""
+    from rackbom import collectives
+    from rackbom.exports.collectives_page import CHART_OPS, CheckRow, collectives_part
+
+    linked = [t for t in targets if collectives.modelled(t)]
+    sweeps = {
+        t.id: {op: collectives.collective_sweep(t, op) for op, _ in CHART_OPS} for t in linked
+    }
+    kinds = {t.id: t.kind for t in linked}
+    projections = {t.id for t in linked if not collectives.measured(t)}
+    checks = [
+        CheckRow(c.measurement, c.result, c.error_pct) for c in collectives.collective_checks()
+    ]
+    return collectives_part(sweeps, kinds, projections, checks)
+
+
 def _cluster_outputs(
-    cluster: Cluster, out: Path, stem: str
+    cluster: Cluster, out: Path, stem: str, rules: PlantRules
 ) -> tuple[ClusterEntry, list[tuple[Path, Writer]]]:
-    """A cluster's floor plan, fabric diagram and JSON, and its entry on the page."""
+    """A cluster's floor plan, fabric diagram, plant drawing and JSON, and its page entry."""
     from rackbom.exports.cluster_page import ClusterEntry
+    from rackbom.exports.json_summary import json_text
 
     floor = cluster.floor_plan().to_string()
     fabric = cluster.fabric_diagram().to_string()
-    names = (f"{stem}-floor.svg", f"{stem}-fabric.svg", f"{stem}.json")
-    texts = (floor, fabric, cluster.to_json())
-    labels = ("floor plan SVG", "fabric SVG", "JSON")
+    plant = cluster.power_and_cooling(rules).to_string()
+    names = (f"{stem}-floor.svg", f"{stem}-fabric.svg", f"{stem}-plant.svg", f"{stem}.json")
+    texts = (floor, fabric, plant, json_text(cluster.to_dict(None, rules)))
+    labels = ("floor plan SVG", "fabric SVG", "power and cooling SVG", "JSON")
     entry = ClusterEntry(cluster.summary, floor, fabric, list(zip(labels, names, strict=True)))
     return entry, [(out / name, text_writer(text)) for name, text in zip(names, texts, strict=True)]
 

@@ -6,17 +6,17 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rackbom.components.tco_library import profile
-from rackbom.exports.json_summary import json_text, summary_data
-from rackbom.exports.tco_json import tco_data
-from rackbom.racks.costs.tco import tco
+from rackbom.exports.json_summary import json_text
 
 if TYPE_CHECKING:
+    from rackbom.components.plant_library import PlantRules
     from rackbom.components.tco import TcoProfile
     from rackbom.layouts.document import SvgDocument
+    from rackbom.layouts.plant_svg import PlantDrawing
     from rackbom.racks.costs.basis import CostBasis
     from rackbom.racks.costs.tco import TcoResult
     from rackbom.racks.origin import Kind, Origin
+    from rackbom.racks.plant.plan import PlantSummary
     from rackbom.racks.systems import Analysed
 
 
@@ -71,11 +71,40 @@ class System(ABC):
 
     def tco(self, tco_profile: TcoProfile | str | Path | None = None) -> TcoResult:
         """The cost of ownership under a TCO profile (id, file or object; default `default`)."""
+        from rackbom.components.tco_library import profile  # costs load when asked for
+        from rackbom.racks.costs.tco import tco
+
         return tco(self.cost_basis(), profile(tco_profile))
 
-    def to_dict(self, tco_profile: TcoProfile | str | Path | None = None) -> dict[str, Any]:
-        """The summary and its TCO as JSON-ready data: what `rackbom show --json` prints."""
-        return {**summary_data(self.summary), **tco_data(self.tco(tco_profile))}
+    def plant(self, plant_profile: PlantRules | str | Path | None = None) -> PlantSummary:
+        """Feeds, cooling, floor load and failure domains under a plant profile (id or file)."""
+        from rackbom.racks.plant.plan import plant_of
+
+        return plant_of(self.analysis, plant_profile)
+
+    def power_and_cooling(
+        self, plant_profile: PlantRules | str | Path | None = None
+    ) -> PlantDrawing:
+        """The drawing of the feeds and CDUs per row (a design's racks stand in one row)."""
+        from rackbom.layouts.plant_svg import PlantDrawing
+
+        s = self.summary
+        if self.kind == "cluster":
+            subtitle = f"{s.gpus:,} GPUs in {s.racks:,} racks of {s.design} in {s.floor.rows} rows"
+        else:
+            subtitle = f"{s.gpus:,} GPUs in {s.racks} rack(s), standing in one row"
+        return PlantDrawing(self.plant(plant_profile), self.name, subtitle)
+
+    def to_dict(
+        self,
+        tco_profile: TcoProfile | str | Path | None = None,
+        plant_profile: PlantRules | str | Path | None = None,
+    ) -> dict[str, Any]:
+        """The summary, its TCO, its plant and its collectives as JSON-ready data: what
+        `rackbom show --json` prints."""
+        from rackbom.exports.tco_json import system_data
+
+        return system_data(self.analysis, tco_profile, plant_profile)
 
     def to_json(self) -> str:
         """The summary and its TCO as indented JSON text."""

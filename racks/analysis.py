@@ -166,6 +166,7 @@ class Analysis:
                     "unused (no `fabrics:` entry reaches them)"
                 )
         out += [w for b in self.io for w in b.warnings()]
+        out += sorted({w for r in self.power for t in r.trays if (w := t.overhead_warning())})
         unknown_power = sorted({p for r in self.power for t in r.trays for p in t.unknown_parts})
         if unknown_power:
             out.append(f"no power figure for: {', '.join(unknown_power)} (counted as 0 W)")
@@ -294,6 +295,7 @@ class Analysis:
     def _precision_figures(self) -> dict[str, Any]:
         """The summary's per-precision fields, by their names (`fp4_dense_pflops_total`...)."""
         c, usd_m, kw = self.compute, self.bom.total_usd / 1e6, self.power_all_in_w / 1e3
+        lacks = {p for p in PRECISIONS if c.lacks(p)}  # not applicable: None, never 0
         return {
             **{f"{p}_dense_pflops_per_gpu": c.per_gpu(p) for p in PRECISIONS},
             **{f"{p}_dense_pflops_total": c.dense_pflops[p] for p in PRECISIONS},
@@ -305,7 +307,15 @@ class Analysis:
                 f"{p}_dense_pflops_per_kw": _ratio(c.dense_pflops[p], kw)
                 for p in PER_DOLLAR_PRECISIONS
             },
-        }
+        } | {name: None for p in lacks for name in _precision_names(p)}
+
+
+def _precision_names(precision: str) -> list[str]:
+    """The summary fields of one precision."""
+    names = [f"{precision}_dense_pflops_per_gpu", f"{precision}_dense_pflops_total"]
+    if precision in PER_DOLLAR_PRECISIONS:
+        names += [f"{precision}_dense_pflops_per_usd_m", f"{precision}_dense_pflops_per_kw"]
+    return names
 
 
 ALL_IN_INCLUDES = (

@@ -25,20 +25,26 @@ class Bandwidth:
 
 
 def bandwidth(topology: Topology) -> Bandwidth:
-    """Sum each GPU's scale-up and scale-out links."""
-    adjacency = topology.graph.adj
-    up: list[float] = []
-    out: list[float] = []
-    for gpu in topology.nodes_of("gpu"):
-        totals = {"scale_up": 0.0, "scale_out": 0.0}
-        for link in adjacency[gpu].values():
-            if link["link"] in totals:
-                totals[link["link"]] += link["gbps"]
-        up.append(totals["scale_up"])
-        out.append(totals["scale_out"])
+    """Sum each GPU's scale-up and scale-out links (a group's GPUs have the same scale-up links)."""
+    up: dict[int, float] = {}
+    for link in topology.links:
+        if link.link != "scale_up":
+            continue
+        for group, count in link.ends():
+            if group.kind == "gpu":
+                up[group.number] = up.get(group.number, 0.0) + link.gbps * count
+    out: dict[str, float] = {}
+    for nic in topology.nic_links:
+        out[nic.gpu] = out.get(nic.gpu, 0.0) + nic.gbps
+    per_gpu_up: list[float] = []
+    per_gpu_out: list[float] = []
+    for group in topology.groups:
+        if group.kind == "gpu":
+            per_gpu_up += [up.get(group.number, 0.0)] * len(group.names)
+            per_gpu_out += [out.get(name, 0.0) for name in group.names]
     return Bandwidth(
-        scale_up_gbps_per_gpu=min(up, default=0),
-        scale_out_gbps_per_gpu=min(out, default=0),
-        scale_up_gbps_total=sum(up),
-        scale_out_gbps_total=sum(out),
+        scale_up_gbps_per_gpu=min(per_gpu_up, default=0),
+        scale_out_gbps_per_gpu=min(per_gpu_out, default=0),
+        scale_up_gbps_total=sum(per_gpu_up),
+        scale_out_gbps_total=sum(per_gpu_out),
     )

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from ..components.catalogue import Catalogue
+from ..components.catalogue import Catalogue, file_source
 from ..components.copper import ScaleUpCopper
 from ..components.errors import InputError
 from ..components.frames import RackFrame
 from ..components.limits import TRAYS_MAX
+from ..components.outputs import units_text
 from ..components.trays import TrayType
 from .built import BuiltDesign, BuiltRack, PlacedTray
 from .size import check_size
@@ -22,7 +23,7 @@ def build_design(spec: DesignSpec, catalogue: Catalogue, file: str | None) -> Bu
     if spec.catalogue is not None:
         catalogue = catalogue.merged(spec.catalogue, file or spec.id, prefix="catalogue.")
     where = f"(id={spec.id})"
-    catalogue.lookup("sources", spec.source, file, "source")
+    file_source(catalogue, spec.source, file)
     for figure, source_id in spec.sources.items():
         catalogue.lookup("sources", source_id, file, f"sources.{figure}")
     power_model = catalogue.lookup("power_models", spec.power_model, file, "power_model")
@@ -74,8 +75,9 @@ def _build_rack(spec: RackSpec, index: int, catalogue: Catalogue, file: str | No
                 raise InputError(
                     file,
                     f"{where}.position",
-                    f"tray {tray.id!r} #{k + 1} would occupy {frame.unit_name}{tray_at.position}-"
-                    f"{tray_at.top}, above the top of frame {frame.id!r} "
+                    f"tray {tray.id!r} #{k + 1} would occupy "
+                    f"{units_text(frame.unit_name, tray_at.position, tray_at.top)}, above the top "
+                    f"of frame {frame.id!r} "
                     f"({frame.height_units} {frame.unit_name})",
                 )
             for unit in range(tray_at.position, tray_at.top + 1):

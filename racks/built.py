@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TypeVar, overload
 
 from ..components.catalogue import Catalogue
@@ -34,7 +35,7 @@ class PlacedTray:
         """Slot name: the unit it starts at, such as `OU14` or `U5`."""
         return f"{self.unit_name}{self.position}"
 
-    @property
+    @cached_property
     def key(self) -> str:
         """Unique name in a design: `rack/slot`."""
         return f"{self.rack}/{self.label}"

@@ -24,6 +24,11 @@ class Compute:
         """Dense PFLOPS of one precision per GPU (the design's mean)."""
         return self.dense_pflops[precision] / self.gpus if self.gpus else 0.0
 
+    def lacks(self, precision: str) -> bool:
+        """Whether the design's GPUs lack the precision (the H200 at FP4, stated as 0): not
+        applicable, so shown as `-` and written as null rather than as 0."""
+        return self.gpus > 0 and not self.dense_pflops[precision]
+
 
 def compute(design: BuiltDesign) -> Compute:
     """Add up the dense FLOPS, HBM and HBM bandwidth of every GPU placed in the design."""

@@ -32,21 +32,19 @@ class CopperRun:
 
 def copper_runs(design: BuiltDesign, topology: Topology) -> list[CopperRun]:
     """Pairs per rack, fabric and span, in rack order."""
-    graph = topology.graph
     fabrics = {f.id: f for f in design.spec.fabrics}
     pairs: dict[tuple[str, str, CopperSpan], int] = {}
-    for a, b, link in graph.edges(data=True):
-        if link["link"] != "scale_up":
+    for link in topology.links:
+        if link.link != "scale_up" or link.b is None or link.fabric is None:
             continue
-        gpu, other = (a, b) if graph.nodes[a]["kind"] == "gpu" else (b, a)
-        near, far = graph.nodes[gpu], graph.nodes[other]
-        if near["tray"] == far["tray"]:
+        near, far = link.a.tray, link.b.tray  # a scale-up bundle starts at its GPUs
+        if near.key == far.key:
             continue
-        count = link["lanes"] * PAIRS_PER_LANE
-        key: tuple[str, str, CopperSpan] = (near["rack"], link["fabric"], "in_rack")
+        count = link.lanes * PAIRS_PER_LANE * link.count
+        key: tuple[str, str, CopperSpan] = (near.rack, link.fabric, "in_rack")
         pairs[key] = pairs.get(key, 0) + count
-        if near["rack"] != far["rack"]:
-            key = (far["rack"], link["fabric"], "between_racks")
+        if near.rack != far.rack:
+            key = (far.rack, link.fabric, "between_racks")
             pairs[key] = pairs.get(key, 0) + count
     order = {r.name: i for i, r in enumerate(design.racks)}
     return [

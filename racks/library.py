@@ -11,6 +11,7 @@ from ..components.catalogue import Catalogue, builtin_catalogue, suggest
 from ..components.errors import InputError
 from ..components.yamlio import read_yaml_file, read_yaml_text, validate_model
 from .build import BuiltDesign, build_design
+from .origin import Builtin
 from .spec import DesignSpec
 
 _DATA = "rackbom.racks.data"
@@ -49,7 +50,7 @@ def load_design_spec(id_or_path: str | Path) -> tuple[DesignSpec, str]:
     """A design spec and the file it came from, by built-in id or path."""
     text_id = str(id_or_path)
     if text_id in builtin_design_ids():
-        file = f"rackbom/racks/data/{text_id}.yaml"
+        file = Builtin("design", text_id).where
         text = resources.files(_DATA).joinpath(f"{text_id}.yaml").read_text(encoding="utf-8")
 
         def build() -> DesignSpec:

@@ -23,9 +23,8 @@ class Builtin:
 
     @property
     def where(self) -> str:
-        """The place error messages name."""
-        folder = "racks/data" if self.kind == "design" else "racks/clusters/data"
-        return f"rackbom/{folder}/{self.id}.yaml"
+        """The place error messages name: the id the user gave, not a path inside rackbom."""
+        return f"built-in {self.kind} {self.id}"
 
     def relative(self, name: str) -> Path | None:
         """Built-in data names no files: nothing is relative to it."""

@@ -68,37 +68,46 @@ class TrayPorts:
 
 def port_usage(design: BuiltDesign, topology: Topology) -> list[TrayPorts]:
     """Port usage of every switch tray, in rack and position order."""
-    graph = topology.graph
     trays = []
+    connectors: dict[str, int | None] = {}
     for tray in design.placed:
-        names = topology.in_tray(tray, "switch_chip")
-        if not names:
+        groups = topology.groups_in(tray, "switch_chip")
+        if not groups:
             continue
         chips = []
-        landed = dict(graph.degree(names, weight="ports"))  # chips have only port-carrying links
-        for name in names:
-            node = graph.nodes[name]
-            used = landed[name]
-            lanes_per_port = node.get("lanes_per_port", 1)
-            chips.append(
-                ChipPorts(
-                    rack=tray.rack,
-                    tray=tray.key,
-                    chip=name,
-                    part=node["part"],
-                    fabric=node.get("fabric"),
-                    port_gbps=node.get("lane_gbps", 0) * lanes_per_port,
-                    lanes_per_port=lanes_per_port,
-                    ports_total=node.get("ports_total", _ports_unwired(design, node["part"])),
-                    ports_used=used,
+        for group in groups:
+            unwired = None
+            lane_gbps: float
+            for name in group.names:
+                wired = topology.chips.get(name)
+                if wired is None:
+                    unwired = unwired or _ports_unwired(design, group.part)
+                    fabric, lane_gbps, per_port, total, used = None, 0, 1, unwired, 0
+                else:
+                    fabric, lane_gbps, per_port = (
+                        wired.fabric,
+                        wired.lane_gbps,
+                        wired.lanes_per_port,
+                    )
+                    total, used = wired.ports_total, wired.ports_used
+                chips.append(
+                    ChipPorts(
+                        rack=tray.rack,
+                        tray=tray.key,
+                        chip=name,
+                        part=group.part,
+                        fabric=fabric,
+                        port_gbps=lane_gbps * per_port,
+                        lanes_per_port=per_port,
+                        ports_total=total,
+                        ports_used=used,
+                    )
                 )
-            )
         lanes_in = sum(c.lanes_used for c in chips)
-        trays.append(
-            TrayPorts(
-                tray.rack, tray.key, tray.tray.id, chips, lanes_in, connector_lanes(design, tray)
-            )
-        )
+        if tray.tray.id not in connectors:
+            connectors[tray.tray.id] = connector_lanes(design, tray)
+        capacity = connectors[tray.tray.id]
+        trays.append(TrayPorts(tray.rack, tray.key, tray.tray.id, chips, lanes_in, capacity))
     return trays
 
 

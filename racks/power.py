@@ -9,6 +9,9 @@ from ..components.parts import Nic, PowerShelf
 from ..components.trays import PartUse, TrayPart
 from .build import BuiltDesign, BuiltRack, PlacedTray
 
+OVERHEAD_SUSPECT_W = 10.0
+"""A tray overhead below this, and below 1% of its parts' power, is probably kW typed as W."""
+
 
 @dataclass(frozen=True)
 class TrayPower:
@@ -26,6 +29,15 @@ class TrayPower:
     def it_w(self) -> float:
         """Parts plus the tray's own overhead."""
         return self.parts_w + self.overhead_w
+
+    def overhead_warning(self) -> str | None:
+        """A warning where the overhead looks typed in kW: under 10 W and 1% of the parts'."""
+        if not 0 < self.overhead_w < OVERHEAD_SUSPECT_W or self.overhead_w >= self.parts_w / 100:
+            return None
+        return (
+            f"tray type {self.tray_id}: overhead_power_w {self.overhead_w:g} W beside "
+            f"{self.parts_w:,.0f} W of parts; is it in kW ({self.overhead_w * 1000:,.0f} W)?"
+        )
 
 
 @dataclass(frozen=True)
@@ -97,8 +109,8 @@ class RackPower:
         out = []
         if self.shelf_capacity_w is not None and self.it_w > self.shelf_capacity_w:
             out.append(
-                f"rack {self.rack}: IT load {self.it_w / 1000:.1f} kW exceeds its power shelves' "
-                f"{self.shelf_capacity_w / 1000:.1f} kW"
+                f"rack {self.rack}: IT power {self.it_w / 1000:,.1f} kW exceeds its power shelves' "
+                f"{self.shelf_capacity_w / 1000:,.1f} kW"
             )
         elif self.redundancy == "none":
             out.append(f"rack {self.rack}: no power shelves, so no power redundancy is modelled")
@@ -110,8 +122,8 @@ class RackPower:
             )
         if self.frame_budget_w is not None and self.it_w > self.frame_budget_w:
             out.append(
-                f"rack {self.rack}: IT load {self.it_w / 1000:.1f} kW exceeds the frame's "
-                f"{self.frame_budget_w / 1000:.1f} kW budget"
+                f"rack {self.rack}: IT power {self.it_w / 1000:,.1f} kW exceeds the frame's "
+                f"{self.frame_budget_w / 1000:,.1f} kW budget"
             )
         return out
 

@@ -30,8 +30,8 @@ class RackSpace:
         """A rack heavier than its frame's rating."""
         if self.max_weight_kg is not None and self.weight_kg > self.max_weight_kg:
             return [
-                f"rack {self.rack}: {self.weight_kg:.0f} kg exceeds frame {self.frame}'s "
-                f"{self.max_weight_kg:.0f} kg rating"
+                f"rack {self.rack}: {self.weight_kg:,.0f} kg exceeds frame {self.frame}'s "
+                f"{self.max_weight_kg:,.0f} kg rating"
             ]
         return []
 

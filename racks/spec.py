@@ -15,7 +15,7 @@ from ..components.limits import (
     Text,
     Units,
 )
-from ..components.provenance import Id, Sourced, Strict
+from ..components.provenance import Id, Sourced, Strict, stated_sources
 from ..components.trays import TrayPart
 
 
@@ -93,6 +93,8 @@ class DesignSpec(Sourced):
         default=None, description="Extra parts, trays, frames or sources for this design only."
     )
     notes: Text | None = None
+
+    _stated_sources = model_validator(mode="before")(stated_sources)
 
     @model_validator(mode="after")
     def _design_sources(self) -> "DesignSpec":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..components.outputs import counted
 from .copper import CopperRun
 from .io_budget import IoBudget
 from .ports import ChipPorts, TrayPorts
@@ -41,9 +42,13 @@ class SourceUse:
     figures: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DesignSummary:
     """The key figures of a design, in the order `rackbom show --json` prints them."""
+
+    def __repr__(self) -> str:  # the fields run to pages; `Design.to_dict()` gives them all
+        size = f"{counted(self.gpus, 'GPU')}, {counted(self.racks, 'rack')}"
+        return f"<DesignSummary {self.design}: {size}>"
 
     design: str
     name: str
@@ -85,14 +90,14 @@ class DesignSummary:
     power_facility_w: float
     pue: float
     power_all_in_includes: str
-    fp4_dense_pflops_per_gpu: float
-    fp6_dense_pflops_per_gpu: float
-    fp8_dense_pflops_per_gpu: float
-    bf16_dense_pflops_per_gpu: float
-    fp4_dense_pflops_total: float
-    fp6_dense_pflops_total: float
-    fp8_dense_pflops_total: float
-    bf16_dense_pflops_total: float
+    fp4_dense_pflops_per_gpu: float | None
+    fp6_dense_pflops_per_gpu: float | None
+    fp8_dense_pflops_per_gpu: float | None
+    bf16_dense_pflops_per_gpu: float | None
+    fp4_dense_pflops_total: float | None
+    fp6_dense_pflops_total: float | None
+    fp8_dense_pflops_total: float | None
+    bf16_dense_pflops_total: float | None
     fp4_dense_pflops_per_usd_m: float | None
     fp8_dense_pflops_per_usd_m: float | None
     bf16_dense_pflops_per_usd_m: float | None

@@ -18,7 +18,9 @@ SWAPS: dict[str, tuple[TrayRole, type[PartType]]] = {
     "nic": (TrayRole.COMPUTE, Nic),
 }
 """Options that swap a part: the trays they apply to and the kind of part they take."""
-VARIANT_OPTIONS = (*SWAPS, "gpus_per_tray", "switch_margin")
+VARIANT_OPTIONS = (*SWAPS, "gpus_per_tray", "nics", "switch_margin")
+NICS = ("kept", "per_gpu")
+"""With `gpus_per_tray`: every scale-out NIC kept, or as many per GPU as before."""
 
 
 def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> DesignSpec:
@@ -27,7 +29,11 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
     - `switch`: switch-chip part id for every switch tray.
     - `gpu`, `cpu`: part id for the GPUs or CPUs of every compute tray.
     - `nic`: part id for the scale-out NICs of every compute tray.
-    - `gpus_per_tray`: GPUs in each compute tray.
+    - `gpus_per_tray`: GPUs in each compute tray. Everything else stays: the trays and their
+      positions, the switch trays, the fabrics' wiring, CPUs and every scale-out NIC, so halving
+      the GPUs doubles each one's scale-out bandwidth and leaves switch ports unused.
+    - `nics`: with `gpus_per_tray`, `kept` (the default, as above) or `per_gpu`: the scale-out
+      NICs of each compute tray scaled with its GPUs, so each GPU keeps its scale-out bandwidth.
     - `switch_margin`: integration margin on the parts of every switch tray (a markup fraction;
       a 45% gross margin is a markup of 0.45 / 0.55 = 0.82, which roughly doubles the tray).
     """
@@ -49,21 +55,16 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
                 None, option, f"{part_id!r} is a {part.kind_label}, not a {kind.kind_label}"
             )
         swaps[(role, kind)] = part_id
-    gpus_per_tray = changes.get("gpus_per_tray")
-    if gpus_per_tray is not None and (
-        type(gpus_per_tray) is not int or not 1 <= gpus_per_tray <= COUNT_MAX
-    ):
-        raise InputError(None, "gpus_per_tray", f"must be a whole number from 1 to {COUNT_MAX:,}")
-    margin = changes.get("switch_margin")
-    if margin is not None and (not isinstance(margin, int | float) or not 0 <= margin <= 1):
-        raise InputError(None, "switch_margin", "must be a fraction between 0 and 1")
+    gpus_per_tray, nics, margin = _counts(changes)
 
     suffix = "+".join(f"{k}={v}" for k, v in sorted(changes.items()) if v is not None)
     used = {p.tray for r in spec.racks for p in r.trays}
     new_trays: dict[str, TrayType] = {}
     for tray_id in sorted(used):
         tray = catalogue.trays[tray_id]
-        changed = _changed_tray(tray, catalogue, swaps, gpus_per_tray, margin, suffix)
+        changed = _changed_tray(
+            tray, catalogue, swaps, gpus_per_tray, nics == "per_gpu", margin, suffix
+        )
         if changed is not None:
             new_trays[tray_id] = changed
     data = spec.model_dump(mode="json", exclude_unset=True, exclude_none=True)
@@ -80,16 +81,36 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
     return DesignSpec.model_validate(data)
 
 
+def _counts(changes: dict[str, Any]) -> tuple[int | None, str, float | None]:
+    """The checked `gpus_per_tray`, `nics` and `switch_margin` options."""
+    gpus_per_tray = changes.get("gpus_per_tray")
+    if gpus_per_tray is not None and (
+        type(gpus_per_tray) is not int or not 1 <= gpus_per_tray <= COUNT_MAX
+    ):
+        raise InputError(None, "gpus_per_tray", f"must be a whole number from 1 to {COUNT_MAX:,}")
+    nics = changes.get("nics", "kept")
+    if nics not in NICS:
+        raise InputError(None, "nics", f"must be one of {', '.join(NICS)}, not {nics!r}")
+    if nics == "per_gpu" and gpus_per_tray is None:
+        raise InputError(None, "nics", "per_gpu goes with gpus_per_tray")
+    margin = changes.get("switch_margin")
+    if margin is not None and (not isinstance(margin, int | float) or not 0 <= margin <= 1):
+        raise InputError(None, "switch_margin", "must be a fraction between 0 and 1")
+    return gpus_per_tray, nics, margin
+
+
 def _changed_tray(
     tray: TrayType,
     catalogue: Catalogue,
     swaps: dict[tuple[TrayRole, type[PartType]], str],
     gpus_per_tray: int | None,
+    nics_per_gpu: bool,
     switch_margin: float | None,
     suffix: str,
 ) -> TrayType | None:
     parts = []
     changed = False
+    gpus = sum(line.qty for line in tray.parts if isinstance(catalogue.part(line.part), Gpu))
     for line in tray.parts:
         kind = type(catalogue.part(line.part))
         new = line
@@ -98,6 +119,9 @@ def _changed_tray(
             new = new.model_copy(update={"part": swap})
         if gpus_per_tray is not None and tray.role == TrayRole.COMPUTE and kind is Gpu:
             new = new.model_copy(update={"qty": gpus_per_tray})
+        if nics_per_gpu and gpus and kind is Nic and line.use == PartUse.SCALE_OUT:
+            assert gpus_per_tray is not None
+            new = new.model_copy(update={"qty": _nics_for(line.qty, gpus, gpus_per_tray, tray)})
         changed |= new != line
         parts.append(new)
     new_margin = switch_margin if tray.role == TrayRole.SWITCH else None
@@ -113,3 +137,15 @@ def _changed_tray(
         parts=[p.model_dump(mode="json", exclude_unset=True, exclude_none=True) for p in parts],
     )
     return TrayType.model_validate(data)
+
+
+def _nics_for(nics: int, gpus: int, new_gpus: int, tray: TrayType) -> int:
+    """Scale-out NICs for `new_gpus` at the tray's NICs per GPU; a whole number or an error."""
+    if nics * new_gpus % gpus:
+        raise InputError(
+            None,
+            "nics",
+            f"tray {tray.id!r} has {nics} scale-out NICs for {gpus} GPUs; "
+            f"{new_gpus} GPUs would need {nics * new_gpus / gpus:g}",
+        )
+    return nics * new_gpus // gpus

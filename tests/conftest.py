@@ -29,6 +29,12 @@ class Result:
     err: str
 
 
+@pytest.fixture(autouse=True)
+def _no_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables are fitted to `COLUMNS` where set; tests see output as a pipe does (never cut)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]):
     """Run `rackbom ARGS...` in-process: `cli("show", "helios")`."""

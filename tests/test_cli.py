@@ -46,7 +46,7 @@ def test_show_is_readable(cli) -> None:
         "helios/OU14",
         "helios-switch-tray",
         "2",
-        "1024",
+        "1,024",
         "864",
         "160",
         "864",

@@ -13,6 +13,7 @@ import pytest
 import rackbom as rb
 from conftest import CLUSTERS
 from rackbom.exports.cluster_figures import CLUSTER_FIGURES
+from rackbom.exports.plant_figures import PLANT_FIGURES
 
 
 def test_compare_puts_clusters_side_by_side(cli) -> None:
@@ -20,7 +21,8 @@ def test_compare_puts_clusters_side_by_side(cli) -> None:
     assert done.code == 0, done.err
     data = json.loads(done.out)
     assert data["clusters"] == ["helios-16k", "vr200-16k-ib"]
-    assert [r["figure"] for r in data["rows"]] == [f.label for f in CLUSTER_FIGURES]
+    plant = [f.label for f in PLANT_FIGURES]
+    assert [r["figure"] for r in data["rows"]] == [f.label for f in CLUSTER_FIGURES] + plant
     text = cli("compare", "helios-16k", "vr200-16k-ib").out
     assert text.splitlines()[0].split() == ["helios-16k", "vr200-16k-ib"]
     assert "Capex per GPU (USD)" in text
@@ -66,7 +68,7 @@ def test_cluster_sheet_formulas_link_the_design_sheets(tmp_path: Path) -> None:
 def test_list_clusters_and_profiles(cli) -> None:
     data = json.loads(cli("list", "clusters", "--json").out)
     assert [c["id"] for c in data["clusters"]] == list(CLUSTERS)
-    profiles = json.loads(cli("list", "profiles", "--json").out)["profiles"]
+    profiles = json.loads(cli("list", "network", "--json").out)["network"]
     xdr = next(p for p in profiles if p["id"] == "nvidia-infiniband-xdr")
     assert xdr["switch"] == "nvidia-q3400"
     assert "nvidia-linkx-osfp-1600g-2xdr4" in xdr["transceivers"]
@@ -93,6 +95,7 @@ def test_report_of_clusters_only(cli, tmp_path: Path) -> None:
     assert {p.name for p in out.iterdir()} == {
         "mi355x-8k-floor.svg",
         "mi355x-8k-fabric.svg",
+        "mi355x-8k-plant.svg",
         "mi355x-8k.json",
         "rackbom-bom.xlsx",
         "index.html",

@@ -73,3 +73,9 @@ def test_a_workload_without_gpus_is_one_line(cli, design: Path) -> None:
     result = cli("tco", str(design), "--workload", "example-flux1-training", "--tornado")
     assert result.code == 2
     assert "no GPUs" in result.err and len(result.err.strip().splitlines()) == 1
+
+
+def test_collectives_without_gpus_is_one_line(cli, design: Path) -> None:
+    result = cli("collectives", str(design))
+    assert result.code == 2
+    assert "system" in result.err and len(result.err.strip().splitlines()) == 1

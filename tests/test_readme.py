@@ -46,6 +46,13 @@ def test_comparison_tables_are_current_and_cover_every_design(
     check_tables(tables, request)
 
 
+def test_collective_checks_table_is_current(request: pytest.FixtureRequest) -> None:
+    from rackbom import collectives
+    from rackbom.commands.collectives_text import render_checks
+
+    check_tables([render_checks(collectives)], request)
+
+
 def check_tables(tables: list[str], request: pytest.FixtureRequest) -> None:
     """Each table stands in the README; `--update-golden` rewrites the block with its header."""
     readme = (ROOT / "README.md").read_text()
@@ -85,3 +92,8 @@ def test_cluster_tables_are_current_and_cover_every_cluster(
 def test_cluster_floor_plan_is_current(request: pytest.FixtureRequest) -> None:
     svg = rb.load_cluster("helios-16k").floor_plan().to_string()
     check_golden("../../docs/helios-16k-floor.svg", svg, request)
+
+
+def test_cluster_power_and_cooling_drawing_is_current(request: pytest.FixtureRequest) -> None:
+    svg = rb.load_cluster("gb200-16k").power_and_cooling().to_string()
+    check_golden("../../docs/gb200-16k-plant.svg", svg, request)

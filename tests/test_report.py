@@ -8,13 +8,20 @@ from pathlib import Path
 
 import pytest
 
+import rackbom as rb
 from conftest import CLUSTERS, DESIGNS
 
 TCO_CHARTS = ("Capital cost per GPU", "TCO per GPU-hour", "TCO per dense FP4 PFLOPS-hour")
 """The cost charts the page shows for the designs, and again for the clusters."""
+COLLECTIVE_CHARTS = ("All-reduce: bus bandwidth", "All-to-all: bus bandwidth")
+"""The delivered-performance charts, for the designs and again for the clusters."""
 EXPECTED = (
-    {f"{d}.{ext}" for d in DESIGNS for ext in ("svg", "json")}
-    | {f"{c}{end}" for c in CLUSTERS for end in ("-floor.svg", "-fabric.svg", ".json")}
+    {f"{d}{end}" for d in DESIGNS for end in (".svg", "-plant.svg", ".json")}
+    | {
+        f"{c}{end}"
+        for c in CLUSTERS
+        for end in ("-floor.svg", "-fabric.svg", "-plant.svg", ".json")
+    }
     | {"rackbom-bom.xlsx", "index.html"}
 )
 
@@ -43,7 +50,9 @@ def test_page_is_self_contained(report: Path) -> None:
     assert "<script" not in page.lower()
     refs = re.findall(r'(?:src|href)="([^"]+)"', page)
     assert all(not r.startswith(("http:", "https:", "//")) for r in refs), refs
-    assert page.count("<svg") == len(DESIGNS) + 2 * len(CLUSTERS) + 2 * len(TCO_CHARTS)
+    plant_drawings = len(DESIGNS) + len(CLUSTERS)
+    charts = 2 * len(TCO_CHARTS) + 2 * len(COLLECTIVE_CHARTS)
+    assert page.count("<svg") == len(DESIGNS) + 2 * len(CLUSTERS) + charts + plant_drawings
     header = re.search(r'<table class="comparison"><thead><tr>(.*?)</tr>', page).group(1)
     assert re.findall(r"<th[^>]*>([^<]*)</th>", header) == ["Figure", *DESIGNS]
     header = re.search(r'<table class="comparison clusters"><thead><tr>(.*?)</tr>', page)
@@ -54,7 +63,7 @@ def test_page_is_self_contained(report: Path) -> None:
 
 def test_page_shows_the_cost_charts_for_designs_and_clusters(report: Path) -> None:
     page = (report / "index.html").read_text()
-    assert "<h1>Cost of ownership</h1>" in page and "profile default" in page
+    assert '<h1 id="costs">Cost of ownership</h1>' in page and "profile default" in page
     for group in ("designs", "clusters"):
         section = re.search(rf'<section class="tco" id="tco-{group}">(.*?)</section>', page, re.S)
         charts = re.findall(r'<div class="chart"[^>]*>\s*<svg[^>]*>', section.group(1))
@@ -66,6 +75,16 @@ def test_page_shows_the_cost_charts_for_designs_and_clusters(report: Path) -> No
         assert set(names) <= set(titles), group  # one bar per design or cluster
     assert page.count("<style") == 1  # no chart's rule styles the rest of the page
     assert "<metadata>" not in page
+
+
+def test_page_shows_collectives_and_the_published_runs(report: Path) -> None:
+    page = (report / "index.html").read_text()
+    assert "<h1>Delivered performance</h1>" in page
+    for group in ("designs", "clusters"):
+        found = re.search(rf'id="collectives-{group}">(.*?)</section>', page, re.S).group(1)
+        assert all(title in found for title in COLLECTIVE_CHARTS)
+    checks = re.search(r'<table class="checks">(.*?)</table>', page, re.S).group(1)
+    assert checks.count("<tr>") == 1 + len(rb.collective_checks()) and "GB200 NVL72" in checks
 
 
 def test_report_takes_a_tco_profile(cli, tmp_path: Path) -> None:
@@ -94,7 +113,7 @@ def test_prints_a_summary_with_the_paths(cli, tmp_path: Path) -> None:
         "warnings",
     ]
     assert any(line.startswith("helios ") and line.endswith(" 0") for line in lines)
-    assert f"wrote 6 files into {out} (" in result.out
+    assert f"wrote 8 files into {out} (" in result.out
     assert f"  {out / 'index.html'} (" in result.out
     table = lines[: lines.index("")]
     assert all(len(line) <= 100 for line in table)  # fits a terminal

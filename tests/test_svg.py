@@ -79,6 +79,19 @@ def number(element: ET.Element, attribute: str) -> float:
     return float(element.get(attribute, "nan"))
 
 
+def rack_body(root: ET.Element, rack: str) -> tuple[ET.Element, str, float, float]:
+    """Where a rack's units, trays and port bars are drawn: its own group, or the group of the
+    first rack drawn alike that its `<use>` places; with that rack's name and the offset."""
+    group = by_id(root, xml_id("rack", rack))
+    use = group.find(f"{SVG_NS}use")
+    if use is None:
+        return group, rack, 0.0, 0.0
+    href = use.get(f"{XLINK_NS}href", "")
+    body = by_id(root, href.removeprefix("#"))
+    first = href.removeprefix("#rack-").removesuffix("-body")
+    return body, first, number(use, "x"), number(use, "y")
+
+
 # --- golden files and the quality of the markup ---------------------------------------------
 @pytest.mark.parametrize(("design_id", "face"), GOLDEN_VIEWS)
 def test_matches_golden(design_id, face, designs, request):
@@ -97,12 +110,15 @@ def test_golden_is_plain_valid_svg_11(design_id, face):
     validator = get_validator("full", debug=True)
     for element in root.iter():
         name = element.tag.removeprefix(SVG_NS)
-        assert name not in ("script", "foreignObject", "image", "use", "a", "style")
+        assert name not in ("script", "foreignObject", "image", "a", "style")
+        if name == "use":  # a rack drawn like an earlier one places that drawing
+            assert element.get(f"{XLINK_NS}href", "").startswith("#rack-")
         attributes = {k: v for k, v in element.attrib.items() if not k.startswith("{")}
         validator.check_all_svg_attribute_values(name, attributes)
         for sub in element:
             validator.check_valid_children(name, sub.tag.removeprefix(SVG_NS))
-        assert not any(k.startswith(XLINK_NS) for k in element.attrib), "external reference"
+        links = [k for k in element.attrib if k.startswith(XLINK_NS)]
+        assert links in ([], [f"{XLINK_NS}href"] if name == "use" else []), "external reference"
         assert not any(k.startswith("on") for k in element.attrib), "event handler"
         assert "url(" not in " ".join(element.attrib.values())
 
@@ -119,15 +135,19 @@ def test_every_tray_is_drawn_at_its_units(design_id, designs):
         assert number(opening, "height") == pytest.approx(frame.height_units * frame.unit_mm)
         assert number(opening, "width") == pytest.approx(frame.mounting_width_mm)
         box = Box(number(opening, "x"), top, number(opening, "width"), number(opening, "height"))
+        body, drawn_as, dx, dy = rack_body(root, rack.name)
         for placed in rack.trays:
-            rect = child(by_id(root, xml_id("tray", placed.key)), "rect")
+            tray = by_id(body, xml_id("tray", f"{drawn_as}/{placed.label}"))
+            rect = child(tray, "rect")
+            y = number(rect, "y") + dy
+            assert number(rect, "x") + dx == pytest.approx(box.x, abs=0.01), placed.key
             # unit N's top edge lies (height_units - N) units below the top of the opening
             expected_y = top + (frame.height_units - placed.top) * frame.unit_mm
-            assert number(rect, "y") == pytest.approx(expected_y, abs=0.01), placed.key
+            assert y == pytest.approx(expected_y, abs=0.01), placed.key
             assert number(rect, "height") == pytest.approx(
                 placed.tray.height_units * frame.unit_mm, abs=0.01
             )
-            assert number(rect, "y") == pytest.approx(tray_box(box, rack, placed).y, abs=0.01)
+            assert y == pytest.approx(tray_box(box, rack, placed).y, abs=0.01)
 
 
 def test_unit_two_ou_node_sits_at_units_5_and_6(designs):
@@ -155,11 +175,12 @@ def test_units_numbered_and_empty_units_visible(design_id, designs):
     design = designs[design_id]
     root = svg_of(design)
     for rack, space in zip(design.built.racks, design.analysis.space, strict=True):
-        numbers = by_id(root, xml_id("rack", rack.name, "units"))
+        body, drawn_as, _, _ = rack_body(root, rack.name)
+        numbers = by_id(body, xml_id("rack", drawn_as, "units"))
         labels = [t.text for t in numbers.iter(f"{SVG_NS}text")]
         assert labels[0] == rack.frame.unit_name
         assert labels[1:] == [str(u) for u in range(rack.frame.height_units, 0, -1)]
-        empty = by_id(root, xml_id("rack", rack.name, "empty"))
+        empty = by_id(body, xml_id("rack", drawn_as, "empty"))
         assert len(empty.findall(f"{SVG_NS}rect")) == space.units_free
 
 

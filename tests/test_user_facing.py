@@ -107,7 +107,8 @@ def test_validate_reports_warnings_and_strict_fails_on_them(tmp_path: Path, cli)
 
 # --- the command line -----------------------------------------------------------------------
 @pytest.mark.parametrize("section", ["designs", "parts", "trays", "frames", "sources"])
-def test_listings_fit_a_100_column_terminal(section: str, cli) -> None:
+def test_listings_fit_a_100_column_terminal(section: str, cli, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
     out = cli("list", section).out
     assert max(len(line) for line in out.splitlines()) <= 100
 

@@ -31,7 +31,7 @@ HOSTILE = (
     "-2+3",
     "@SUM(A1)",
 )
-USD = '"$"#,##0.00'
+USD = '"$"#,##0'  # to the dollar; the values keep their cents
 
 HOSTILE_DESIGN = f"""
 id: hostile
@@ -139,7 +139,7 @@ def test_sheets_in_order(book):
     expected = ["Summary", "Comparison"]
     for d in DESIGNS:
         expected += [f"BOM {d}", f"Ports {d}", f"Power {d}"]
-    assert book.sheetnames == [*expected, "TCO", "Sources"]
+    assert book.sheetnames == [*expected, "TCO", "Plant", "Collectives", "Sources"]
 
 
 def test_properties(book):
@@ -290,11 +290,18 @@ def test_content_is_deterministic(designs, tmp_path):
 
 
 # --- what a reader sees --------------------------------------------------------------------
-def test_every_sheet_prints_one_page_wide_with_titles_and_footer(book):
+def test_every_sheet_prints_few_readable_pages_wide_with_titles_and_footer(book):
+    from rackbom.exports.workbook import pages_across
+
     for ws in book.worksheets:
         setup = ws.page_setup
         assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
-        assert (setup.fitToWidth, setup.fitToHeight) == (1, 0), ws.title
+        widths = [
+            ws.column_dimensions[get_column_letter(c)].width for c in range(1, ws.max_column + 1)
+        ]
+        titles = 0 if ws.print_title_cols is None else 1
+        assert setup.fitToWidth == pages_across(widths, setup.orientation, titles), ws.title
+        assert setup.fitToHeight == 0, ws.title
         assert ws.print_title_rows == "$4:$4", ws.title
         assert ws.oddFooter.left.text == "&A" and ws.oddFooter.right.text == "Page &P of &N"
         columns = range(1, ws.max_column + 1)
@@ -322,7 +329,7 @@ def test_bom_power_is_labelled_parts_only_and_reconciled_with_it_power(book, des
     helios = designs[0]
     ws = book["BOM helios"]
     assert BOM_COLUMNS[13] == "Parts power (W)"
-    assert "IT power incl. tray overheads (kW)" in [c.value for c in book["Summary"][4]]
+    assert "IT power (kW)" in [c.value for c in book["Summary"][4]]
     labels = {r[6].value: r for r in ws.iter_rows(min_row=5) if r[0].value is None}
     overheads, it_power = labels[TRAY_OVERHEADS], labels[IT_POWER]
     assert overheads[13].value.startswith("='Power helios'!$F$")

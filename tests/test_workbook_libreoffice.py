@@ -97,12 +97,52 @@ def designs() -> list[rb.Design]:
 
 
 @pytest.fixture(scope="module")
-def printed(designs, tmp_path_factory) -> dict[str, int]:
+def printed_pdfs(designs, tmp_path_factory) -> dict[str, Path]:
+    """The PDFs LibreOffice prints of the designs' workbook and of the clusters' workbook."""
+    from rackbom.exports.workbook import write_workbook
+    from rackbom.racks.clusters import builtin_cluster_ids
+
     soffice = require_client("soffice")
     work = tmp_path_factory.mktemp("printed")
     book = rb.export_workbook(designs, work / "book.xlsx")
-    out = convert(soffice, [book], work, "pdf")
-    return pages_per_sheet((out / "book.pdf").read_bytes())
+    clusters = [rb.load_cluster(c).analysis for c in builtin_cluster_ids()]
+    cluster_book = write_workbook(clusters, work / "clusters.xlsx")
+    out = convert(soffice, [book, cluster_book], work, "pdf")
+    return {"book": out / "book.pdf", "clusters": out / "clusters.pdf"}
+
+
+@pytest.fixture(scope="module")
+def printed(printed_pdfs) -> dict[str, int]:
+    return pages_per_sheet(printed_pdfs["book"].read_bytes())
+
+
+WORD_HEIGHT_PER_PT = 14.3 / 11
+"""A word's box in `pdftotext -bbox` is this many times the font size (DejaVu Sans)."""
+
+
+def word_heights(pdf: Path) -> list[float]:
+    """The height of every word's box on every page of a PDF."""
+    pdftotext = require_client("pdftotext")
+    boxes = subprocess.run(
+        [pdftotext, "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True
+    ).stdout
+    return [
+        float(b) - float(a)
+        for a, b in re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"', boxes)
+    ]
+
+
+@pytest.mark.parametrize("book", ["book", "clusters"])
+def test_printed_workbooks_show_every_number_at_a_readable_size(printed_pdfs, book):
+    pdf = printed_pdfs[book]
+    text = subprocess.run(
+        [require_client("pdftotext"), "-layout", str(pdf), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert "###" not in text  # no number wider than its column
+    assert min(word_heights(pdf)) / WORD_HEIGHT_PER_PT >= 7.0
 
 
 @pytest.fixture(scope="module")
@@ -187,12 +227,12 @@ def test_bom_power_reconciles_parts_and_tray_overheads_with_it_power(recalculate
     assert helios[f"N{grand_total_row(helios)}"].value == 203_610
 
 
-def test_workbook_prints_few_pages_and_the_summary_on_one(printed):
+def test_workbook_prints_few_readable_pages(printed):
     assert list(printed)[:2] == ["Summary", "Comparison"]
-    assert printed["Summary"] == 1 and printed["Comparison"] == 1
-    assert all(printed[f"BOM {d}"] == 1 for d in DESIGNS), printed
-    # 91 pages for four designs without a page setup; now a few pages a design
-    assert sum(printed.values()) <= 4 + 4 * len(DESIGNS), printed
+    assert printed["Summary"] <= 4 and printed["Comparison"] <= 4
+    assert all(printed[f"BOM {d}"] <= 6 for d in DESIGNS), printed
+    # 91 pages for four designs without a page setup; now a few readable pages a design
+    assert sum(printed.values()) <= 20 + 15 * len(DESIGNS), printed
 
 
 # --- cluster sheets -------------------------------------------------------------------------

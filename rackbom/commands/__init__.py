@@ -4,7 +4,7 @@ Only the command being run is imported, so a command loads just the layers it ne
 """
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "list": ("listing", "list built-in designs, clusters and catalogue entries"),
+    "list": ("listing", "list designs, clusters, catalogue entries, TCO profiles, workloads"),
     "show": ("show", "summarise one design or cluster (built-in id or YAML file)"),
     "compare": ("compare", "compare designs, or clusters, side by side (one column each)"),
     "svg": ("svg", "draw a design's rack elevation, or a cluster, as SVG"),
@@ -14,7 +14,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "write SVGs, JSON, a BOM workbook and index.html for designs and clusters",
     ),
     "tco": ("tco", "cost of ownership of designs or clusters; --reproduce, --rent, --workload"),
-    "validate": ("validate", "check catalogue, design, cluster or device-type YAML files"),
+    "collectives": (
+        "collectives",
+        "collective times and bus bandwidth over sizes; --op, --size, --gpus, --json",
+    ),
+    "validate": ("validate", "check catalogue, design, cluster, cost or device-type YAML files"),
     "cables": (
         "cables",
         "a cluster's cable run list: CSV (-o), --xlsx, --json, --netbox, a rack's --panel",

@@ -11,8 +11,7 @@ from rackbom.components.tco_library import profile
 from rackbom.exports.tables import bom_csv, summaries_json
 from rackbom.textable import size_text
 
-from .common import add_catalogue_option, load_targets
-from .tco import add_tco_option
+from .common import add_catalogue_option, add_tco_option, load_targets
 
 
 def configure(p: argparse.ArgumentParser) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rackbom.cluster_model import Cluster
+from rackbom.components.outputs import counted, span_text
 from rackbom.exports.cluster_figures import CLUSTER_FIGURES
 from rackbom.exports.figures import Unit
 from rackbom.racks.clusters.summary import ClusterSummary
@@ -35,8 +36,9 @@ def render_cluster(cluster: Cluster) -> str:
     f = s.floor
     blocks.append(
         f"Floor: {f'{f.halls} halls, ' if f.halls > 1 else ''}"
-        f"{f.rows:,} rows of up to {f.racks_per_row} racks, {f.network_racks_in_rows:,} "
-        f"network racks in the rows, {f.network_racks_in_core:,} in the core; about "
+        f"{counted(f.rows, 'row')} of up to {counted(f.racks_per_row, 'rack')}, "
+        f"{counted(f.network_racks_in_rows, 'network rack')} in the rows, "
+        f"{f.network_racks_in_core:,} in the core; about "
         f"{f.length_m:,.0f} m x {f.width_m:,.0f} m"
     )
     blocks.append(
@@ -61,7 +63,7 @@ def _tiers_table(s: ClusterSummary) -> str:
                 _COUNT.text(t.ports_unused),
                 Unit.PCT.value.text(t.ports_unused_pct),
                 _COUNT.text(t.links),
-                f"{t.link_length_m_min:g}-{t.link_length_m_max:g}",
+                span_text(t.link_length_m_min, t.link_length_m_max),
             ]
             for t in s.tiers
         ],

@@ -23,6 +23,16 @@ def add_catalogue_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_tco_option(parser: argparse.ArgumentParser) -> None:
+    """`--tco PROFILE`: a built-in TCO profile id or a YAML file holding one profile."""
+    parser.add_argument(
+        "--tco",
+        metavar="PROFILE",
+        default=None,
+        help="TCO profile: a built-in id (default, neocloud-colo) or a YAML file with one profile",
+    )
+
+
 def catalogue_from(args: argparse.Namespace) -> Catalogue:
     """The catalogue the arguments ask for."""
     return load_catalogue(*args.catalogue)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from rackbom.comparison import Comparison
-from rackbom.components.errors import InputError
-from rackbom.resolve import by_kind
+from rackbom.comparison import Comparison, comparison_of
+from rackbom.figure_table import FigureTable
+from rackbom.system import System
+from rackbom.textable import render_table
 
 from .common import add_catalogue_option, load_targets, print_json
+from .plant_text import add_plant_option
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -16,6 +18,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("designs", metavar="DESIGN_OR_CLUSTER", nargs="+")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     add_catalogue_option(p)
+    add_plant_option(p)
     p.set_defaults(run=run)
 
 
@@ -25,34 +28,38 @@ def run(args: argparse.Namespace) -> int:
     A cluster's figures (fabric, capex with its network) and a rack's are different tables, so
     designs and clusters are not mixed: compare a cluster's design by its id instead.
     """
-    designs, clusters = by_kind(load_targets(args, args.designs))
-    if designs and clusters:
-        raise InputError(
-            None,
-            None,
-            f"compare takes designs or clusters, not both: {clusters[0].id} is a cluster and "
-            f"{designs[0].id} a design (compare {clusters[0].id}'s design as "
-            f"{clusters[0].design.id})",
-        )
-    if clusters:
-        from rackbom.cluster_comparison import ClusterComparison
+    systems = load_targets(args, args.designs)
+    table = comparison_of(systems)
+    key, notes = ("designs", table.notes) if isinstance(table, Comparison) else ("clusters", [])
+    plant = plant_table(systems, table.columns, args.plant)
+    from rackbom import collectives
 
-        table: Comparison | ClusterComparison = ClusterComparison(clusters)
-        key, notes = "clusters", []
-    else:
-        table = Comparison(designs)
-        key, notes = "designs", table.notes
+    from .collectives_text import comparison_rows
+
+    extra = comparison_rows(systems, collectives)
     if args.json:
         print_json(
             {
                 key: table.columns,
                 "rows": [
                     {"figure": label, "values": values}
-                    for label, values in zip(table.index, table.values, strict=True)
+                    for t in (table, plant)
+                    for label, values in zip(t.index, t.values, strict=True)
                 ],
                 "notes": notes,
+                "collectives": [{"figure": row[0], "values": row[1:]} for row in extra],
             }
         )
     else:
         print(table.to_text())
+        if extra:
+            print("\n" + render_table(["", *table.columns], extra))
+        print("\nPower, cooling and floor\n" + plant.to_text())
     return 0
+
+
+def plant_table(systems: list[System], columns: list[str], profile: str | None) -> FigureTable:
+    """The plant figures of the same systems, in the same columns."""
+    from rackbom.exports.plant_figures import PLANT_FIGURES
+
+    return FigureTable(columns, [s.plant(profile) for s in systems], PLANT_FIGURES)

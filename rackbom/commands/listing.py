@@ -18,12 +18,36 @@ from .common import add_catalogue_option, catalogue_from, print_json
 Table = tuple[list[str], list[list[str]]]
 """A table's header and rows of text."""
 
-SECTIONS = ("designs", "clusters", "parts", "trays", "frames", "profiles", "sources")
+SECTIONS = (
+    "designs",
+    "clusters",
+    "parts",
+    "trays",
+    "frames",
+    "network",
+    "tco",
+    "workloads",
+    "rentals",
+    "sources",
+)
+ALIASES = {"profiles": ("network", "tco")}
+"""A name that lists several sections: `profiles` means both kinds of profile."""
+TITLES = {
+    "network": "Network profiles (a cluster's `profile:`)",
+    "tco": "TCO profiles (--tco PROFILE)",
+    "workloads": "Workloads (tco --workload WORKLOAD)",
+    "rentals": "Rentals (tco --rent)",
+}
 
 
 def configure(p: argparse.ArgumentParser) -> None:
     """Add the sub-command's arguments."""
-    p.add_argument("section", nargs="?", choices=SECTIONS, help="only this section")
+    p.add_argument(
+        "section",
+        nargs="?",
+        choices=(*SECTIONS, *ALIASES),
+        help="only this section (profiles: network and TCO profiles)",
+    )
     p.add_argument(
         "--kind", help="only parts of one kind: gpu, cpu, nic, switch, optics, cable, ... "
     )
@@ -52,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             for f in cat.frames.values()
         ],
     )
-    tables["profiles"] = (
+    tables["network"] = (
         ["id", "vendor", "switch", "transceivers", "cables", "name"],
         [
             [
@@ -66,11 +90,12 @@ def run(args: argparse.Namespace) -> int:
             for n in cat.network_profiles.values()
         ],
     )
+    tables.update(cost_tables())
     tables["sources"] = (
         ["id", "kind", "cite"],
         [[s.id, s.kind.value, s.cite] for s in cat.sources.values()],
     )
-    chosen = [args.section] if args.section else list(SECTIONS)
+    chosen = list(ALIASES.get(args.section, (args.section,)) if args.section else SECTIONS)
     if args.json:
         print_json(
             {
@@ -79,9 +104,47 @@ def run(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    blocks = [f"{name.capitalize()}\n{render_table(*tables[name])}" for name in chosen]
+    blocks = [
+        f"{TITLES.get(name, name.capitalize())}\n{render_table(*tables[name])}" for name in chosen
+    ]
     print("\n\n".join(blocks))
     return 0
+
+
+def cost_tables() -> dict[str, Table]:
+    """The built-in TCO profiles, workloads and rentals, with what tells them apart."""
+    from rackbom.components.tco_library import builtin_costs
+
+    costs = builtin_costs()
+    return {
+        "tco": (
+            ["id", "facility", "$/kWh", "PUE", "name"],
+            [
+                [
+                    p.id,
+                    "leased" if p.colocation_usd_per_kw_month > 0 else "owned",
+                    f"{p.electricity_usd_per_kwh:g}",
+                    f"{p.pue:g}",
+                    p.name,
+                ]
+                for p in costs.profiles.values()
+            ],
+        ),
+        "workloads": (
+            ["id", "unit", "example", "name"],
+            [
+                [w.id, w.unit, "yes" if w.example else "no", w.name]
+                for w in costs.workloads.values()
+            ],
+        ),
+        "rentals": (
+            ["id", "USD/GPU-h", "owned as", "name"],
+            [
+                [r.id, f"{r.rent_usd_per_gpu_hour:,.2f}", r.owned_as or "-", r.name]
+                for r in costs.rentals.values()
+            ],
+        ),
+    }
 
 
 def _parts_table(cat: Catalogue, kind: type[PartType] | None) -> Table:

@@ -14,8 +14,8 @@ from rackbom.report import write_report
 from rackbom.resolve import by_kind
 from rackbom.textable import counted, render_table, size_text
 
-from .common import add_catalogue_option, load_targets
-from .tco import add_tco_option
+from .common import add_catalogue_option, add_tco_option, load_targets
+from .plant_text import add_plant_option
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster
@@ -38,6 +38,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="folder to write into (default: rackbom-report)",
     )
     add_tco_option(p)
+    add_plant_option(p)
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     systems = load_targets(args, names)
     designs, clusters = by_kind(systems)
     progress = _progress if sys.stderr.isatty() else None
-    files = write_report(systems, args.output, progress, args.tco)
+    files = write_report(systems, args.output, progress, args.tco, args.plant)
     tables = [(designs, _design_rows(designs)), (clusters, _cluster_rows(clusters))]
     print("\n\n".join(render_table(*table) for targets, table in tables if targets))
     targets: list[Design | Cluster] = [*designs, *clusters]
@@ -59,10 +60,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"\nwrote {counted(len(files.all), 'file')} into {args.output} ({size_text(total)}):")
     if designs:
         each = f"each of {counted(len(designs), 'design')}"
-        print(f"  an elevation SVG and a JSON summary for {each}")
+        print(f"  an elevation SVG, a power and cooling SVG and a JSON summary for {each}")
     if clusters:
         each = f"each of {counted(len(clusters), 'cluster')}"
-        print(f"  a floor plan, a fabric diagram and a JSON summary for {each}")
+        print(f"  a floor plan, a fabric diagram, a power and cooling SVG and a JSON for {each}")
     for path in (files.workbook, files.index):
         if path is not None:
             print(f"  {path} ({size_text(path.stat().st_size)})")

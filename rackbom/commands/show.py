@@ -10,9 +10,8 @@ from rackbom.design import Design
 from rackbom.exports.figures import KEY_FIGURES, Unit, switch_note
 from rackbom.textable import counted, render_table
 
-from .common import add_catalogue_option, load_targets, print_json
-from .tco import add_tco_option
-from .tco_text import render_tco
+from .common import add_catalogue_option, add_tco_option, load_targets, print_json
+from .plant_text import add_plant_option, render_plant
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster
@@ -29,6 +28,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     add_catalogue_option(p)
     add_tco_option(p)
+    add_plant_option(p)
     p.set_defaults(run=run)
 
 
@@ -41,15 +41,28 @@ def run(args: argparse.Namespace) -> int:
         print(render_fabric_options(target))
         return 0
     if args.json:
-        print_json(target.to_dict(args.tco))
+        print_json(target.to_dict(args.tco, args.plant))
         return 0
+    from .tco_text import render_tco  # the text's cost tables only
+
     if isinstance(target, Design):
         text = render_summary(target)
     else:
         from .cluster_text import render_cluster
 
         text = render_cluster(cast("Cluster", target))  # the one other kind of system
-    print(text + "\n\n" + render_tco(target.tco(args.tco)))
+    from rackbom import collectives
+
+    from .collectives_text import render_summary_block
+
+    plant = render_plant(target.plant(args.plant))
+    blocks = [
+        text,
+        plant,
+        render_tco(target.tco(args.tco)),
+        render_summary_block(target, collectives),
+    ]
+    print("\n\n".join(blocks))
     return 0
 
 
@@ -80,12 +93,12 @@ def render_summary(design: Design) -> str:
                     [
                         t.tray,
                         t.tray_id,
-                        str(len(t.chips)),
-                        str(t.ports_total),
-                        str(t.ports_used),
-                        str(t.ports_unused),
-                        str(t.lanes_in),
-                        "-" if t.connector_lanes is None else str(t.connector_lanes),
+                        f"{len(t.chips):,}",
+                        f"{t.ports_total:,}",
+                        f"{t.ports_used:,}",
+                        f"{t.ports_unused:,}",
+                        f"{t.lanes_in:,}",
+                        "-" if t.connector_lanes is None else f"{t.connector_lanes:,}",
                     ]
                     for t in a.ports
                 ],
@@ -132,8 +145,8 @@ def render_summary(design: Design) -> str:
                 [
                     r.rack,
                     r.frame,
-                    str(r.units_used),
-                    str(r.units_free),
+                    f"{r.units_used:,}",
+                    f"{r.units_free:,}",
                     Unit.KW.value.text(r.power_it_w),
                     Unit.KW.value.text(r.power_all_in_w),
                     Unit.KW.value.text(r.power_shelf_capacity_w),
@@ -154,13 +167,13 @@ def render_summary(design: Design) -> str:
                 [
                     [
                         b.tray_id,
-                        str(b.gpus),
-                        str(b.lanes_offered),
-                        str(b.lanes_scale_up),
-                        str(b.lanes_cpu),
-                        str(b.lanes_nics),
-                        str(b.lanes_ssds),
-                        str(b.lanes_spare),
+                        f"{b.gpus:,}",
+                        f"{b.lanes_offered:,}",
+                        f"{b.lanes_scale_up:,}",
+                        f"{b.lanes_cpu:,}",
+                        f"{b.lanes_nics:,}",
+                        f"{b.lanes_ssds:,}",
+                        f"{b.lanes_spare:,}",
                     ]
                     for b in a.io
                 ],
@@ -179,7 +192,7 @@ def bom_by_tray_type(design: Design) -> tuple[list[str], list[list[str]]]:
     totals = design.bom.by_tray_type()
     usd = Unit.COUNT.value.text
     rows = [
-        [tid, str(counts[tid]), usd(total / counts[tid]), usd(total)]
+        [tid, f"{counts[tid]:,}", usd(total / counts[tid]), usd(total)]
         for tid, total in totals.items()
         if tid is not None
     ]

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rackbom.components.atomic import check_destination
+from rackbom.components.errors import InputError
 from rackbom.components.limits import PIXELS_MAX
 from rackbom.textable import size_text
 
 from .common import add_catalogue_option, load_targets
+from .plant_text import add_plant_option
+
+if TYPE_CHECKING:
+    from rackbom.layouts.document import SvgDocument
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -19,7 +26,8 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--face",
         choices=("front", "rear"),
         default="front",
-        help="which face of the racks to draw (default: front)",
+        help="which face of the racks to draw, for a design or a cluster's --view racks "
+        "(default: front)",
     )
     p.add_argument(
         "--width",
@@ -29,10 +37,11 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--view",
-        choices=("floor", "fabric", "racks"),
+        choices=("floor", "fabric", "racks", "plant"),
         help="for a cluster: the floor plan, the fabric diagram or the hall elevation of its "
-        "racks, in rows of 16 (default: floor)",
+        "racks, in rows of 16 (default: floor); `plant` (designs too): feeds and CDUs per row",
     )
+    add_plant_option(p)
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
@@ -51,9 +60,16 @@ def pixels(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check the destination, draw the design or cluster and write the file."""
+    """Check the destination and the options, draw the design or cluster and write the file."""
     check_destination(args.output)
+    if Path(args.output).suffix.lower() != ".svg":
+        raise InputError(args.output, None, "rackbom writes SVG only: name the output file *.svg")
     (target,) = load_targets(args, [args.design])
-    path = target.drawing(args.view, args.face, args.width).save(args.output)
+    drawing: SvgDocument
+    if args.view == "plant":
+        drawing = target.power_and_cooling(args.plant)
+    else:
+        drawing = target.drawing(args.view, args.face, args.width)
+    path = drawing.save(args.output)
     print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from rackbom import costs
-from rackbom.components.atomic import atomic_write_text
+from rackbom.components.atomic import text_writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.components.tco_library import profile
 from rackbom.exports.json_summary import summary_data
@@ -15,7 +15,7 @@ from rackbom.exports.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from rackbom.racks.costs.tco import TcoResult
 from rackbom.textable import render_table
 
-from .common import add_catalogue_option, load_targets, print_json
+from .common import add_catalogue_option, add_tco_option, load_targets, print_json
 from .tco_text import (
     accepted_table,
     rent_table,
@@ -23,16 +23,6 @@ from .tco_text import (
     sweep_table,
     tornado_table,
 )
-
-
-def add_tco_option(parser: argparse.ArgumentParser) -> None:
-    """`--tco PROFILE`: a built-in TCO profile id or a YAML file holding one profile."""
-    parser.add_argument(
-        "--tco",
-        metavar="PROFILE",
-        default=None,
-        help="TCO profile: a built-in id (default, neocloud-colo) or a YAML file with one profile",
-    )
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -70,6 +60,7 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Work everything out first, then print: bad input leaves no partial output."""
+    check_options(args)
     chosen = profile(args.tco)
     charts: dict[str, str] = {}
     data: object
@@ -108,8 +99,8 @@ def run(args: argparse.Namespace) -> int:
                 charts["capex-per-gpu.svg"] = capex_chart(tcos)
                 charts["tco-per-gpu-hour.svg"] = tco_chart(tcos)
                 charts["tco-per-fp4-pflops-hour.svg"] = tco_chart(tcos, "fp4")
-    for name, svg in charts.items():
-        atomic_write_text(args.charts / name, svg)
+    if charts:
+        write_charts(args.charts, charts)
     if args.json:
         print_json(summary_data(data))
     else:
@@ -117,9 +108,37 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_options(args: argparse.Namespace) -> None:
+    """Refuse options that the chosen view would otherwise ignore."""
+    if args.tornado and not args.workload:
+        raise InputError(None, "--tornado", "needs --workload: the tornado is of a workload's cost")
+    if args.charts and (args.reproduce or args.rent):
+        view = "--reproduce" if args.reproduce else "--rent"
+        raise InputError(None, "--charts", f"{view} draws no charts; drop --charts")
+    if args.charts and args.workload and not args.tornado:
+        raise InputError(None, "--charts", "with --workload, charts need --tornado")
+    if args.targets and (args.reproduce or args.rent):
+        view = "--reproduce" if args.reproduce else "--rent"
+        raise InputError(None, view, "covers the sources' own systems; name no designs with it")
+
+
+def write_charts(folder: Path, charts: dict[str, str]) -> None:
+    """Write the charts into `folder`, made (with its parents) where it does not exist."""
+    if folder.exists() and not folder.is_dir():
+        raise InputError(str(folder), None, "is not a directory")
+    made = [step for step in (folder, *folder.parents) if not step.exists()]
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        write_files([(folder / name, text_writer(svg)) for name, svg in charts.items()])
+    except BaseException:
+        for step in made:
+            step.rmdir()
+        raise
+
+
 def _tco_table(results: tuple[TcoResult, ...], profile_id: str) -> str:
     rows = [[f.label, *(f.text(r) for r in results)] for f in TCO_FIGURES]
-    notes = sorted({f"{r.target}: IT power = {r.power_level}" for r in results})
+    notes = sorted({f"{r.target}: input power = {r.power_level}" for r in results})
     title = f"Cost of ownership under profile {profile_id!r}"
     return "\n".join([title, render_table(["", *(r.target for r in results)], rows), *notes])
 

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rackbom.components.formats import USD, USD_CENTS
-from rackbom.components.tco import Workload
 from rackbom.exports.tco_figures import PROFILE_LABELS, TCO_FIGURES
-from rackbom.racks.costs.accepted import AcceptedCost
-from rackbom.racks.costs.rent import RentVsOwn
-from rackbom.racks.costs.reproduction import READING_OPEX, ReproducedRow
-from rackbom.racks.costs.tco import TcoResult
-from rackbom.racks.costs.tornado import TornadoBar
+from rackbom.racks.costs.reproduction import READING_OPEX
 from rackbom.textable import render_table
+
+if TYPE_CHECKING:
+    from rackbom.components.tco import Workload
+    from rackbom.racks.costs.accepted import AcceptedCost
+    from rackbom.racks.costs.rent import RentVsOwn
+    from rackbom.racks.costs.reproduction import ReproducedRow
+    from rackbom.racks.costs.tco import TcoResult
+    from rackbom.racks.costs.tornado import TornadoBar
 
 
 def _number(value: float) -> str:
@@ -105,7 +108,7 @@ def tornado_table(target: str, bars: tuple[TornadoBar, ...], per: str) -> str:
 def render_tco(result: TcoResult) -> str:
     """One system's cost of ownership as a block of `show`."""
     return (
-        f"Cost of ownership (profile {result.profile!r}; IT power = {result.power_level})\n"
+        f"Cost of ownership (profile {result.profile!r}; input power = {result.power_level})\n"
         + render_table(["figure", "value"], [[f.label, f.text(result)] for f in TCO_FIGURES])
     )
 

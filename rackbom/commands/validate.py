@@ -1,4 +1,4 @@
-"""`rackbom validate`: check catalogue, design or cluster files without writing anything."""
+"""`rackbom validate`: check catalogue, design, cluster or cost files without writing anything."""
 
 from __future__ import annotations
 
@@ -8,6 +8,13 @@ from pathlib import Path
 from rackbom.components.catalogue import Catalogue, device_type_catalogue, parse_catalogue
 from rackbom.components.devicetype_import import is_device_type
 from rackbom.components.errors import InputError
+from rackbom.components.tco_library import (
+    builtin_costs,
+    cost_file_section,
+    fields_as_written,
+    one_entry_file,
+    parse_cost_file,
+)
 from rackbom.components.yamlio import read_yaml_file
 from rackbom.design import Design
 from rackbom.racks.build import build_design
@@ -44,7 +51,9 @@ def run(args: argparse.Namespace) -> int:
         raw = read_yaml_file(path)
         if raw is None:
             raise InputError(name, None, "the file is empty")
-        if is_cluster_file(raw):
+        if (section := cost_file_section(raw)) is not None:
+            _validate_costs(raw, name, section)
+        elif is_cluster_file(raw):
             warned = _validate_cluster(raw, path, catalogue) or warned
         elif is_design_file(raw):
             design = Design(build_design(parse_design(raw, name), catalogue, name), File(path))
@@ -71,6 +80,24 @@ def run(args: argparse.Namespace) -> int:
     return 1 if warned and args.strict else 0
 
 
+def _validate_costs(raw: object, name: str, section: str) -> None:
+    """Check a cost file (or one profile or workload written as a plain mapping)."""
+    with fields_as_written(section != "all", section):
+        content = parse_cost_file(raw if section == "all" else one_entry_file(raw, section), name)
+        builtin_costs().merged(content, name)
+    counts = ", ".join(
+        counted(len(entries), noun)
+        for noun, entries in (
+            ("TCO profile", content.profiles),
+            ("workload", content.workloads),
+            ("rental", content.rentals),
+            ("source", content.sources),
+        )
+        if entries
+    )
+    print(f"ok: {name}: cost file: {counts or 'empty'}")
+
+
 def _validate_cluster(raw: object, path: Path, catalogue: Catalogue) -> bool:
     """Check a cluster file by analysing it; print its verdict. Whether it has warnings."""
     from rackbom.cluster_model import build_cluster
@@ -79,7 +106,8 @@ def _validate_cluster(raw: object, path: Path, catalogue: Catalogue) -> bool:
     cluster = build_cluster(parse_cluster(raw, name), File(path), catalogue)
     s = cluster.summary
     what = (
-        f"cluster {cluster.id}: {s.gpus:,} GPUs in {s.racks:,} racks, {s.switches:,} switches, "
+        f"cluster {cluster.id}: {counted(s.gpus, 'GPU')} in {counted(s.racks, 'rack')}, "
+        f"{counted(s.switches, 'switch', 'switches')}, "
         f"{s.ports_unused:,} switch ports unused"
     )
     return _verdict(name, what, s.warnings)

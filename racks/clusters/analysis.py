@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
 
-from ...components.catalogue import Catalogue
+from ...components.catalogue import Catalogue, file_source
 from ...components.errors import InputError
 from ...components.frames import RackFrame
 from ...components.network_profiles import NetworkProfile
@@ -45,7 +45,7 @@ class ClusterAnalysis:
     def __post_init__(self) -> None:
         spec, file = self.spec, self.file
         catalogue = self.catalogue
-        catalogue.lookup("sources", spec.source, file, "source")
+        file_source(catalogue, spec.source, file)
         for figure, source_id in spec.sources.items():
             catalogue.lookup("sources", source_id, file, f"sources.{figure}")
         self.profile: NetworkProfile = catalogue.lookup(
@@ -80,10 +80,14 @@ class ClusterAnalysis:
         self.floor: FloorLayout = self.fabric.floor
         self.link_parts: list[TierLinkParts] = list(self.fabric.link_parts)
 
-    @property
+    @cached_property
     def catalogue(self) -> Catalogue:
-        """The design's catalogue (the built-in one plus the design's own entries)."""
-        return self.rack.design.catalogue
+        """The design's catalogue (the built-in one plus the design's own entries), with the
+        cluster file's own entries."""
+        own = self.spec.catalogue
+        if own is None:
+            return self.rack.design.catalogue
+        return self.rack.design.catalogue.merged(own, self.file or self.id, prefix="catalogue.")
 
     @property
     def id(self) -> str:

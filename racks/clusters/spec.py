@@ -6,20 +6,29 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
+from ...components.catalogue import CatalogueFile
 from ...components.limits import Name, Text
-from ...components.provenance import Id, NonNegative, Positive, PositiveCount, Sourced, Strict
+from ...components.provenance import (
+    Id,
+    NonNegative,
+    Positive,
+    PositiveCount,
+    Sourced,
+    Strict,
+    stated_sources,
+)
 
 
 def _ratio(value: object) -> object:
     """`3:1` or `3` -> 3.0 (downlinks per uplink)."""
     if isinstance(value, bool):
         raise ValueError("a ratio like 3:1 or a number, not true or false")
-    if isinstance(value, str) and ":" in value:
-        down, _, up = value.partition(":")
+    if isinstance(value, str):
+        down, colon, up = value.partition(":")
         try:
-            return float(down) / float(up)
+            return float(down) / float(up) if colon else float(value)
         except (ValueError, ZeroDivisionError):
-            raise ValueError(f"not a ratio like 3:1: {value!r}") from None
+            raise ValueError(f"not a ratio: {value!r}; write it as 3:1 or 3") from None
     return value
 
 
@@ -73,7 +82,9 @@ class FabricPlan(Strict):
             raise ValueError("oversubscription needs tiers, one ratio per tier below the top")
         if len(self.oversubscription) != self.tiers - 1:
             raise ValueError(
-                f"oversubscription needs {self.tiers - 1} ratio(s), one per tier below the top"
+                f"oversubscription needs {self.tiers - 1} "
+                f"{'ratio' if self.tiers == 2 else 'ratios'}, one per tier below the top "
+                f"(such as [{', '.join(['3:1'] * (self.tiers - 1))}])"
             )
         return self
 
@@ -133,7 +144,12 @@ class ClusterSpec(Sourced):
     )
     profile: Id = Field(description="Network vendor profile from the catalogue.")
     floor: FloorSpec = Field(default_factory=FloorSpec)
+    catalogue: CatalogueFile | None = Field(
+        default=None, description="Extra sources, parts or network profiles for this cluster."
+    )
     notes: Text | None = None
+
+    _stated_sources = model_validator(mode="before")(stated_sources)
 
     @model_validator(mode="after")
     def _cluster_sources(self) -> ClusterSpec:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...components.outputs import counted
 from ..summary import DesignSummary, SourceUse
 
 
@@ -96,9 +97,13 @@ class FabricOption:
     chosen: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ClusterSummary:
     """The key figures of a cluster, in the order `rackbom show --json` prints them."""
+
+    def __repr__(self) -> str:  # the fields run to pages; `Cluster.to_dict()` gives them all
+        size = f"{counted(self.gpus, 'GPU')}, {counted(self.racks, 'rack')}"
+        return f"<ClusterSummary {self.cluster}: {size}>"
 
     cluster: str
     name: str

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, cast
 
 from ..analysis import Analysis
-from ..clusters.summary import ClusterSummary
 from ..clusters.unit import scale_up_usd
 from ..systems import Analysed
 
 if TYPE_CHECKING:
     from ..clusters.analysis import ClusterAnalysis
+    from ..clusters.summary import ClusterSummary
 
 Precision = Literal["fp4", "fp6", "fp8", "bf16"]
 PRECISIONS: tuple[Precision, ...] = ("fp4", "fp6", "fp8", "bf16")
@@ -71,7 +71,7 @@ def design_basis(analysis: Analysis) -> CostBasis:
         scale_out_usd=0.0,
         power_it_w=s.power_rack_input_w,
         power_level="rack input (a bare design buys no scale-out network)",
-        dense_pflops={p: getattr(s, f"{p}_dense_pflops_total") for p in PRECISIONS},
+        dense_pflops={p: getattr(s, f"{p}_dense_pflops_total") or 0.0 for p in PRECISIONS},
         hbm_tbytes_per_s=s.hbm_tbytes_per_s_total,
         hbm_gb=s.hbm_gb_total,
     )
@@ -98,7 +98,9 @@ def cluster_basis(summary: ClusterSummary) -> CostBasis:
         scale_out_usd=summary.capex_usd.scale_out_usd,
         power_it_w=summary.power_total_w,
         power_level="racks' input plus the scale-out network",
-        dense_pflops={p: copies * getattr(d, f"{p}_dense_pflops_total") for p in PRECISIONS},
+        dense_pflops={
+            p: copies * (getattr(d, f"{p}_dense_pflops_total") or 0.0) for p in PRECISIONS
+        },
         hbm_tbytes_per_s=copies * d.hbm_tbytes_per_s_total,
         hbm_gb=summary.hbm_gb_total,
     )

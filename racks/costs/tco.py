@@ -117,7 +117,10 @@ def _system_terms() -> tuple[Term, ...]:
         ),
         Term("hbm_gb_per_gpu", "HBM per GPU (GB)", ONE_DECIMAL, Per(basis("hbm_gb"), gpus), "step"),
         Term(
-            "it_kw_per_gpu", "IT power per GPU (kW)", DECIMAL, Per(basis("power_it_w") / 1000, gpus)
+            "it_kw_per_gpu",
+            "Input power per GPU (kW)",
+            DECIMAL,
+            Per(basis("power_it_w") / 1000, gpus),
         ),
         Term(
             "facility_kw_per_gpu", "Facility power per GPU, x PUE (kW)", DECIMAL, it_kw * inp("pue")
@@ -208,13 +211,13 @@ def _system_terms() -> tuple[Term, ...]:
         ),
         Term(
             "fp4_dense_tflops_per_w",
-            "Dense FP4 TFLOPS per W of IT power",
+            "Dense FP4 TFLOPS per W of input power",
             DECIMAL,
             Per(term("fp4_dense_pflops_per_gpu"), it_kw),
         ),
         Term(
             "fp8_dense_tflops_per_w",
-            "Dense FP8 TFLOPS per W of IT power",
+            "Dense FP8 TFLOPS per W of input power",
             DECIMAL,
             Per(term("fp8_dense_pflops_per_gpu"), it_kw),
         ),

@@ -1,0 +1,130 @@
+"""Collective-communication data: interconnects, published measurements, communication workloads.
+
+Line rates live on the parts and designs; an interconnect entry holds what a collective library
+gets out of them (the achievable share of line rate, per-step latency, per-call overhead) and
+which GPUs (scale-up), NICs and network profiles (scale-out) use it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from .catalogue import builtin_catalogue, suggest
+from .errors import InputError
+from .limits import LIST_MAX, Name, Text
+from .provenance import Id, NonNegative, Positive, PositiveCount, Sourced, Strict
+from .yamlio import read_yaml_text, validate_model
+
+OPS = ("all_reduce", "all_gather", "reduce_scatter", "all_to_all")
+Op = Literal["all_reduce", "all_gather", "reduce_scatter", "all_to_all"]
+BYTES_MAX = 10**15
+"""The largest message modelled, bytes (a petabyte)."""
+
+Share = Annotated[float, Field(strict=True, gt=0, le=1, allow_inf_nan=False)]
+Bytes = Annotated[int, Field(strict=True, ge=1, le=BYTES_MAX)]
+FILE = "rackbom/components/data/collectives.yaml"
+
+
+class Interconnect(Sourced):
+    """One interconnect as a collective library sees it."""
+
+    id: Id
+    name: Name
+    tier: Literal["scale_up", "scale_out"]
+    efficiency: Share = Field(description="Achievable share of line rate in a collective.")
+    step_latency_us: NonNegative = Field(description="Latency of one algorithm step, us.")
+    hop_latency_us: NonNegative = Field(default=0, description="Added per switch hop, us.")
+    call_overhead_us: NonNegative = Field(description="Fixed cost of one collective call, us.")
+    gpus: list[Id] = Field(default_factory=list, description="GPU parts (scale-up).")
+    nics: list[Id] = Field(default_factory=list, description="NIC parts (scale-out).")
+    profiles: list[Id] = Field(default_factory=list, description="Network profiles.")
+
+
+class Measurement(Sourced):
+    """A published large-message result the model is held to."""
+
+    id: Id
+    name: Name
+    system: Id = Field(description="The built-in design or cluster it was measured on.")
+    scale_up_gbps_per_gpu: Positive | None = Field(
+        default=None, description="The measured system's scale-up line rate, where it differs."
+    )
+    op: Op
+    bytes: Bytes
+    gpus: PositiveCount
+    busbw_gbytes_per_s: Positive = Field(description="Bus bandwidth as nccl-tests prints it.")
+
+
+class CommWorkload(Sourced):
+    """A collective repeated each step beside the step's compute."""
+
+    id: Id
+    name: Name
+    description: Text | None = None
+    op: Op
+    bytes: Bytes
+    per_step: PositiveCount
+    gpus: PositiveCount = Field(description="Group size; capped at the system's GPUs.")
+    tflop_per_gpu_step: Positive = Field(description="Dense BF16 work per GPU per step, TFLOP.")
+    compute_efficiency: Share = Field(description="Share of dense BF16 peak the compute runs at.")
+
+
+class CollectivesFile(Strict):
+    """The contents of a collectives data file."""
+
+    interconnects: list[Interconnect] = Field(min_length=1, max_length=LIST_MAX)
+    measurements: list[Measurement] = Field(default_factory=list, max_length=LIST_MAX)
+    workloads: list[CommWorkload] = Field(default_factory=list, max_length=LIST_MAX)
+
+
+class CollectiveData:
+    """The interconnects by the part or profile that uses them, and the checked entries."""
+
+    def __init__(self, content: CollectivesFile, file: str) -> None:
+        sources = builtin_catalogue().sources
+        self.interconnects = {i.id: i for i in content.interconnects}
+        self.measurements = tuple(content.measurements)
+        self.workloads = {w.id: w for w in content.workloads}
+        self.by_gpu: dict[str, Interconnect] = {}
+        self.by_nic: dict[str, Interconnect] = {}
+        self.by_profile: dict[str, Interconnect] = {}
+        for section in ("interconnects", "measurements", "workloads"):
+            for index, entry in enumerate(getattr(content, section)):
+                _check_sources(entry, sources, file, f"{section}[{index}]")
+        for index, link in enumerate(content.interconnects):
+            for key, table in (
+                ("gpus", self.by_gpu),
+                ("nics", self.by_nic),
+                ("profiles", self.by_profile),
+            ):
+                for name in getattr(link, key):
+                    if name in table:
+                        raise InputError(
+                            file, f"interconnects[{index}].{key}", f"{name!r} is already bound"
+                        )
+                    table[name] = link
+
+    def workload(self, name: str) -> CommWorkload:
+        """A communication workload by id."""
+        if name not in self.workloads:
+            raise InputError(None, "workload", f"unknown {name!r}{suggest(name, self.workloads)}")
+        return self.workloads[name]
+
+
+def _check_sources(entry: Sourced, sources: dict[str, Any], file: str, where: str) -> None:
+    for name, source_id in {"source": entry.source, **entry.sources}.items():
+        if source_id not in sources:
+            known = suggest(source_id, sources)
+            raise InputError(file, f"{where}.{name}", f"unknown source {source_id!r}{known}")
+
+
+@cache
+def collective_data() -> CollectiveData:
+    """The built-in collectives data, loaded once per process."""
+    text = resources.files("rackbom.components.data").joinpath("collectives.yaml")
+    raw = read_yaml_text(text.read_text("utf-8"), FILE)
+    return CollectiveData(validate_model(CollectivesFile, raw, FILE), FILE)

@@ -1,0 +1,91 @@
+"""`rackbom collectives`: collective times and bandwidths on designs or clusters."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+from rackbom.components.atomic import atomic_write_text
+from rackbom.components.collectives import BYTES_MAX, OPS
+from rackbom.components.errors import InputError
+
+from .common import add_catalogue_option, load_targets, print_json
+
+UNITS = {"": 1, "b": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
+UNITS |= {"kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12}
+UNITS |= {"kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+SIZE = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*([a-z]*)\s*$", re.IGNORECASE)
+
+
+def parse_size(text: str) -> int:
+    """`1GiB`, `512MiB`, `4096` -> bytes; a zero, negative or unreadable size is an InputError."""
+    match = SIZE.match(text)
+    unit = match.group(2).lower() if match else ""
+    if match is None or unit not in UNITS:
+        raise InputError(None, "--size", f"not a size like 1GiB or 4096: {text!r}")
+    value = float(match.group(1)) * UNITS[unit]
+    if not 1 <= value <= BYTES_MAX:
+        raise InputError(None, "--size", f"must be 1 byte to {BYTES_MAX:.0e} bytes, not {text!r}")
+    return int(value)
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
+    p.add_argument("systems", metavar="DESIGN_OR_CLUSTER", nargs="*")
+    p.add_argument("--op", default="all_reduce", help=f"one of {', '.join(OPS)}")
+    p.add_argument("--size", help="one message size (e.g. 1GiB); default: 1 MiB to 4 GiB")
+    p.add_argument("--gpus", type=int, help="GPUs in the group (default: all of each system's)")
+    p.add_argument("--json", action="store_true", help="print the rows as JSON")
+    p.add_argument(
+        "--chart", metavar="FILE.svg", help="write busbw against size, one line per system"
+    )
+    p.add_argument(
+        "--checks", action="store_true", help="the model beside the published runs it is held to"
+    )
+    add_catalogue_option(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the table (or JSON rows) per system; with --chart, write the chart too."""
+    from rackbom import collectives
+    from rackbom.exports.collectives_json import result_row
+
+    if args.checks:
+        from .collectives_text import render_checks
+
+        print(render_checks(collectives))
+        return 0
+    if not args.systems:
+        raise InputError(None, "DESIGN_OR_CLUSTER", "name a design or cluster, or give --checks")
+    if args.op not in OPS:
+        raise InputError(None, "--op", f"{args.op!r} is not modelled (one of {', '.join(OPS)})")
+    size = parse_size(args.size) if args.size is not None else None
+    if args.chart is not None and Path(args.chart).is_dir():
+        raise InputError(args.chart, "--chart", "is a directory")
+    targets = load_targets(args, args.systems)
+    results = {}
+    for target in targets:
+        try:
+            if size is None:
+                results[target.id] = collectives.collective_sweep(target, args.op, args.gpus)
+            else:
+                one = collectives.collective(target, args.op, size, args.gpus)
+                results[target.id] = (one,)
+        except InputError as exc:
+            field = f"--{exc.field}" if exc.field in ("op", "size", "gpus") else exc.field
+            raise InputError(None, field, f"{target.id}: {exc.message}") from None
+    if args.chart is not None:
+        from rackbom.exports.collectives_chart import busbw_chart
+
+        projected = {t.id for t in targets if not collectives.measured(t)}
+        atomic_write_text(args.chart, busbw_chart(results, projected))
+    if args.json:
+        rows = {name: [result_row(r) for r in found] for name, found in results.items()}
+        print_json(rows[targets[0].id] if len(targets) == 1 else rows)
+        return 0
+    from .collectives_text import render_collectives
+
+    print("\n\n".join(render_collectives(t, results[t.id], collectives) for t in targets))
+    return 0

@@ -1,0 +1,107 @@
+"""The plant as readable text: key figures, racks, rows and failure domains, and its warnings."""
+
+from __future__ import annotations
+
+import argparse
+
+from rackbom.exports.figures import Unit
+from rackbom.exports.plant_figures import PLANT_FIGURES
+from rackbom.racks.plant.feeds import Feed
+from rackbom.racks.plant.hall import row_runs
+from rackbom.racks.plant.plan import PlantSummary
+from rackbom.textable import counted, render_table
+
+
+def add_plant_option(parser: argparse.ArgumentParser) -> None:
+    """`--plant PROFILE`: a built-in plant profile id or a YAML file holding one profile."""
+    parser.add_argument(
+        "--plant",
+        metavar="PROFILE",
+        default=None,
+        help="plant profile: a built-in id (liquid-hall-2026) or a YAML file with one profile",
+    )
+
+
+def render_plant(plant: PlantSummary) -> str:
+    """Power, cooling, floor and failure domains as text blocks."""
+    title = (
+        f"Power, cooling and floor (plant profile {plant.profile}: feeds {plant.redundancy}, "
+        f"breakers loaded to {plant.continuous_load_fraction:.0%} of rating continuous, "
+        f"{plant.fluid} at a {plant.delta_t_k:g} K rise)"
+    )
+    blocks = [
+        title
+        + "\n"
+        + render_table(["figure", "value"], [[f.label, f.text(plant)] for f in PLANT_FIGURES])
+    ]
+    if plant.warnings:
+        lines = "\n".join(f"  ! {w}" for w in plant.warnings)
+        blocks.append(f"Plant: {counted(len(plant.warnings), 'warning')}\n{lines}")
+    blocks += [_racks(plant), _rows(plant), _failures(plant)]
+    return "\n\n".join(blocks)
+
+
+def _racks(plant: PlantSummary) -> str:
+    kw, count = Unit.KW.value.text, Unit.COUNT.value.text
+    header = ["rack", "kW", "peak kW", "feeds", "breaker A", "liquid kW", "air kW", "L/min"]
+    rows = [
+        [
+            r.rack,
+            kw(r.power_nominal_w),
+            kw(r.power_peak_w),
+            str(len(r.feeds)),
+            _breakers(r.feeds),
+            kw(r.heat_liquid_w),
+            kw(r.heat_air_w),
+            count(r.coolant_lpm),
+            count(r.floor_load_kg_m2),
+            count(r.point_load_kg),
+        ]
+        for r in plant.racks
+    ]
+    return "Racks (one copy of the design; heat at nominal power, feeds at peak)\n" + (
+        render_table([*header, "kg/m2", "kg/foot"], rows)
+    )
+
+
+def _rows(plant: PlantSummary) -> str:
+    kw, count = Unit.KW.value.text, Unit.COUNT.value.text
+    rows = [
+        [
+            run.name + ("" if run.count == 1 else ", each"),
+            str(r.racks),
+            kw(r.power_peak_w),
+            str(sum(1 for b in r.busways if " busway A" in b.name)),
+            kw(r.heat_liquid_w),
+            count(r.coolant_lpm),
+            str(r.cdus),
+        ]
+        for run in row_runs(plant.rows)
+        for r in (run.first,)
+    ]
+    header = ["row", "racks", "peak kW", "busways", "liquid kW", "L/min", "CDUs"]
+    return "Rows (busways per side; CDUs N+1)\n" + render_table(header, rows)
+
+
+def _failures(plant: PlantSummary) -> str:
+    rows = [
+        [
+            d.component,
+            f"{d.count:,}",
+            f"{d.gpus_lost:,}",
+            f"{d.domains_degraded:,}",
+            Unit.PCT.value.text(d.capacity_left_pct),
+            d.detail or "-",
+        ]
+        for d in plant.failure_domains
+    ]
+    header = ["component", "count", "GPUs lost", "domains degraded", "capacity left %", "note"]
+    return (
+        "Failure domains (the worst single failure of each kind; capacity left = GPUs in "
+        "full-size scale-up domains)\n" + render_table(header, rows)
+    )
+
+
+def _breakers(feeds: tuple[Feed, ...]) -> str:
+    ratings = sorted({f.breaker_a for f in feeds}, key=lambda r: (r is None, r or 0))
+    return "/".join("over" if r is None else f"{r:g}" for r in ratings) or "-"

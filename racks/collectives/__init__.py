@@ -1,0 +1,1 @@
+"""Delivered performance: collective times over a system's levels, and what they cost a step."""

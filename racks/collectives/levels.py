@@ -1,0 +1,176 @@
+"""The levels a collective crosses: the scale-up domain, then the scale-out fabric.
+
+A level is a description, not a graph: how many GPUs one group of it holds, the line rate each
+GPU has into it (the sum over its planes or rails), the interconnect's achievable share and
+latencies, and the oversubscription traffic meets crossing it. A fabric of P planes at speed s
+is one level of P x s per GPU.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...components.collectives import CollectiveData, Interconnect
+from ...components.errors import InputError
+from ...components.parts import Gpu, Nic
+from ...components.trays import PartUse, TrayRole
+from ..analysis import Analysis
+from ..clusters.analysis import ClusterAnalysis
+
+
+class NoInterconnect(InputError):
+    """A GPU, NIC or network profile that no interconnect entry names: nothing to model."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of a system's communication hierarchy."""
+
+    name: str
+    """`scale-up` or `scale-out`."""
+    interconnect: Interconnect
+    span: int
+    """GPUs in one group of this level: the domain's size, or every GPU of the system."""
+    gbps_per_gpu: float
+    """Line rate one way per GPU into this level, Gbit/s (all planes together)."""
+    planes: int
+    """Independent planes or rails the GPU's bandwidth is striped over."""
+    mesh_peers: int
+    """Direct links to this many peers (a mesh); 0 where a switch connects every GPU."""
+    hops: int
+    """Switch hops on the longest path through the level."""
+    oversubscription: float
+    """Downlinks per uplink on the way up (1 = none); limits all-to-all traffic only."""
+
+    def gbytes_per_s(self, group: int) -> float:
+        """Achievable GB/s per GPU inside a group of `group` GPUs of this level."""
+        rate = self.gbps_per_gpu * self.interconnect.efficiency / 8
+        if self.mesh_peers:
+            return rate * min(group - 1, self.mesh_peers) / self.mesh_peers
+        return rate
+
+    @property
+    def step_us(self) -> float:
+        """Latency of one algorithm step across this level, us."""
+        link = self.interconnect
+        return link.step_latency_us + self.hops * link.hop_latency_us
+
+
+def design_levels(
+    analysis: Analysis, data: CollectiveData, scale_up_gbps: float | None = None
+) -> tuple[Level, ...]:
+    """A design's scale-up domain and, where it has several, the NICs joining its domains."""
+    summary = analysis.summary
+    gpu = _gpu(analysis)
+    if gpu is None:
+        return ()
+    up = _scale_up(gpu, summary.world_size, scale_up_gbps or summary.scale_up_gbps_per_gpu, data)
+    if summary.scale_up_domains <= 1 and up is not None:
+        return (up,)
+    nic = _scale_out_nic(analysis)
+    if nic is None or summary.scale_out_gbps_per_gpu <= 0:
+        return (up,) if up is not None else ()
+    out_link = _bound(data.by_nic, nic.id, "NIC", analysis.id)
+    ports = _nic_ports_per_gpu(analysis)
+    out = Level("scale-out", out_link, summary.gpus, summary.scale_out_gbps_per_gpu, ports, 0, 1, 1)
+    return (up, out) if up is not None else (out,)
+
+
+def cluster_levels(
+    cluster: ClusterAnalysis, data: CollectiveData, scale_up_gbps: float | None = None
+) -> tuple[Level, ...]:
+    """A cluster's scale-up domain, then its scale-out fabric as its summary states it: tiers
+    (the longest path crosses 2 x tiers - 1 switches), the steepest taper of any tier, rails."""
+    rack = cluster.rack
+    design = rack.summary
+    gpu = _gpu(rack)
+    if gpu is None:
+        return ()
+    up = _scale_up(gpu, design.world_size, scale_up_gbps or design.scale_up_gbps_per_gpu, data)
+    summary = cluster.summary
+    link = _bound(data.by_profile, summary.profile, "network profile", summary.cluster)
+    tapers = [t.downlinks_per_uplink for t in summary.tiers if t.downlinks_per_uplink]
+    out = Level(
+        "scale-out",
+        link,
+        summary.gpus,
+        design.scale_out_gbps_per_gpu,
+        _nic_ports_per_gpu(rack),
+        0,
+        2 * summary.fabric_tiers - 1,
+        max([1.0, *tapers]),
+    )
+    return (up, out) if up is not None else (out,)
+
+
+def _scale_up(gpu: Gpu, world: int, rate: float, data: CollectiveData) -> Level | None:
+    if world <= 1 or rate <= 0:
+        return None
+    link = _bound(data.by_gpu, gpu.id, "GPU", gpu.id)
+    mesh = min(gpu.mesh_links, world - 1) if gpu.mesh_links and not gpu.scale_up_lanes else 0
+    return Level("scale-up", link, world, rate, 1, mesh, 0 if mesh else 1, 1.0)
+
+
+def _bound(table: dict[str, Interconnect], key: str, what: str, where: str) -> Interconnect:
+    if key not in table:
+        raise NoInterconnect(
+            "collectives.yaml", "interconnects", f"no interconnect for {what} {key!r} ({where})"
+        )
+    return table[key]
+
+
+def _gpu(analysis: Analysis) -> Gpu | None:
+    design = analysis.design
+    for tray in design.placed:
+        for line in tray.tray.parts:
+            part = design.part(line.part)
+            if isinstance(part, Gpu):
+                return part
+    return None
+
+
+def _scale_out_nic(analysis: Analysis) -> Nic | None:
+    design = analysis.design
+    for tray in design.placed:
+        if tray.tray.role != TrayRole.COMPUTE:
+            continue
+        for line in tray.tray.parts:
+            part = design.part(line.part)
+            if isinstance(part, Nic) and line.use == PartUse.SCALE_OUT:
+                return part
+    return None
+
+
+def _nic_ports_per_gpu(analysis: Analysis) -> int:
+    """Scale-out ports per GPU in a compute tray (the rails each GPU reaches)."""
+    design = analysis.design
+    for tray in design.placed:
+        if tray.tray.role != TrayRole.COMPUTE:
+            continue
+        gpus = sum(ln.qty for ln in tray.tray.parts if isinstance(design.part(ln.part), Gpu))
+        ports = sum(
+            ln.qty * part.ports
+            for ln in tray.tray.parts
+            if isinstance(part := design.part(ln.part), Nic) and ln.use == PartUse.SCALE_OUT
+        )
+        if gpus:
+            return max(1, ports // gpus)
+    return 1
+
+
+def levels_of(
+    system: Analysis | ClusterAnalysis, data: CollectiveData, scale_up_gbps: float | None = None
+) -> tuple[Level, ...]:
+    """The levels of a design or a cluster."""
+    if isinstance(system, ClusterAnalysis):
+        return cluster_levels(system, data, scale_up_gbps)
+    return design_levels(system, data, scale_up_gbps)
+
+
+def modelled_levels(system: Analysis | ClusterAnalysis, data: CollectiveData) -> tuple[Level, ...]:
+    """The levels, or none where an interconnect of the system has no entry (a user's own GPU,
+    NIC or profile): summaries, reports and workbooks then simply show no collectives."""
+    try:
+        return levels_of(system, data)
+    except NoInterconnect:
+        return ()

@@ -1,0 +1,263 @@
+"""Failure domains of one design: what a failed supply, feed, CDU, NIC, switch tray or rack stops.
+
+A failure is a set of failed things in one copy of the design. Its outcome is read from the
+topology graph and the power and cooling assignment:
+
+- a supply group (a rack's busbar shelves, a server's PSUs) that can no longer carry its nominal
+  load stops every tray it feeds; a CDU short of capacity stops whole racks, the hottest first;
+- a GPU stops with its tray, or when every scale-out NIC it has is down;
+- a scale-up domain is *full* while all its GPUs run and still reach each other over scale-up
+  links (connected components of what is left of the graph); it is *degraded* when it is not
+  full or has lost a switch chip or a NIC. Capacity left = GPUs in full domains / all GPUs.
+
+Adding a failure never brings a GPU back, so capacity left never rises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..analysis import Analysis
+from ..graph import topology_graph
+from .rack import RackPlant, SupplyGroup
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+
+@dataclass(frozen=True)
+class Failure:
+    """Failed things in one copy of a design."""
+
+    trays: frozenset[str] = frozenset()
+    """Tray keys that lost power or cooling outright."""
+    supplies: frozenset[tuple[str, int]] = frozenset()
+    """(supply group, index) of failed power shelves or PSUs."""
+    chips: frozenset[str] = frozenset()
+    nics: frozenset[str] = frozenset()
+
+    def __or__(self, other: Failure) -> Failure:
+        return Failure(
+            self.trays | other.trays,
+            self.supplies | other.supplies,
+            self.chips | other.chips,
+            self.nics | other.nics,
+        )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one failure costs one copy of the design."""
+
+    gpus_lost: int
+    domains_degraded: int
+    gpus_in_full_domains: int
+    gpus: int
+    """GPUs of the copies the failure touched."""
+
+    def __add__(self, other: Outcome) -> Outcome:
+        return Outcome(
+            self.gpus_lost + other.gpus_lost,
+            self.domains_degraded + other.domains_degraded,
+            self.gpus_in_full_domains + other.gpus_in_full_domains,
+            self.gpus + other.gpus,
+        )
+
+    @property
+    def gpus_out_of_full_domains(self) -> int:
+        """GPUs no longer in a full-size domain (stopped, or in a shrunk or split domain)."""
+        return self.gpus - self.gpus_in_full_domains
+
+
+@dataclass(frozen=True)
+class FailureDomain:
+    """One failure class: how many the system has, and what the worst single one costs."""
+
+    component: str
+    count: int
+    gpus_lost: int
+    domains_degraded: int
+    capacity_left_pct: float
+    detail: str
+
+
+@dataclass
+class DesignFailures:
+    """The failure model of one design: its graph, domains and supply groups.
+
+    A failure touches few scale-up domains; only those are re-examined, so a 128-rack design
+    costs no more per failure than one rack. Racks alike (same frame, same trays at the same
+    places) fail alike, so the failure classes try one rack of each kind.
+    """
+
+    analysis: Analysis
+    racks: list[RackPlant]
+    gpu_tray: dict[str, str] = field(init=False)
+    gpu_nics: dict[str, list[str]] = field(init=False)
+    chip_tray: dict[str, str] = field(init=False)
+    groups: dict[str, SupplyGroup] = field(init=False)
+    gpu_domain: dict[str, int] = field(init=False)
+    domain_chips: list[set[str]] = field(init=False)
+    rack_kinds: list[int] = field(init=False)
+    """Per rack, the index of the first rack built alike."""
+    graph: nx.Graph[str] = field(init=False)
+    """The design's explicit graph: one node per chip, one edge per link (`racks/graph.py`)."""
+
+    def __post_init__(self) -> None:
+        self.graph = topology_graph(self.analysis.topology)
+        graph = self.graph
+        self.gpu_tray, self.chip_tray, self.gpu_nics = {}, {}, {}
+        for node, data in graph.nodes(data=True):
+            if data["kind"] == "gpu":
+                self.gpu_tray[node] = data["tray"]
+                self.gpu_nics[node] = [
+                    n for n, link in graph.adj[node].items() if link["link"] == "scale_out"
+                ]
+            elif data["kind"] == "switch_chip":
+                self.chip_tray[node] = data["tray"]
+        self.groups = {g.name: g for r in self.racks for g in r.groups}
+        domains = self.analysis.topology.domains
+        self.gpu_domain = {g: i for i, domain in enumerate(domains) for g in domain}
+        self.domain_chips = [set() for _ in domains]
+        for chip in self.chip_tray:
+            for gpu, link in graph.adj[chip].items():
+                if link["link"] == "scale_up" and gpu in self.gpu_domain:
+                    self.domain_chips[self.gpu_domain[gpu]].add(chip)
+        kinds: dict[tuple[object, ...], int] = {}
+        self.rack_kinds = []
+        for index, rack in enumerate(self.analysis.design.racks):
+            key = (rack.frame.id, tuple((t.position, t.tray.id) for t in rack.trays))
+            self.rack_kinds.append(kinds.setdefault(key, index))
+
+    @property
+    def gpus(self) -> int:
+        """GPUs in one copy."""
+        return len(self.gpu_tray)
+
+    def dead_trays(self, failure: Failure) -> set[str]:
+        """Trays stopped outright or by a supply group that can no longer carry them."""
+        dead = set(failure.trays)
+        lost: dict[str, int] = {}
+        for name, _ in failure.supplies:
+            lost[name] = lost.get(name, 0) + 1
+        for name, count in lost.items():
+            supply = self.groups[name]
+            if not supply.survives(count):
+                dead.update(supply.trays)
+        return dead
+
+    def outcome(self, failure: Failure) -> Outcome:
+        """GPUs stopped, domains degraded and GPUs left in full domains after `failure`."""
+        import networkx as nx  # components of what is left of the scale-up fabric
+
+        graph = self.graph
+        dead = self.dead_trays(failure)
+        nics = failure.nics
+        lost = {
+            gpu
+            for gpu, tray in self.gpu_tray.items()
+            if tray in dead or (self.gpu_nics[gpu] and all(n in nics for n in self.gpu_nics[gpu]))
+        }
+        chips = {c for c, tray in self.chip_tray.items() if tray in dead} | set(failure.chips)
+        touched = set(lost)
+        touched |= {g for chip in chips for g in graph.adj[chip] if g in self.gpu_domain}
+        touched |= {g for g, own in self.gpu_nics.items() if any(n in nics for n in own)}
+        affected = sorted({self.gpu_domain[g] for g in touched if g in self.gpu_domain})
+        domains = self.analysis.topology.domains
+        broken = 0
+        for index in affected:
+            gpus = [g for g in domains[index] if g not in lost]
+            if len(gpus) < len(domains[index]):
+                broken += len(domains[index])
+                continue
+            alive = [*gpus, *(c for c in self.domain_chips[index] if c not in chips)]
+            scale_up = nx.subgraph_view(
+                graph.subgraph(alive),
+                filter_edge=lambda a, b: graph.edges[a, b]["link"] == "scale_up",
+            )
+            if not nx.is_connected(scale_up):
+                broken += len(domains[index])
+        return Outcome(len(lost), len(affected), self.gpus - broken, self.gpus)
+
+    # --- the failure classes (one rack of each kind) ----------------------------------------
+    def rack_trays(self, index: int) -> frozenset[str]:
+        """Every tray of one rack."""
+        return frozenset(t.key for t in self.analysis.design.racks[index].trays)
+
+    def _kinds(self) -> list[RackPlant]:
+        return [r for i, r in enumerate(self.racks) if self.rack_kinds[i] == i]
+
+    def shelf_failures(self) -> list[Failure]:
+        """One failed supply in each supply group of each kind of rack."""
+        return [Failure(supplies=frozenset({(g.name, 0)})) for r in self._kinds() for g in r.groups]
+
+    def feed_failures(self) -> list[Failure]:
+        """Side A of a rack lost: the A half of every supply group of the rack."""
+        out = []
+        for rack in self._kinds():
+            supplies = {(g.name, k) for g in rack.groups for k in range(0, g.supplies, 2)}
+            out.append(Failure(supplies=frozenset(supplies)))
+        return out
+
+    def nic_failures(self) -> list[Failure]:
+        """Each scale-out NIC of the first tray of each tray type."""
+        seen: set[str] = set()
+        out = []
+        for tray in self.analysis.design.placed:
+            if tray.tray.id in seen:
+                continue
+            seen.add(tray.tray.id)
+            for nic in self.analysis.topology.in_tray(tray, "nic"):
+                if any(nic in nics for nics in self.gpu_nics.values()):
+                    out.append(Failure(nics=frozenset({nic})))
+        return out
+
+    def switch_trays(self) -> dict[str, set[str]]:
+        """Trays holding scale-up switch chips, with their chips."""
+        trays: dict[str, set[str]] = {}
+        graph = self.graph
+        for chip, tray in self.chip_tray.items():
+            if graph.nodes[chip].get("fabric") is not None:
+                trays.setdefault(tray, set()).add(chip)
+        return trays
+
+    def switch_tray_failures(self) -> list[Failure]:
+        """Each switch tray of each kind of rack, all its chips lost."""
+        kinds = {r.rack for r in self._kinds()}
+        rack_of = {t.key: t.rack for t in self.analysis.design.placed}
+        return [
+            Failure(chips=frozenset(chips))
+            for tray, chips in self.switch_trays().items()
+            if rack_of[tray] in kinds
+        ]
+
+    def rack_failures(self) -> list[Failure]:
+        """Each kind of rack lost whole."""
+        return [
+            Failure(trays=self.rack_trays(i))
+            for i in range(len(self.racks))
+            if self.rack_kinds[i] == i
+        ]
+
+    def worst(self, failures: Iterable[Failure]) -> Outcome | None:
+        """The costliest outcome: most GPUs stopped, then fewest left in full domains."""
+        outcomes = [self.outcome(f) for f in failures]
+        if not outcomes:
+            return None
+        return max(outcomes, key=lambda o: (o.gpus_lost, -o.gpus_in_full_domains))
+
+
+def cdu_shed(racks: list[RackPlant], cdus: int, capacity_w: float) -> list[int]:
+    """Indexes of the racks a row must stop with one CDU failed, the hottest first."""
+    left = max(cdus - 1, 0) * capacity_w
+    load = sum(r.heat_liquid_w for r in racks)
+    shed = []
+    for index in sorted(range(len(racks)), key=lambda i: -racks[i].heat_liquid_w):
+        if load <= left * (1 + 1e-9):
+            break
+        if racks[index].heat_liquid_w > 0:
+            shed.append(index)
+            load -= racks[index].heat_liquid_w
+    return sorted(shed)

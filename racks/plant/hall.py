@@ -1,0 +1,171 @@
+"""Rows and the hall: busways per row and side, CDUs per row at N+1, UPS and generators.
+
+Racks stand in rows (a design's racks in one row; a cluster's as its floor layout places them).
+Each row has busways on side A and on side B; under 2N each side carries the whole row at peak,
+racks taken in order onto a busway until the next would pass its continuous limit. CDUs per row:
+enough for the row's liquid heat (and flow, where the CDU states one), plus one. The hall's UPS
+is N+1 modules per side; its generators N+1 sets for the facility peak (peak input x PUE).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...components.catalogue import Catalogue
+from ...components.errors import InputError
+from ...components.plant_library import PlantRules
+from .feeds import Feed, feed_warning
+from .rack import RackPlant, ceil_div
+
+
+@dataclass(frozen=True)
+class RowPlant:
+    """One row of racks: its power, feeds, heat and CDUs."""
+
+    row: str
+    racks: int
+    gpus: int
+    power_nominal_w: float
+    power_peak_w: float
+    busways: tuple[Feed, ...]
+    heat_liquid_w: float
+    heat_air_w: float
+    coolant_lpm: float
+    cdus: int
+    cdus_needed: int
+    """CDUs the heat needs (N); `cdus` is N+1."""
+    cdu_capacity_w: float
+
+
+@dataclass(frozen=True)
+class HallPlant:
+    """Every row, the network's power, and the hall's UPS, generators and supply."""
+
+    rows: tuple[RowPlant, ...]
+    network_w: float
+    """Scale-out switches and optics, fed from the hall and cooled by air."""
+    power_nominal_w: float
+    power_peak_w: float
+    facility_peak_w: float
+    ups_modules_per_side: int
+    ups_sides: int
+    generators: int
+    supply: Feed | None
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RowRun:
+    """Consecutive rows alike in racks, power, heat, busways and CDUs: `rows 1-14`."""
+
+    first: RowPlant
+    last: RowPlant
+    count: int
+
+    @property
+    def name(self) -> str:
+        """`row 3`, or `rows 1-14` for a run."""
+        if self.count == 1:
+            return self.first.row
+        return f"rows {self.first.row.split()[-1]}-{self.last.row.split()[-1]}"
+
+
+def row_runs(rows: tuple[RowPlant, ...]) -> list[RowRun]:
+    """The rows as runs of consecutive rows alike."""
+    runs: list[RowRun] = []
+    for row in rows:
+        if runs and _alike(runs[-1].first, row):
+            runs[-1] = RowRun(runs[-1].first, row, runs[-1].count + 1)
+        else:
+            runs.append(RowRun(row, row, 1))
+    return runs
+
+
+def _alike(a: RowPlant, b: RowPlant) -> bool:
+    def key(r: RowPlant) -> tuple[object, ...]:
+        return (r.racks, r.power_peak_w, r.heat_liquid_w, r.cdus, [f.design_w for f in r.busways])
+
+    return key(a) == key(b)
+
+
+def row_plant(
+    name: str, racks: list[RackPlant], rules: PlantRules, catalogue: Catalogue
+) -> RowPlant:
+    """Busways and CDUs of one row of racks."""
+    profile = rules.profile
+    busway = rules.busway(catalogue)
+    limit = busway.rating_w(profile.power_factor) * profile.continuous_load_fraction
+    biggest = max(racks, key=lambda r: r.power_peak_w)
+    if biggest.power_peak_w > limit * (1 + 1e-9):
+        raise InputError(
+            rules.file,
+            f"plant_profiles(id={profile.id}).row_busway",
+            f"busway {busway.id!r} carries {limit / 1000:,.1f} kW continuous, less than one "
+            f"rack's {biggest.power_peak_w / 1000:,.1f} kW peak (rack {biggest.rack})",
+        )
+    loads: list[tuple[float, float]] = []
+    nominal = peak = 0.0
+    for rack in racks:
+        if peak + rack.power_peak_w > limit * (1 + 1e-9):
+            loads.append((nominal, peak))
+            nominal = peak = 0.0
+        nominal += rack.power_nominal_w
+        peak += rack.power_peak_w
+    loads.append((nominal, peak))
+    sides = 2 if profile.redundancy == "2N" else 1
+    busways = tuple(
+        Feed(f"{name} busway {'AB'[side]}{k + 1}", "row", n / sides, p, busway.current_a, limit)
+        for side in range(sides)
+        for k, (n, p) in enumerate(loads)
+    )
+    cdu = rules.cdu(catalogue)
+    liquid = sum(r.heat_liquid_w for r in racks)
+    flow = sum(r.coolant_lpm for r in racks)
+    needed = ceil_div(liquid, cdu.capacity_w)
+    if cdu.flow_lpm is not None:
+        needed = max(needed, ceil_div(flow, cdu.flow_lpm))
+    return RowPlant(
+        row=name,
+        racks=len(racks),
+        gpus=sum(r.gpus for r in racks),
+        power_nominal_w=sum(r.power_nominal_w for r in racks),
+        power_peak_w=sum(r.power_peak_w for r in racks),
+        busways=busways,
+        heat_liquid_w=liquid,
+        heat_air_w=sum(r.heat_air_w for r in racks),
+        coolant_lpm=flow,
+        cdus=needed + 1 if needed else 0,
+        cdus_needed=needed,
+        cdu_capacity_w=cdu.capacity_w,
+    )
+
+
+def hall_plant(
+    rows: list[RowPlant], network_w: float, pue: float, rules: PlantRules, catalogue: Catalogue
+) -> HallPlant:
+    """UPS modules, generators and the hall supply for the rows and the network."""
+    profile = rules.profile
+    nominal = sum(r.power_nominal_w for r in rows) + network_w
+    peak = sum(r.power_peak_w for r in rows) + network_w
+    facility = peak * pue
+    ups = rules.unit(catalogue, "ups")
+    generator = rules.unit(catalogue, "generator")
+    sides = 2 if profile.redundancy == "2N" else 1
+    supply = None
+    warnings = [feed_warning(f) for r in rows for f in r.busways if f.over]
+    if profile.hall_supply_w is not None:
+        supply = Feed("hall supply", "hall", nominal * pue, facility, None, profile.hall_supply_w)
+        if supply.over:
+            warnings.append(feed_warning(supply))
+    return HallPlant(
+        rows=tuple(rows),
+        network_w=network_w,
+        power_nominal_w=nominal,
+        power_peak_w=peak,
+        facility_peak_w=facility,
+        ups_modules_per_side=ceil_div(peak, ups.capacity_w) + 1,
+        ups_sides=sides,
+        generators=ceil_div(facility, generator.capacity_w) + 1,
+        supply=supply,
+        warnings=tuple(warnings),
+    )

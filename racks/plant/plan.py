@@ -1,0 +1,239 @@
+"""A system's plant: rack feeds, rows, hall, cooling, floor and failure domains in one result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeAlias, cast
+
+from ...components.plant_library import PlantRules, plant_rules
+from ..analysis import Analysis
+from ..clusters.analysis import ClusterAnalysis
+from ..systems import Analysed
+from .fabric_failures import fabric_failure_domains
+from .failures import DesignFailures, Failure, FailureDomain, Outcome, cdu_shed
+from .feeds import Feed
+from .hall import HallPlant, RowPlant, hall_plant, row_plant
+from .rack import RackPlant, rack_plant
+
+Rules: TypeAlias = PlantRules | str | Path | None
+
+
+@dataclass(frozen=True)
+class PlantSummary:
+    """What a design or cluster needs from the building, and what a single fault costs.
+
+    Heat is taken at nominal power (the loop's thermal mass rides through transients); feeds,
+    breakers and shelves are checked at peak.
+    """
+
+    profile: str
+    redundancy: str
+    continuous_load_fraction: float
+    fluid: str
+    delta_t_k: float
+    power_nominal_w: float
+    power_peak_w: float
+    facility_peak_w: float
+    feeds: tuple[Feed, ...]
+    """Each design rack's feeds (one copy), each row's busways, and the hall supply if stated."""
+    heat_liquid_w: float
+    heat_air_w: float
+    facility_water_w: float
+    coolant_lpm: float
+    cdus: int
+    ups_modules: int
+    generators: int
+    floor_load_kg_m2: float
+    """The heaviest rack's weight over its footprint."""
+    point_load_kg: float
+    floor_rating_kg_m2: float
+    racks: tuple[RackPlant, ...]
+    rows: tuple[RowPlant, ...]
+    failure_domains: tuple[FailureDomain, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def feeds_over(self) -> int:
+        """Feeds whose peak design load passes their continuous limit."""
+        return sum(1 for f in self.feeds if f.over)
+
+    @property
+    def capacity_left_after_rack_pct(self) -> float | None:
+        """Capacity left (GPUs in full-size domains) with one rack down."""
+        return next(
+            (d.capacity_left_pct for d in self.failure_domains if d.component == "rack"), None
+        )
+
+
+def plant_of(system: Analysed, rules: Rules = None) -> PlantSummary:
+    """The plant of an analysed design or cluster."""
+    if system.kind == "cluster":
+        return cluster_plant(cast("ClusterAnalysis", system), rules)
+    return design_plant(cast("Analysis", system), rules)
+
+
+def design_plant(analysis: Analysis, rules: Rules = None) -> PlantSummary:
+    """The plant of one design: its racks standing in one row."""
+    loaded = plant_rules(rules)
+    catalogue = analysis.design.catalogue
+    racks = _racks(analysis, loaded)
+    row = row_plant("row 1", racks, loaded, catalogue)
+    hall = hall_plant([row], 0.0, analysis.design.power_model.pue, loaded, catalogue)
+    model = DesignFailures(analysis, racks)
+    domains = _design_domains(model, 1)
+    shed = cdu_shed(racks, row.cdus, row.cdu_capacity_w)
+    outcome = model.outcome(Failure(trays=_trays(model, shed)))
+    if row.cdus:
+        domains.insert(2, _domain("CDU", row.cdus, outcome, model.gpus, _cdu_detail(shed)))
+    return _summary(loaded, racks, hall, domains)
+
+
+def cluster_plant(cluster: ClusterAnalysis, rules: Rules = None) -> PlantSummary:
+    """The plant of a cluster: racks in the floor layout's rows, the network fed by the hall."""
+    loaded = plant_rules(rules)
+    analysis = cluster.rack
+    catalogue = analysis.design.catalogue
+    racks = _racks(analysis, loaded)
+    per_copy = len(racks)
+    rows: list[RowPlant] = []
+    members: list[list[int]] = []
+    start = 0
+    for number, count in enumerate(cluster.floor.rows, 1):
+        members.append(list(range(start, start + count)))
+        row = [racks[i % per_copy] for i in members[-1]]
+        rows.append(row_plant(f"row {number}", row, loaded, catalogue))
+        start += count
+    pue = analysis.design.power_model.pue
+    hall = hall_plant(rows, cluster.summary.power_network_w, pue, loaded, catalogue)
+    model = DesignFailures(analysis, racks)
+    total = model.gpus * cluster.copies
+    domains = _design_domains(model, cluster.copies)
+    cdu = _worst_cdu(model, rows, members, racks, total)
+    if cdu is not None:
+        domains.insert(2, cdu)
+    domains += fabric_failure_domains(cluster, model)
+    return _summary(loaded, racks, hall, domains)
+
+
+def _racks(analysis: Analysis, rules: PlantRules) -> list[RackPlant]:
+    catalogue = analysis.design.catalogue
+    return [rack_plant(analysis, i, rules, catalogue) for i in range(len(analysis.design.racks))]
+
+
+def _trays(model: DesignFailures, racks: list[int]) -> frozenset[str]:
+    return frozenset(t for i in racks for t in model.rack_trays(i))
+
+
+def _design_domains(model: DesignFailures, copies: int) -> list[FailureDomain]:
+    """The classes inside one copy of the design, in a system of `copies` copies."""
+    total = model.gpus * copies
+    classes = [
+        (
+            "power shelf or PSU",
+            sum(g.supplies for g in model.groups.values()),
+            model.shelf_failures(),
+        ),
+        ("feed (one side of a rack)", 2 * len(model.racks), model.feed_failures()),
+        ("scale-out NIC", _nics(model), model.nic_failures()),
+        ("scale-up switch tray", len(model.switch_trays()), model.switch_tray_failures()),
+        ("rack", len(model.racks), model.rack_failures()),
+    ]
+    out = []
+    for name, count, failures in classes:
+        worst = model.worst(failures)
+        if worst is not None:
+            out.append(_domain(name, count * copies, worst, total, ""))
+    return out
+
+
+def _nics(model: DesignFailures) -> int:
+    return len({n for nics in model.gpu_nics.values() for n in nics})
+
+
+def _domain(name: str, count: int, outcome: Outcome, total: int, detail: str) -> FailureDomain:
+    """A failure class from the outcome on the copies it touched; other copies stay whole."""
+    left = total - outcome.gpus_out_of_full_domains
+    return FailureDomain(
+        component=name,
+        count=count,
+        gpus_lost=outcome.gpus_lost,
+        domains_degraded=outcome.domains_degraded,
+        capacity_left_pct=100 * left / total if total else 0.0,
+        detail=detail,
+    )
+
+
+def _cdu_detail(shed: list[int]) -> str:
+    if not shed:
+        return "one CDU of the row failed; the others carry its heat (N+1)"
+    return f"one CDU of the row failed; {len(shed)} rack(s) stop for lack of cooling"
+
+
+def _worst_cdu(
+    model: DesignFailures,
+    rows: list[RowPlant],
+    members: list[list[int]],
+    racks: list[RackPlant],
+    total: int,
+) -> FailureDomain | None:
+    """One CDU failed in each row; the costliest row."""
+    per_copy = len(racks)
+    worst: tuple[Outcome, list[int]] | None = None
+    for row, indexes in zip(rows, members, strict=True):
+        if not row.cdus:
+            continue
+        shed = cdu_shed([racks[i % per_copy] for i in indexes], row.cdus, row.cdu_capacity_w)
+        by_copy: dict[int, list[int]] = {}
+        for k in shed:
+            copy, rack = divmod(indexes[k], per_copy)
+            by_copy.setdefault(copy, []).append(rack)
+        outcome = Outcome(0, 0, 0, 0)
+        for dead in by_copy.values():
+            outcome = outcome + model.outcome(Failure(trays=_trays(model, dead)))
+        key = (outcome.gpus_lost, outcome.gpus_out_of_full_domains)
+        if worst is None or key > (worst[0].gpus_lost, worst[0].gpus_out_of_full_domains):
+            worst = (outcome, shed)
+    if worst is None:
+        return None
+    count = sum(r.cdus for r in rows)
+    return _domain("CDU", count, worst[0], total, _cdu_detail(worst[1]))
+
+
+def _summary(
+    rules: PlantRules, racks: list[RackPlant], hall: HallPlant, domains: list[FailureDomain]
+) -> PlantSummary:
+    profile = rules.profile
+    rows = hall.rows
+    liquid = sum(r.heat_liquid_w for r in rows)
+    air = sum(r.heat_air_w for r in rows) + hall.network_w
+    feeds = [f for r in racks for f in r.feeds] + [f for r in rows for f in r.busways]
+    if hall.supply is not None:
+        feeds.append(hall.supply)
+    warnings = list(dict.fromkeys(w for r in racks for w in r.warnings))
+    warnings += hall.warnings
+    return PlantSummary(
+        profile=profile.id,
+        redundancy=profile.redundancy,
+        continuous_load_fraction=profile.continuous_load_fraction,
+        fluid=profile.fluid,
+        delta_t_k=profile.delta_t_k,
+        power_nominal_w=hall.power_nominal_w,
+        power_peak_w=hall.power_peak_w,
+        facility_peak_w=hall.facility_peak_w,
+        feeds=tuple(feeds),
+        heat_liquid_w=liquid,
+        heat_air_w=air,
+        facility_water_w=liquid,
+        coolant_lpm=sum(r.coolant_lpm for r in rows),
+        cdus=sum(r.cdus for r in rows),
+        ups_modules=hall.ups_modules_per_side * hall.ups_sides,
+        generators=hall.generators,
+        floor_load_kg_m2=max(r.floor_load_kg_m2 for r in racks),
+        point_load_kg=max(r.point_load_kg for r in racks),
+        floor_rating_kg_m2=profile.floor_rating_kg_m2,
+        racks=tuple(racks),
+        rows=rows,
+        failure_domains=tuple(domains),
+        warnings=tuple(warnings),
+    )

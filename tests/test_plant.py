@@ -1,0 +1,312 @@
+"""Feeds, cooling, floor load and failure domains: hand-computed cases, invariants, bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rackbom as rb
+from conftest import DESIGNS
+from rackbom.components.plant_library import plant_rules
+from rackbom.racks.plant.failures import DesignFailures, Failure
+from rackbom.racks.plant.feeds import Feed, continuous_limit_w, size_breaker
+from rackbom.racks.plant.plan import cluster_plant, design_plant
+from rackbom.racks.plant.rack import SupplyGroup, flow_lpm
+
+
+def profile_data() -> dict[str, Any]:
+    text = resources.files("rackbom.components.data").joinpath("plant_profiles.yaml").read_text()
+    return yaml.safe_load(text)
+
+
+def write_profile(tmp_path: Path, **changes: Any) -> Path:
+    data = profile_data()
+    data["plant_profiles"][0].update(changes)
+    path = tmp_path / "hall.yaml"
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+# --- hand-computed cases ---------------------------------------------------------------------
+def test_flow_for_a_132_kw_rack_at_10_k() -> None:
+    """132 kW into water at a 10 K rise: 132,000 / (4,180 x 10) = 3.158 kg/s = 190.6 L/min."""
+    lpm = flow_lpm(132_000, 4180, 0.994, 10)
+    assert lpm == pytest.approx(132_000 / (4180 * 10) / 0.994 * 60, rel=0.01)
+    assert lpm == pytest.approx(190.6, abs=0.1)
+
+
+def test_a_rack_flow_follows_q_over_cp_dt(tmp_path: Path) -> None:
+    """Through the whole chain: every watt of an NVL72 rack to water at 10 K."""
+    rules = plant_rules(write_profile(tmp_path, fluid="water", liquid_fraction=1, tray_heat=[]))
+    plant = design_plant(rb.load("gb200-nvl72").analysis, rules)
+    (rack,) = plant.racks
+    assert rack.heat_liquid_w == pytest.approx(rack.power_nominal_w - _losses(rack))
+    expected = rack.heat_liquid_w / (4180 * 10) / 0.994 * 60
+    assert rack.coolant_lpm == pytest.approx(expected, rel=0.01)
+
+
+def _losses(rack: Any) -> float:
+    """Conversion losses and rack items go to air even when every tray is on liquid."""
+    return rack.heat_air_w
+
+
+def test_a_feed_at_exactly_its_derated_limit() -> None:
+    """100 A at 415 V three-phase, pf 0.95: 68,284 W; 80 % continuous = 54,627 W."""
+    profile = plant_rules().profile
+    limit = continuous_limit_w(profile, 100)
+    assert limit == pytest.approx(415 * 100 * math.sqrt(3) * 0.95 * 0.8)
+    assert size_breaker(profile, limit) == 100
+    assert size_breaker(profile, limit * 1.001) is None  # 100 A is the largest rack breaker
+    assert size_breaker(profile, continuous_limit_w(profile, 90) * 1.001) == 100
+    assert not Feed("f", "rack", limit / 2, limit, 100, limit).over
+    assert Feed("f", "rack", limit / 2, limit * 1.001, 100, limit).over
+
+
+def test_n_plus_1_with_one_shelf_failed() -> None:
+    """Eight 33 kW shelves carry 231 kW with one failed, not a watt more."""
+    group = SupplyGroup("busbar", ("t",), 8, 33_000, 231_000, 231_000)
+    assert group.survives(1)
+    assert not group.survives(2)
+    assert not SupplyGroup("busbar", ("t",), 8, 33_000, 231_001, 231_001).survives(1)
+
+
+def test_nvl72_rides_through_a_shelf_and_a_side_but_not_a_rack() -> None:
+    plant = design_plant(rb.load("gb200-nvl72").analysis)
+    by = {d.component: d for d in plant.failure_domains}
+    assert by["power shelf or PSU"].gpus_lost == 0
+    assert by["feed (one side of a rack)"].gpus_lost == 0  # 4 x 33 kW carries 116 kW
+    assert by["rack"].gpus_lost == 72 and by["rack"].capacity_left_pct == 0
+    assert by["scale-out NIC"].gpus_lost == 1  # one NIC per GPU
+    switch = by["scale-up switch tray"]
+    assert (switch.gpus_lost, switch.domains_degraded, switch.capacity_left_pct) == (0, 1, 100)
+
+
+def test_blast_radius_of_one_leaf_is_the_endpoints_on_it() -> None:
+    """Rail-optimised NVL72 cluster, one NIC per GPU: a leaf's GPUs are its endpoints."""
+    cluster = rb.load_cluster("gb200-16k")
+    plant = cluster_plant(cluster.analysis)
+    leaf = next(d for d in plant.failure_domains if d.component == "leaf")
+    endpoints = cluster.analysis.plans[0].groups[0].down
+    assert leaf.gpus_lost == endpoints
+    domains = math.ceil(endpoints / 18)  # 18 compute trays per rack, one rail-0 port each
+    assert leaf.domains_degraded == domains
+    gpus = cluster.summary.gpus
+    assert leaf.capacity_left_pct == pytest.approx(100 * (gpus - 72 * domains) / gpus)
+
+
+def test_a_leaf_cuts_no_gpu_with_nics_on_other_rails() -> None:
+    """Helios GPUs have three NICs on three rails: a leaf degrades, it stops nothing."""
+    plant = rb.load_cluster("helios-16k").plant()
+    leaf = next(d for d in plant.failure_domains if d.component == "leaf")
+    assert leaf.gpus_lost == 0 and leaf.capacity_left_pct == 100 and leaf.domains_degraded > 0
+
+
+def test_cdus_are_n_plus_1_per_row() -> None:
+    plant = rb.load_cluster("gb200-16k").plant()
+    for row in plant.rows:
+        assert row.cdus == math.ceil(row.heat_liquid_w / row.cdu_capacity_w) + 1
+    assert plant.cdus == sum(r.cdus for r in plant.rows)
+
+
+def test_air_cooled_servers_need_no_cdu() -> None:
+    plant = rb.load("hgx-b200").plant()
+    assert plant.cdus == 0 and plant.coolant_lpm == 0
+    assert all(d.component != "CDU" for d in plant.failure_domains)
+
+
+def test_heavy_racks_warn_against_the_hall_rating() -> None:
+    plant = rb.load("mi500-ual256").plant()
+    assert plant.floor_load_kg_m2 > plant.floor_rating_kg_m2
+    assert any("kg/m2 rating" in w for w in plant.warnings)
+
+
+def test_a_feed_over_its_breaker_is_named() -> None:
+    plant = rb.load("helios").plant()
+    assert plant.feeds_over > 0
+    assert any(w.startswith("rack helios feeds A1, B1") for w in plant.warnings)
+
+
+# --- invariants ------------------------------------------------------------------------------
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(DESIGNS), st.floats(0, 1))
+def test_total_heat_equals_total_power(design: str, fraction: float) -> None:
+    rules = plant_rules()
+    profile = rules.profile.model_copy(update={"liquid_fraction": fraction, "tray_heat": []})
+    changed = type(rules)(profile, rules.file, rules.sources)
+    plant = design_plant(rb.load(design).analysis, changed)
+    assert plant.heat_liquid_w + plant.heat_air_w == pytest.approx(plant.power_nominal_w)
+    for rack in plant.racks:
+        assert rack.heat_w == pytest.approx(rack.power_nominal_w)
+
+
+_MODELS: dict[str, DesignFailures] = {}
+
+
+def _model(design: str) -> DesignFailures:
+    if design not in _MODELS:
+        d = rb.load(design)
+        plant = d.plant()
+        _MODELS[design] = DesignFailures(d.analysis, list(plant.racks))
+    return _MODELS[design]
+
+
+def _failures(model: DesignFailures) -> list[Failure]:
+    return (
+        model.shelf_failures()
+        + model.feed_failures()
+        + model.nic_failures()
+        + model.switch_tray_failures()
+        + model.rack_failures()
+        + [Failure(trays=frozenset({t.key})) for t in model.analysis.design.placed[:20]]
+    )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["gb200-nvl72", "mi355x-128", "helios", "hgx-b200"]), st.data())
+def test_capacity_left_never_rises_when_a_failure_is_added(design: str, data: Any) -> None:
+    model = _model(design)
+    pool = _failures(model)
+    first = data.draw(st.lists(st.sampled_from(pool), max_size=3))
+    more = data.draw(st.sampled_from(pool))
+    before = Failure()
+    for f in first:
+        before = before | f
+    a, b = model.outcome(before), model.outcome(before | more)
+    assert b.gpus_in_full_domains <= a.gpus_in_full_domains
+    assert b.gpus_lost >= a.gpus_lost
+
+
+# --- the command line ------------------------------------------------------------------------
+def test_show_json_carries_the_plant(cli) -> None:
+    result = cli("show", "gb200-nvl72", "--json")
+    assert result.code == 0
+    data = json.loads(result.out)
+    for key in ("power_peak_kw", "feeds", "coolant_lpm", "cdus", "floor_load_kg_m2"):
+        assert key in data
+    domain = data["failure_domains"][0]
+    assert set(domain) == {
+        "component",
+        "count",
+        "gpus_lost",
+        "domains_degraded",
+        "capacity_left_pct",
+    }
+    assert data["power_peak_kw"] > data["power_kw"] * 0.9
+
+
+def test_show_text_has_the_plant_blocks(cli) -> None:
+    result = cli("show", "gb200-16k")
+    assert result.code == 0
+    assert "Failure domains" in result.out and "Rows (busways per side" in result.out
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"delta_t_k": -5}, "delta_t_k"),
+        ({"floor_rating_kg_m2": 0}, "floor_rating_kg_m2"),
+        ({"fluid": "bare-water"}, "fluid"),
+        ({"row_busway": "tiny-busway"}, "row_busway"),
+    ],
+)
+def test_bad_plant_input(cli, tmp_path: Path, changes: dict[str, Any], field: str) -> None:
+    path = write_profile(tmp_path, **changes)
+    data = yaml.safe_load(path.read_text())
+    data.setdefault("sources", [])
+    catalogue = tmp_path / "parts.yaml"
+    catalogue.write_text(
+        yaml.safe_dump(
+            {
+                "parts": [
+                    {
+                        "id": "bare-water",
+                        "kind": "coolant",
+                        "name": "Water, no properties",
+                        "manufacturer": "generic",
+                        "source": "assume-row-busway",
+                    },
+                    {
+                        "id": "tiny-busway",
+                        "kind": "busway",
+                        "name": "A feed smaller than one rack",
+                        "manufacturer": "generic",
+                        "source": "assume-row-busway",
+                        "voltage_v": 415,
+                        "phases": 3,
+                        "current_a": 60,
+                    },
+                ]
+            }
+        )
+    )
+    out = tmp_path / "report"
+    result = cli(
+        "report", "gb200-nvl72", "--catalogue", str(catalogue), "--plant", str(path), "-o", str(out)
+    )
+    assert result.code == 2, result.err
+    assert result.err.count("\n") == 1 and "Traceback" not in result.err
+    assert str(path) in result.err and field in result.err
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_svg_draws_the_hall_power_and_cooling(cli, tmp_path: Path) -> None:
+    out = tmp_path / "plant.svg"
+    assert cli("svg", "gb200-16k", "--view", "plant", "-o", str(out)).code == 0
+    svg = out.read_text()
+    assert "rows 1-14 (14 alike)" in svg and "1 + 1 CDUs" in svg and "<script" not in svg
+    assert svg == rb.load_cluster("gb200-16k").power_and_cooling().to_string()  # deterministic
+    design = tmp_path / "design.svg"
+    assert cli("svg", "helios", "--view", "plant", "-o", str(design)).code == 0
+    assert "over its limit" in design.read_text()
+
+
+def test_compare_adds_the_plant_rows(cli) -> None:
+    result = cli("compare", "gb200-nvl72", "helios", "--json")
+    rows = {r["figure"]: r["values"] for r in json.loads(result.out)["rows"]}
+    assert rows["CDUs (N+1 per row)"] == [2, 2]
+    assert cli("compare", "gb200-16k", "helios-16k").out.count("Power at peak (kW)") == 1
+
+
+def test_export_workbook_has_live_plant_formulas(tmp_path: Path) -> None:
+    import openpyxl
+
+    path = rb.load("gb200-nvl72").to_xlsx(tmp_path / "book.xlsx")
+    sheet = openpyxl.load_workbook(path)["Plant"]
+    cells = [c.value for row in sheet.iter_rows() for c in row if isinstance(c.value, str)]
+    assert any(c.startswith("=") and "SQRT(3)" in c for c in cells)  # feed limits
+    assert any(c.startswith("=") and "*60" in c for c in cells)  # coolant flow
+    assert any(c.startswith("=IF(") and "ROUNDUP" in c for c in cells)  # CDUs N+1
+
+
+README_PLANT = ("gb200-nvl72", "helios", "mi500-ual256", "hgx-b200")
+README_ROWS = (
+    "power_nominal_w",
+    "power_peak_w",
+    "feeds_over",
+    "heat_liquid_w",
+    "coolant_lpm",
+    "cdus",
+    "floor_load_kg_m2",
+)
+
+
+def readme_plant_table() -> str:
+    from rackbom.exports.plant_figures import PLANT_FIGURES
+    from rackbom.figure_table import FigureTable
+
+    figures = [f for f in PLANT_FIGURES if f.field in README_ROWS]
+    plants = [rb.load(d).plant() for d in README_PLANT]
+    return FigureTable(list(README_PLANT), plants, figures).to_text()
+
+
+def test_readme_plant_table_is_current() -> None:
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    assert readme_plant_table() in readme
