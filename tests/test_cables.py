@@ -211,7 +211,7 @@ def test_workbook_refuses_more_rows_than_a_sheet_holds() -> None:
     ("fields", "field"),
     [
         ({"fabric": {"topology": "rail_optimised", "plane_gbps": 100}}, "fabric.plane_gbps"),
-        ({"floor": {"rack_pitch_m": 40}}, "floor"),
+        ({"floor": {"rack_pitch_m": 5000}}, "reaching"),
     ],
 )
 def test_bad_cluster_is_one_line_and_writes_nothing(
