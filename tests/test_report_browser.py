@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_report import TCO_CHARTS
+from test_report import COLLECTIVE_CHARTS, TCO_CHARTS
 
 from browser import console_messages, run_chromium, screenshot
 from conftest import CLUSTERS, DESIGNS, require_client
@@ -19,8 +19,8 @@ pytestmark = pytest.mark.client
 PROBE = """<script>
 const svgs = [...document.querySelectorAll("svg")].map(s => {
   const r = s.getBoundingClientRect(); return [r.width, r.height]; });
-const heads = [...document.querySelectorAll("table.comparison:not(.clusters) thead th")]
-  .map(t => t.textContent);
+const first = document.querySelector("table.comparison:not(.clusters)");
+const heads = [...(first ? first.querySelectorAll("thead th") : [])].map(t => t.textContent);
 const out = document.createElement("pre"); out.id = "probe";
 out.textContent = JSON.stringify({svgs, heads});
 document.body.appendChild(out);
@@ -74,8 +74,10 @@ def test_every_elevation_is_displayed_and_each_design_has_a_column(
 ) -> None:
     chromium = require_client("chromium")
     found = probe_page(chromium, report, PROBE, tmp_path)
-    charts = 2 * len(TCO_CHARTS)  # cost charts for the designs and for the clusters
-    assert len(found["svgs"]) == len(DESIGNS) + 2 * len(CLUSTERS) + charts  # floor and fabric
+    # cost and collective charts for the designs and for the clusters; a plant drawing each
+    charts = 2 * len(TCO_CHARTS) + 2 * len(COLLECTIVE_CHARTS)
+    plants = len(DESIGNS) + len(CLUSTERS)
+    assert len(found["svgs"]) == len(DESIGNS) + 2 * len(CLUSTERS) + charts + plants
     assert all(w > 100 and h > 100 for w, h in found["svgs"]), found["svgs"]
     assert found["heads"] == ["Figure", *DESIGNS]
 
@@ -95,7 +97,8 @@ def test_every_drawn_label_is_legible_in_a_1280_px_window(report: Path, tmp_path
     assert found["width"] == WINDOW[0]
     labels = found["labels"]
     sections = {f"design-{d}" for d in DESIGNS} | {f"cluster-{c}" for c in CLUSTERS}
-    sections |= {"tco-designs", "tco-clusters"}
+    sections |= {"tco-designs", "tco-clusters", "collectives-designs", "collectives-clusters"}
+    sections |= {f"plant-{s}" for s in (*DESIGNS, *CLUSTERS)}
     assert {section for _, _, section in labels} == sections
     assert labels[0][0] >= LEGIBLE_PX, labels[:5]  # a pod side by side drew them 4 px high
 

@@ -306,12 +306,15 @@ class _Lazy(ast.NodeTransformer):
         if isinstance(node.func, ast.Name) and node.func.id == "_if":
             test, body, orelse = node.args
             return ast.IfExp(test=test, body=body, orelse=orelse)
+        if isinstance(node.func, ast.Name) and node.func.id == "_or":
+            return ast.BoolOp(op=ast.Or(), values=node.args)
         return node
 
 
 def spreadsheet_value(formula: str) -> float | None:
     """Evaluate a formula as a spreadsheet would: IF, `=`, `^`, and `""` for an empty cell."""
-    source = formula.replace("IF(", "_if(").replace("^", "**").replace('""', "None")
+    source = formula.replace("IF(", "_if(").replace("OR(", "_or(")
+    source = source.replace("^", "**").replace('""', "None")
     source = re.sub(r"(?<![=<>!])=(?!=)", "==", source)
     tree = ast.fix_missing_locations(_Lazy().visit(ast.parse(source, mode="eval")))
     return eval(compile(tree, "<formula>", "eval"), {})  # our own formula text only

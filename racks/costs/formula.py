@@ -118,7 +118,8 @@ class Op(Expr):
 
 @dataclass(frozen=True, eq=False)
 class Per(Expr):
-    """`amount / per`, not applicable (None, an empty cell) where `per` is zero."""
+    """`amount / per`, not applicable (None, an empty cell) where `per` is zero or either is
+    not applicable itself."""
 
     amount: Expr
     per: Expr
@@ -130,11 +131,29 @@ class Per(Expr):
         return a / b
 
     def formula(self, refer: Refer) -> str:
-        per = self.per.formula(refer)
-        return f'IF({per}=0,"",{self.amount.formula(refer)}/{per})'
+        amount, per = self.amount.formula(refer), self.per.formula(refer)
+        return f'IF(OR({amount}="",{per}="",{per}=0),"",{amount}/{per})'
 
     def names(self) -> frozenset[Key]:
         return self.amount.names() | self.per.names()
+
+
+@dataclass(frozen=True, eq=False)
+class Given(Expr):
+    """`value`, not applicable where it is zero: a precision a chip lacks, say."""
+
+    value: Expr
+
+    def evaluate(self, values: Values) -> float | None:
+        v = self.value.evaluate(values)
+        return None if v is None or v == 0 else v
+
+    def formula(self, refer: Refer) -> str:
+        v = self.value.formula(refer)
+        return f'IF({v}=0,"",{v})'
+
+    def names(self) -> frozenset[Key]:
+        return self.value.names()
 
 
 @dataclass(frozen=True, eq=False)

@@ -21,7 +21,7 @@ from ...components.formats import DECIMAL, DECIMAL_3, ONE_DECIMAL, USD, USD_CENT
 from ...components.formats import Format as Fmt
 from ...components.tco import TcoProfile
 from .basis import PRECISIONS, CostBasis, Precision
-from .formula import Annuity, Expr, Key, Per, basis, inp, term, total
+from .formula import Annuity, Expr, Given, Key, Per, basis, inp, term, total
 
 HOURS_PER_YEAR = 8760.0
 HOURS_PER_MONTH = HOURS_PER_YEAR / 12
@@ -68,7 +68,7 @@ def _system_terms() -> tuple[Term, ...]:
             f"{p}_dense_pflops_per_gpu",
             f"Dense {p.upper()} PFLOPS per GPU",
             DECIMAL_3,
-            Per(basis(f"{p}_dense_pflops"), gpus),
+            Given(Per(basis(f"{p}_dense_pflops"), gpus)),  # none where the chip lacks it
             "step",
         )
         for p in PRECISIONS
