@@ -170,6 +170,9 @@ class Catalogue:
     def _check_sources(self, section: str, entry_id: str, entry: Sourced) -> None:
         file = self.origin[(section, entry_id)]
         refs = {"source": entry.source} | {f"sources.{k}": v for k, v in entry.sources.items()}
+        naming = getattr(entry, "port_names", None)
+        if naming is not None and naming.source is not None:
+            refs["port_names.source"] = naming.source
         for where, source_id in refs.items():
             self.lookup("sources", source_id, file, f"{section}(id={entry_id}).{where}")
 

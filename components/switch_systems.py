@@ -2,13 +2,45 @@
 
 from __future__ import annotations
 
+from string import Formatter
 from typing import ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .limits import Name
 from .parts import PartType
-from .provenance import Id, Positive, PositiveCount
+from .provenance import Id, Positive, PositiveCount, Strict
+
+PORT_FIELDS = frozenset({"port", "sub", "leg", "lane"})
+"""What a port name may hold: the cage, the sub-port (from 0 and from 1), its first lane."""
+
+
+class PortNaming(Strict):
+    """How the box's operating system names a cage and its breakout sub-ports.
+
+    `{port}` is the cage from 1, `{sub}` the sub-port from 0, `{leg}` the sub-port from 1 and
+    `{lane}` the sub-port's first electrical lane from 1.
+    """
+
+    port: Name = Field(max_length=40, description="A cage at full speed, e.g. swp{port}.")
+    breakout: Name = Field(max_length=40, description="A sub-port, e.g. Ethernet{port}/{lane}.")
+    source: Id | None = Field(default=None, description="Where the vendor states the names.")
+
+    @model_validator(mode="after")
+    def _known_fields(self) -> PortNaming:
+        for pattern in (self.port, self.breakout):
+            fields = [(f, spec, conv) for _, f, spec, conv in Formatter().parse(pattern) if f]
+            names = {f for f, _, _ in fields}
+            plain = all(not spec and conv is None for _, spec, conv in fields)
+            if not plain or not names <= PORT_FIELDS or "port" not in names:
+                raise ValueError(
+                    f"port name {pattern!r} takes {{port}} and any of {{sub}}, {{leg}}, {{lane}}"
+                )
+        return self
+
+
+GENERIC_NAMING = PortNaming(port="p{port}", breakout="p{port}/{leg}")
+"""Where the vendor's naming is not in the catalogue."""
 
 
 class SwitchSystem(PartType):
@@ -41,6 +73,16 @@ class SwitchSystem(PartType):
     protocol: Literal["ethernet", "infiniband"] = Field(
         default="ethernet", description="What its ports speak."
     )
+    port_names: PortNaming | None = Field(
+        default=None, description="The vendor's interface names; generic p1, p1/2 without."
+    )
+
+    def port_name(self, cage: int, sub: int, split: int) -> str:
+        """The name of sub-port `sub` (from 0) of cage `cage` (from 0) broken out `split` ways."""
+        naming = self.port_names or GENERIC_NAMING
+        pattern = naming.port if split == 1 else naming.breakout
+        lane = sub * self.lanes_per_port // split + 1
+        return pattern.format(port=cage + 1, sub=sub, leg=sub + 1, lane=lane)
 
     def link_speeds(self) -> list[float]:
         """Link speeds one port carries: full speed and each breakout, fastest first."""

@@ -17,6 +17,7 @@ __version__ = "0.2.0"
 # The facade loads lazily: `import rackbom` stays cheap, and each command imports what it uses.
 _EXPORTS = {
     "Catalogue": "rackbom.components.catalogue",
+    "cables": "rackbom.cables",
     "InputError": "rackbom.components.errors",
     "Comparison": "rackbom.comparison",
     "compare": "rackbom.comparison",
@@ -49,6 +50,7 @@ _EXPORTS = {
 }
 
 if TYPE_CHECKING:
+    from rackbom.cables import cables
     from rackbom.cluster_model import Cluster, cluster, load_cluster
     from rackbom.collectives import collective, collective_checks, collective_sweep
     from rackbom.comparison import Comparison, compare
@@ -91,6 +93,7 @@ __all__ = [
     "System",
     "__version__",
     "accepted",
+    "cables",
     "capex_chart",
     "catalogue",
     "cluster",

@@ -56,7 +56,7 @@ def _literal(text: str, indent: str) -> str | None:
     """A literal block for multi-line text, or None where one cannot hold it exactly."""
     lines = text.split("\n")
     body = lines[:-1] if text.endswith("\n") else lines
-    if not body or body[0].startswith((" ", "\t")) or text.endswith("\n\n"):
+    if not body or not body[-1] or body[0].startswith((" ", "\t")) or text.endswith("\n\n"):
         return None
     if any(line != line.rstrip() or not _LITERAL_LINE.match(line) for line in body):
         return None

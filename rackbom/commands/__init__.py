@@ -19,6 +19,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "collective times and bus bandwidth over sizes; --op, --size, --gpus, --json",
     ),
     "validate": ("validate", "check catalogue, design, cluster, cost or device-type YAML files"),
+    "cables": (
+        "cables",
+        "a cluster's cable run list: CSV (-o), --xlsx, --json, --netbox, a rack's --panel",
+    ),
     "export": ("export", "export a design or cluster for a DCIM (NetBox, Nautobot)"),
 }
 """Command name -> (module in this package, one-line help)."""

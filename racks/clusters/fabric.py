@@ -238,6 +238,10 @@ class FabricSizer:
             space,
         )
 
+    def link_ends(self, tier: int, choice: FabricChoice) -> tuple[LinkEnd, LinkEnd]:
+        """A tier's two link ends, lower first (the rule `size` counts optics by)."""
+        return self._ends(tier, choice)
+
     def _ends(self, tier: int, choice: FabricChoice) -> tuple[LinkEnd, LinkEnd]:
         """A tier's two link ends: the NIC (its port shared by the planes) or a switch cage."""
         split = self.switch.split_at(choice.plane_gbps)

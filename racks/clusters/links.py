@@ -67,6 +67,14 @@ class LinkChooser:
             optics[module_id] += math.ceil(links / per)
         return TierLinkParts(dict(sorted(cables.items())), dict(sorted(optics.items())))
 
+    def cable_for(self, role: str, length: float, gbps: float) -> Cable:
+        """The cable one link of `gbps` and `length` gets (the rule `choose` counts by)."""
+        return self._cable(role, length, gbps)
+
+    def module_for(self, length: float, end: LinkEnd) -> Transceiver:
+        """The transceiver at one end of a fibre link of `length`."""
+        return self._module(length, end)
+
     def _cable(self, role: str, length: float, gbps: float) -> Cable:
         usable = [
             c

@@ -1,0 +1,57 @@
+"""Time the cable run list, whole process, against its budgets.
+
+Run by hand: `python benchmarks/bench_cables.py [--runs N] [--million]`. Prints the median wall
+seconds, the peak resident memory in MB and the rows written of:
+
+- `rackbom cables helios-16k -o runlist.csv` (budget: 5 s, 300 MB);
+- with `--million`, `rackbom cables helios-1m -o runlist.csv` (budget: 60 s, 500 MB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def run(args: list[str], runs: int) -> tuple[float, float]:
+    """Median wall seconds and the largest peak RSS (MB) of a command run `runs` times."""
+    times, peaks = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = subprocess.run(
+            ["/usr/bin/time", "-f", "%M", *args], capture_output=True, text=True, check=True
+        )
+        times.append(time.perf_counter() - start)
+        peaks.append(int(result.stderr.strip().splitlines()[-1]) / 1024)
+    return statistics.median(times), max(peaks)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--million", action="store_true", help="also the 1,000,000-GPU cluster")
+    args = parser.parse_args()
+    cases = [("helios-16k", 5.0, 300.0)]
+    if args.million:
+        cases.append(("helios-1m", 60.0, 500.0))
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "runlist.csv"
+        for cluster, seconds, mb in cases:
+            command = [sys.executable, "-m", "rackbom", "cables", cluster, "-o", str(out)]
+            wall, peak = run(command, args.runs)
+            with out.open(encoding="utf-8") as f:
+                rows = sum(1 for _ in f) - 1
+            verdict = "ok" if wall <= seconds and peak <= mb else "OVER BUDGET"
+            print(
+                f"cables {cluster} -o CSV: {wall:.2f} s, {peak:.0f} MB, {rows:,} rows "
+                f"(budget {seconds:g} s, {mb:g} MB) {verdict}"
+            )
+
+
+if __name__ == "__main__":
+    main()

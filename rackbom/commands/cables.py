@@ -1,0 +1,148 @@
+"""`rackbom cables`: the cable run list of a cluster as CSV, a workbook, JSON, a NetBox/Nautobot
+cable import or one rack's patch panel; without a file, its counts against the BOM."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+
+from rackbom.components.atomic import Writer, check_destination, write_files
+from rackbom.components.errors import InputError
+from rackbom.racks.cabling.cable_list import CableList, cable_list
+from rackbom.racks.cabling.runlist import CableRow
+from rackbom.textable import counted, size_text
+
+from .common import add_catalogue_option, load_targets
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the sub-command's arguments."""
+    p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
+    p.add_argument("-o", "--output", metavar="FILE.csv", help="the run list as CSV (streamed)")
+    p.add_argument("--xlsx", metavar="FILE", help="a workbook: summary, then a sheet per hall")
+    p.add_argument("--json", metavar="FILE", help="the run list as JSON (columns, rows, BOM)")
+    p.add_argument(
+        "--netbox", metavar="FILE", help="a NetBox/Nautobot cable import CSV (use with --rack)"
+    )
+    p.add_argument("--panel", metavar="FILE.svg", help="the patch panel of the one --rack")
+    p.add_argument(
+        "--rack",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="only cables with an end in this rack; may repeat",
+    )
+    p.add_argument("--hall", metavar="NAME", help="only cables with an end in this hall")
+    add_catalogue_option(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check every destination, then write each output from its own pass over the rows."""
+    files = {
+        "-o": args.output,
+        "--xlsx": args.xlsx,
+        "--json": args.json,
+        "--netbox": args.netbox,
+        "--panel": args.panel,
+    }
+    for path in files.values():
+        if path is not None:
+            check_destination(path)
+    if args.panel is not None and len(args.rack) != 1:
+        raise InputError(None, "--panel", "draws one rack: give exactly one --rack NAME")
+    (target,) = load_targets(args, [args.design])
+    cables = cable_list(target.analysis)
+    if cables.note is not None:
+        print(f"note: {cables.note}", file=sys.stderr)
+    rows = _filter(cables, set(args.rack), args.hall)
+    whole = not args.rack and args.hall is None
+    outputs = _outputs(args, cables, rows, whole)
+    if not outputs:
+        _print_counts(cables)
+        return 0
+    for path in write_files(outputs):
+        print(f"wrote {path} ({size_text(path.stat().st_size)})")
+    return 0
+
+
+def _outputs(
+    args: argparse.Namespace,
+    cables: CableList,
+    rows: Callable[[], Iterator[CableRow]],
+    whole: bool,
+) -> list[tuple[str, Writer]]:
+    """A writer per file asked for, each over its own pass of the rows."""
+    bom = cables.bom if whole else None
+    outputs: list[tuple[str, Writer]] = []
+    if args.output is not None:
+        from rackbom.exports.cables_csv import csv_writer
+
+        outputs.append((args.output, csv_writer(rows(), cables.plain_names)))
+    if args.xlsx is not None:
+        from rackbom.exports.cables_xlsx import check_fits, xlsx_writer
+
+        if whole:
+            hall_rows = cables.run_list.leaf_rows_by_hall().values() if cables.run_list else ()
+            check_fits(args.xlsx, cables.rows_total, cables.halls, hall_rows)
+        title = f"Cable run list of {cables.system_id}"
+        writer = xlsx_writer(args.xlsx, rows(), cables.tally(), bom, cables.catalogue, title)
+        outputs.append((args.xlsx, writer))
+    if args.json is not None:
+        from rackbom.exports.cables_json import json_writer
+
+        outputs.append((args.json, json_writer(cables.system_id, rows(), bom)))
+    if args.netbox is not None:
+        from rackbom.exports.cables_dcim import dcim_writer
+
+        outputs.append((args.netbox, dcim_writer(rows(), cables.catalogue, cables.plain_names)))
+    if args.panel is not None:
+        from rackbom.components.atomic import text_writer
+        from rackbom.layouts.patch_panel import PatchPanel, panel_ports
+
+        (rack,) = args.rack
+        panel = PatchPanel(cables.system_id, rack, panel_ports(iter(cables), rack))
+        outputs.append((args.panel, text_writer(panel.to_string())))
+    return outputs
+
+
+def _filter(
+    cables: CableList, racks: set[str], hall: str | None
+) -> Callable[[], Iterator[CableRow]]:
+    """A fresh pass over the rows that touch the racks or hall asked for; InputError if none do."""
+
+    def rows() -> Iterator[CableRow]:
+        if not racks and hall is None:
+            yield from cables
+            return
+        found = False
+        for row in cables:
+            if racks and row.a_rack not in racks and row.z_rack not in racks:
+                continue
+            if hall is not None and hall not in (row.a_hall, row.z_hall):
+                continue
+            found = True
+            yield row
+        if not found:
+            field = "--rack" if racks else "--hall"
+            asked = ", ".join(sorted(racks)) if racks else hall
+            raise InputError(None, field, f"{cables.system_id} has no cables in {asked}")
+
+    return rows
+
+
+def _print_counts(cables: CableList) -> None:
+    """Cables and transceivers by part: the run list's count beside the BOM's."""
+    got, bom = cables.counts, cables.bom
+    print(f"{cables.system_id}: {counted(got.legs, 'cable leg')} (one run-list row each)")
+    print(f"{'part':<36} {'run list':>10} {'BOM':>10}")
+    for name, have, want in (
+        ("cables", got.cables, bom.cables),
+        ("transceivers", got.transceivers, bom.transceivers),
+    ):
+        print(name)
+        for part in sorted(set(have) | set(want)):
+            print(f"  {part:<34} {have.get(part, 0):>10,} {want.get(part, 0):>10,}")
+    verdict = "match" if got == bom else "DIFFER"
+    print(f"run list and BOM {verdict}")

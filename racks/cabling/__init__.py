@@ -1,0 +1,1 @@
+"""Cabling: port assignment and the cable run list of a cluster."""

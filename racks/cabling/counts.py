@@ -1,0 +1,92 @@
+"""Counts of a run list by part, to hold against the BOM: cables, and transceivers by the legs
+each module serves."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from .runlist import CableRow, Ends, RunList
+
+
+@dataclass(frozen=True)
+class PartCounts:
+    """Cables and transceivers by part id, and legs (links) in all."""
+
+    cables: dict[str, int]
+    transceivers: dict[str, int]
+    legs: int
+
+
+class Tally:
+    """Counts rows as they pass: cables by distinct id, transceivers as one module per
+    `links_per_module` legs at its end, per tier (the BOM's rule)."""
+
+    def __init__(self, ends: Sequence[Ends]) -> None:
+        self.per_module = [(e.lower.links_per_module, e.upper.links_per_module) for e in ends]
+        self.cables: Counter[str] = Counter()
+        self.legs: Counter[tuple[int, str, int]] = Counter()
+        self.total = 0
+
+    def add(self, row: CableRow) -> None:
+        """Count one row."""
+        self.total += 1
+        if row.leg == 1:
+            self.cables[row.cable_part] += 1
+        lower, upper = self.per_module[row.tier - 1]
+        if row.a_transceiver is not None:
+            self.legs[(row.tier, row.a_transceiver, lower)] += 1
+        if row.z_transceiver is not None:
+            self.legs[(row.tier, row.z_transceiver, upper)] += 1
+
+    def passing(self, rows: Iterable[CableRow]) -> Iterator[CableRow]:
+        """The rows, counted on the way through."""
+        for row in rows:
+            self.add(row)
+            yield row
+
+    def result(self) -> PartCounts:
+        """The counts so far."""
+        modules: Counter[str] = Counter()
+        for (_, part, per), n in self.legs.items():
+            modules[part] += math.ceil(n / per)
+        return PartCounts(
+            dict(sorted(self.cables.items())), dict(sorted(modules.items())), self.total
+        )
+
+
+def run_counts(run_list: RunList) -> PartCounts:
+    """The rows' counts from runs of links alike, as the rows group them (a cable of `fan` legs of
+    one length, filled in order), without generating a row."""
+    tally = Tally(run_list.ends)
+    filled: dict[tuple[int, float], int] = {}
+    for tier, length, links in run_list.length_runs():
+        kind = run_list.kind(tier, length)
+        fan = run_list.ends[tier - 1].fan
+        legs = filled.get((tier, length), fan)
+        spare = min(links, fan - legs)
+        fresh = links - spare
+        tally.cables[kind.cable.id] += math.ceil(fresh / fan)
+        filled[(tier, length)] = (
+            legs + spare if fresh == 0 else fresh - (math.ceil(fresh / fan) - 1) * fan
+        )
+        lower, upper = tally.per_module[tier - 1]
+        if kind.a_module is not None:
+            tally.legs[(tier, kind.a_module.id, lower)] += links
+        if kind.z_module is not None:
+            tally.legs[(tier, kind.z_module.id, upper)] += links
+        tally.total += links
+    return tally.result()
+
+
+def bom_counts(run_list: RunList) -> PartCounts:
+    """The same counts as the cluster's BOM states them."""
+    cables: Counter[str] = Counter()
+    modules: Counter[str] = Counter()
+    for parts in run_list.cluster.link_parts:
+        cables.update(parts.cables)
+        modules.update(parts.transceivers)
+    links = sum(p.links_in for p in run_list.cluster.plans)
+    return PartCounts(dict(sorted(cables.items())), dict(sorted(modules.items())), links)

@@ -1,0 +1,112 @@
+"""Where each device of a cluster stands: hall, row, rack and unit position.
+
+Compute racks fill halls of `racks_per_hall`, each hall rows of `racks_per_row`, in floor order
+(as `clusters/floor.py` and `clusters/halls.py` lay them out). Switch boxes spread evenly over
+the network racks, leaves over the rows' network racks and the upper tiers over the core block,
+in the order the DCIM export places them (extra racks where the floor's unit count leaves a box
+over).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..clusters.analysis import ClusterAnalysis
+from .names import core_rack, leaf_rack
+
+
+class Place(NamedTuple):
+    """A device's place on the floor."""
+
+    hall: str
+    row: str
+    rack: str
+    position: int
+
+
+def hall_name(index: int) -> str:
+    """Hall `index` (from 0)."""
+    return f"hall{index + 1:02d}"
+
+
+def row_name(index: int) -> str:
+    """Floor row `index` (from 0), counted over all halls."""
+    return f"row{index + 1:02d}"
+
+
+@dataclass(frozen=True)
+class FloorIndex:
+    """Floor rack `f` (from 0) to its hall, row and position in the row."""
+
+    racks_per_hall: int
+    racks_per_row: int
+    halls: int
+
+    @property
+    def rows_per_hall(self) -> int:
+        """Rows of a full hall."""
+        return math.ceil(self.racks_per_hall / self.racks_per_row)
+
+    def locate(self, rack: int) -> tuple[int, int, int]:
+        """(hall, row over all halls, position in the row), each from 0."""
+        if self.halls == 1:
+            row, position = divmod(rack, self.racks_per_row)
+            return 0, row, position
+        hall, in_hall = divmod(rack, self.racks_per_hall)
+        row, position = divmod(in_hall, self.racks_per_row)
+        return hall, hall * self.rows_per_hall + row, position
+
+    def hall_of_row(self, row: int) -> int:
+        """The hall a floor row stands in."""
+        return 0 if self.halls == 1 else row // self.rows_per_hall
+
+
+def floor_index(cluster: ClusterAnalysis) -> FloorIndex:
+    """The cluster's floor as an index."""
+    floor = cluster.floor
+    return FloorIndex(
+        racks_per_hall=cluster.sizer.racks_per_hall,
+        racks_per_row=cluster.spec.floor.racks_per_row,
+        halls=floor.halls,
+    )
+
+
+def switch_places(cluster: ClusterAnalysis, leaf_racks: list[int]) -> list[list[Place]]:
+    """Per tier, leaves first: the place of each switch, numbered plane by plane.
+
+    A leaf stands in the network racks of the row of its first compute rack (`leaf_racks`, floor
+    rack per leaf), filling them in order, then extra racks at the row's end where they are full.
+    The upper tiers spread evenly over the core block's racks, in order.
+    """
+    floor, switch = cluster.floor, cluster.switch
+    index = floor_index(cluster)
+    per_rack = max(1, cluster.network_frame.height_units // switch.height_units)
+    height = switch.height_units
+    filled: dict[int, int] = {}
+    leaves = []
+    for rack in leaf_racks:
+        hall, row, _ = index.locate(rack)
+        slot = filled.get(row, 0)
+        filled[row] = slot + 1
+        net, at = divmod(slot, per_rack)
+        count = floor.row_network_racks[row]
+        name = leaf_rack(row, net) if net < count else f"row{row + 1:02d}-extra{net - count + 1}"
+        leaves.append(Place(hall_name(hall), row_name(row), name, 1 + at * height))
+    out = [leaves]
+    upper = [p.switches for p in cluster.plans[1:]]
+    boxes = sum(upper)
+    if boxes:
+        core_hall = hall_name(0) if floor.halls == 1 else "core"
+        racks = max(floor.core_racks, math.ceil(boxes / per_rack))
+        fill = math.ceil(boxes / racks)
+        places = [
+            Place(core_hall, "core", core_rack(box // fill), 1 + (box % fill) * height)
+            for box in range(boxes)
+        ]
+        start = 0
+        for count in upper:
+            out.append(places[start : start + count])
+            start += count
+    return out

@@ -1,0 +1,474 @@
+"""The cable run list of a cluster: every link port to port, with its cable, optics and length.
+
+Ports are assigned by one rule for every cluster:
+
+- NIC ports are taken in floor order (rack by rack, compute trays bottom up, each tray's scale-out
+  NIC ports in order). A NIC port split into `P` planes gives one link per plane.
+- In each plane, a NIC port on rail `r` with per-rail ordinal `o` (its tray's ordinal on a
+  rail-optimised fabric, its own ordinal otherwise) lands on leaf `(o // d) * rails + r`, sub-port
+  `o % d`, for `d` downlinks per leaf: rails land on their rail's leaves. A leaf's uplinks take the
+  sub-ports after its `d` downlinks.
+- Uplinks spread evenly: counted switch by switch (within a pod, for a three-tier fabric's
+  leaves), the `g`-th uplink of a tier lands on upper switch `g mod S`, sub-port `g div S`, for
+  `S` upper switches; so each switch reaches consecutive upper switches and the upper switches'
+  link counts differ by at most one.
+- Sub-port `s` of a box broken out `k` ways is cage `s div k`, leg `s mod k`, named by the box's
+  port naming (`Ethernet12/3`, `swp12s2`) or generically (`p12/3`).
+
+Each row is one leg of a physical cable; a breakout cable's legs share its `cable_id` (leg 1 to
+`k`). As the BOM counts them, a cable carries `k` links of one length (`k`: the links one module
+carries at the busier end) and a transceiver serves that many legs at its end. Lengths are the
+floor model's: a leaf link runs from its rack to its row's network racks; links into the upper
+tiers take the floor model's lengths in order, shortest first. Rows are generated lazily.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ...components.cabling import Cable, Transceiver
+from ...components.errors import InputError
+from ...components.parts import Nic
+from ...components.trays import PartUse, TrayRole
+from ..clusters.analysis import ClusterAnalysis
+from ..clusters.links import LinkChooser, LinkEnd
+from .names import nic_port, rack_name, switch_device, tray_device
+from .places import FloorIndex, Place, floor_index, hall_name, row_name, switch_places
+
+PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_./-]*")
+"""A name no CSV field needs to quote or could read as a formula."""
+COLUMNS = (
+    "cable_id",
+    "leg",
+    "tier",
+    "plane",
+    "rail",
+    "a_hall",
+    "a_row",
+    "a_rack",
+    "a_position",
+    "a_device",
+    "a_port",
+    "a_transceiver",
+    "z_hall",
+    "z_row",
+    "z_rack",
+    "z_position",
+    "z_device",
+    "z_port",
+    "z_transceiver",
+    "cable_part",
+    "cable_type",
+    "run_m",
+    "cable_m",
+    "label",
+)
+
+
+class CableRow(NamedTuple):
+    """One leg of a physical cable: A end (lower tier) to Z end (upper tier)."""
+
+    cable_id: str
+    leg: int
+    tier: int
+    plane: int
+    rail: int | None
+    a_hall: str
+    a_row: str
+    a_rack: str
+    a_position: int
+    a_device: str
+    a_port: str
+    a_transceiver: str | None
+    z_hall: str
+    z_row: str
+    z_rack: str
+    z_position: int
+    z_device: str
+    z_port: str
+    z_transceiver: str | None
+    cable_part: str
+    cable_type: str
+    run_m: float
+    cable_m: float
+    label: str
+
+
+Link = tuple[float, int, int | None, Place, str, str, Place, str, str]
+"""One link before its cable is chosen: length, plane, rail, then each end's place, device and
+port (A below, Z above)."""
+
+
+@dataclass(frozen=True)
+class LinkKind:
+    """What a link of one tier and length gets: its cable and the module at each end."""
+
+    cable: Cable
+    a_module: Transceiver | None
+    z_module: Transceiver | None
+
+    def fields(self) -> tuple[str | None, str | None, str, str, float]:
+        """The row's module, cable and length fields."""
+        a = self.a_module.id if self.a_module else None
+        z = self.z_module.id if self.z_module else None
+        return a, z, self.cable.id, self.cable.cable_type, self.cable.length_m
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """A scale-out NIC port in a design rack."""
+
+    slot: str
+    position: int
+    port: int
+    rail: int
+
+
+@dataclass(frozen=True)
+class Ends:
+    """A tier's two link ends and the links one cable carries."""
+
+    lower: LinkEnd
+    upper: LinkEnd
+
+    @property
+    def fan(self) -> int:
+        """Links per physical cable: those of the busier end's module."""
+        return max(self.lower.links_per_module, self.upper.links_per_module)
+
+
+class RunList:
+    """The run list of one cluster, generated on demand."""
+
+    def __init__(self, cluster: ClusterAnalysis) -> None:
+        self.cluster = cluster
+        fabric = cluster.fabric
+        self.planes = fabric.choice.planes
+        self.tiers = fabric.choice.tiers
+        self.gbps = fabric.choice.plane_gbps
+        self.radix = fabric.radix
+        self.split = cluster.switch.split_at(self.gbps)
+        self.roles = fabric.roles
+        self.rails = cluster.unit.rails if self.tiers > 1 else 1
+        self.rail_optimised = cluster.unit.rails > 1
+        self.floor: FloorIndex = floor_index(cluster)
+        self.chooser = LinkChooser(cluster.catalogue, cluster.profile, cluster.file)
+        self.ends = [
+            Ends(*cluster.sizer.link_ends(t, fabric.choice)) for t in range(1, self.tiers + 1)
+        ]
+        self.port_names = self._port_names()
+        self.per_plane = [p.switches // self.planes for p in cluster.plans]
+        self.endpoints = self._design_endpoints()
+        self.places: list[list[Place]] = switch_places(cluster, self._leaf_racks())
+        self.devices = [
+            [switch_device(role, k) for k in range(p.switches)]
+            for role, p in zip(self.roles, cluster.plans, strict=True)
+        ]
+        self._kinds: dict[tuple[int, float], LinkKind] = {}
+
+    # --- the rows ------------------------------------------------------------------------------
+    def rows(self) -> Iterator[CableRow]:
+        """Every leg, tier by tier, leaves first."""
+        yield from self._tier_rows(1, self._leaf_links())
+        if self.tiers == 2:
+            yield from self._tier_rows(2, self._upper_links(2, self._leaf_ups(), None))
+        elif self.tiers == 3:
+            pods = self._pods()
+            yield from self._tier_rows(2, self._upper_links(2, self._leaf_ups(), pods))
+            yield from self._tier_rows(3, self._upper_links(3, self._spine_ups(pods), None))
+
+    @property
+    def plain_names(self) -> bool:
+        """Whether every name in the rows (the design's racks, the switches' ports) is letters,
+        digits and `-_./`, a letter or digit first: no CSV field needs quoting or reads as a
+        formula."""
+        names = [r.name for r in self.cluster.rack.design.racks] + self.port_names
+        return all(PLAIN.fullmatch(n) for n in names)
+
+    def leaf_rows_by_hall(self) -> Counter[str]:
+        """Rows of links into the leaves, by the hall of their compute rack."""
+        out: Counter[str] = Counter()
+        for index, rack_ports in enumerate(self._floor_racks()):
+            out[hall_name(self.floor.locate(index)[0])] += len(rack_ports) * self.planes
+        return out
+
+    def length_runs(self) -> Iterator[tuple[int, float, int]]:
+        """(tier, length, links) for runs of links alike, in the rows' order: a rack's links to
+        its leaves, then the floor model's lengths into each upper tier."""
+        spec_floor = self.cluster.spec.floor
+        for index, rack_ports in enumerate(self._floor_racks()):
+            if rack_ports:
+                _, row, position = self.floor.locate(index)
+                length = self._rack_length(row, position, spec_floor.rise_m, spec_floor.slack_m)
+                yield 1, length, len(rack_ports) * self.planes
+        for tier in range(2, self.tiers + 1):
+            for length, count in self.cluster.floor.lengths[tier - 1]:
+                yield tier, float(length), count
+
+    def _tier_rows(self, tier: int, links: Iterator[Link]) -> Iterator[CableRow]:
+        """Rows of one tier's links: `fan` links of one length to a cable, in order."""
+        fan = self.ends[tier - 1].fan
+        open_cables: dict[float, list[Any]] = {}
+        opened = 0
+        new = tuple.__new__
+        cable: list[Any] = [None, fan]
+        last = -1.0
+        for length, plane, rail, a, a_device, a_port, z, z_device, z_port in links:
+            if length != last or cable[1] == fan:
+                last = length
+                cable = open_cables.get(length) or [None, fan]
+                if cable[1] == fan:
+                    opened += 1
+                    kind = self.kind(tier, length)
+                    cable = open_cables[length] = [f"T{tier}-{opened:07d}", 0, *kind.fields()]
+            cable[1] += 1
+            cable_id, leg, a_module, z_module, part, kind_of, cable_m = cable
+            yield new(
+                CableRow,
+                (
+                    cable_id,
+                    leg,
+                    tier,
+                    plane,
+                    rail,
+                    *a,
+                    a_device,
+                    a_port,
+                    a_module,
+                    *z,
+                    z_device,
+                    z_port,
+                    z_module,
+                    part,
+                    kind_of,
+                    length,
+                    cable_m,
+                    f"{cable_id}.{leg} {a_device} {a_port} > {z_device} {z_port}",
+                ),
+            )
+
+    def kind(self, tier: int, length: float) -> LinkKind:
+        """The cable and optics of a link of `tier` and `length`, as the BOM chooses them."""
+        key = (tier, length)
+        found = self._kinds.get(key)
+        if found is None:
+            ends = self.ends[tier - 1]
+            cable = self.chooser.cable_for(self.roles[tier - 1], length, self.gbps)
+            a = z = None
+            if cable.needs_transceivers:
+                a = self.chooser.module_for(length, ends.lower)
+                z = self.chooser.module_for(length, ends.upper)
+            found = self._kinds[key] = LinkKind(cable, a, z)
+        return found
+
+    # --- tier 1: NIC ports to leaves -------------------------------------------------------------
+    def _design_endpoints(self) -> dict[str, list[Endpoint]]:
+        """Per design rack, its scale-out NIC ports bottom up."""
+        design = self.cluster.rack.design
+        out: dict[str, list[Endpoint]] = {r.name: [] for r in design.racks}
+        for rack in design.racks:
+            for tray in rack.trays:
+                if tray.tray.role != TrayRole.COMPUTE:
+                    continue
+                port = 0
+                for line in tray.tray.parts:
+                    part = design.part(line.part)
+                    if isinstance(part, Nic) and line.use == PartUse.SCALE_OUT:
+                        for _ in range(line.qty * part.ports):
+                            rail = port if self.rail_optimised else 0
+                            out[rack.name].append(Endpoint(tray.label, tray.position, port, rail))
+                            port += 1
+        return out
+
+    def _floor_racks(self) -> Iterator[list[tuple[str, Endpoint]]]:
+        """Per floor rack, its NIC ports as (rack name, endpoint)."""
+        cluster = self.cluster
+        design_racks = [r.name for r in cluster.rack.design.racks]
+        endpoints = self.endpoints
+        per = cluster.copies_per_rack
+        if per == 1:
+            for copy in range(cluster.copies):
+                for name in design_racks:
+                    rack = rack_name(name, copy)
+                    yield [(rack, e) for e in endpoints[name]]
+            return
+        (name,) = design_racks
+        for start in range(0, cluster.copies, per):
+            copies = range(start, min(start + per, cluster.copies))
+            yield [(rack_name(name, c), e) for c in copies for e in endpoints[name]]
+
+    def _leaf_racks(self) -> list[int]:
+        """The floor rack of each leaf's first endpoint, leaves numbered plane by plane."""
+        rails, down = max(1, self.rails), self.cluster.plans[0].down_ports
+        starts: list[list[int]] = [[] for _ in range(rails)]
+        seen = [0] * rails
+        for rack_ports in self._floor_racks():
+            for r in range(rails):
+                starts[r].append(seen[r])
+            for _, endpoint in rack_ports:
+                seen[endpoint.rail if self.tiers > 1 else 0] += 1
+        per_plane = []
+        for leaf in range(self.per_plane[0]):
+            block, rail = divmod(leaf, rails)
+            per_plane.append(bisect_right(starts[rail], block * down) - 1)
+        return per_plane * self.planes
+
+    def _leaf_links(self) -> Iterator[Link]:
+        cluster = self.cluster
+        spec_floor = cluster.spec.floor
+        leaves = self.places[0]
+        per_plane = self.per_plane[0]
+        down = cluster.plans[0].down_ports
+        names = self.port_names
+        planes, rails = self.planes, self.rails
+        nic_names = [
+            [nic_port(port, plane, planes) for plane in range(planes)]
+            for port in range(max(1, cluster.unit.endpoints))
+        ]
+        devices = self.devices[0]
+        ordinal = [0] * max(1, rails)
+        for index, rack_ports in enumerate(self._floor_racks()):
+            if not rack_ports:
+                continue
+            hall, row, position = self.floor.locate(index)
+            length = self._rack_length(row, position, spec_floor.rise_m, spec_floor.slack_m)
+            a_hall, a_row = hall_name(hall), row_name(row)
+            by_rail: list[list[tuple[Place, str, int, int]]] = [[] for _ in range(max(1, rails))]
+            for rack, endpoint in rack_ports:
+                r = endpoint.rail if self.tiers > 1 else 0
+                place = Place(a_hall, a_row, rack, endpoint.position)
+                device = tray_device(rack, endpoint.slot)
+                by_rail[r].append((place, device, endpoint.port, ordinal[r]))
+                ordinal[r] += 1
+            for r, ports in enumerate(by_rail):
+                rail = r + 1 if self.rail_optimised else None
+                for plane in range(planes):
+                    first = plane * per_plane + r
+                    for place, device, port, o in ports:
+                        block, sub = divmod(o, down)
+                        leaf = first + block * rails
+                        yield (
+                            length,
+                            plane + 1,
+                            rail,
+                            place,
+                            device,
+                            nic_names[port][plane],
+                            leaves[leaf],
+                            devices[leaf],
+                            names[sub],
+                        )
+
+    def _rack_length(self, row: int, position: int, rise: float, slack: float) -> float:
+        """A rack's links to its row's network racks, measured as `clusters/floor.py` does."""
+        floor = self.cluster.floor
+        in_row, net = floor.rows[row], floor.row_network_racks[row]
+        pitch, net_w = floor.rack_pitch_m, floor.network_rack_width_m
+        gap = in_row if floor.network_position == "end" else (in_row + 1) // 2
+        x = (position + 0.5) * pitch + (net * net_w if position >= gap else 0.0)
+        net_x = gap * pitch + net * net_w / 2
+        return round(abs(x - net_x) + 2 * rise + slack, 2)
+
+    # --- the upper tiers ---------------------------------------------------------------------
+    def _leaf_ups(self) -> list[int]:
+        """Uplinks of each leaf of a plane, in order."""
+        cluster = self.cluster
+        down = cluster.plans[0].down_ports
+        per_rail = cluster.copies * cluster.unit.endpoints // self.rails
+        ups = []
+        for leaf in range(self.per_plane[0]):
+            used = min(down, per_rail - (leaf // self.rails) * down)
+            ups.append(_uplinks(used, down, self.radix - down))
+        return ups
+
+    def _pods(self) -> list[tuple[int, int]]:
+        """A three-tier plane's pods: (first leaf, leaves), pods of `d` leaves in order."""
+        per_pod = self.cluster.plans[1].down_ports
+        leaves = self.per_plane[0]
+        return [(start, min(per_pod, leaves - start)) for start in range(0, leaves, per_pod)]
+
+    def _spine_ups(self, pods: list[tuple[int, int]]) -> list[int]:
+        """Uplinks of each spine of a plane: a pod's uplinks spread evenly over its spines."""
+        ups = self._leaf_ups()
+        down = self.cluster.plans[1].down_ports
+        out = []
+        for first, count in pods:
+            spines = ups[first]
+            total = sum(ups[first : first + count])
+            base, extra = divmod(total, spines)
+            for spine in range(spines):
+                links = base + (1 if spine < extra else 0)
+                out.append(_uplinks(links, down, self.radix - down))
+        return out
+
+    def _upper_links(
+        self, tier: int, ups: list[int], pods: list[tuple[int, int]] | None
+    ) -> Iterator[Link]:
+        """Links into `tier`: each lower switch's uplinks, spread evenly over the upper ones."""
+        lower_places, upper_places = self.places[tier - 2], self.places[tier - 1]
+        lower_n, upper_n = self.per_plane[tier - 2], self.per_plane[tier - 1]
+        lower_devices, upper_devices = self.devices[tier - 2], self.devices[tier - 1]
+        first_up = self.cluster.plans[tier - 2].down_ports
+        names = self.port_names
+        groups = pods if pods is not None else [(0, lower_n)]
+        spine_counts = [ups[first] for first, _ in groups] if pods is not None else [upper_n]
+        lengths = self._lengths(tier)
+        rail_of = self._leaf_rail if tier == 2 and self.rail_optimised else None
+        for plane in range(self.planes):
+            upper_base = plane * upper_n
+            for (first, count), spines in zip(groups, spine_counts, strict=True):
+                g = 0
+                for lower in range(first, first + count):
+                    index = plane * lower_n + lower
+                    a, a_device = lower_places[index], lower_devices[index]
+                    rail = rail_of(lower) if rail_of else None
+                    for j in range(ups[lower]):
+                        upper = upper_base + g % spines
+                        yield (
+                            next(lengths),
+                            plane + 1,
+                            rail,
+                            a,
+                            a_device,
+                            names[first_up + j],
+                            upper_places[upper],
+                            upper_devices[upper],
+                            names[g // spines],
+                        )
+                        g += 1
+                upper_base += spines if pods is not None else 0
+
+    def _leaf_rail(self, leaf: int) -> int:
+        return leaf % self.rails + 1
+
+    def _lengths(self, tier: int) -> Iterator[float]:
+        """The floor model's lengths of the links into `tier`, shortest first."""
+        for length, count in self.cluster.floor.lengths[tier - 1]:
+            for _ in range(count):
+                yield float(length)
+
+    # --- names -----------------------------------------------------------------------------
+    def _port_names(self) -> list[str]:
+        """Every sub-port of the box at the plane's speed, named; InputError if two share one."""
+        switch, split = self.cluster.switch, self.split
+        names = [switch.port_name(s // split, s % split, split) for s in range(self.radix)]
+        twice = [n for n, k in Counter(names).items() if k > 1]
+        if twice:
+            field = "port_names.port" if split == 1 else "port_names.breakout"
+            raise InputError(
+                self.cluster.catalogue.origin.get(("parts", switch.id)),
+                f"parts(id={switch.id}).{field}",
+                f"names two ports {twice[0]!r} at {split} x {self.gbps:g}G",
+            )
+        return names
+
+
+def _uplinks(down: int, full_down: int, full_up: int) -> int:
+    """Uplinks of a switch using `down` of `full_down` downlinks: in proportion, rounded up."""
+    return math.ceil(down * full_up / full_down - 1e-9) if full_down else 0

@@ -1,0 +1,251 @@
+"""The cable run list: counts against the BOM, valid port assignment, outputs and bad input."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections import Counter, defaultdict
+from functools import cache
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from openpyxl import load_workbook
+
+import rackbom as rb
+from rackbom.exports.cables_xlsx import check_fits
+from rackbom.racks.cabling.counts import run_counts
+from rackbom.racks.cabling.runlist import COLUMNS, CableRow
+from rackbom.racks.clusters.library import builtin_cluster_ids
+from rackbom.racks.library import builtin_design_ids
+
+SMALL = "mi355x-8k"
+
+
+@cache
+def _rows(system: str) -> list[CableRow]:
+    return list(rb.cables(system))
+
+
+def _small(gpus: int, **fabric: object) -> rb.Cluster:
+    return rb.cluster(
+        "mi355x-128",
+        gpus=gpus,
+        fabric={"topology": "rail_optimised", **fabric},
+        profile="arista-th6",
+        id=f"small-{gpus}",
+    )
+
+
+@pytest.mark.parametrize("cluster_id", builtin_cluster_ids())
+def test_counts_by_part_equal_the_bom_for_every_cluster(cluster_id: str) -> None:
+    cables = rb.cables(cluster_id)
+    assert run_counts(cables.run_list) == cables.bom  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cluster_id", [SMALL, "hgx-b300-8k", "vr200-16k-ib"])
+def test_rows_count_as_their_runs_do(cluster_id: str) -> None:
+    cables = rb.cables(cluster_id)
+    assert cables.counts == run_counts(cables.run_list) == cables.bom  # type: ignore[arg-type]
+    assert cables.counts.legs == cables.rows_total
+
+
+@pytest.mark.parametrize("design_id", builtin_design_ids())
+def test_a_design_alone_lists_no_cables_and_says_why(design_id: str) -> None:
+    cables = rb.cables(design_id)
+    assert list(cables) == [] and cables.counts == cables.bom
+    assert cables.note is not None and "cluster" in cables.note
+
+
+def _check_ports(rows: list[CableRow]) -> None:
+    """Each port once; rails on their leaves; lengths within reach; cables of one length."""
+    ends = Counter((r.a_device, r.a_port) for r in rows)
+    ends.update((r.z_device, r.z_port) for r in rows)
+    assert max(ends.values()) == 1
+    leaf_rails: dict[str, set[int | None]] = defaultdict(set)
+    legs: dict[str, set[tuple[str, float]]] = defaultdict(set)
+    for r in rows:
+        assert r.run_m <= r.cable_m
+        if r.tier == 1:
+            leaf_rails[r.z_device].add(r.rail)
+        legs[r.cable_id].add((r.cable_part, r.run_m))
+    assert all(len(rails) == 1 for rails in leaf_rails.values())
+    assert all(len(kinds) == 1 for kinds in legs.values())
+
+
+def _check_spread(rows: list[CableRow]) -> None:
+    """Uplinks spread evenly: the upper switches of a plane differ by at most one link."""
+    per: dict[tuple[int, int], Counter[str]] = defaultdict(Counter)
+    for r in rows:
+        if r.tier == 2:
+            per[(r.tier, r.plane)][r.z_device] += 1
+    for counts in per.values():
+        assert max(counts.values()) - min(counts.values()) <= 1
+
+
+@pytest.mark.parametrize("cluster_id", [SMALL, "vr200-16k-arista", "gb300-16k"])
+def test_built_in_clusters_use_each_port_once(cluster_id: str) -> None:
+    rows = _rows(cluster_id)
+    _check_ports(rows)
+    if rb.load_cluster(cluster_id).summary.fabric_tiers == 2:
+        _check_spread(rows)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    racks=st.integers(min_value=1, max_value=40),
+    tiers=st.sampled_from([None, 2, 3]),
+    planes=st.sampled_from([None, 1, 2]),
+)
+def test_small_clusters_use_each_port_once(
+    racks: int, tiers: int | None, planes: int | None
+) -> None:
+    fabric = {k: v for k, v in (("tiers", tiers), ("planes", planes)) if v is not None}
+    try:
+        cluster = _small(128 * racks, **fabric)
+        summary = cluster.summary
+    except rb.InputError:
+        return  # a pinned fabric these racks cannot have is refused, not cabled
+    cables = rb.cables(cluster)
+    rows = list(cables)
+    assert len(rows) == summary.links == cables.rows_total
+    assert cables.counts == cables.bom
+    _check_ports(rows)
+    if summary.fabric_tiers == 2:
+        _check_spread(rows)
+
+
+def test_ports_carry_the_vendors_names() -> None:
+    row = _rows(SMALL)[1]
+    assert row.z_port == "Ethernet1/5" and row.a_port == "nic1"
+    sn5600 = rb.catalogue().part("nvidia-sn5600")
+    assert sn5600.port_name(11, 2, 4) == "swp12s2"  # type: ignore[attr-defined]
+    assert rb.catalogue().part("whitebox-th5-64x800g").port_name(11, 2, 4) == "p12/3"  # type: ignore[attr-defined]
+
+
+def test_rails_land_on_their_rails_leaves_and_breakouts_share_an_id() -> None:
+    rows = [r for r in _rows(SMALL) if r.tier == 1]
+    assert {r.rail for r in rows} == set(range(1, 9))
+    legs = Counter(r.cable_id for r in rows)
+    assert set(legs.values()) == {2}  # a 2 x 400G breakout of each 800G cage
+
+
+def test_several_halls_reconcile_and_name_their_halls() -> None:
+    spread = rb.load_cluster(SMALL).with_(floor={"hall_racks": 16})
+    cables = rb.cables(spread)
+    assert cables.counts == cables.bom
+    rows = list(cables)
+    assert {r.a_hall for r in rows if r.tier == 1} == {"hall01", "hall02", "hall03", "hall04"}
+    _check_ports(rows)
+
+
+def test_to_pandas_has_a_column_per_field() -> None:
+    frame = rb.cables(_small(256)).to_pandas()
+    assert list(frame.columns) == list(COLUMNS) and len(frame) > 0
+
+
+# --- the command line ----------------------------------------------------------------------------
+def _small_file(tmp_path: Path, **fields: object) -> Path:
+    raw = {
+        "id": "tiny",
+        "name": "Tiny",
+        "source": "assume-cluster-sizing",
+        "design": "mi355x-128",
+        "size": {"gpus": 512},
+        "fabric": {"topology": "rail_optimised"},
+        "profile": "arista-th6",
+        **fields,
+    }
+    path = tmp_path / "tiny.yaml"
+    path.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    return path
+
+
+def test_cli_writes_csv_json_workbook_netbox_and_panel(cli, tmp_path: Path) -> None:
+    spec = _small_file(tmp_path)
+    out = {k: tmp_path / f"run.{k}" for k in ("csv", "xlsx", "json")}
+    result = cli(
+        "cables", str(spec), "-o", str(out["csv"]), "--xlsx", str(out["xlsx"]),
+        "--json", str(out["json"]),
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    with out["csv"].open(encoding="utf-8") as f:
+        table = list(csv.reader(f))
+    assert tuple(table[0]) == COLUMNS
+    data = json.loads(out["json"].read_text(encoding="utf-8"))
+    assert len(data["rows"]) == len(table) - 1 and data["columns"] == list(COLUMNS)
+    book = load_workbook(out["xlsx"], read_only=True)
+    assert book.sheetnames == ["Summary", "hall01"]
+    summary = list(book["Summary"].iter_rows(values_only=True))
+    assert all(row[-1] == 0 for row in summary[1:])
+    rack = table[1][COLUMNS.index("a_rack")]
+    netbox, panel = tmp_path / "cables.csv", tmp_path / "panel.svg"
+    result = cli(
+        "cables", str(spec), "--rack", rack, "--netbox", str(netbox), "--panel", str(panel)
+    )
+    assert result.code == 0, result.err
+    with netbox.open(encoding="utf-8") as f:
+        imported = list(csv.DictReader(f))
+    assert imported and all(rack in r["side_a_device"] for r in imported)
+    assert ElementTree.fromstring(panel.read_text(encoding="utf-8")) is not None
+
+
+def test_cli_without_a_file_prints_counts_beside_the_bom(cli) -> None:
+    result = cli("cables", SMALL)
+    assert result.code == 0 and "run list and BOM match" in result.out
+
+
+def test_workbook_refuses_more_rows_than_a_sheet_holds() -> None:
+    with pytest.raises(rb.InputError, match="write CSV") as refused:
+        check_fits("big.xlsx", 1_500_000, 1, [1_500_000])
+    assert "\n" not in str(refused.value)
+    with pytest.raises(rb.InputError, match="--hall"):
+        check_fits("big.xlsx", 1_500_000, 3, [1_048_576, 300_000])
+    check_fits("fine.xlsx", 1_500_000, 3, [800_000, 700_000])
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({"fabric": {"topology": "rail_optimised", "plane_gbps": 100}}, "fabric.plane_gbps"),
+        ({"floor": {"rack_pitch_m": 5000}}, "reaching"),
+    ],
+)
+def test_bad_cluster_is_one_line_and_writes_nothing(
+    cli, tmp_path: Path, fields: dict[str, object], field: str
+) -> None:
+    spec, out = _small_file(tmp_path, **fields), tmp_path / "run.csv"
+    result = cli("cables", str(spec), "-o", str(out))
+    assert result.code == 2 and len(result.err.strip().splitlines()) == 1
+    assert str(spec) in result.err and field in result.err
+    assert not out.exists()
+
+
+def test_a_box_naming_two_ports_alike_is_refused(cli, tmp_path: Path) -> None:
+    catalogue = tmp_path / "box.yaml"
+    box = rb.catalogue().part("arista-7060xe7-64ps").model_dump(mode="json", exclude_defaults=True)
+    box |= {
+        "kind": "switch_system",
+        "id": "dup-box",
+        "port_names": {"port": "Ethernet{port}", "breakout": "Ethernet{port}"},
+    }
+    profile = (
+        rb.catalogue().network_profiles["arista-th6"].model_dump(mode="json", exclude_defaults=True)
+    )
+    profile |= {"id": "dup-profile", "switch": "dup-box"}
+    catalogue.write_text(
+        yaml.safe_dump({"parts": [box], "network_profiles": [profile]}), encoding="utf-8"
+    )
+    spec, out = _small_file(tmp_path, profile="dup-profile"), tmp_path / "run.csv"
+    result = cli("cables", str(spec), "--catalogue", str(catalogue), "-o", str(out))
+    assert result.code == 2 and len(result.err.strip().splitlines()) == 1
+    assert "box.yaml" in result.err and "port_names.breakout" in result.err
+    assert not out.exists()
+
+
+def test_panel_needs_one_rack(cli, tmp_path: Path) -> None:
+    result = cli("cables", SMALL, "--panel", str(tmp_path / "p.svg"))
+    assert result.code == 2 and "--rack" in result.err
