@@ -11,9 +11,9 @@ import statistics
 import time
 
 import rackbom as rb
-from rackbom.components.collectives import OPS, collective_data
+from rackbom.components.collective_data import OPS, collective_data
+from rackbom.racks.collectives.collective_model import SWEEP_SIZES, collective
 from rackbom.racks.collectives.levels import levels_of
-from rackbom.racks.collectives.model import SWEEP_SIZES, collective
 
 
 def sweep_ms(design: str, profile: str, gpus: int, runs: int) -> tuple[int, float]:

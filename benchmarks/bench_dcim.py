@@ -26,7 +26,7 @@ import json, sys, time
 from pathlib import Path
 import rackbom as rb
 from rackbom.commands.export import write_folder
-from rackbom.exports.dcim.export import cluster_export
+from rackbom.exports.dcim.dcim_export import cluster_export
 from rackbom.exports.dcim.vocabulary import vocabulary
 target, gpus, profile, out = sys.argv[1:5]
 fabric = {"topology": "rail_optimised", "tiers": 3, "oversubscription": ["3:1", "3:1"]}

@@ -7,7 +7,7 @@ from typing import Annotated, get_args
 from pydantic import Field
 
 from .cabling import Cable, Transceiver
-from .copper import ScaleUpCopper
+from .copper_parts import ScaleUpCopper
 from .parts import (
     Connector,
     Cpu,

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from .catalogue import builtin_catalogue, suggest
+from .cost_inputs import CostFile, Rental, TcoProfile, Workload
 from .errors import InputError
 from .provenance import Source, Sourced
-from .tco import CostFile, Rental, TcoProfile, Workload
 from .yamlio import read_yaml_file, read_yaml_text, validate_model
 
 BUILTIN_FILES = ("tco", "workloads")

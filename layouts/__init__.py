@@ -1,6 +1,6 @@
 """Layouts: elevation geometry (in millimetres) and the SVG renderer built on it."""
 
+from .elevation import Elevation
 from .geometry import ElevationGeometry, elevation_geometry
-from .svg import Elevation
 
 __all__ = ["Elevation", "ElevationGeometry", "elevation_geometry"]

@@ -14,8 +14,8 @@ from itertools import pairwise
 import svgwrite
 
 from ..components.outputs import counted, span_text
+from ..racks.clusters.cluster_summary import ClusterSummary, TierSummary
 from ..racks.clusters.floor import FloorLayout
-from ..racks.clusters.summary import ClusterSummary, TierSummary
 from .document import SvgDocument
 
 FONT = "DejaVu Sans, Arial, sans-serif"

@@ -17,8 +17,7 @@ import svgwrite
 from ..components.errors import InputError
 from ..racks.analysis import Analysis
 from .document import SvgDocument
-from .geometry import CAPTION_MM, FOOTER_MM, MARGIN_MM, RACK_GAP_MM, UNIT_GUTTER_MM, Box
-from .svg import (
+from .elevation import (
     BACKGROUND,
     BOLD,
     FONT_FAMILY,
@@ -30,6 +29,7 @@ from .svg import (
     svg_number,
     xml_id,
 )
+from .geometry import CAPTION_MM, FOOTER_MM, MARGIN_MM, RACK_GAP_MM, UNIT_GUTTER_MM, Box
 
 TITLE_MM, SUBTITLE_MM, NUMBER_MM = 120.0, 60.0, 48.0
 """Text sizes: the hall is seen from further away than one rack."""

@@ -17,7 +17,7 @@ __version__ = "0.2.0"
 # The facade loads lazily: `import rackbom` stays cheap, and each command imports what it uses.
 _EXPORTS = {
     "Catalogue": "rackbom.components.catalogue",
-    "cables": "rackbom.cables",
+    "cables": "rackbom.cable_api",
     "InputError": "rackbom.components.errors",
     "Comparison": "rackbom.comparison",
     "compare": "rackbom.comparison",
@@ -25,16 +25,16 @@ _EXPORTS = {
     "cluster": "rackbom.cluster_model",
     "load_cluster": "rackbom.cluster_model",
     "Design": "rackbom.design",
-    "accepted": "rackbom.costs",
-    "collective": "rackbom.collectives",
-    "collective_sweep": "rackbom.collectives",
-    "collective_checks": "rackbom.collectives",
-    "rent_or_own": "rackbom.costs",
-    "reproduction": "rackbom.costs",
-    "sensitivity": "rackbom.costs",
-    "sweep": "rackbom.costs",
-    "tco": "rackbom.costs",
-    "workload": "rackbom.costs",
+    "accepted": "rackbom.cost_api",
+    "collective": "rackbom.collective_api",
+    "collective_sweep": "rackbom.collective_api",
+    "collective_checks": "rackbom.collective_api",
+    "rent_or_own": "rackbom.cost_api",
+    "reproduction": "rackbom.cost_api",
+    "sensitivity": "rackbom.cost_api",
+    "sweep": "rackbom.cost_api",
+    "tco": "rackbom.cost_api",
+    "workload": "rackbom.cost_api",
     "load": "rackbom.design",
     "resolve": "rackbom.resolve",
     "resolve_all": "rackbom.resolve",
@@ -43,20 +43,20 @@ _EXPORTS = {
     "clusters": "rackbom.facade",
     "designs": "rackbom.facade",
     "export_workbook": "rackbom.facade",
-    "capex_chart": "rackbom.exports.tco_charts",
-    "sweep_chart": "rackbom.exports.tco_charts",
-    "tco_chart": "rackbom.exports.tco_charts",
-    "tornado_chart": "rackbom.exports.tco_charts",
+    "capex_chart": "rackbom.exports.charts.tco_charts",
+    "sweep_chart": "rackbom.exports.charts.tco_charts",
+    "tco_chart": "rackbom.exports.charts.tco_charts",
+    "tornado_chart": "rackbom.exports.charts.tco_charts",
 }
 
 if TYPE_CHECKING:
-    from rackbom.cables import cables
+    from rackbom.cable_api import cables
     from rackbom.cluster_model import Cluster, cluster, load_cluster
-    from rackbom.collectives import collective, collective_checks, collective_sweep
+    from rackbom.collective_api import collective, collective_checks, collective_sweep
     from rackbom.comparison import Comparison, compare
     from rackbom.components.catalogue import Catalogue
     from rackbom.components.errors import InputError
-    from rackbom.costs import (
+    from rackbom.cost_api import (
         accepted,
         rent_or_own,
         reproduction,
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
         workload,
     )
     from rackbom.design import Design, load
-    from rackbom.exports.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
+    from rackbom.exports.charts.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
     from rackbom.facade import catalogue, clusters, designs, export_workbook
     from rackbom.resolve import resolve, resolve_all
     from rackbom.system import System

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from rackbom.exports.cluster_figures import CLUSTER_FIGURES
+from rackbom.exports.figures.cluster_figures import CLUSTER_FIGURES
 
 from .cluster_model import Cluster, load_cluster
 from .figure_table import FigureTable
@@ -19,7 +19,7 @@ class ClusterComparison(FigureTable):
         super().__init__([c.id for c in clusters], [c.summary for c in clusters], CLUSTER_FIGURES)
 
     def _repr_html_(self) -> str:
-        from rackbom.exports.cluster_page import cluster_comparison_table
+        from rackbom.exports.html.cluster_sections import cluster_comparison_table
 
         return cluster_comparison_table(self.summaries)
 

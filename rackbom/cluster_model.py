@@ -15,7 +15,7 @@ from rackbom.racks.clusters import (
     ClusterSummary,
     load_cluster_spec,
 )
-from rackbom.racks.clusters.library import design_reference
+from rackbom.racks.clusters.cluster_library import design_reference
 from rackbom.racks.costs.basis import CostBasis, cluster_basis
 from rackbom.racks.library import load_design
 from rackbom.racks.origin import Made, Origin

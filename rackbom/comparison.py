@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rackbom.components.errors import InputError
 from rackbom.exports.figures import KEY_FIGURES, switch_note
-from rackbom.exports.html_page import comparison_table
+from rackbom.exports.html.page import comparison_table
 
 from .design import Design
 from .figure_table import FigureTable

@@ -10,7 +10,7 @@ from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import Catalogue, builtin_catalogue
 from rackbom.components.errors import InputError
 from rackbom.racks.analysis import Analysis
-from rackbom.racks.bom import Bom
+from rackbom.racks.bom_lines import Bom
 from rackbom.racks.build import BuiltDesign, build_design
 from rackbom.racks.costs.basis import CostBasis, design_basis
 from rackbom.racks.library import builtin_design_ids, load_design_spec
@@ -22,7 +22,7 @@ from rackbom.variant_ids import split_variant
 from .system import System
 
 if TYPE_CHECKING:
-    from rackbom.layouts.svg import Elevation
+    from rackbom.layouts.elevation import Elevation
 
 
 class Design(System):
@@ -68,7 +68,7 @@ class Design(System):
 
     def elevation(self, face: str = "front", width: float | None = None) -> Elevation:
         """The rack elevation drawing (`front` or `rear`); `width` in pixels, else to scale."""
-        from rackbom.layouts.svg import Elevation  # svgwrite loads only when drawing
+        from rackbom.layouts.elevation import Elevation  # svgwrite loads only when drawing
 
         return Elevation(self.analysis, face=face, width_px=width)
 
@@ -84,8 +84,8 @@ class Design(System):
 
     def _repr_html_(self) -> str:
         """Jupyter's display: the elevation (a pod's racks one per row) above the key figures."""
-        from rackbom.exports.html_page import design_card, warnings_list
-        from rackbom.layouts.svg import Elevation
+        from rackbom.exports.html.page import design_card, warnings_list
+        from rackbom.layouts.elevation import Elevation
 
         drawing = Elevation(self.analysis, racks_per_row=1).to_string()
         heading = f"<h4>{html.escape(self.name)}</h4>" + warnings_list(self.summary.warnings)

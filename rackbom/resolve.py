@@ -35,7 +35,9 @@ def origin_of(name: str | Path) -> Builtin | File:
     text = str(name)
     if text in builtin_design_ids():
         return Builtin("design", text)
-    from rackbom.racks.clusters.library import builtin_cluster_ids  # loads only past designs
+    from rackbom.racks.clusters.cluster_library import (
+        builtin_cluster_ids,  # loads only past designs
+    )
 
     if text in builtin_cluster_ids():
         return Builtin("cluster", text)
@@ -67,7 +69,7 @@ def resolve(name: System | str | Path, catalogue: Catalogue | None = None) -> Sy
 
 def _from_file(origin: File, catalogue: Catalogue) -> System:
     """A design or cluster file, read once and told apart by its content."""
-    from rackbom.racks.clusters.library import is_cluster_file, parse_cluster
+    from rackbom.racks.clusters.cluster_library import is_cluster_file, parse_cluster
 
     raw = read_yaml_file(origin.path)
     where = origin.where

@@ -6,15 +6,15 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rackbom.exports.json_summary import json_text
+from rackbom.exports.json.summary_json import json_text
 
 if TYPE_CHECKING:
+    from rackbom.components.cost_inputs import TcoProfile
     from rackbom.components.plant_library import PlantRules
-    from rackbom.components.tco import TcoProfile
     from rackbom.layouts.document import SvgDocument
     from rackbom.layouts.plant_svg import PlantDrawing
     from rackbom.racks.costs.basis import CostBasis
-    from rackbom.racks.costs.tco import TcoResult
+    from rackbom.racks.costs.ownership import TcoResult
     from rackbom.racks.origin import Kind, Origin
     from rackbom.racks.plant.plan import PlantSummary
     from rackbom.racks.systems import Analysed
@@ -72,7 +72,7 @@ class System(ABC):
     def tco(self, tco_profile: TcoProfile | str | Path | None = None) -> TcoResult:
         """The cost of ownership under a TCO profile (id, file or object; default `default`)."""
         from rackbom.components.tco_library import profile  # costs load when asked for
-        from rackbom.racks.costs.tco import tco
+        from rackbom.racks.costs.ownership import tco
 
         return tco(self.cost_basis(), profile(tco_profile))
 
@@ -102,7 +102,7 @@ class System(ABC):
     ) -> dict[str, Any]:
         """The summary, its TCO, its plant and its collectives as JSON-ready data: what
         `rackbom show --json` prints."""
-        from rackbom.exports.tco_json import system_data
+        from rackbom.exports.json.tco_json import system_data
 
         return system_data(self.analysis, tco_profile, plant_profile)
 

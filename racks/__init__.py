@@ -7,11 +7,11 @@ from ..components.lazy import lazy_exports
 _EXPORTS = {
     "Analysis": ".analysis",
     "Bandwidth": ".bandwidth",
-    "Bom": ".bom",
-    "BomLine": ".bom",
-    "TrayGroup": ".bom",
-    "tray_groups": ".bom",
-    "tray_price": ".bom",
+    "Bom": ".bom_lines",
+    "BomLine": ".bom_lines",
+    "TrayGroup": ".bom_lines",
+    "tray_groups": ".bom_lines",
+    "tray_price": ".bom_lines",
     "BuiltDesign": ".build",
     "BuiltRack": ".build",
     "PlacedTray": ".build",
@@ -64,7 +64,7 @@ __all__ = [
 if TYPE_CHECKING:
     from .analysis import Analysis
     from .bandwidth import Bandwidth
-    from .bom import Bom, BomLine, TrayGroup, tray_groups, tray_price
+    from .bom_lines import Bom, BomLine, TrayGroup, tray_groups, tray_price
     from .build import BuiltDesign, BuiltRack, PlacedTray, build_design
     from .library import builtin_design_ids, load_design, load_design_spec, parse_design
     from .ports import ChipPorts, TrayPorts

@@ -11,10 +11,10 @@ from ..components.parts import Cpu, Gpu
 from ..components.provenance import Sourced
 from ..components.trays import TrayRole
 from .bandwidth import Bandwidth, bandwidth
-from .bom import Bom, build_bom
+from .bom_lines import Bom, build_bom
 from .build import BuiltDesign
 from .compute import PRECISIONS, Compute, compute
-from .copper import CopperRun, copper_runs
+from .copper_runs import CopperRun, copper_runs
 from .io_budget import IoBudget, io_budgets
 from .origin import Kind
 from .ports import TrayPorts, port_usage

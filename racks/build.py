@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..components.catalogue import Catalogue, file_source
-from ..components.copper import ScaleUpCopper
+from ..components.copper_parts import ScaleUpCopper
 from ..components.errors import InputError
 from ..components.frames import RackFrame
 from ..components.limits import TRAYS_MAX

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .build import BuiltDesign, BuiltRack
-from .copper import CopperRun, copper_part
+from .copper_runs import CopperRun, copper_part
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..components.outputs import counted
-from .copper import CopperRun
+from .copper_runs import CopperRun
 from .io_budget import IoBudget
 from .ports import ChipPorts, TrayPorts
 

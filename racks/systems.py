@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TypeAlias, cast
 
 if TYPE_CHECKING:
     from .analysis import Analysis
-    from .clusters.analysis import ClusterAnalysis
+    from .clusters.cluster_analysis import ClusterAnalysis
 
 Analysed: TypeAlias = "Analysis | ClusterAnalysis"
 

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 import rackbom as rb
-from rackbom.exports.cables_xlsx import check_fits
+from rackbom.exports.workbook.cables_book import check_fits
 from rackbom.racks.cabling.counts import run_counts
 from rackbom.racks.cabling.runlist import COLUMNS, CableRow
-from rackbom.racks.clusters.library import builtin_cluster_ids
+from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
 from rackbom.racks.library import builtin_design_ids
 
 SMALL = "mi355x-8k"

@@ -12,8 +12,8 @@ import pytest
 
 import rackbom as rb
 from conftest import CLUSTERS
-from rackbom.exports.cluster_figures import CLUSTER_FIGURES
-from rackbom.exports.plant_figures import PLANT_FIGURES
+from rackbom.exports.figures.cluster_figures import CLUSTER_FIGURES
+from rackbom.exports.figures.plant_figures import PLANT_FIGURES
 
 
 def test_compare_puts_clusters_side_by_side(cli) -> None:

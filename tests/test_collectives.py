@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rackbom as rb
-from rackbom.collectives import collective_checks, levels, workload_steps
-from rackbom.components.collectives import OPS, collective_data
+from rackbom.collective_api import collective_checks, levels, workload_steps
+from rackbom.components.collective_data import OPS, collective_data
 from rackbom.components.errors import InputError
-from rackbom.racks.collectives.model import SWEEP_SIZES, bus_factor, collective
+from rackbom.racks.collectives.collective_model import SWEEP_SIZES, bus_factor, collective
 
 
 @pytest.mark.parametrize("check", collective_checks(), ids=lambda c: c.measurement.id)
@@ -166,7 +166,7 @@ def test_cli_bad_input_exits_2(cli, args: list[str], field: str) -> None:
 
 
 def test_chart_is_deterministic_with_a_line_per_system() -> None:
-    from rackbom.exports.collectives_chart import busbw_chart
+    from rackbom.exports.charts.collectives_chart import busbw_chart
 
     series = {name: rb.collective_sweep(name, "all_reduce") for name in ("hgx-h200", "helios")}
     svg = busbw_chart(series, {"helios"})
@@ -186,7 +186,7 @@ def test_cli_several_systems_and_chart(cli, tmp_path) -> None:
 
 
 def test_workbook_sheet_holds_collectives_workloads_and_checks() -> None:
-    from rackbom.exports.workbook_collectives import collectives_sheet
+    from rackbom.exports.workbook.collectives_sheet import collectives_sheet
 
     design = rb.load("hgx-h200").analysis
     cluster = rb.load_cluster("mi355x-server-8k").analysis

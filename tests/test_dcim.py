@@ -21,7 +21,7 @@ from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import builtin_catalogue
 from rackbom.components.errors import InputError
 from rackbom.exports.dcim import yamltext
-from rackbom.exports.dcim.export import (
+from rackbom.exports.dcim.dcim_export import (
     Export,
     cluster_export,
     design_export,

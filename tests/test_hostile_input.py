@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 from rackbom.components.atomic import write_files
 from rackbom.components.errors import InputError
 from rackbom.components.limits import RACKS_MAX
-from rackbom.exports import tables
+from rackbom.exports.json import flat_bom as tables
 from rackbom.layouts.geometry import fit_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -366,7 +366,7 @@ def test_every_written_output_parses(cli, tmp_path_factory, name):
 
 def test_xml_writers_replace_what_xml_cannot_hold():
     from rackbom.components.outputs import xml_safe
-    from rackbom.exports.workbook_cells import text
+    from rackbom.exports.workbook.cells import text
 
     hostile = "a\x00b\x1bc\ufffed\uffffe\ud800f\tg\nh"
     ET.fromstring(f"<t>{xml_safe(hostile)}</t>")
@@ -481,7 +481,7 @@ def test_a_failing_later_write_removes_the_earlier_outputs(tmp_path):
 
 
 def test_a_failing_report_leaves_no_folder(cli, tmp_path, monkeypatch):
-    import rackbom.report as report
+    import rackbom.report_folder as report
 
     def fail(outputs):
         raise OSError(28, "No space left on device", str(outputs[-1][0]))

@@ -10,8 +10,8 @@ import pytest
 import rackbom as rb
 from rackbom.components.formats import Format
 from rackbom.exports.figures import ASSUMED_MARK, KEY_FIGURES
-from rackbom.exports.json_summary import RENAMED, is_watts
-from rackbom.exports.tco_figures import TCO_FIGURES
+from rackbom.exports.figures.tco_figures import TCO_FIGURES
+from rackbom.exports.json.summary_json import RENAMED, is_watts
 from rackbom.racks.library import builtin_design_ids
 
 

@@ -36,8 +36,8 @@ from browser import screenshot
 from conftest import require_client
 from rackbom.components.catalogue import builtin_catalogue
 from rackbom.exports.dcim import yamltext
-from rackbom.exports.dcim.export import profile_switch_types
-from rackbom.exports.dcim.library import slugify
+from rackbom.exports.dcim.dcim_export import profile_switch_types
+from rackbom.exports.dcim.type_library import slugify
 from rackbom.exports.dcim.vocabulary import vocabulary
 from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.library import builtin_design_ids

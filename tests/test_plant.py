@@ -299,7 +299,7 @@ README_ROWS = (
 
 
 def readme_plant_table() -> str:
-    from rackbom.exports.plant_figures import PLANT_FIGURES
+    from rackbom.exports.figures.plant_figures import PLANT_FIGURES
     from rackbom.figure_table import FigureTable
 
     figures = [f for f in PLANT_FIGURES if f.field in README_ROWS]

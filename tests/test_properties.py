@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from conftest import DESIGNS
 from rackbom.cli import main
 from rackbom.components import builtin_catalogue
-from rackbom.exports.json_summary import summary_data
+from rackbom.exports.json.summary_json import summary_data
 from rackbom.racks import Analysis, build_design, load_design, parse_design
 
 money = st.floats(min_value=0, max_value=1e6, allow_nan=False, allow_infinity=False)

@@ -47,7 +47,7 @@ def test_comparison_tables_are_current_and_cover_every_design(
 
 
 def test_collective_checks_table_is_current(request: pytest.FixtureRequest) -> None:
-    from rackbom import collectives
+    from rackbom import collective_api as collectives
     from rackbom.commands.collectives_text import render_checks
 
     check_tables([render_checks(collectives)], request)

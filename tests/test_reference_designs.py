@@ -8,7 +8,7 @@ import pytest
 
 import rackbom as rb
 from conftest import DESIGNS, check_golden
-from rackbom.racks.bom import tray_price
+from rackbom.racks.bom_lines import tray_price
 
 
 @pytest.fixture(scope="module")

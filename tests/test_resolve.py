@@ -57,7 +57,7 @@ def test_a_cluster_file_finds_its_design_beside_it_in_any_folder(
 def test_a_builtin_cluster_names_builtin_designs_only() -> None:
     cluster = rb.load_cluster("helios-16k")
     spec = cluster.spec.model_copy(update={"design": "elsewhere.yaml"})
-    from rackbom.racks.clusters.library import design_reference
+    from rackbom.racks.clusters.cluster_library import design_reference
 
     with pytest.raises(InputError, match=r"unknown design 'elsewhere\.yaml'"):
         design_reference(spec, cluster.origin)

@@ -14,8 +14,8 @@ from test_workbook import write_overloaded_helios
 
 import rackbom as rb
 from conftest import DESIGNS, GOLDEN, check_golden
+from rackbom.layouts.elevation import FONT_FAMILY, Elevation, xml_id
 from rackbom.layouts.geometry import Box, text_width, tray_box
-from rackbom.layouts.svg import FONT_FAMILY, Elevation, xml_id
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 XLINK_NS = "{http://www.w3.org/1999/xlink}"

@@ -9,7 +9,7 @@ import pytest
 import rackbom as rb
 from browser import Image, screenshot
 from conftest import GOLDEN, require_client
-from rackbom.layouts.svg import FRAME_FILL, PORT_UNUSED, PORT_USED, ROLE_FILL
+from rackbom.layouts.elevation import FRAME_FILL, PORT_UNUSED, PORT_USED, ROLE_FILL
 from test_svg import GOLDEN_VIEWS
 
 pytestmark = pytest.mark.client

@@ -8,7 +8,7 @@ import pytest
 
 import rackbom as rb
 from rackbom.components import InputError
-from rackbom.racks.bom import tray_price
+from rackbom.racks.bom_lines import tray_price
 from rackbom.racks.io_budget import IoBudget
 
 

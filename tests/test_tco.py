@@ -11,12 +11,12 @@ import pandas as pd
 import pytest
 
 import rackbom as rb
-from rackbom import costs
+from rackbom import cost_api as costs
 from rackbom.components.tco_library import builtin_costs
-from rackbom.racks.clusters.library import builtin_cluster_ids
+from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
 from rackbom.racks.costs.formula import Key, annuity_factor
+from rackbom.racks.costs.ownership import PROFILE_TERMS, SYSTEM_TERMS, evaluate, profile_values
 from rackbom.racks.costs.targets import builtin_basis
-from rackbom.racks.costs.tco import PROFILE_TERMS, SYSTEM_TERMS, evaluate, profile_values
 from rackbom.racks.library import builtin_design_ids
 
 REPRODUCED = {
@@ -249,7 +249,7 @@ def test_charts_are_deterministic_svg(cli, tmp_path) -> None:
 
 
 def test_sweep_chart_has_one_line_per_target() -> None:
-    from rackbom.exports.tco_charts import sweep_chart
+    from rackbom.exports.charts.tco_charts import sweep_chart
 
     rows = rb.sweep(["helios-16k", "vr200-16k-ib"], utilisation=[0.5, 0.75, 1.0])
     svg = sweep_chart(rows.to_dict("records"), "utilisation", "tco_usd_per_gpu_hour")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from conftest import DESIGNS
 from rackbom.racks import Analysis, load_design
-from rackbom.racks.copper import PAIRS_PER_LANE
+from rackbom.racks.copper_runs import PAIRS_PER_LANE
 from rackbom.racks.graph import topology_graph
 
 

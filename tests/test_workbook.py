@@ -16,14 +16,14 @@ from openpyxl.utils import get_column_letter
 
 import rackbom as rb
 from conftest import DESIGNS
-from rackbom.components.tco import TcoProfile, profile_params
+from rackbom.components.cost_inputs import TcoProfile, profile_params
 from rackbom.components.tco_library import builtin_costs
 from rackbom.exports.figures import KEY_FIGURES
-from rackbom.exports.tables import BOM_CSV_FIELDS, bom_csv
-from rackbom.exports.tco_figures import CAPEX, TCO_FIGURES
+from rackbom.exports.figures.tco_figures import CAPEX, TCO_FIGURES
+from rackbom.exports.json.flat_bom import BOM_CSV_FIELDS, bom_csv
 from rackbom.exports.workbook import build_sheets, write_workbook
-from rackbom.exports.workbook_cells import design_labels
-from rackbom.exports.workbook_design import BOM_COLUMNS, IT_POWER, TRAY_OVERHEADS
+from rackbom.exports.workbook.cells import design_labels
+from rackbom.exports.workbook.design_sheets import BOM_COLUMNS, IT_POWER, TRAY_OVERHEADS
 
 HOSTILE = (
     '=HYPERLINK("http://x","click")',

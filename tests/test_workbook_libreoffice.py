@@ -24,11 +24,11 @@ from test_workbook import (
 
 import rackbom as rb
 from conftest import DESIGNS, require_client
-from rackbom.components.tco import TcoProfile
+from rackbom.components.cost_inputs import TcoProfile
 from rackbom.components.tco_library import builtin_costs
 from rackbom.exports.figures import KEY_FIGURES
-from rackbom.exports.tco_figures import TCO_FIGURES
-from rackbom.exports.workbook_design import IT_POWER, TRAY_OVERHEADS
+from rackbom.exports.figures.tco_figures import TCO_FIGURES
+from rackbom.exports.workbook.design_sheets import IT_POWER, TRAY_OVERHEADS
 
 pytestmark = pytest.mark.client
 

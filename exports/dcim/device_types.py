@@ -30,8 +30,8 @@ from ...components.switch_systems import SwitchSystem
 from ...components.trays import PartUse, TrayRole, TrayType
 from ...racks.build import BuiltDesign
 from ...racks.power import parts_power
-from .library import RACKBOM, KnownSwitch, Library, library, slugify
-from .model import DeviceType, Interface, ModuleBay, NamedPort, PowerOutlet, PowerPort
+from .dcim_model import DeviceType, Interface, ModuleBay, NamedPort, PowerOutlet, PowerPort
+from .type_library import RACKBOM, KnownSwitch, Library, library, slugify
 from .vocabulary import PortType, Vocabulary
 
 MODEL_MAX = 100  # characters of a model name in the devicetype-library schema

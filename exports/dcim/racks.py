@@ -14,9 +14,9 @@ from ...components.catalogue import Catalogue
 from ...components.frames import RackFrame
 from ...components.trays import TrayRole
 from ...racks.build import BuiltDesign, BuiltRack
-from ...racks.clusters.analysis import ClusterAnalysis
-from .library import RACKBOM, library, slugify
-from .model import Cable, Device, DeviceType, Placed, Rack, RackType, Role, Site
+from ...racks.clusters.cluster_analysis import ClusterAnalysis
+from .dcim_model import Cable, Device, DeviceType, Placed, Rack, RackType, Role, Site
+from .type_library import RACKBOM, library, slugify
 from .vocabulary import Vocabulary
 
 UNIT_MAPPING = (

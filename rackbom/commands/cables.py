@@ -77,11 +77,11 @@ def _outputs(
     bom = cables.bom if whole else None
     outputs: list[tuple[str, Writer]] = []
     if args.output is not None:
-        from rackbom.exports.cables_csv import csv_writer
+        from rackbom.exports.json.cables_csv import csv_writer
 
         outputs.append((args.output, csv_writer(rows(), cables.plain_names)))
     if args.xlsx is not None:
-        from rackbom.exports.cables_xlsx import check_fits, xlsx_writer
+        from rackbom.exports.workbook.cables_book import check_fits, xlsx_writer
 
         if whole:
             hall_rows = cables.run_list.leaf_rows_by_hall().values() if cables.run_list else ()
@@ -90,11 +90,11 @@ def _outputs(
         writer = xlsx_writer(args.xlsx, rows(), cables.tally(), bom, cables.catalogue, title)
         outputs.append((args.xlsx, writer))
     if args.json is not None:
-        from rackbom.exports.cables_json import json_writer
+        from rackbom.exports.json.cables_json import json_writer
 
         outputs.append((args.json, json_writer(cables.system_id, rows(), bom)))
     if args.netbox is not None:
-        from rackbom.exports.cables_dcim import dcim_writer
+        from rackbom.exports.dcim.cable_import import dcim_writer
 
         outputs.append((args.netbox, dcim_writer(rows(), cables.catalogue, cables.plain_names)))
     if args.panel is not None:

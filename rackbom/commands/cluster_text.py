@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rackbom.cluster_model import Cluster
 from rackbom.components.outputs import counted, span_text
-from rackbom.exports.cluster_figures import CLUSTER_FIGURES
 from rackbom.exports.figures import Unit
-from rackbom.racks.clusters.summary import ClusterSummary
+from rackbom.exports.figures.cluster_figures import CLUSTER_FIGURES
+from rackbom.racks.clusters.cluster_summary import ClusterSummary
 from rackbom.textable import render_table
 
 _COUNT = Unit.COUNT.value

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from rackbom.components.atomic import atomic_write_text
-from rackbom.components.collectives import BYTES_MAX, OPS
+from rackbom.components.collective_data import BYTES_MAX, OPS
 from rackbom.components.errors import InputError
 
 from .common import add_catalogue_option, load_targets, print_json
@@ -49,8 +49,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the table (or JSON rows) per system; with --chart, write the chart too."""
-    from rackbom import collectives
-    from rackbom.exports.collectives_json import result_row
+    from rackbom import collective_api as collectives
+    from rackbom.exports.json.collectives_json import result_row
 
     if args.checks:
         from .collectives_text import render_checks
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
             field = f"--{exc.field}" if exc.field in ("op", "size", "gpus") else exc.field
             raise InputError(None, field, f"{target.id}: {exc.message}") from None
     if args.chart is not None:
-        from rackbom.exports.collectives_chart import busbw_chart
+        from rackbom.exports.charts.collectives_chart import busbw_chart
 
         projected = {t.id for t in targets if not collectives.measured(t)}
         atomic_write_text(args.chart, busbw_chart(results, projected))

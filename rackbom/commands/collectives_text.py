@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from rackbom.components.collectives import OPS
-from rackbom.exports.collectives_chart import size_text
-from rackbom.racks.collectives.model import CollectiveResult
+from rackbom.components.collective_data import OPS
+from rackbom.exports.charts.collectives_chart import size_text
+from rackbom.racks.collectives.collective_model import CollectiveResult
 from rackbom.racks.collectives.workloads import WorkloadStep
 from rackbom.textable import render_table
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import Catalogue
-from rackbom.exports.json_summary import json_text
+from rackbom.exports.json.summary_json import json_text
 from rackbom.resolve import distinct, resolve
 from rackbom.system import System
 

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     table = comparison_of(systems)
     key, notes = ("designs", table.notes) if isinstance(table, Comparison) else ("clusters", [])
     plant = plant_table(systems, table.columns, args.plant)
-    from rackbom import collectives
+    from rackbom import collective_api as collectives
 
     from .collectives_text import comparison_rows
 
@@ -60,6 +60,6 @@ def run(args: argparse.Namespace) -> int:
 
 def plant_table(systems: list[System], columns: list[str], profile: str | None) -> FigureTable:
     """The plant figures of the same systems, in the same columns."""
-    from rackbom.exports.plant_figures import PLANT_FIGURES
+    from rackbom.exports.figures.plant_figures import PLANT_FIGURES
 
     return FigureTable(columns, [s.plant(profile) for s in systems], PLANT_FIGURES)

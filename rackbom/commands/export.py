@@ -9,7 +9,7 @@ from rackbom.cluster_model import Cluster
 from rackbom.components.atomic import Writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.design import Design
-from rackbom.exports.dcim.export import cluster_export, design_export
+from rackbom.exports.dcim.dcim_export import cluster_export, design_export
 from rackbom.exports.dcim.vocabulary import TARGETS, vocabulary
 
 from .common import add_catalogue_option, load_targets

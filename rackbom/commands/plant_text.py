@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from rackbom.exports.figures import Unit
-from rackbom.exports.plant_figures import PLANT_FIGURES
+from rackbom.exports.figures.plant_figures import PLANT_FIGURES
 from rackbom.racks.plant.feeds import Feed
 from rackbom.racks.plant.hall import row_runs
 from rackbom.racks.plant.plan import PlantSummary

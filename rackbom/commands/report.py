@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from rackbom.exports.figures import Unit
 from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.library import builtin_design_ids
-from rackbom.report import write_report
+from rackbom.report_folder import write_report
 from rackbom.resolve import by_kind
 from rackbom.textable import counted, render_table, size_text
 

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         from .cluster_text import render_cluster
 
         text = render_cluster(cast("Cluster", target))  # the one other kind of system
-    from rackbom import collectives
+    from rackbom import collective_api as collectives
 
     from .collectives_text import render_summary_block
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rackbom import costs
+from rackbom import cost_api as costs
 from rackbom.components.atomic import text_writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.components.tco_library import profile
-from rackbom.exports.json_summary import summary_data
-from rackbom.exports.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
-from rackbom.exports.tco_figures import PROFILE_LABELS, TCO_FIGURES
-from rackbom.racks.costs.tco import TcoResult
+from rackbom.exports.charts.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
+from rackbom.exports.figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
+from rackbom.exports.json.summary_json import summary_data
+from rackbom.racks.costs.ownership import TcoResult
 from rackbom.textable import render_table
 
 from .common import add_catalogue_option, add_tco_option, load_targets, print_json

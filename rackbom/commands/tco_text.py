@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rackbom.components.formats import USD, USD_CENTS
-from rackbom.exports.tco_figures import PROFILE_LABELS, TCO_FIGURES
+from rackbom.exports.figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from rackbom.racks.costs.reproduction import READING_OPEX
 from rackbom.textable import render_table
 
 if TYPE_CHECKING:
-    from rackbom.components.tco import Workload
+    from rackbom.components.cost_inputs import Workload
     from rackbom.racks.costs.accepted import AcceptedCost
+    from rackbom.racks.costs.ownership import TcoResult
     from rackbom.racks.costs.rent import RentVsOwn
     from rackbom.racks.costs.reproduction import ReproducedRow
-    from rackbom.racks.costs.tco import TcoResult
     from rackbom.racks.costs.tornado import TornadoBar
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...components.catalogue import Catalogue
 from ..analysis import Analysis
-from ..clusters.analysis import ClusterAnalysis
+from ..clusters.cluster_analysis import ClusterAnalysis
 from .counts import PartCounts, Tally, bom_counts
 from .runlist import COLUMNS, CableRow, RunList
 

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..clusters.analysis import ClusterAnalysis
+from ..clusters.cluster_analysis import ClusterAnalysis
 from .names import core_rack, leaf_rack
 
 

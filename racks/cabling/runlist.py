@@ -36,7 +36,7 @@ from ...components.cabling import Cable, Transceiver
 from ...components.errors import InputError
 from ...components.parts import Nic
 from ...components.trays import PartUse, TrayRole
-from ..clusters.analysis import ClusterAnalysis
+from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.links import LinkChooser, LinkEnd
 from .names import nic_port, rack_name, switch_device, tray_device
 from .places import FloorIndex, Place, floor_index, hall_name, row_name, switch_places

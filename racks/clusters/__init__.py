@@ -5,17 +5,17 @@ from typing import TYPE_CHECKING
 from ...components.lazy import lazy_exports
 
 _EXPORTS = {
-    "ClusterAnalysis": ".analysis",
-    "builtin_cluster_ids": ".library",
-    "is_cluster_file": ".library",
-    "load_cluster_spec": ".library",
-    "parse_cluster": ".library",
-    "ClusterSpec": ".spec",
-    "FabricPlan": ".spec",
-    "FloorSpec": ".spec",
-    "SizeSpec": ".spec",
-    "ClusterSummary": ".summary",
-    "TierSummary": ".summary",
+    "ClusterAnalysis": ".cluster_analysis",
+    "builtin_cluster_ids": ".cluster_library",
+    "is_cluster_file": ".cluster_library",
+    "load_cluster_spec": ".cluster_library",
+    "parse_cluster": ".cluster_library",
+    "ClusterSpec": ".cluster_spec",
+    "FabricPlan": ".cluster_spec",
+    "FloorSpec": ".cluster_spec",
+    "SizeSpec": ".cluster_spec",
+    "ClusterSummary": ".cluster_summary",
+    "TierSummary": ".cluster_summary",
 }
 
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
@@ -34,12 +34,12 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .analysis import ClusterAnalysis
-    from .library import (
+    from .cluster_analysis import ClusterAnalysis
+    from .cluster_library import (
         builtin_cluster_ids,
         is_cluster_file,
         load_cluster_spec,
         parse_cluster,
     )
-    from .spec import ClusterSpec, FabricPlan, FloorSpec, SizeSpec
-    from .summary import ClusterSummary, TierSummary
+    from .cluster_spec import ClusterSpec, FabricPlan, FloorSpec, SizeSpec
+    from .cluster_summary import ClusterSummary, TierSummary

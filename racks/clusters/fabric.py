@@ -19,12 +19,12 @@ from ...components.frames import RackFrame
 from ...components.network_profiles import NetworkProfile
 from ...components.parts import PartType
 from ...components.switch_systems import SwitchSystem
+from .cluster_spec import FabricPlan, FloorSpec
+from .cluster_summary import NetworkLine
 from .floor import FloorLayout, NetworkSpace
 from .halls import lay_out_halls
 from .links import LinkChooser, LinkEnd, TierLinkParts
 from .sizing import FabricTooSmall, TierPlan, max_endpoints, size_fabric
-from .spec import FabricPlan, FloorSpec
-from .summary import NetworkLine
 from .unit import DesignUnit
 
 ROLES = {1: ("leaf",), 2: ("leaf", "spine"), 3: ("leaf", "spine", "core")}

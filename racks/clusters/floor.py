@@ -13,7 +13,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from .spec import FloorSpec
+from .cluster_spec import FloorSpec
 
 Lengths = tuple[tuple[float, int], ...]
 """(length in metres, links of that length), shortest first."""

@@ -14,8 +14,8 @@ import math
 from collections import Counter
 from dataclasses import replace
 
+from .cluster_spec import FloorSpec
 from .floor import FloorLayout, Lengths, NetworkSpace, _shares, lay_out
-from .spec import FloorSpec
 
 
 def lay_out_halls(

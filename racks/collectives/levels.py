@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...components.collectives import CollectiveData, Interconnect
+from ...components.collective_data import CollectiveData, Interconnect
 from ...components.errors import InputError
 from ...components.parts import Gpu, Nic
 from ...components.trays import PartUse, TrayRole
 from ..analysis import Analysis
-from ..clusters.analysis import ClusterAnalysis
+from ..clusters.cluster_analysis import ClusterAnalysis
 
 
 class NoInterconnect(InputError):

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...components.collectives import CommWorkload
+from ...components.collective_data import CommWorkload
+from .collective_model import CollectiveResult, collective
 from .levels import Level
-from .model import CollectiveResult, collective
 
 
 @dataclass(frozen=True)

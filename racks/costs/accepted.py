@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...components.cost_inputs import Workload
 from ...components.errors import InputError
-from ...components.tco import Workload
 from .basis import CostBasis
-from .tco import TcoResult
+from .ownership import TcoResult
 
 SECONDS_PER_HOUR = 3600.0
 

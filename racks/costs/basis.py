@@ -17,8 +17,8 @@ from ..clusters.unit import scale_up_usd
 from ..systems import Analysed
 
 if TYPE_CHECKING:
-    from ..clusters.analysis import ClusterAnalysis
-    from ..clusters.summary import ClusterSummary
+    from ..clusters.cluster_analysis import ClusterAnalysis
+    from ..clusters.cluster_summary import ClusterSummary
 
 Precision = Literal["fp4", "fp6", "fp8", "bf16"]
 PRECISIONS: tuple[Precision, ...] = ("fp4", "fp6", "fp8", "bf16")
@@ -44,7 +44,7 @@ class CostBasis:
     hbm_gb: float
 
     def values(self) -> dict[str, float]:
-        """The totals the TCO's terms read, by name (`racks/costs/tco.py`)."""
+        """The totals the TCO's terms read, by name (`racks/costs/ownership.py`)."""
         return {
             "gpus": float(self.gpus),
             "compute_usd": self.compute_usd,

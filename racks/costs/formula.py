@@ -1,6 +1,6 @@
 """Arithmetic over named values, written once and either evaluated or written as a formula.
 
-The cost of ownership is a list of such expressions (`racks/costs/tco.py`). Python evaluates
+The cost of ownership is a list of such expressions (`racks/costs/ownership.py`). Python evaluates
 them for every output; the workbook writes the same expressions as live spreadsheet formulas,
 so the two cannot disagree. A value that does not apply (a ratio over zero) is None in Python
 and an empty cell in the spreadsheet, and whatever is computed from it is too.

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ...components.tco import TcoProfile
+from ...components.cost_inputs import TcoProfile
 from .basis import CostBasis
-from .tco import tco
+from .ownership import tco
 
 TOLERANCE_PP = 5.0
 """A comparison is met within this many percentage points, with the right sign, unless the claim

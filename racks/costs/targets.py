@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from ..analysis import Analysis
-from ..clusters.analysis import ClusterAnalysis
-from ..clusters.library import builtin_cluster_ids, design_reference, load_cluster_spec
+from ..clusters.cluster_analysis import ClusterAnalysis
+from ..clusters.cluster_library import builtin_cluster_ids, design_reference, load_cluster_spec
 from ..library import load_design
 from .basis import CostBasis, cluster_basis, design_basis
 

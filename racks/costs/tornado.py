@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...components.tco import UNBOUNDED, Param, TcoProfile, Workload, params_of
+from ...components.cost_inputs import UNBOUNDED, Param, TcoProfile, Workload, params_of
 from .accepted import accepted_cost
 from .basis import CostBasis
-from .tco import tco
+from .ownership import tco
 
 SWING = 0.2
 """Each input is moved this share down and up (within its valid range)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...components.parts import Nic
 from ...components.trays import TrayRole
-from ..clusters.analysis import ClusterAnalysis
+from ..clusters.cluster_analysis import ClusterAnalysis
 from .failures import DesignFailures, Failure, FailureDomain, Outcome
 
 

@@ -8,7 +8,7 @@ from typing import TypeAlias, cast
 
 from ...components.plant_library import PlantRules, plant_rules
 from ..analysis import Analysis
-from ..clusters.analysis import ClusterAnalysis
+from ..clusters.cluster_analysis import ClusterAnalysis
 from ..systems import Analysed
 from .fabric_failures import fabric_failure_domains
 from .failures import DesignFailures, Failure, FailureDomain, Outcome, cdu_shed

@@ -1,0 +1,297 @@
+"""A design or cluster as files for one DCIM product: manufacturers, device types, racks.
+
+The folder holds `manufacturers.yaml`, one devicetype-library file per device type under
+`device-types/<manufacturer name>/<part number or model>.yaml`, and `racks.yaml`: the site and
+hall, roles with colours, rack types, racks, placed devices, cables inside racks and, for a
+cluster, its network racks, switch boxes and cable bundles. `racks.yaml` is written one rack at
+a time, so its size is bounded by the disk, not by memory.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from ...components.atomic import Writer, text_writer
+from ...components.catalogue import Catalogue
+from ...components.errors import InputError
+from ...components.switch_systems import SwitchSystem
+from ...racks.analysis import Analysis
+from ...racks.build import BuiltDesign
+from ...racks.clusters.cluster_analysis import ClusterAnalysis
+from . import yamltext
+from .dcim_model import DeviceType, Placed, RackType, Site
+from .device_types import switch_device_type, tray_device_type
+from .racks import (
+    CABLE_NOTE,
+    UNIT_MAPPING,
+    busbar_fed,
+    cable_bundles,
+    design_racks,
+    network_racks,
+    rack_type,
+    roles,
+    site_for,
+)
+from .type_library import slugify
+from .vocabulary import Vocabulary
+
+WRITE_CHUNK = 1 << 16  # characters buffered before a write
+
+
+@dataclass(frozen=True)
+class Export:
+    """Everything one export writes: small files as text, and the racks file as a stream."""
+
+    types: tuple[DeviceType, ...]
+    files: dict[str, str]
+    write_racks: Callable[[TextIO], None]
+
+    def writers(self) -> list[tuple[str, Writer]]:
+        """Relative path and writer of every file."""
+        out: list[tuple[str, Writer]] = [(k, text_writer(v)) for k, v in self.files.items()]
+
+        def racks(tmp: Path) -> None:
+            with tmp.open("w", encoding="utf-8", newline="\n") as stream:
+                self.write_racks(stream)
+
+        return [*out, ("racks.yaml", racks)]
+
+
+def _design_types(
+    design: BuiltDesign, vocab: Vocabulary, infiniband: bool = False
+) -> dict[str, DeviceType]:
+    types: dict[str, DeviceType] = {}
+    for rack in design.racks:
+        for tray in rack.trays:
+            if tray.tray.id in types:
+                continue
+            holders = [r for r in design.racks if any(t.tray.id == tray.tray.id for t in r.trays)]
+            busbar = any(busbar_fed(design, r) for r in holders)
+            types[tray.tray.id] = tray_device_type(design, tray.tray, vocab, busbar, infiniband)
+    return types
+
+
+def _one_maker_spelling(types: dict[str, DeviceType]) -> dict[str, DeviceType]:
+    """Manufacturers told apart case-insensitively: each keeps the first spelling in order."""
+    spelling: dict[str, str] = {}
+    for name in sorted({t.manufacturer for t in types.values()}):
+        spelling.setdefault(name.casefold(), name)
+    return {
+        key: dataclasses.replace(t, manufacturer=spelling[t.manufacturer.casefold()])
+        for key, t in types.items()
+    }
+
+
+def _check_unique(types: list[DeviceType], file: str | None) -> None:
+    """One content per slug and per (manufacturer, model), as the DCIM keeps them."""
+    seen: dict[tuple[str, str], DeviceType] = {}
+    for t in types:
+        for key in (("slug", t.slug), (t.manufacturer.casefold(), t.model)):
+            other = seen.setdefault(key, t)
+            if other != t:
+                raise InputError(
+                    file, None, f"two device types export as {key[1]!r} with different content"
+                )
+
+
+def _small_files(types: list[DeviceType], frames: Iterable[RackType]) -> dict[str, str]:
+    """manufacturers.yaml (the makers of the device and rack types) and the device types."""
+    spelling = {t.manufacturer.casefold(): t.manufacturer for t in types}
+    for frame in frames:
+        spelling.setdefault(frame.manufacturer.casefold(), frame.manufacturer)
+    makers = sorted(spelling.values(), key=str.casefold)
+    files = {
+        "manufacturers.yaml": yamltext.sequence_document(
+            [{"name": m, "slug": slugify(m)} for m in makers],
+            "Manufacturers of the device and rack types.",
+        )
+    }
+    for t in sorted(types, key=lambda t: t.path):
+        files[t.path] = yamltext.document(t.data())
+    return files
+
+
+class _Buffered:
+    """Text gathered into chunks before each write."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.parts: list[str] = []
+        self.size = 0
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+        self.size += len(text)
+        if self.size >= WRITE_CHUNK:
+            self.flush()
+
+    def flush(self) -> None:
+        self.stream.write("".join(self.parts))
+        self.parts, self.size = [], 0
+
+
+SECTIONS = ("racks", "devices", "cables", "uncabled")
+"""The racks file's streamed sections, in order."""
+COPY = "rackbomcopy0000000000"
+"""Where a design copy's name prefix goes in its rendered text (plain YAML, found nowhere else)."""
+
+
+def _items(placed: Placed, section: str) -> Iterable[yamltext.Value]:
+    if section == "racks":
+        return (placed.rack.data(),)
+    if section == "devices":
+        return (d.data() for d in placed.devices)
+    if section == "cables":
+        return (c.data() for c in placed.cables)
+    return placed.uncabled
+
+
+def render(placed: Iterable[Placed], section: str) -> Iterator[str]:
+    """One section's items as YAML text under its key, rack by rack."""
+    for rack in placed:
+        for item in _items(rack, section):
+            yield yamltext.item_text(item, "  ")
+
+
+def _racks_writer(
+    head: dict[str, yamltext.Value],
+    header: str,
+    sections: Callable[[str], Iterator[str]],
+    tail: dict[str, yamltext.Value],
+) -> Callable[[TextIO], None]:
+    """A writer of racks.yaml: head keys, then each section's text as it comes, then tail."""
+
+    def write(stream: TextIO) -> None:
+        out = _Buffered(stream)
+        out.add(yamltext.document(head, header))
+        for key in SECTIONS:
+            empty = True
+            for text in sections(key):
+                if not text:  # a copy with nothing in this section
+                    continue
+                if empty:
+                    out.add(f"{key}:\n")
+                    empty = False
+                out.add(text)
+            if empty:
+                out.add(f"{key}: []\n")
+        out.add("".join(yamltext.mapping(tail)))
+        out.flush()
+
+    return write
+
+
+def _copies(
+    design: BuiltDesign,
+    types: Mapping[str, DeviceType],
+    frames: Mapping[str, RackType],
+    site: Site,
+    prefixes: Iterable[str],
+) -> Callable[[str], Iterator[str]]:
+    """Sections of many copies of one design: rendered once, each copy its prefix put in.
+
+    A prefix YAML would have to quote is rendered copy by copy instead.
+    """
+    once = list(design_racks(design, types, frames, site, COPY))
+    texts = {key: "".join(render(once, key)) for key in SECTIONS}
+
+    def sections(key: str) -> Iterator[str]:
+        for prefix in prefixes:
+            if yamltext.scalar(prefix) == prefix and COPY not in prefix:
+                yield texts[key].replace(COPY, prefix)
+            else:
+                yield from render(design_racks(design, types, frames, site, prefix), key)
+
+    return sections
+
+
+def _head(
+    what: str,
+    system_id: str,
+    vocab: Vocabulary,
+    site: Site,
+    frames: list[RackType],
+    names: set[str],
+) -> dict[str, yamltext.Value]:
+    return {
+        "rackbom": {
+            what: system_id,
+            "target": vocab.name,
+            "mapping": UNIT_MAPPING,
+            "cables": CABLE_NOTE,
+        },
+        "site": site.data(),
+        "device_roles": [r.data() for r in roles(names)],
+        "rack_roles": [r.data() for r in roles({"compute", "network"}, racks=True)],
+        "rack_types": [f.data() for f in frames],
+    }
+
+
+def profile_switch_types(catalogue: Catalogue, vocab: Vocabulary) -> list[DeviceType]:
+    """The switch box of every network profile in the catalogue, as device types."""
+    boxes = sorted({p.switch for p in catalogue.network_profiles.values()})
+    return [switch_device_type(catalogue, catalogue.part(b, SwitchSystem), vocab) for b in boxes]
+
+
+def design_export(analysis: Analysis, vocab: Vocabulary) -> Export:
+    """One design's export for `vocab`'s product."""
+    design = analysis.design
+    types = _one_maker_spelling(_design_types(design, vocab))
+    _check_unique(list(types.values()), design.file)
+    frames = {r.frame.id: rack_type(r.frame, design.catalogue) for r in design.racks}
+    site = site_for(analysis.id, "design")
+    names = {t.tray.role.value for r in design.racks for t in r.trays}
+    head = _head("design", analysis.id, vocab, site, list(frames.values()), names)
+    header = f"rackbom design {analysis.id} for {vocab.name}: racks and placed devices.\n"
+    return Export(
+        tuple(types.values()),
+        _small_files(list(types.values()), frames.values()),
+        _racks_writer(
+            head,
+            header + UNIT_MAPPING,
+            lambda key: render(design_racks(design, types, frames, site, analysis.id), key),
+            {},
+        ),
+    )
+
+
+def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
+    """A cluster's export: every copy of the design, network racks, cable bundles."""
+    design = cluster.rack.design
+    infiniband = cluster.switch.protocol == "infiniband"
+    types = _design_types(design, vocab, infiniband)
+    switch = switch_device_type(cluster.catalogue, cluster.switch, vocab)
+    everything = _one_maker_spelling({**types, f"switch {cluster.switch.id}": switch})
+    switch = everything.pop(f"switch {cluster.switch.id}")
+    types = everything
+    _check_unique([*types.values(), switch], None)
+    frames = {r.frame.id: rack_type(r.frame, cluster.catalogue) for r in design.racks}
+    frames.setdefault(cluster.network_frame.id, rack_type(cluster.network_frame, cluster.catalogue))
+    site = site_for(cluster.id, "cluster")
+    names = {t.tray.role.value for r in design.racks for t in r.trays}
+    names |= {("leaf", "spine", "core")[p.tier - 1] for p in cluster.plans}
+    head = _head("cluster", cluster.id, vocab, site, list(frames.values()), names)
+    header = f"rackbom cluster {cluster.id} for {vocab.name}: racks, devices, cables.\n"
+    network_frame = frames[cluster.network_frame.id]
+
+    prefixes = [f"{cluster.id}-{copy + 1:05d}" for copy in range(cluster.copies)]
+    copies = _copies(design, types, frames, site, prefixes)
+
+    def sections(key: str) -> Iterator[str]:
+        yield from copies(key)
+        yield from render(network_racks(cluster, switch, network_frame, site, vocab), key)
+
+    return Export(
+        (*types.values(), switch),
+        _small_files([*types.values(), switch], frames.values()),
+        _racks_writer(
+            head,
+            header + UNIT_MAPPING,
+            sections,
+            {"cable_bundles": cable_bundles(cluster)},  # type: ignore[dict-item]
+        ),
+    )

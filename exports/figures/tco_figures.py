@@ -1,0 +1,41 @@
+"""How each cost-of-ownership figure is shown: label and format, from the TCO's own terms.
+
+A figure is a `racks/costs/ownership.py` term; its label and format are the term's, and a profile
+input's are its field's (`components/cost_inputs.py`), so no output names either twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...components.cost_inputs import profile_params
+from ...components.formats import Format
+from ...racks.costs.ownership import CAPEX_KEYS, FIGURE_TERMS, OPEX_KEYS, TcoResult
+
+
+@dataclass(frozen=True)
+class TcoFigure:
+    """One TCO figure: the `TcoResult` field, a label naming its unit, and the format."""
+
+    field: str
+    label: str
+    format: Format
+
+    def value(self, result: TcoResult) -> float | None:
+        """The figure's value, unformatted."""
+        value: float | None = getattr(result, self.field)
+        return value
+
+    def text(self, result: TcoResult) -> str:
+        """The figure as table text."""
+        return self.format.text(self.value(result))
+
+
+TCO_FIGURES = tuple(TcoFigure(t.key, t.label, t.format) for t in FIGURE_TERMS)
+"""Every figure, in the order tables show them."""
+CAPEX = tuple(f for f in TCO_FIGURES if f.field in CAPEX_KEYS)
+"""Capex per GPU by class: compute, scale-up, scale-out, facility."""
+OPEX = tuple(f for f in TCO_FIGURES if f.field in OPEX_KEYS)
+"""Opex per GPU-hour by kind."""
+PROFILE_LABELS = {name: param.label for name, param in profile_params().items()}
+"""A TCO profile's figures, as tables, charts and the workbook's input cells name them."""

@@ -1,0 +1,1 @@
+"""The HTML report page and its sections."""

@@ -1,0 +1,91 @@
+"""Delivered performance on the HTML report page: busbw charts per group and the checks table."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from ...components.collective_data import Measurement
+from ...racks.collectives.collective_model import CollectiveResult
+from ..charts.collectives_chart import busbw_chart, size_text
+from .tco_section import GROUPS, chart_html
+
+CHART_OPS = (("all_reduce", "All-reduce"), ("all_to_all", "All-to-all"))
+"""The ops the page draws, each over every GPU of each system."""
+
+
+@dataclass(frozen=True)
+class CheckRow:
+    """A published run and the model's figure for it."""
+
+    measurement: Measurement
+    model: CollectiveResult
+    error_pct: float
+
+
+def collectives_part(
+    sweeps: Mapping[str, Mapping[str, Sequence[CollectiveResult]]],
+    kinds: Mapping[str, str],
+    projections: Collection[str],
+    checks: Sequence[CheckRow],
+) -> str:
+    """Per group (designs, clusters) a busbw chart per op, then the published runs checked.
+
+    `sweeps` maps system id -> op -> results; `kinds` maps system id -> `design` or `cluster`.
+    """
+    if not sweeps:
+        return ""
+    sections = []
+    for kind, title, _ in GROUPS:
+        mine = [name for name in sweeps if kinds[name] == kind]
+        if not mine:
+            continue
+        charts = [
+            chart_html(
+                busbw_chart(
+                    {n: sweeps[n][op] for n in mine},
+                    projections,
+                    f"{label}: bus bandwidth over every GPU of each system",
+                ),
+                f"coll-{kind}s-{op}",
+            )
+            for op, label in CHART_OPS
+        ]
+        sections.append(
+            f'<section class="collectives" id="collectives-{kind}s"><h2>{title}</h2>'
+            + "".join(charts)
+            + "</section>"
+        )
+    return (
+        "<h1>Delivered performance</h1>"
+        '<p class="lead">Collective bus bandwidth (as nccl-tests defines it) from each system\'s '
+        "scale-up domain and scale-out fabric, with the interconnects' achievable share of line "
+        "rate and latencies as sourced data. Dashed lines are projections: no published "
+        "measurement exists for that design.</p>" + "".join(sections) + _checks_table(checks)
+    )
+
+
+def _checks_table(checks: Sequence[CheckRow]) -> str:
+    if not checks:
+        return ""
+    head = "".join(
+        f"<th>{h}</th>"
+        for h in ("Published run", "System", "GPUs", "Size", "Published", "Model", "Error")
+    )
+    rows = "".join(
+        "<tr>"
+        f'<td class="text">{html.escape(c.measurement.name)}</td>'
+        f'<td class="text">{html.escape(c.measurement.system)}</td>'
+        f"<td>{c.measurement.gpus:,}</td>"
+        f"<td>{size_text(c.measurement.bytes)}</td>"
+        f"<td>{c.measurement.busbw_gbytes_per_s:,.1f} GB/s</td>"
+        f"<td>{c.model.busbw_gbps / 8:,.1f} GB/s</td>"
+        f"<td>{c.error_pct:+.1f}%</td>"
+        "</tr>"
+        for c in checks
+    )
+    return (
+        "<h2>The model against published runs</h2>"
+        f'<table class="checks"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+    )

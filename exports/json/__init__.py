@@ -1,0 +1,1 @@
+"""JSON and CSV: summaries, TCO and the flat BOM as data files."""

@@ -1,0 +1,34 @@
+"""Collective results as the JSON rows `rackbom collectives --json` and `show --json` print."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...components.collective_data import OPS, collective_data
+from ...components.outputs import finite
+from ...racks.analysis import Analysis
+from ...racks.clusters.cluster_analysis import ClusterAnalysis
+from ...racks.collectives.collective_model import CollectiveResult, collective
+from ...racks.collectives.levels import modelled_levels
+
+
+def result_row(result: CollectiveResult) -> dict[str, Any]:
+    """One row: op, bytes, gpus, algorithm, time (us), algbw and busbw (Gbit/s), bottleneck."""
+    row = {
+        "op": result.op,
+        "bytes": result.bytes,
+        "gpus": result.gpus,
+        "algorithm": result.algorithm,
+        "time_us": finite(result.time_us, "collectives.time_us"),
+        "algbw_gbps": finite(result.algbw_gbps, "collectives.algbw_gbps"),
+        "busbw_gbps": finite(result.busbw_gbps, "collectives.busbw_gbps"),
+        "bottleneck": result.bottleneck,
+    }
+    return row
+
+
+def collective_rows(system: Analysis | ClusterAnalysis) -> list[dict[str, Any]]:
+    """Each op at 1 GiB inside one scale-up domain and across the whole system."""
+    steps = modelled_levels(system, collective_data())
+    groups = sorted({s for s in (steps[0].span, steps[-1].span) if s >= 2}) if steps else []
+    return [result_row(collective(steps, op, 2**30, g)) for g in groups for op in OPS]

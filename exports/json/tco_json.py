@@ -1,0 +1,44 @@
+"""TCO results as JSON data: the headline figures at the top level, the rest under `tco`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...components.cost_inputs import TcoProfile
+from ...components.plant_library import PlantRules
+from ...components.tco_library import profile
+from ...racks.costs.basis import basis_of
+from ...racks.costs.ownership import TcoResult, tco
+from ...racks.systems import Analysed
+from .collectives_json import collective_rows
+from .summary_json import summary_data
+
+
+def tco_data(result: TcoResult) -> dict[str, Any]:
+    """`tco_usd_per_gpu_hour` and `opex_usd_per_gpu_hour`, and every figure under `tco`."""
+    figures = summary_data(result)
+    return {
+        "tco_usd_per_gpu_hour": figures["tco_usd_per_gpu_hour"],
+        "opex_usd_per_gpu_hour": figures["opex_usd_per_gpu_hour"],
+        "tco": figures,
+    }
+
+
+def system_data(
+    system: Analysed,
+    tco_profile: TcoProfile | str | Path | None = None,
+    plant_profile: PlantRules | str | Path | None = None,
+) -> dict[str, Any]:
+    """What `rackbom show --json` prints for a design or cluster: its summary, its TCO (default
+    profile unless named; a bare design buys no scale-out network), its plant and its
+    collectives."""
+    from ...racks.plant.plan import plant_of
+    from .plant_json import plant_data
+
+    return {
+        **summary_data(system.summary),
+        **tco_data(tco(basis_of(system), profile(tco_profile))),
+        **plant_data(plant_of(system, plant_profile)),
+        "collectives": collective_rows(system),
+    }

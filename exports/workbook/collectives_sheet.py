@@ -1,0 +1,152 @@
+"""The workbook's Collectives sheet: each system's collectives and workload steps, the checks.
+
+Figures are values computed by the model (not formulas): collective times come from closed
+forms over each system's levels, which a spreadsheet formula would only restate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from ...components.collective_data import OPS, collective_data
+from ...components.cost_inputs import TcoProfile
+from ...components.tco_library import profile
+from ...racks.analysis import Analysis
+from ...racks.clusters import ClusterAnalysis
+from ...racks.collectives.collective_model import collective
+from ...racks.collectives.levels import Level, levels_of, modelled_levels
+from ...racks.collectives.workloads import workload_step
+from ...racks.costs.basis import basis_of
+from ...racks.costs.ownership import tco
+from ...racks.systems import Analysed
+from ..charts.collectives_chart import size_text
+from .cells import SheetData, number, text
+
+SIZE = 2**30
+COLLECTIVE_COLUMNS = (
+    "System",
+    "Op",
+    "Size",
+    "GPUs",
+    "Algorithm",
+    "Time (us)",
+    "algbw (GB/s)",
+    "busbw (GB/s)",
+    "Bottleneck",
+)
+WORKLOAD_COLUMNS = (
+    "System",
+    "Workload",
+    "GPUs",
+    "Comm (ms/step)",
+    "Compute (ms/step)",
+    "Comm share",
+    "Peak BF16 PFLOPS/GPU",
+    "Effective PFLOPS/GPU",
+    "TCO $/peak PFLOPS-h",
+    "TCO $/effective PFLOPS-h",
+)
+CHECK_COLUMNS = ("Published run", "System", "GPUs", "Size", "Published (GB/s)", "Model", "Error")
+
+
+Row = tuple[str, Analysed, Analysis, float | None]
+"""A system's id, its analysis, its design's analysis and its TCO per GPU-hour."""
+
+
+def collectives_sheet(
+    systems: Sequence[Analysed], tco_profile: TcoProfile | str | Path | None = None
+) -> SheetData:
+    """Each op at 1 GiB in a domain and across each system, workloads, and the published runs."""
+    chosen = profile(tco_profile)
+    sheet = SheetData("Collectives", freeze_column=2)
+    sheet.add(text("Collectives", "title"))
+    sheet.add(
+        text(
+            "Bus bandwidth as nccl-tests defines it, from each system's scale-up domain and "
+            "scale-out fabric; interconnect shares of line rate and latencies are sourced data "
+            "(rackbom/components/data/collectives.yaml). Workloads assume no overlap of "
+            f"communication with compute; TCO under profile {chosen.id}.",
+            "note",
+        )
+    )
+    rows: list[Row] = []
+    for system in systems:
+        design = system.rack if isinstance(system, ClusterAnalysis) else system
+        cost = tco(basis_of(system), chosen).tco_usd_per_gpu_hour
+        rows.append((system.id, system, design, cost))
+    data = collective_data()
+    steps_of = {name: modelled_levels(system, data) for name, system, _, _ in rows}
+    _collectives(sheet, steps_of)
+    _workloads(sheet, rows, steps_of)
+    _checks(sheet, rows)
+    return sheet
+
+
+def _collectives(sheet: SheetData, steps_of: dict[str, tuple[Level, ...]]) -> None:
+    sheet.add()
+    sheet.header(COLLECTIVE_COLUMNS)
+    for name, steps in steps_of.items():
+        groups = sorted({s for s in (steps[0].span, steps[-1].span) if s >= 2}) if steps else []
+        for group in groups:
+            for op in OPS:
+                r = collective(steps, op, SIZE, group)
+                sheet.add(
+                    text(name),
+                    text(op),
+                    text(size_text(SIZE)),
+                    number(group, "int"),
+                    text(r.algorithm),
+                    number(r.time_us, "decimal"),
+                    number(r.algbw_gbps / 8, "decimal"),
+                    number(r.busbw_gbps / 8, "decimal"),
+                    text(r.bottleneck),
+                )
+
+
+def _workloads(sheet: SheetData, rows: list[Row], steps_of: dict[str, tuple[Level, ...]]) -> None:
+    sheet.add()
+    sheet.add(text("Communication workloads", "section"))
+    sheet.header(WORKLOAD_COLUMNS)
+    for name, _, design, cost in rows:
+        steps = steps_of[name]
+        peak = design.summary.bf16_dense_pflops_per_gpu
+        if not steps or not peak:
+            continue
+        for workload in collective_data().workloads.values():
+            s = workload_step(steps, workload, peak, cost)
+            sheet.add(
+                text(name),
+                text(workload.name),
+                number(s.gpus, "int"),
+                number(s.comm_ms_per_step, "decimal"),
+                number(s.compute_ms_per_step, "decimal"),
+                number(s.comm_share_pct / 100, "percent"),
+                number(s.peak_pflops_per_gpu, "decimal"),
+                number(s.effective_pflops_per_gpu, "num:#,##0.00"),
+                number(s.tco_usd_per_peak_pflops_hour, "usd"),
+                number(s.tco_usd_per_effective_pflops_hour, "usd"),
+            )
+
+
+def _checks(sheet: SheetData, rows: list[Row]) -> None:
+    """The published runs taken on systems the workbook holds, with the model's figure."""
+    sheet.add()
+    sheet.add(text("The model against published runs", "section"))
+    sheet.header(CHECK_COLUMNS)
+    data = collective_data()
+    for m in data.measurements:
+        system = next((found for name, found, _, _ in rows if name == m.system), None)
+        if system is None:
+            continue
+        steps = levels_of(system, data, m.scale_up_gbps_per_gpu)
+        model = collective(steps, m.op, m.bytes, m.gpus).busbw_gbps / 8
+        sheet.add(
+            text(m.name),
+            text(m.system),
+            number(m.gpus, "int"),
+            text(size_text(m.bytes)),
+            number(m.busbw_gbytes_per_s, "decimal"),
+            number(model, "decimal"),
+            number(model / m.busbw_gbytes_per_s - 1, "percent"),
+        )

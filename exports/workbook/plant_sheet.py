@@ -1,0 +1,179 @@
+"""The workbook's Plant sheet: the plant profile's inputs, then per system its feeds, cooling,
+floor load and failure domains, the derived cells as live formulas over those inputs.
+
+Edit ΔT, c_p, a breaker rating or the hall rating and the flows, CDU counts, feed limits and
+floor-load checks follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...components.catalogue import Catalogue
+from ...components.plant_library import PlantRules
+from ...racks.plant.plan import PlantSummary, plant_of
+from ...racks.systems import Analysed, split
+from .cells import BLANK, SheetData, formula, number, text
+
+SHEET_NAME = "Plant"
+FEED_COLUMNS = (
+    "System",
+    "Feed",
+    "Level",
+    "Nominal (kW)",
+    "Design load at peak (kW)",
+    "Breaker (A)",
+    "Continuous limit (kW)",
+    "Over?",
+)
+RACK_COLUMNS = (
+    "System",
+    "Rack",
+    "Nominal (kW)",
+    "Peak (kW)",
+    "Heat to liquid (kW)",
+    "Heat to air (kW)",
+    "Coolant (L/min)",
+    "Weight (kg)",
+    "Footprint (m2)",
+    "Floor load (kg/m2)",
+    "Over hall rating?",
+)
+ROW_COLUMNS = ("System", "Row", "Racks", "Peak (kW)", "Heat to liquid (kW)", "CDU (kW)", "CDUs")
+FAILURE_COLUMNS = (
+    "System",
+    "Component",
+    "Count",
+    "GPUs lost",
+    "Domains degraded",
+    "Capacity left (%)",
+    "Note",
+)
+
+
+def plant_sheet(plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, float]) -> SheetData:
+    """One sheet for every system's plant; `inputs` are the profile's figures by label."""
+    sheet = SheetData(SHEET_NAME)
+    sheet.add(text("Power, cooling, floor and failure domains", "title"))
+    sheet.add(
+        text(
+            "The inputs at the top drive the formulas below: a breaker's continuous "
+            "limit = V x I x sqrt(3) x pf x the continuous fraction; flow = Q / (c_p x dT) / "
+            "density; CDUs = ceiling(liquid heat / CDU capacity) + 1; floor load = weight / "
+            "footprint.",
+            "note",
+        )
+    )
+    sheet.add()
+    sheet.header(("Input", "Value"))
+    refs: dict[str, str] = {}
+    for label, value in inputs.items():
+        row = sheet.add(text(label), number(value, "decimal"))
+        refs[label] = f"$B${row}"
+    for part in (_feeds, _racks, _rows, _failures):
+        sheet.add()
+        part(sheet, plants, refs)
+    return sheet
+
+
+Refs = dict[str, str]
+
+
+def _feeds(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
+    v, pf = refs["Feed voltage (V)"], refs["Power factor"]
+    fraction = refs["Continuous fraction"]
+    sheet.header(FEED_COLUMNS)
+    for name, plant in plants:
+        for feed in plant.feeds:
+            row = len(sheet.rows) + 1
+            if feed.level == "rack" and feed.breaker_a is not None:
+                limit = formula(f"{v}*F{row}*SQRT(3)*{pf}*{fraction}/1000", "kw")
+            else:
+                limit = number(feed.limit_w / 1000, "kw")
+            sheet.add(
+                text(name),
+                text(feed.name),
+                text(feed.level),
+                number(feed.nominal_w / 1000, "kw"),
+                number(feed.design_w / 1000, "kw"),
+                number(feed.breaker_a, "int"),
+                limit,
+                formula(f'IF(E{row}>G{row}*(1+1E-9),"over","ok")', "plain"),
+            )
+
+
+def _racks(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
+    c_p, rho, dt = refs["c_p (J/(kg K))"], refs["Density (kg/L)"], refs["Delta T (K)"]
+    rating = refs["Hall floor rating (kg/m2)"]
+    sheet.header(RACK_COLUMNS)
+    for name, plant in plants:
+        for rack in plant.racks:
+            row = len(sheet.rows) + 1
+            sheet.add(
+                text(name),
+                text(rack.rack),
+                number(rack.power_nominal_w / 1000, "kw"),
+                number(rack.power_peak_w / 1000, "kw"),
+                number(rack.heat_liquid_w / 1000, "kw"),
+                formula(f"C{row}-E{row}", "kw"),
+                formula(f"E{row}*1000/({c_p}*{dt})/{rho}*60", "decimal"),
+                number(rack.weight_kg, "int"),
+                number(rack.footprint_m2, "decimal"),
+                formula(f"H{row}/I{row}", "int"),
+                formula(f'IF(J{row}>{rating},"over","ok")', "plain"),
+            )
+
+
+def _rows(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
+    sheet.header(ROW_COLUMNS)
+    for name, plant in plants:
+        for plant_row in plant.rows:
+            row = len(sheet.rows) + 1
+            cdus = f"IF(E{row}>0,ROUNDUP(E{row}/F{row}-1E-9,0)+1,0)"
+            sheet.add(
+                text(name),
+                text(plant_row.row),
+                number(plant_row.racks, "int"),
+                number(plant_row.power_peak_w / 1000, "kw"),
+                number(plant_row.heat_liquid_w / 1000, "kw"),
+                number(plant_row.cdu_capacity_w / 1000, "kw"),
+                formula(cdus, "int"),
+            )
+
+
+def _failures(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
+    sheet.header(FAILURE_COLUMNS)
+    for name, plant in plants:
+        for domain in plant.failure_domains:
+            sheet.add(
+                text(name),
+                text(domain.component),
+                number(domain.count, "int"),
+                number(domain.gpus_lost, "int"),
+                number(domain.domains_degraded, "int"),
+                number(domain.capacity_left_pct, "decimal"),
+                text(domain.detail, "wrap") if domain.detail else BLANK,
+            )
+
+
+def plant_inputs(rules: PlantRules, catalogue: Catalogue) -> dict[str, float]:
+    """The profile figures the sheet's formulas read, by label."""
+    profile = rules.profile
+    _, c_p, density = rules.fluid(catalogue)
+    return {
+        "Feed voltage (V)": profile.feed_voltage_v,
+        "Power factor": profile.power_factor,
+        "Continuous fraction": profile.continuous_load_fraction,
+        "c_p (J/(kg K))": c_p,
+        "Density (kg/L)": density,
+        "Delta T (K)": profile.delta_t_k,
+        "Hall floor rating (kg/m2)": profile.floor_rating_kg_m2,
+    }
+
+
+def plant_part(systems: Sequence[Analysed], rules: PlantRules) -> SheetData:
+    """The Plant sheet for these designs and clusters, in order, under one plant profile."""
+    plants = [(s.id, plant_of(s, rules)) for s in systems]
+    designs, clusters = split(systems)
+    catalogue = (designs[0] if designs else clusters[0].rack).design.catalogue
+    return plant_sheet(plants, plant_inputs(rules, catalogue))

@@ -1,0 +1,120 @@
+"""Delivered performance from the facade: collective times, sweeps, workloads, checks.
+
+>>> import rackbom as rb
+>>> rb.collective("gb200-nvl72", "all_reduce", 2**30, 72).busbw_gbps / 8  # GB/s
+>>> rb.collective_sweep("helios-16k", "all_to_all")  # 13 sizes, 1 MiB to 4 GiB
+>>> [c.error_pct for c in rb.collective_checks()]  # the model against published runs
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from rackbom.components.collective_data import Measurement, collective_data
+from rackbom.racks.collectives.collective_model import SWEEP_SIZES, CollectiveResult
+from rackbom.racks.collectives.collective_model import collective as model
+from rackbom.racks.collectives.levels import Level, levels_of, modelled_levels
+from rackbom.racks.collectives.workloads import WorkloadStep, workload_step
+
+if TYPE_CHECKING:
+    from rackbom.racks.summary import DesignSummary
+
+    from .system import System
+
+
+@dataclass(frozen=True)
+class Check:
+    """One published measurement beside the model's figure for it."""
+
+    measurement: Measurement
+    result: CollectiveResult
+
+    @property
+    def error_pct(self) -> float:
+        """Model over measurement, less one, in per cent."""
+        return 100 * (self.result.busbw_gbytes_per_s / self.measurement.busbw_gbytes_per_s - 1)
+
+
+def _system(system: System | str | Path) -> System:
+    from .resolve import resolve
+
+    return resolve(system)
+
+
+def levels(system: System | str | Path) -> tuple[Level, ...]:
+    """The levels a collective crosses on a design or cluster."""
+    return levels_of(_system(system).analysis, collective_data())
+
+
+def modelled(system: System | str | Path) -> tuple[Level, ...]:
+    """The levels, or none where the system uses an interconnect the data does not hold."""
+    return modelled_levels(_system(system).analysis, collective_data())
+
+
+def collective(
+    system: System | str | Path, op: str, size: int, gpus: int | None = None
+) -> CollectiveResult:
+    """One collective of `size` bytes on `gpus` GPUs (default: all of the system's)."""
+    steps = levels(system)
+    return model(steps, op, size, gpus if gpus is not None else _all_gpus(steps))
+
+
+def collective_sweep(
+    system: System | str | Path, op: str = "all_reduce", gpus: int | None = None
+) -> tuple[CollectiveResult, ...]:
+    """The collective at each of the 13 sizes from 1 MiB to 4 GiB."""
+    steps = levels(system)
+    group = gpus if gpus is not None else _all_gpus(steps)
+    return tuple(model(steps, op, size, group) for size in SWEEP_SIZES)
+
+
+def _all_gpus(steps: tuple[Level, ...]) -> int:
+    return steps[-1].span if steps else 0
+
+
+def workload_steps(
+    system: System | str | Path, tco_profile: str | Path | None = None
+) -> tuple[WorkloadStep, ...]:
+    """Every communication workload's step on the system, with TCO per effective PFLOPS-hour."""
+    target = _system(system)
+    steps = levels(target)
+    cost = target.tco(tco_profile).tco_usd_per_gpu_hour
+    peak = _design_summary(target).bf16_dense_pflops_per_gpu
+    if not steps or not peak:
+        return ()
+    data = collective_data()
+    return tuple(workload_step(steps, w, peak, cost) for w in data.workloads.values())
+
+
+def _design_summary(target: System) -> DesignSummary:
+    summary = target.summary
+    if target.kind == "design":
+        return cast("DesignSummary", summary)
+    return cast("DesignSummary", summary.design_summary)
+
+
+def collective_checks() -> tuple[Check, ...]:
+    """Every published measurement with the model's figure for the same run."""
+    data = collective_data()
+    out = []
+    for m in data.measurements:
+        target = _system(m.system)
+        steps = levels_of(target.analysis, data, m.scale_up_gbps_per_gpu)
+        out.append(Check(m, model(steps, m.op, m.bytes, m.gpus)))
+    return tuple(out)
+
+
+def measured(system: System) -> bool:
+    """Whether a published measurement was taken on this system's design (else: a projection)."""
+    from rackbom.racks.clusters.cluster_library import builtin_cluster_ids, load_cluster_spec
+
+    design = system.id if system.kind == "design" else system.summary.design
+    clusters = builtin_cluster_ids()
+    designs = {
+        load_cluster_spec(m.system)[0].design if m.system in clusters else m.system
+        for m in collective_data().measurements
+        if m.scale_up_gbps_per_gpu is None
+    }
+    return design in designs

@@ -1,0 +1,142 @@
+"""Cost of ownership from the facade: TCO, sweeps, rent versus own, cost per accepted run.
+
+>>> import rackbom as rb
+>>> rb.tco("mi355x-server-8k").tco_usd_per_gpu_hour  # under the default profile
+>>> rb.sweep(["helios-16k", "vr200-16k-ib"], electricity_usd_per_kwh=[0.04, 0.08, 0.12])
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from rackbom.components.cost_inputs import TcoProfile, Workload
+from rackbom.components.tco_library import builtin_costs, profile
+from rackbom.components.yamlio import validate_model
+from rackbom.racks.costs import ownership as model
+from rackbom.racks.costs.accepted import AcceptedCost, accepted_cost
+from rackbom.racks.costs.basis import CostBasis
+from rackbom.racks.costs.ownership import TcoResult
+from rackbom.racks.costs.rent import RentVsOwn, rent_vs_own
+from rackbom.racks.costs.reproduction import ReproducedRow, reproduce
+from rackbom.racks.costs.targets import builtin_basis
+from rackbom.racks.costs.tornado import TornadoBar, tornado
+
+from .resolve import resolve
+from .system import System
+
+ProfileLike = TcoProfile | str | Path | None
+
+
+def basis(target: System | str | Path) -> CostBasis:
+    """The cost basis of a design or cluster: an object, a built-in id or a YAML path."""
+    return resolve(target).cost_basis()
+
+
+def _basis_of(target: str) -> CostBasis:
+    """A built-in system's basis, analysed once per process; a file's, loaded each time."""
+    from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
+    from rackbom.racks.library import builtin_design_ids
+
+    if target in builtin_cluster_ids() or target in builtin_design_ids():
+        return builtin_basis(target)
+    return basis(target)
+
+
+def tco(target: System | str | Path, tco_profile: ProfileLike = None) -> TcoResult:
+    """The TCO of one design or cluster under a profile (default: the built-in `default`)."""
+    return model.tco(basis(target), profile(tco_profile))
+
+
+def sweep(
+    targets: System | str | Path | Sequence[System | str | Path],
+    tco_profile: ProfileLike = None,
+    **params: Iterable[float],
+) -> Any:
+    """TCO of each target at every combination of profile values: a tidy table.
+
+    `sweep("helios-16k", electricity_usd_per_kwh=[0.05, 0.1], utilisation=[0.6, 0.9])` gives one
+    row per target and combination, with the swept values and the TCO figures as columns: a
+    pandas DataFrame where pandas is installed, else a list of dicts.
+    """
+    return _table(sweep_rows(targets, tco_profile, **params))
+
+
+def sweep_rows(
+    targets: System | str | Path | Sequence[System | str | Path],
+    tco_profile: ProfileLike = None,
+    **params: Iterable[float],
+) -> list[dict[str, Any]]:
+    """The rows of `sweep` as a list of dicts, pandas or not."""
+    base = profile(tco_profile)
+    if isinstance(targets, str | Path) or not isinstance(targets, Sequence):
+        targets = [targets]
+    names = list(params)
+    for name in names:
+        if name not in TcoProfile.model_fields or name in ("id", "name", "description"):
+            raise ValueError(f"{name!r} is not a profile figure")
+    bases = [basis(t) for t in targets]
+    rows = []
+    for values in itertools.product(*(list(params[n]) for n in names)):
+        changes = dict(zip(names, values, strict=True))
+        varied = validate_model(TcoProfile, {**base.model_dump(), **changes}, "sweep")
+        for b in bases:
+            rows.append({"target": b.target, **changes, **_figures(asdict(model.tco(b, varied)))})
+    return rows
+
+
+def _figures(result: dict[str, Any]) -> dict[str, Any]:
+    skip = {"target", "name", "kind", "profile", "power_level"}
+    return {k: v for k, v in result.items() if k not in skip}
+
+
+def _table(rows: list[dict[str, Any]]) -> Any:
+    try:
+        import pandas as pd
+    except ImportError:
+        return rows
+    return pd.DataFrame(rows)
+
+
+def rent_or_own(tco_profile: ProfileLike = None) -> tuple[RentVsOwn, ...]:
+    """Every built-in rental price against the TCO of owning the same GPUs."""
+    p = profile(tco_profile)
+    out = []
+    for rental in builtin_costs().rentals.values():
+        owned = model.tco(_basis_of(rental.owned_as), p) if rental.owned_as else None
+        out.append(rent_vs_own(rental, owned, p.utilisation))
+    return tuple(out)
+
+
+def workload(id_or_path: Workload | str | Path) -> Workload:
+    """A workload: an object, a built-in example id or a file with one workload."""
+    if isinstance(id_or_path, Workload):
+        return id_or_path
+    return builtin_costs().workload(id_or_path)
+
+
+def accepted(
+    work: Workload | str | Path,
+    targets: Sequence[System | str | Path],
+    tco_profile: ProfileLike = None,
+) -> tuple[AcceptedCost, ...]:
+    """The cost per accepted run (or per million accepted requests) on each target."""
+    w, p = workload(work), profile(tco_profile)
+    return tuple(accepted_cost(w, b, model.tco(b, p)) for b in (basis(t) for t in targets))
+
+
+def sensitivity(
+    work: Workload | str | Path,
+    target: System | str | Path,
+    tco_profile: ProfileLike = None,
+) -> tuple[TornadoBar, ...]:
+    """The tornado table: each input moved 20% down and up, widest swing first."""
+    return tornado(workload(work), basis(target), profile(tco_profile))
+
+
+def reproduction(tco_profile: ProfileLike = None) -> tuple[ReproducedRow, ...]:
+    """Seed 002's cost-of-ownership claims beside rackbom's figures under one profile."""
+    return reproduce(profile(tco_profile), _basis_of)

@@ -1,0 +1,243 @@
+"""The priced bill of materials: one line per part per placed tray, rolled up by tray and rack."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..components.trays import TrayPart
+from .build import BuiltDesign, BuiltRack, PlacedTray
+from .copper_runs import CopperRun, copper_part
+
+
+@dataclass(frozen=True)
+class BomLine:
+    """One BOM line; `source` is where the unit price comes from.
+
+    `price_basis` is `priced`, `in tray price` (a fixed-price tray covers it) or `unpriced`.
+    """
+
+    rack: str
+    tray: str
+    tray_id: str | None
+    category: str
+    part_id: str
+    description: str
+    manufacturer: str
+    part_number: str | None
+    qty: int
+    unit_price_usd: float | None
+    power_each_w: float | None
+    source: str | None
+    price_basis: str = "priced"
+
+    @property
+    def extended_usd(self) -> float:
+        """Quantity times unit price (nothing for lines priced in their tray)."""
+        return 0.0 if self.unit_price_usd is None else self.qty * self.unit_price_usd
+
+    @property
+    def power_total_w(self) -> float:
+        """Quantity times power each."""
+        return 0.0 if self.power_each_w is None else self.qty * self.power_each_w
+
+
+@dataclass(frozen=True)
+class Bom:
+    """A design's lines: per rack, a block per tray group (top first), then rack-level lines."""
+
+    lines: list[BomLine]
+
+    @property
+    def total_usd(self) -> float:
+        """Sum of every line."""
+        return sum(line.extended_usd for line in self.lines)
+
+    def by_rack(self) -> dict[str, float]:
+        """Totals per rack."""
+        totals: dict[str, float] = {}
+        for line in self.lines:
+            totals[line.rack] = totals.get(line.rack, 0.0) + line.extended_usd
+        return totals
+
+    def by_tray_type(self) -> dict[str | None, float]:
+        """Totals per tray type id, in BOM order; rack-level lines (frames, items) under None."""
+        totals: dict[str | None, float] = {}
+        for line in self.lines:
+            totals[line.tray_id] = totals.get(line.tray_id, 0.0) + line.extended_usd
+        return totals
+
+    def unpriced(self) -> list[str]:
+        """Part ids that carry no price and are not covered by a tray price."""
+        return sorted({line.part_id for line in self.lines if line.price_basis == "unpriced"})
+
+
+RACK_LEVEL = "rack"
+
+
+@dataclass(frozen=True)
+class TrayGroup:
+    """The trays of one type in one rack, top first: they share one block of BOM lines."""
+
+    rack: str
+    trays: list[PlacedTray]
+
+    @property
+    def label(self) -> str:
+        """Their slots as unit ranges, with the count: `OU5-OU13, OU20-OU28 (18 trays)`."""
+        height = self.trays[0].tray.height_units
+        runs: list[list[PlacedTray]] = []
+        for tray in sorted(self.trays, key=lambda t: t.position):
+            if runs and tray.position == runs[-1][-1].position + height:
+                runs[-1].append(tray)
+            else:
+                runs.append([tray])
+        unit = self.trays[0].unit_name
+        slots = ", ".join(
+            r[0].label if len(r) == 1 else f"{r[0].label}-{unit}{r[-1].position}" for r in runs
+        )
+        return slots if len(self.trays) == 1 else f"{slots} ({len(self.trays)} trays)"
+
+
+def tray_groups(rack: BuiltRack) -> list[TrayGroup]:
+    """A rack's trays grouped by type, in the order of each type's topmost tray."""
+    groups: dict[str, list[PlacedTray]] = {}
+    for tray in sorted(rack.trays, key=lambda t: -t.position):
+        groups.setdefault(tray.tray.id, []).append(tray)
+    return [TrayGroup(rack.name, trays) for trays in groups.values()]
+
+
+def tray_price(design: BuiltDesign, tray: PlacedTray) -> float:
+    """A tray's price: its fixed price, or its parts plus integration margin."""
+    return sum(line.extended_usd for line in _group_lines(design, TrayGroup(tray.rack, [tray])))
+
+
+def build_bom(design: BuiltDesign, copper: list[CopperRun]) -> Bom:
+    """BOM lines for every rack: a block per tray group, then the rack-level lines.
+
+    Scale-up copper is a rack-level line per run, its quantity the run's differential pairs.
+    """
+    lines: list[BomLine] = []
+    for rack in design.racks:
+        for group in tray_groups(rack):
+            lines.extend(_group_lines(design, group))
+        lines.extend(_copper_lines(design, [r for r in copper if r.rack == rack.name]))
+        lines.extend(_rack_lines(design, rack))
+    return Bom(lines)
+
+
+def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
+    lines = []
+    for run in runs:
+        part = copper_part(design, run)
+        if part is None:
+            continue
+        line = TrayPart(part=part.id, qty=run.pairs)
+        lines.append(_part_line(design, run.rack, RACK_LEVEL, None, line, priced=True))
+    return lines
+
+
+def _group_lines(design: BuiltDesign, group: TrayGroup) -> list[BomLine]:
+    """Each part line's quantity is per tray times the trays in the group."""
+    t = group.trays[0].tray
+    count, label = len(group.trays), group.label
+    fixed = t.price_usd is not None
+    lines = [
+        _part_line(design, group.rack, label, t.id, p, priced=not fixed, trays=count)
+        for p in t.parts
+    ]
+    if fixed:
+        lines.insert(
+            0,
+            BomLine(
+                group.rack,
+                label,
+                t.id,
+                "tray (fixed price)",
+                t.id,
+                t.name,
+                "",
+                None,
+                count,
+                t.price_usd,
+                None,
+                t.source_of("price_usd"),
+            ),
+        )
+    elif t.integration_margin:
+        per_tray = sum(line.extended_usd for line in lines) / count
+        lines.append(
+            BomLine(
+                group.rack,
+                label,
+                t.id,
+                "integration margin",
+                f"{t.id}.margin",
+                f"Integration margin {t.integration_margin:.0%} on parts, per tray",
+                "",
+                None,
+                count,
+                round(per_tray * t.integration_margin, 2),
+                None,
+                t.source_of("integration_margin"),
+            ),
+        )
+    return lines
+
+
+def _rack_lines(design: BuiltDesign, rack: BuiltRack) -> list[BomLine]:
+    frame = rack.frame
+    lines = [
+        _part_line(design, rack.name, RACK_LEVEL, None, item, priced=True) for item in rack.items
+    ]
+    if frame.price_usd is not None:
+        lines.append(
+            BomLine(
+                rack.name,
+                RACK_LEVEL,
+                None,
+                "rack frame",
+                frame.id,
+                frame.name,
+                frame.manufacturer,
+                None,
+                1,
+                frame.price_usd,
+                None,
+                frame.source_of("price_usd"),
+            )
+        )
+    return lines
+
+
+def _part_line(
+    design: BuiltDesign,
+    rack: str,
+    slot: str,
+    tray_id: str | None,
+    line: TrayPart,
+    priced: bool,
+    trays: int = 1,
+) -> BomLine:
+    part = design.part(line.part)
+    category = part.bom_category
+    if not priced:
+        price, source, basis = None, None, "in tray price"
+    elif part.price_usd is None:
+        price, source, basis = None, None, "unpriced"
+    else:
+        price, source, basis = part.price_usd, part.source_of("price_usd"), "priced"
+    return BomLine(
+        rack,
+        slot,
+        tray_id,
+        category,
+        part.id,
+        part.name,
+        part.manufacturer,
+        part.part_number,
+        line.qty * trays,
+        price,
+        part.power_w,
+        source,
+        basis,
+    )

@@ -1,0 +1,358 @@
+"""A cluster analysed: one copy of the design analysed once, the fabric sized by counts."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import ClassVar
+
+from ...components.catalogue import Catalogue, file_source
+from ...components.errors import InputError
+from ...components.frames import RackFrame
+from ...components.network_profiles import NetworkProfile
+from ...components.parts import PartType
+from ...components.switch_systems import SwitchSystem
+from ..analysis import Analysis, source_uses
+from ..origin import Kind
+from .cluster_spec import ClusterSpec
+from .cluster_summary import (
+    CapexSplit,
+    ClusterSummary,
+    FabricOption,
+    FloorSummary,
+    NetworkLine,
+    SwitchPorts,
+    TierSummary,
+)
+from .fabric import FabricSizer, SizedFabric, cheapest
+from .floor import FloorLayout, Lengths
+from .links import TierLinkParts
+from .sizing import TierPlan
+from .unit import DesignUnit, design_unit
+
+
+@dataclass
+class ClusterAnalysis:
+    """A cluster spec resolved against its design's analysis and the catalogue."""
+
+    kind: ClassVar[Kind] = "cluster"
+    spec: ClusterSpec
+    file: str | None
+    rack: Analysis
+
+    def __post_init__(self) -> None:
+        spec, file = self.spec, self.file
+        catalogue = self.catalogue
+        file_source(catalogue, spec.source, file)
+        for figure, source_id in spec.sources.items():
+            catalogue.lookup("sources", source_id, file, f"sources.{figure}")
+        self.profile: NetworkProfile = catalogue.lookup(
+            "network_profiles", spec.profile, file, "profile"
+        )
+        self.switch = catalogue.part(self.profile.switch, SwitchSystem)
+        self.network_frame: RackFrame = catalogue.lookup(
+            "frames", spec.floor.network_frame, file, "floor.network_frame"
+        )
+        self.unit: DesignUnit = design_unit(
+            self.rack, file, spec.fabric.topology == "rail_optimised"
+        )
+        self.copies = self._copies()
+        frames = [r.frame for r in self.rack.design.racks]
+        self.sizer = FabricSizer(
+            catalogue=catalogue,
+            profile=self.profile,
+            switch=self.switch,
+            unit=self.unit,
+            copies=self.copies,
+            floor=spec.floor,
+            network_frame=self.network_frame,
+            rack_pitch_m=spec.floor.rack_pitch_m or max(f.width_mm for f in frames) / 1000,
+            rack_endpoints=self._rack_endpoints(),
+            racks_per_hall=self._racks_per_hall(),
+            gpus_per_copy=self.rack.gpus,
+            file=file,
+        )
+        self.options = self.sizer.options(spec.fabric)
+        self.fabric: SizedFabric = cheapest(self.options)
+        self.plans: list[TierPlan] = list(self.fabric.plans)
+        self.floor: FloorLayout = self.fabric.floor
+        self.link_parts: list[TierLinkParts] = list(self.fabric.link_parts)
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        """The design's catalogue (the built-in one plus the design's own entries), with the
+        cluster file's own entries."""
+        own = self.spec.catalogue
+        if own is None:
+            return self.rack.design.catalogue
+        return self.rack.design.catalogue.merged(own, self.file or self.id, prefix="catalogue.")
+
+    @property
+    def id(self) -> str:
+        """The cluster's id."""
+        return self.spec.id
+
+    @property
+    def name(self) -> str:
+        """The cluster's display name."""
+        return self.spec.name
+
+    # --- size -------------------------------------------------------------------------------
+    def _copies(self) -> int:
+        size, per_copy = self.spec.size, len(self.rack.design.racks)
+        if size.pods is not None:
+            return size.pods
+        if size.racks is not None:
+            if size.racks % per_copy:
+                raise InputError(
+                    self.file,
+                    "size.racks",
+                    f"{size.racks} racks is not a whole number of {per_copy}-rack "
+                    f"{self.rack.id} pods",
+                )
+            return size.racks // per_copy
+        return math.ceil((size.gpus or 0) / self.rack.gpus)
+
+    @property
+    def copies_per_rack(self) -> int:
+        """Copies of a one-rack design packed into one rack by the hall's power and space."""
+        design = self.rack.summary
+        if len(design.rack_details) != 1:
+            return 1
+        (rack,) = design.rack_details
+        by_power = int(self.spec.floor.rack_power_kw * 1000 // design.power_rack_input_w)
+        by_space = (rack.units_used + rack.units_free) // max(1, rack.units_used)
+        return max(1, min(by_power, by_space))
+
+    @property
+    def physical_racks(self) -> int:
+        """Racks on the floor: whole designs, or servers packed several to a rack."""
+        per = self.copies_per_rack
+        return -(-self.copies // per) if per > 1 else self.copies * self.rack.summary.racks
+
+    def _racks_per_hall(self) -> int:
+        """Racks one hall holds: as the file says, or as many as its power supplies."""
+        floor = self.spec.floor
+        if floor.hall_racks is not None:
+            return floor.hall_racks
+        rack_kw = self.rack.summary.power_rack_input_w / 1000 / self.rack.summary.racks
+        rack_kw *= self.copies_per_rack
+        racks = int(floor.hall_mw * 1000 // rack_kw)
+        if racks < 1:
+            raise InputError(
+                self.file,
+                "floor.hall_mw",
+                f"a hall of {floor.hall_mw:g} MW cannot supply one {rack_kw:,.1f} kW rack",
+            )
+        return racks
+
+    def _rack_endpoints(self) -> tuple[int, ...]:
+        """NIC ports in each rack on the floor, in order."""
+        per, ports = self.copies_per_rack, self.unit.endpoints_per_rack
+        if per == 1:
+            return ports * self.copies
+        full, rest = divmod(self.copies, per)
+        return (ports[0] * per,) * full + ((ports[0] * rest,) if rest else ())
+
+    @property
+    def endpoints(self) -> int:
+        """NIC-side links across the cluster, over all planes."""
+        return self.copies * self.unit.endpoints * self.fabric.choice.planes
+
+    @property
+    def gpus(self) -> int:
+        """GPUs across the cluster."""
+        return self.copies * self.rack.gpus
+
+    @property
+    def max_endpoints(self) -> int:
+        """NIC-side links the chosen fabric's tiers reach, over all planes."""
+        return self.fabric.plane_max_endpoints * self.fabric.choice.planes
+
+    @property
+    def max_gpus(self) -> int:
+        """GPUs of the most whole copies of the design the fabric's tiers reach."""
+        return self.fabric.plane_max_endpoints // self.unit.endpoints * self.rack.gpus
+
+    # --- results ----------------------------------------------------------------------------
+    @cached_property
+    def network_bom(self) -> list[NetworkLine]:
+        """Switches per tier, then each tier's optics and cables."""
+        return list(self.fabric.lines)
+
+    def _tier(
+        self, plan: TierPlan, role: str, parts: TierLinkParts, lengths: Lengths
+    ) -> TierSummary:
+        unused = plan.ports_total - plan.ports_used
+        top = plan.tier == self.fabric.choice.tiers
+        return TierSummary(
+            tier=plan.tier,
+            role=role,
+            switch=self.switch.id,
+            switches=plan.switches,
+            ports_per_switch=plan.radix,
+            ports_total=plan.ports_total,
+            ports_used=plan.ports_used,
+            ports_unused=unused,
+            ports_unused_pct=100 * unused / plan.ports_total,
+            downlinks_per_uplink=None if top else plan.down_ports / (plan.radix - plan.down_ports),
+            links=plan.links_in,
+            link_length_m_min=lengths[0][0],
+            link_length_m_max=lengths[-1][0],
+            cables=parts.cables,
+            transceivers=parts.transceivers,
+            per_switch=tuple(
+                SwitchPorts(g.count, g.used, plan.radix - g.used) for g in plan.groups
+            ),
+        )
+
+    def _option(self, fabric: SizedFabric) -> FabricOption:
+        gpus, copies = self.gpus, self.copies
+        racks_usd = copies * self.rack.summary.bom_usd
+        return FabricOption(
+            planes=fabric.choice.planes,
+            plane_gbps=fabric.choice.plane_gbps,
+            tiers=fabric.choice.tiers,
+            switches=fabric.switches,
+            transceivers=fabric.transceivers,
+            cables=fabric.cables,
+            capex_usd_per_gpu=(racks_usd + fabric.scale_out_usd) / gpus,
+            scale_out_usd_per_gpu=fabric.scale_out_usd / gpus,
+            power_network_w=fabric.power_w,
+            chosen=fabric is self.fabric,
+        )
+
+    def warnings(self) -> list[str]:
+        """The design's warnings, and network parts without a price or power figure."""
+        out = list(self.rack.warnings())
+        unpriced = sorted({n.part for n in self.network_bom if n.unit_price_usd is None})
+        if unpriced:
+            out.append(f"no price for network parts: {', '.join(unpriced)} (not in the capex)")
+        return out
+
+    def figure_sources(self) -> dict[str, list[str]]:
+        """Source id -> the figures of the cluster that rest on it."""
+        uses = {k: list(v) for k, v in self.rack.figure_sources.items()}
+        entries: dict[str, PartType | RackFrame] = {
+            n.part: self.catalogue.parts[n.part] for n in self.network_bom
+        }
+        entries[self.network_frame.id] = self.network_frame
+        for name, entry in sorted(entries.items()):
+            for figure in entry.figure_names():
+                uses.setdefault(entry.source_of(figure), []).append(f"{name}.{figure}")
+        uses.setdefault(self.profile.source, []).append(f"profile:{self.profile.id}")
+        spec = self.spec
+        uses.setdefault(spec.sources.get("size", spec.source), []).append(f"cluster:{spec.id}")
+        floor_default = "floor" not in spec.model_fields_set
+        floor_source = spec.sources.get(
+            "floor", "assume-floor-layout" if floor_default else spec.source
+        )
+        uses.setdefault(floor_source, []).append(f"cluster:{spec.id}.floor")
+        return uses
+
+    @cached_property
+    def summary(self) -> ClusterSummary:
+        """The cluster's key figures."""
+        spec, rack, copies = self.spec, self.rack.summary, self.copies
+        tiers = self._tiers()
+        capex, per_gpu = self._capex()
+        gpus = self.gpus
+        network_w = sum(n.power_total_w for n in self.network_bom)
+        ports_total = sum(t.ports_total for t in tiers)
+        ports_used = sum(t.ports_used for t in tiers)
+        return ClusterSummary(
+            cluster=spec.id,
+            name=spec.name,
+            design=rack.design,
+            profile=self.profile.id,
+            topology=spec.fabric.topology,
+            fabric_tiers=self.fabric.choice.tiers,
+            planes=self.fabric.choice.planes,
+            plane_gbps=self.fabric.choice.plane_gbps,
+            gpus_requested=spec.size.gpus,
+            gpus=gpus,
+            gpus_added_by_rounding=gpus - spec.size.gpus if spec.size.gpus else 0,
+            design_copies=copies,
+            racks=self.physical_racks,
+            design_copies_per_rack=self.copies_per_rack,
+            world_size=rack.world_size,
+            scale_up_domains=copies * rack.scale_up_domains,
+            hbm_gb_total=copies * rack.hbm_gb_total,
+            endpoints=self.endpoints,
+            endpoint_gbps=self.unit.endpoint_gbps,
+            rails=self.unit.rails,
+            ports_per_switch=self.fabric.radix,
+            max_endpoints=self.max_endpoints,
+            max_gpus=self.max_gpus,
+            switches=sum(t.switches for t in tiers),
+            links=sum(t.links for t in tiers),
+            ports_used=ports_used,
+            ports_unused=ports_total - ports_used,
+            ports_unused_pct=100 * (ports_total - ports_used) / ports_total,
+            tiers=tiers,
+            transceivers=_totals(p.transceivers for p in self.link_parts),
+            cables=_totals(p.cables for p in self.link_parts),
+            power_racks_it_w=copies * rack.power_it_w,
+            power_racks_input_w=copies * rack.power_rack_input_w,
+            power_network_w=network_w,
+            power_network_assumed_by_racks_w=copies
+            * (rack.power_all_in_w - rack.power_rack_input_w),
+            power_total_w=copies * rack.power_rack_input_w + network_w,
+            weight_kg=copies * rack.weight_kg,
+            capex_usd=capex,
+            capex_usd_per_gpu=per_gpu,
+            floor=self._floor_summary(),
+            fabric_options=tuple(self._option(f) for f in self.options),
+            network_bom=tuple(self.network_bom),
+            design_summary=rack,
+            warnings=tuple(self.warnings()),
+            sources=tuple(source_uses(self.catalogue, self.figure_sources())),
+        )
+
+    def _tiers(self) -> tuple[TierSummary, ...]:
+        """Each tier of the chosen fabric, summed over its planes."""
+        return tuple(
+            self._tier(p, r, parts, lengths)
+            for p, r, parts, lengths in zip(
+                self.plans, self.fabric.roles, self.link_parts, self.floor.lengths, strict=True
+            )
+        )
+
+    def _capex(self) -> tuple[CapexSplit, CapexSplit]:
+        """Capital cost split by part of the system: in total and per GPU."""
+        copies, scale_out = self.copies, sum(n.extended_usd for n in self.network_bom)
+        capex = CapexSplit(
+            compute_usd=copies * self.unit.compute_usd,
+            scale_up_usd=copies * self.unit.scale_up_usd,
+            scale_out_usd=scale_out,
+            total_usd=copies * self.rack.summary.bom_usd + scale_out,
+        )
+        splits = (capex.compute_usd, capex.scale_up_usd, capex.scale_out_usd, capex.total_usd)
+        return capex, CapexSplit(*(v / self.gpus for v in splits))
+
+    def _floor_summary(self) -> FloorSummary:
+        """Rows, network racks and the floor's extent."""
+        floor = self.floor
+        core_width = math.ceil(floor.core_racks / floor.core_rows) * floor.network_rack_width_m
+        return FloorSummary(
+            halls=floor.halls,
+            rows=len(floor.rows),
+            racks_per_row=self.spec.floor.racks_per_row,
+            network_racks_in_rows=sum(floor.row_network_racks),
+            network_racks_in_core=floor.core_racks,
+            rack_pitch_m=floor.rack_pitch_m,
+            row_pitch_m=floor.row_pitch_m,
+            length_m=floor.campus_length_m or floor.row_length_m + floor.row_pitch_m + core_width,
+            width_m=floor.campus_width_m
+            or max(len(floor.rows), floor.core_rows) * floor.row_pitch_m,
+        )
+
+
+def _totals(tables: Iterable[Mapping[str, int]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for table in tables:
+        for key, qty in table.items():
+            out[key] = out.get(key, 0) + qty
+    return dict(sorted(out.items()))
