@@ -66,7 +66,7 @@ racks:
     trays:
       - {tray: acme-x9000, position: 1, count: 2}
 """
-COMPUTE = "device-types/Generic/rackbom-helios-compute-tray.yaml"
+COMPUTE = "device-types/AMD/rackbom-helios-compute-tray.yaml"  # its GPUs' maker
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -123,7 +123,10 @@ def test_helios_export(cli, tmp_path: Path) -> None:
     assert len(mgmt) == len(managed) and not racks["uncabled"]
     power = [c for c in racks["cables"] if c["side_b_type"] == "dcim.poweroutlet"]
     assert len(power) == 34 - 8  # every device but the eight shelves draws from the busbar
-    assert files["manufacturers.yaml"] == [{"name": "Generic", "slug": "generic"}]
+    assert files["manufacturers.yaml"] == [
+        {"name": "AMD", "slug": "amd"},
+        {"name": "Generic", "slug": "generic"},
+    ]
 
 
 def test_cluster_export(cli, tmp_path: Path) -> None:
@@ -285,14 +288,14 @@ def test_device_type_without_a_price_is_an_unpriced_part(tmp_path: Path) -> None
 def test_exported_device_type_reads_back(cli, tmp_path: Path) -> None:
     """An exported tray read back keeps its height, weight, power and maker."""
     files = _export(cli, "helios", tmp_path / "out")
-    slug = "generic-rackbom-helios-compute-tray"
+    slug = "amd-rackbom-helios-compute-tray"
     tray = load_catalogue(tmp_path / "out" / COMPUTE).trays[slug]
     exported = files[COMPUTE]
     DeviceTypeFile.model_validate(exported)
     assert tray.height_units == exported["u_height"]
     assert tray.weight_kg == exported["weight"]
     assert tray.overhead_power_w == exported["power-ports"][0]["allocated_draw"]
-    assert tray.manufacturer == "Generic"
+    assert tray.manufacturer == "AMD"
 
 
 @pytest.mark.parametrize(

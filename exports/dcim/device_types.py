@@ -98,6 +98,15 @@ def _bmc(lib: Library, notes: Notes, name: str | None = None) -> Interface:
     return Interface(port, rule.type or "1000base-t", mgmt_only=True)
 
 
+def _leading_maker(design: BuiltDesign, tray: TrayType) -> str | None:
+    """The maker of a tray's GPUs: an AMD or NVIDIA compute tray or server is theirs, not a
+    generic one (a switch tray's maker is not its chip's, so it stays as the catalogue says)."""
+    parts = design.catalogue.parts
+    makers = [parts[p.part].manufacturer for p in tray.parts if p.part in parts]
+    kinds = [parts[p.part].kind for p in tray.parts if p.part in parts]
+    return next((m for m, k in zip(makers, kinds, strict=True) if k == "gpu" and m), None)
+
+
 def tray_device_type(
     design: BuiltDesign, tray: TrayType, vocab: Vocabulary, busbar: bool, infiniband: bool = False
 ) -> DeviceType:
@@ -107,13 +116,15 @@ def tray_device_type(
     InfiniBand, so its scale-out NIC ports are typed as such (a variant with its own slug).
     """
     catalogue, lib = design.catalogue, library()
-    maker = lib.manufacturer(tray.manufacturer or "generic")
+    named = tray.manufacturer or _leading_maker(design, tray)
+    maker = lib.manufacturer(named or "generic")
     notes = Notes(catalogue)
     notes.add(
         f"rackbom tray type {tray.id} ({tray.role.value}); source {notes.source(tray.source)}."
     )
     if tray.manufacturer is None:
-        notes.add(f"manufacturer: the catalogue names none; {maker!r} stands in.")
+        why = "its leading part's maker" if named else "the catalogue names none"
+        notes.add(f"manufacturer: {maker!r}, {why}.")
     ib = infiniband and _has_scale_out(design, tray)
     own = not busbar and not _is_shelf(design, tray)
     variant = ("-ib" if ib else "") + ("-psu" if own else "")
