@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -110,11 +111,22 @@ def _section(entry: ReportEntry) -> str:
     )
 
 
+SECTION = re.compile(r'<section class="[\w-]+" id="([^"]+)"><h2>([^<]*)</h2>')
+"""A section of the parts after the clusters (cost, collectives, power and cooling): its anchor
+and its heading, as those parts write them."""
+PART_NAMES = {
+    "tco": "cost of ownership",
+    "collectives": "collectives",
+    "plant": "power and cooling",
+}
+"""What each of those parts is, by its anchors' prefix."""
+
+
 def contents(
-    designs: Sequence[DesignSummary], clusters: Sequence[ClusterSummary], costs: bool
+    designs: Sequence[DesignSummary], clusters: Sequence[ClusterSummary], tail: str
 ) -> str:
     """The page's table of contents: each part, and under it each design's or cluster's
-    section by id and name."""
+    section by id and name, then each section of the parts after the clusters (`tail`)."""
 
     def part(anchor: str, title: str, items: list[tuple[str, str, str]]) -> str:
         links = "".join(
@@ -131,8 +143,14 @@ def contents(
     if clusters:
         items = [(f"cluster-{c.cluster}", c.cluster, c.name) for c in clusters]
         parts.append(part("clusters", "Cluster comparison", items))
-    if costs:
-        parts.append(part("costs", "Cost of ownership", []))
+    sections = SECTION.findall(tail)
+    if sections:
+        items = [
+            (anchor, html.unescape(title), PART_NAMES.get(anchor.split("-")[0], ""))
+            for anchor, title in sections
+        ]
+        top = "costs" if 'id="costs"' in tail else sections[0][0]
+        parts.append(part(top, "Cost, collectives, power and cooling", items))
     return f'<nav class="contents"><h2>Contents</h2><ul>{"".join(parts)}</ul></nav>'
 
 
@@ -157,13 +175,13 @@ def render_report(
         "Bandwidths per GPU are one way, in Gbit/s; totals are both ways, in TB/s; every "
         "figure traces to the sources listed under each design. "
         f'<a href="{html.escape(workbook_href)}">BOM workbook</a></p>'
-        + contents(summaries, [c.summary for c in clusters], bool(costs))
+        + contents(summaries, [c.summary for c in clusters], costs)
         + comparison_table(summaries)
         + "".join(_section(e) for e in entries)
         if entries
         else f'<p class="lead">Made by rackbom {html.escape(version)}. '
         f'<a href="{html.escape(workbook_href)}">BOM workbook</a></p>'
-        + contents(summaries, [c.summary for c in clusters], bool(costs))
+        + contents(summaries, [c.summary for c in clusters], costs)
     )
     return xml_safe(
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
