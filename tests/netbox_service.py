@@ -135,7 +135,6 @@ def netbox(work: Path) -> Iterator[NetBox]:
         admin_env = {**env, "DJANGO_SUPERUSER_PASSWORD": password}
         args = ["createsuperuser", "--noinput", "--username", user, "--email", "r@example.com"]
         _run([*server, *args], env=admin_env)
-        _run([*server, "collectstatic", "--no-input"], env=env)  # the elevation reads its CSS
         port = _free_port()
         url = f"http://127.0.0.1:{port}"
         run = [*server, "runserver", f"127.0.0.1:{port}", "--noreload", "--insecure"]

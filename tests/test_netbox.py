@@ -6,7 +6,7 @@ and starts from the committed dump of a migrated database. Every built-in design
 and each built-in cluster's switch box go in through NetBox's own device-type import; then, per
 built-in cluster, its site, hall, roles, rack types, one compute rack and one network rack with
 their devices and the cables inside the racks, by REST. What NetBox stored is compared with the
-files, and its rack elevation SVG is drawn by Chromium.
+files.
 """
 
 from __future__ import annotations
@@ -32,8 +32,6 @@ from netbox_service import (
     netbox_venv,
 )
 
-from browser import screenshot
-from conftest import require_client
 from rackbom.components.catalogue import builtin_catalogue
 from rackbom.exports.dcim import yamltext
 from rackbom.exports.dcim.dcim_export import profile_switch_types
@@ -305,26 +303,6 @@ def test_racks_devices_and_cables_stored(client: NetBoxClient, loaded: dict[str,
     helios = loaded["racks"]["helios-16k"]
     (rack_id, *_) = helios["rack_ids"].values()
     assert client.api("GET", f"/api/dcim/racks/{rack_id}/")["outer_height"] == 46 * 48
-
-
-def test_rack_elevation_svg_in_chromium(
-    client: NetBoxClient, loaded: dict[str, Any], tmp_path: Path
-) -> None:
-    """NetBox's elevation of a Helios rack names every device; Chromium draws its role colours."""
-    chromium = require_client("chromium")
-    helios = loaded["racks"]["helios-16k"]
-    (rack_id, *_) = helios["rack_ids"].values()
-    svg = client.get_text(f"/api/dcim/racks/{rack_id}/elevation/?face=front&render=svg")
-    assert svg.lstrip().startswith(("<?xml", "<svg"))
-    for device in helios["devices"]:
-        if device["rack"] in helios["rack_ids"] and helios["rack_ids"][device["rack"]] == rack_id:
-            assert device["name"] in svg
-    (tmp_path / "rack.svg").write_text(svg, encoding="utf-8")
-    page = tmp_path / "page.html"
-    page.write_text(f'<img src="{(tmp_path / "rack.svg").as_uri()}">', encoding="utf-8")
-    image = screenshot(chromium, page, 400, 2400, tmp_path)
-    compute = next(r["color"] for r in helios["data"]["device_roles"] if r["name"] == "compute")
-    assert image.where(tuple(int(compute[i : i + 2], 16) for i in (0, 2, 4))) is not None
 
 
 CHOICES = """
