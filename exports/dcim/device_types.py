@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
-from ...components.parts import ManagementSwitch, Nic, PartType, PowerShelf
+from ...components.parts import Gpu, ManagementSwitch, Nic, PartType, PowerShelf
 from ...components.switch_systems import SwitchSystem
 from ...components.trays import PartUse, TrayRole, TrayType
 from ...racks.build import BuiltDesign
@@ -102,9 +102,8 @@ def _leading_maker(design: BuiltDesign, tray: TrayType) -> str | None:
     """The maker of a tray's GPUs: an AMD or NVIDIA compute tray or server is theirs, not a
     generic one (a switch tray's maker is not its chip's, so it stays as the catalogue says)."""
     parts = design.catalogue.parts
-    makers = [parts[p.part].manufacturer for p in tray.parts if p.part in parts]
-    kinds = [parts[p.part].kind for p in tray.parts if p.part in parts]
-    return next((m for m, k in zip(makers, kinds, strict=True) if k == "gpu" and m), None)
+    gpus = [parts[p.part] for p in tray.parts if isinstance(parts.get(p.part), Gpu)]
+    return next((g.manufacturer for g in gpus if g.manufacturer), None)
 
 
 def tray_device_type(
