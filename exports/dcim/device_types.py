@@ -115,15 +115,13 @@ def tray_device_type(
     InfiniBand, so its scale-out NIC ports are typed as such (a variant with its own slug).
     """
     catalogue, lib = design.catalogue, library()
-    named = tray.manufacturer or _leading_maker(design, tray)
-    maker = lib.manufacturer(named or "generic")
+    maker = lib.manufacturer(tray.manufacturer or _leading_maker(design, tray) or "generic")
     notes = Notes(catalogue)
     notes.add(
         f"rackbom tray type {tray.id} ({tray.role.value}); source {notes.source(tray.source)}."
     )
     if tray.manufacturer is None:
-        why = "its leading part's maker" if named else "the catalogue names none"
-        notes.add(f"manufacturer: {maker!r}, {why}.")
+        notes.add(f"manufacturer: none in the catalogue; {maker!r}, its GPUs' if any, stands in.")
     ib = infiniband and _has_scale_out(design, tray)
     own = not busbar and not _is_shelf(design, tray)
     variant = ("-ib" if ib else "") + ("-psu" if own else "")
