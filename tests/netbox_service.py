@@ -62,19 +62,20 @@ RELEASE_CHECK_URL = None
 
 
 def python_312() -> str:
-    """A Python of at least 3.12 to make NetBox's venv with."""
+    """A Python of at least 3.12 to make NetBox's venv with: one that runs and says so (a
+    version manager's shim may be on PATH without a version behind it)."""
     chosen = os.environ.get("RACKBOM_NETBOX_PYTHON")
     if chosen:
         return chosen
     if sys.version_info >= (3, 12):
         return sys.executable
-    for name in ("python3.13", "python3.12"):
-        found = shutil.which(name)
-        if found:
-            return found
     pyenv = sorted(Path.home().glob(".pyenv/versions/3.1[23].*/bin/python3"), reverse=True)
-    if pyenv:
-        return str(pyenv[0])
+    found = [shutil.which(name) for name in ("python3.13", "python3.12")]
+    for candidate in [*(str(p) for p in pyenv), *(f for f in found if f)]:
+        probe = [candidate, "-c", "import sys; print(sys.version_info >= (3, 12))"]
+        done = subprocess.run(probe, capture_output=True, text=True, check=False, timeout=60)
+        if done.returncode == 0 and done.stdout.strip() == "True":
+            return candidate
     raise ServiceError("NetBox needs Python 3.12 or later; set RACKBOM_NETBOX_PYTHON to one")
 
 
