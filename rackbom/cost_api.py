@@ -48,7 +48,7 @@ def _basis_of(target: str) -> CostBasis:
 
 def tco(target: System | str | Path, tco_profile: ProfileLike = None) -> TcoResult:
     """The TCO of one design or cluster under a profile (default: the built-in `default`)."""
-    return model.tco(basis(target), profile(tco_profile))
+    return resolve(target).tco(tco_profile)
 
 
 def sweep(
