@@ -10,25 +10,11 @@ seconds, the peak resident memory in MB and the rows written of:
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-
-def run(args: list[str], runs: int) -> tuple[float, float]:
-    """Median wall seconds and the largest peak RSS (MB) of a command run `runs` times."""
-    times, peaks = [], []
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = subprocess.run(
-            ["/usr/bin/time", "-f", "%M", *args], capture_output=True, text=True, check=True
-        )
-        times.append(time.perf_counter() - start)
-        peaks.append(int(result.stderr.strip().splitlines()[-1]) / 1024)
-    return statistics.median(times), max(peaks)
+from processes import wall_and_peak
 
 
 def main() -> None:
@@ -43,7 +29,7 @@ def main() -> None:
         out = Path(tmp) / "runlist.csv"
         for cluster, seconds, mb in cases:
             command = [sys.executable, "-m", "rackbom", "cables", cluster, "-o", str(out)]
-            wall, peak = run(command, args.runs)
+            wall, peak = wall_and_peak(command, args.runs)
             with out.open(encoding="utf-8") as f:
                 rows = sum(1 for _ in f) - 1
             verdict = "ok" if wall <= seconds and peak <= mb else "OVER BUDGET"
