@@ -9,13 +9,16 @@ is one level of P x s per GPU.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from ...components.collective_data import CollectiveData, Interconnect
 from ...components.errors import InputError
 from ...components.parts import Gpu, Nic
 from ...components.trays import PartUse, TrayRole
 from ..analysis import Analysis
-from ..clusters.cluster_analysis import ClusterAnalysis
+
+if TYPE_CHECKING:
+    from ..clusters.cluster_analysis import ClusterAnalysis
 
 
 class NoInterconnect(InputError):
@@ -162,9 +165,9 @@ def levels_of(
     system: Analysis | ClusterAnalysis, data: CollectiveData, scale_up_gbps: float | None = None
 ) -> tuple[Level, ...]:
     """The levels of a design or a cluster."""
-    if isinstance(system, ClusterAnalysis):
-        return cluster_levels(system, data, scale_up_gbps)
-    return design_levels(system, data, scale_up_gbps)
+    if system.kind == "cluster":
+        return cluster_levels(cast("ClusterAnalysis", system), data, scale_up_gbps)
+    return design_levels(cast("Analysis", system), data, scale_up_gbps)
 
 
 def modelled_levels(system: Analysis | ClusterAnalysis, data: CollectiveData) -> tuple[Level, ...]:
