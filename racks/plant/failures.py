@@ -97,6 +97,8 @@ class DesignFailures:
     chip_tray: dict[str, str] = field(init=False)
     chip_gpus: dict[str, list[str]] = field(init=False)
     """Per switch chip, the GPUs it links to."""
+    chip_group: dict[str, int] = field(init=False)
+    """Per switch chip, its node group's number."""
     groups: dict[str, SupplyGroup] = field(init=False)
     gpu_domain: dict[str, int] = field(init=False)
     domain_chips: list[set[str]] = field(init=False)
@@ -107,12 +109,13 @@ class DesignFailures:
 
     def __post_init__(self) -> None:
         topology = self.analysis.topology
-        self.gpu_tray, self.chip_tray, self.chip_gpus = {}, {}, {}
+        self.gpu_tray, self.chip_tray, self.chip_gpus, self.chip_group = {}, {}, {}, {}
         for group in topology.groups:
             if group.kind == "gpu":
                 self.gpu_tray.update(dict.fromkeys(group.names, group.tray.key))
             elif group.kind == "switch_chip":
                 self.chip_tray.update(dict.fromkeys(group.names, group.tray.key))
+                self.chip_group.update(dict.fromkeys(group.names, group.number))
         self.gpu_nics = {gpu: [] for gpu in self.gpu_tray}
         for nic in topology.nic_links:
             self.gpu_nics[nic.gpu].append(nic.nic)
@@ -201,6 +204,12 @@ class DesignFailures:
         """Whether every GPU of domain `index` still reaches the others over scale-up links with
         `chips` failed: union-find over its node groups, a bundle joining its two groups whole
         while each keeps a node (every node of one links to every node of the other)."""
+        failed: dict[int, int] = {}  # node group -> its chips failed
+        for chip in chips & self.domain_chips[index]:
+            group = self.chip_group[chip]
+            failed[group] = failed.get(group, 0) + 1
+        if not failed:
+            return True  # every GPU runs and every link of the domain is still there
         gpu_groups, links = self.domain_fabric[index]
         parent: dict[int, int] = {}
         joined: set[int] = set()
@@ -212,7 +221,7 @@ class DesignFailures:
             return i
 
         def alive(group: NodeGroup) -> int:
-            return sum(1 for n in group.names if n not in chips)
+            return len(group.names) - failed.get(group.number, 0)
 
         for link in links:
             if link.b is None:
