@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .textable import render_table
+from .exports.text.table import render_table
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -6,11 +6,13 @@ text (tables, HTML), as an Excel number format (workbooks) and as a pandas displ
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from ...components.formats import Format
+from ...components.precision import Precision
 from ...racks.summary import DesignSummary
 
 
@@ -34,13 +36,20 @@ class Unit(Enum):
 
 @dataclass(frozen=True)
 class Figure:
-    """One key figure: the summary field, a label that names its unit, and the unit."""
+    """One key figure: its key, a label that names its unit, and the unit."""
 
     field: str
+    """The summary field it reads, or (with `read`) its published JSON key."""
     label: str
     unit: Unit
     rests_on_switch: bool = False
     """Marked `*` where the design's switch chip is an assumption (see `switch_note`)."""
+    read: Callable[[DesignSummary], float | None] | None = None
+    """How to read a figure that is no field of its own (a precision's, from `compute`)."""
+
+    def raw(self, summary: DesignSummary) -> Any:
+        """The figure's value as the summary holds it, unscaled."""
+        return getattr(summary, self.field) if self.read is None else self.read(summary)
 
     @property
     def format(self) -> Format:
@@ -49,12 +58,12 @@ class Figure:
 
     def value(self, summary: DesignSummary) -> Any:
         """The figure's value, scaled to the unit its label names."""
-        raw = getattr(summary, self.field)
+        raw = self.raw(summary)
         return None if raw is None else raw * self.format.scale
 
     def text(self, summary: DesignSummary) -> str:
         """The figure as table text, marked where it rests on an assumed switch chip."""
-        text = self.format.text(getattr(summary, self.field))
+        text = self.format.text(self.raw(summary))
         return (
             text + ASSUMED_MARK if self.rests_on_switch and summary.assumed_switch_chips else text
         )
@@ -72,6 +81,11 @@ def switch_note(summary: DesignSummary) -> str | None:
         f"({', '.join(summary.assumed_switch_chips)}); `rackbom show {summary.design}` gives "
         "them for the catalogue's other chips"
     )
+
+
+def _total(precision: Precision) -> Callable[[DesignSummary], float | None]:
+    """Reads a precision's dense PFLOPS in total."""
+    return lambda s: s.compute[precision].total
 
 
 KEY_FIGURES: tuple[Figure, ...] = (
@@ -94,14 +108,24 @@ KEY_FIGURES: tuple[Figure, ...] = (
     Figure("power_it_w", "IT power (kW)", Unit.KW),
     Figure("power_all_in_w", "All-in power (kW)", Unit.KW),
     Figure("power_facility_w", "Facility power (kW, x PUE)", Unit.KW),
-    Figure("fp4_dense_pflops_total", "FP4 dense (PFLOPS)", Unit.PFLOPS),
-    Figure("fp8_dense_pflops_total", "FP8 dense (PFLOPS)", Unit.PFLOPS),
-    Figure("bf16_dense_pflops_total", "BF16 dense (PFLOPS)", Unit.PFLOPS),
+    Figure("fp4_dense_pflops_total", "FP4 dense (PFLOPS)", Unit.PFLOPS, read=_total("fp4")),
+    Figure("fp8_dense_pflops_total", "FP8 dense (PFLOPS)", Unit.PFLOPS, read=_total("fp8")),
+    Figure("bf16_dense_pflops_total", "BF16 dense (PFLOPS)", Unit.PFLOPS, read=_total("bf16")),
     Figure("hbm_tbytes_per_s_total", "HBM bandwidth (TB/s)", Unit.TBYTES_PER_S),
     Figure("scale_up_gbps_total", "Scale-up total (TB/s, both ways)", Unit.TBYTES_PER_S_BIDIR),
     Figure("scale_out_gbps_total", "Scale-out total (TB/s, both ways)", Unit.TBYTES_PER_S_BIDIR),
-    Figure("fp8_dense_pflops_per_usd_m", "FP8 dense PFLOPS per $M", Unit.PFLOPS),
-    Figure("fp8_dense_pflops_per_kw", "FP8 dense PFLOPS per all-in kW", Unit.PER_KW),
+    Figure(
+        "fp8_dense_pflops_per_usd_m",
+        "FP8 dense PFLOPS per $M",
+        Unit.PFLOPS,
+        read=lambda s: s.compute["fp8"].per_usd_m,
+    ),
+    Figure(
+        "fp8_dense_pflops_per_kw",
+        "FP8 dense PFLOPS per all-in kW",
+        Unit.PER_KW,
+        read=lambda s: s.compute["fp8"].per_kw,
+    ),
     Figure("bom_usd", "BOM total (USD)", Unit.USD),
     Figure("bom_usd_per_gpu", "Cost per GPU (USD)", Unit.USD),
     Figure("bom_usd_per_hbm_gb", "Cost per GB of HBM (USD)", Unit.USD_CENTS),

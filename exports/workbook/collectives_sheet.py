@@ -110,7 +110,7 @@ def _workloads(sheet: SheetData, rows: list[Row], steps_of: dict[str, tuple[Leve
     sheet.header(WORKLOAD_COLUMNS)
     for name, _, design, cost in rows:
         steps = steps_of[name]
-        peak = design.summary.bf16_dense_pflops_per_gpu
+        peak = design.summary.compute["bf16"].per_gpu
         if not steps or not peak:
             continue
         for workload in collective_data().workloads.values():

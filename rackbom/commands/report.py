@@ -8,14 +8,13 @@ import sys
 from typing import TYPE_CHECKING
 
 from rackbom.exports.figures import Unit
+from rackbom.exports.text.table import counted, render_table, size_text
 from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.library import builtin_design_ids
 from rackbom.report_folder import write_report
 from rackbom.resolve import by_kind
-from rackbom.textable import counted, render_table, size_text
 
-from .common import add_catalogue_option, add_tco_option, load_targets
-from .plant_text import add_plant_option
+from .common import add_catalogue_option, add_plant_option, add_tco_option, load_targets
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster

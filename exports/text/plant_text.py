@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
-
-from rackbom.exports.figures import Unit
-from rackbom.exports.figures.plant_figures import PLANT_FIGURES
-from rackbom.racks.plant.feeds import Feed
-from rackbom.racks.plant.hall import row_runs
-from rackbom.racks.plant.plan import PlantSummary
-from rackbom.textable import counted, render_table
-
-
-def add_plant_option(parser: argparse.ArgumentParser) -> None:
-    """`--plant PROFILE`: a built-in plant profile id or a YAML file holding one profile."""
-    parser.add_argument(
-        "--plant",
-        metavar="PROFILE",
-        default=None,
-        help="plant profile: a built-in id (liquid-hall-2026) or a YAML file with one profile",
-    )
+from ...racks.plant.feeds import Feed
+from ...racks.plant.hall import row_runs
+from ...racks.plant.plan import PlantSummary
+from ..figures import Unit
+from ..figures.plant_figures import PLANT_FIGURES
+from .table import counted, render_table
 
 
 def render_plant(plant: PlantSummary) -> str:
