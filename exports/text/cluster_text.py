@@ -13,8 +13,8 @@ if TYPE_CHECKING:
     from ...racks.clusters.cluster_analysis import ClusterAnalysis
     from ...racks.clusters.cluster_summary import ClusterSummary
 
-_COUNT = Unit.COUNT.value
-_USD = Unit.USD.value
+_COUNT = Unit.COUNT
+_USD = Unit.USD
 
 
 def render_cluster(cluster: ClusterAnalysis) -> str:
@@ -65,7 +65,7 @@ def _tiers_table(s: ClusterSummary) -> str:
                 _COUNT.text(t.ports_per_switch),
                 _COUNT.text(t.ports_used),
                 _COUNT.text(t.ports_unused),
-                Unit.PCT.value.text(t.ports_unused_pct),
+                Unit.PCT.text(t.ports_unused_pct),
                 _COUNT.text(t.links),
                 span_text(t.link_length_m_min, t.link_length_m_max),
             ]
@@ -86,7 +86,7 @@ def _network_table(s: ClusterSummary) -> str:
                 _COUNT.text(n.qty),
                 _USD.text(n.unit_price_usd),
                 _USD.text(n.extended_usd),
-                Unit.KW.value.text(n.power_total_w),
+                Unit.KW.text(n.power_total_w),
             ]
             for n in s.network_bom
         ],
@@ -120,7 +120,7 @@ def render_fabric_options(target: ClusterAnalysis) -> str:
                 _COUNT.text(o.cables),
                 _USD.text(o.capex_usd_per_gpu),
                 _USD.text(o.scale_out_usd_per_gpu),
-                Unit.KW.value.text(o.power_network_w),
+                Unit.KW.text(o.power_network_w),
                 "yes" if o.chosen else "",
             ]
             for o in options

@@ -12,8 +12,8 @@ if TYPE_CHECKING:
     from ...racks.analysis import Analysis
     from ...racks.summary import DesignSummary
 
-_COUNT = Unit.COUNT.value
-_KW = Unit.KW.value
+_COUNT = Unit.COUNT
+_KW = Unit.KW
 
 
 def render_design(analysis: Analysis) -> str:
@@ -115,7 +115,7 @@ def _racks(s: DesignSummary) -> str:
             _KW.text(r.power_shelf_capacity_w),
             r.power_shelf_redundancy,
             _COUNT.text(r.bom_usd),
-            Unit.KG.value.text(r.weight_kg),
+            Unit.KG.text(r.weight_kg),
         ]
         for r in s.rack_details
     ]

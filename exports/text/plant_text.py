@@ -30,7 +30,7 @@ def render_plant(plant: PlantSummary) -> str:
 
 
 def _racks(plant: PlantSummary) -> str:
-    kw, count = Unit.KW.value.text, Unit.COUNT.value.text
+    kw, count = Unit.KW.text, Unit.COUNT.text
     header = ["rack", "kW", "peak kW", "feeds", "breaker A", "liquid kW", "air kW", "L/min"]
     rows = [
         [
@@ -53,7 +53,7 @@ def _racks(plant: PlantSummary) -> str:
 
 
 def _rows(plant: PlantSummary) -> str:
-    kw, count = Unit.KW.value.text, Unit.COUNT.value.text
+    kw, count = Unit.KW.text, Unit.COUNT.text
     rows = [
         [
             run.name + ("" if run.count == 1 else ", each"),
@@ -78,7 +78,7 @@ def _failures(plant: PlantSummary) -> str:
             f"{d.count:,}",
             f"{d.gpus_lost:,}",
             f"{d.domains_degraded:,}",
-            Unit.PCT.value.text(d.capacity_left_pct),
+            Unit.PCT.text(d.capacity_left_pct),
             d.detail or "-",
         ]
         for d in plant.failure_domains
