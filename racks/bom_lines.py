@@ -131,7 +131,8 @@ def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
         part = copper_part(design, run)
         if part is None:
             continue
-        line = TrayPart(part=part.id, qty=run.pairs)
+        # counted here, not read from a file: nothing to validate (and no schema to build)
+        line = TrayPart.model_construct(part=part.id, qty=run.pairs)
         lines.append(_part_line(design, run.rack, RACK_LEVEL, None, line, priced=True))
     return lines
 
