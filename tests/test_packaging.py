@@ -43,11 +43,15 @@ print(json.dumps({n: m.__file__ for n, m in sys.modules.items() if n.split(".")[
 CASES = ("nothing installed", "the wheel", "pip install -e .")
 
 
+_UNSET = ("PYTHONPATH", "PYTHONSAFEPATH", "PYTHONDONTWRITEBYTECODE")
+
+
 def run(*command: str | Path, cwd: Path) -> str:
     """Run a command and return what it printed; a failure names the command, status and stderr."""
     args = [str(part) for part in command]
-    # only the interpreter under test decides where modules come from
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    # only the interpreter under test decides where modules come from; bytecode is cached as
+    # an installed package has it, so that each process does not compile every module again
+    env = {k: v for k, v in os.environ.items() if k not in _UNSET}
     done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         tails = [
