@@ -142,6 +142,14 @@ def test_several_halls_reconcile_and_name_their_halls() -> None:
     _check_ports(rows)
 
 
+@pytest.mark.parametrize("cluster", [SMALL, "hgx-b200-8k"])
+def test_ready_made_csv_lines_are_the_rows_joined(cluster: str) -> None:
+    cables = rb.cables(cluster)
+    assert cables.plain_names
+    joined = (",".join("" if v is None else str(v) for v in row) + "\n" for row in cables)
+    assert list(cables.lines()) == list(joined)
+
+
 def test_to_pandas_has_a_column_per_field() -> None:
     frame = rb.cables(_small(256)).to_pandas()
     assert list(frame.columns) == list(COLUMNS) and len(frame) > 0

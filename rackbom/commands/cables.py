@@ -79,7 +79,8 @@ def _outputs(
     if args.output is not None:
         from rackbom.exports.json.cables_csv import csv_writer
 
-        outputs.append((args.output, csv_writer(rows(), cables.plain_names)))
+        lines = cables.lines() if whole else None
+        outputs.append((args.output, csv_writer(rows(), cables.plain_names, lines)))
     if args.xlsx is not None:
         from rackbom.exports.workbook.cables_book import check_fits, xlsx_writer
 

@@ -36,6 +36,10 @@ class CableList:
         if self.run_list is not None:
             yield from self.run_list.rows()
 
+    def lines(self) -> Iterator[str]:
+        """The rows as CSV lines, where every name is plain (`plain_names`)."""
+        return iter(()) if self.run_list is None else self.run_list.lines()
+
     @property
     def note(self) -> str | None:
         """Why the list is empty, where it is."""

@@ -30,6 +30,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, NamedTuple
 
 from ...components.cabling import Cable, Transceiver
@@ -100,9 +101,17 @@ class CableRow(NamedTuple):
     label: str
 
 
-Link = tuple[float, int, int | None, Place, str, str, Place, str, str]
-"""One link before its cable is chosen: length, plane, rail, then each end's place, device and
-port (A below, Z above)."""
+End = tuple[str, str, str, int, str, str]
+"""A device's end of links: hall, row, rack, position, device, and those five as CSV text."""
+Link = tuple[float, int, int | None, End, str, End, str]
+"""One link before its cable is chosen: length, plane, rail, then each end and its port (A below,
+Z above)."""
+
+
+def end_at(place: Place, device: str) -> End:
+    """A device at a place, with its CSV text made once."""
+    hall, row, rack, position = place
+    return (hall, row, rack, position, device, f"{hall},{row},{rack},{position},{device}")
 
 
 @dataclass(frozen=True)
@@ -118,6 +127,11 @@ class LinkKind:
         a = self.a_module.id if self.a_module else None
         z = self.z_module.id if self.z_module else None
         return a, z, self.cable.id, self.cable.cable_type, self.cable.length_m
+
+    def texts(self, run_m: float) -> tuple[str, str, str]:
+        """The same as CSV text: the A module, the Z module, and cable part to cable length."""
+        a, z, part, kind, cable_m = self.fields()
+        return a or "", z or "", f"{part},{kind},{run_m},{cable_m}"
 
 
 @dataclass(frozen=True)
@@ -170,18 +184,32 @@ class RunList:
             [switch_device(role, k) for k in range(p.switches)]
             for role, p in zip(self.roles, cluster.plans, strict=True)
         ]
+        self.switch_ends = [
+            [end_at(p, d) for p, d in zip(places, devices, strict=True)]
+            for places, devices in zip(self.places, self.devices, strict=True)
+        ]
         self._kinds: dict[tuple[int, float], LinkKind] = {}
 
     # --- the rows ------------------------------------------------------------------------------
     def rows(self) -> Iterator[CableRow]:
         """Every leg, tier by tier, leaves first."""
-        yield from self._tier_rows(1, self._leaf_links())
+        for tier, links in self._tiers():
+            yield from self._tier_rows(tier, links)
+
+    def lines(self) -> Iterator[str]:
+        """The rows as CSV lines (every name plain), made without a row object: the same fields
+        as `rows` gives, each end's text joined once per device and port."""
+        return chain.from_iterable(self._tier_lines(tier, links) for tier, links in self._tiers())
+
+    def _tiers(self) -> Iterator[tuple[int, Iterator[Link]]]:
+        """Each tier's links, leaves first."""
+        yield 1, self._leaf_links()
         if self.tiers == 2:
-            yield from self._tier_rows(2, self._upper_links(2, self._leaf_ups(), None))
+            yield 2, self._upper_links(2, self._leaf_ups(), None)
         elif self.tiers == 3:
             pods = self._pods()
-            yield from self._tier_rows(2, self._upper_links(2, self._leaf_ups(), pods))
-            yield from self._tier_rows(3, self._upper_links(3, self._spine_ups(pods), None))
+            yield 2, self._upper_links(2, self._leaf_ups(), pods)
+            yield 3, self._upper_links(3, self._spine_ups(pods), None)
 
     @property
     def plain_names(self) -> bool:
@@ -211,24 +239,37 @@ class RunList:
             for length, count in self.cluster.floor.lengths[tier - 1]:
                 yield tier, float(length), count
 
-    def _tier_rows(self, tier: int, links: Iterator[Link]) -> Iterator[CableRow]:
-        """Rows of one tier's links: `fan` links of one length to a cable, in order."""
+    def _cabled(self, tier: int, links: Iterator[Link]) -> Iterator[tuple[list[Any], Link]]:
+        """Each link with its cable: `fan` links of one length to a cable, in order. A cable is
+        [cable_id, legs so far, LinkKind.fields()..., LinkKind.texts()...]."""
         fan = self.ends[tier - 1].fan
         open_cables: dict[float, list[Any]] = {}
         opened = 0
-        new = tuple.__new__
         cable: list[Any] = [None, fan]
         last = -1.0
-        for length, plane, rail, a, a_device, a_port, z, z_device, z_port in links:
+        for link in links:
+            length = link[0]
             if length != last or cable[1] == fan:
                 last = length
                 cable = open_cables.get(length) or [None, fan]
                 if cable[1] == fan:
                     opened += 1
                     kind = self.kind(tier, length)
-                    cable = open_cables[length] = [f"T{tier}-{opened:07d}", 0, *kind.fields()]
+                    cable = open_cables[length] = [
+                        f"T{tier}-{opened:07d}",
+                        0,
+                        *kind.fields(),
+                        *kind.texts(length),
+                    ]
             cable[1] += 1
-            cable_id, leg, a_module, z_module, part, kind_of, cable_m = cable
+            yield cable, link
+
+    def _tier_rows(self, tier: int, links: Iterator[Link]) -> Iterator[CableRow]:
+        """Rows of one tier's links."""
+        new = tuple.__new__
+        for cable, (length, plane, rail, a, a_port, z, z_port) in self._cabled(tier, links):
+            cable_id, leg, a_module, z_module, part, kind_of, cable_m = cable[:7]
+            a_device, z_device = a[4], z[4]
             yield new(
                 CableRow,
                 (
@@ -237,12 +278,10 @@ class RunList:
                     tier,
                     plane,
                     rail,
-                    *a,
-                    a_device,
+                    *a[:5],
                     a_port,
                     a_module,
-                    *z,
-                    z_device,
+                    *z[:5],
                     z_port,
                     z_module,
                     part,
@@ -251,6 +290,17 @@ class RunList:
                     cable_m,
                     f"{cable_id}.{leg} {a_device} {a_port} > {z_device} {z_port}",
                 ),
+            )
+
+    def _tier_lines(self, tier: int, links: Iterator[Link]) -> Iterator[str]:
+        """CSV lines of one tier's links, field for field as `_tier_rows`."""
+        for cable, (_, plane, rail, a, a_port, z, z_port) in self._cabled(tier, links):
+            cable_id, leg = cable[0], cable[1]
+            rail_text = "" if rail is None else rail
+            yield (
+                f"{cable_id},{leg},{tier},{plane},{rail_text},{a[5]},{a_port},{cable[7]},"
+                f"{z[5]},{z_port},{cable[8]},{cable[9]},"
+                f"{cable_id}.{leg} {a[4]} {a_port} > {z[4]} {z_port}\n"
             )
 
     def kind(self, tier: int, length: float) -> LinkKind:
@@ -322,7 +372,6 @@ class RunList:
     def _leaf_links(self) -> Iterator[Link]:
         cluster = self.cluster
         spec_floor = cluster.spec.floor
-        leaves = self.places[0]
         per_plane = self.per_plane[0]
         down = cluster.plans[0].down_ports
         names = self.port_names
@@ -331,7 +380,7 @@ class RunList:
             [nic_port(port, plane, planes) for plane in range(planes)]
             for port in range(max(1, cluster.unit.endpoints))
         ]
-        devices = self.devices[0]
+        leaves = self.switch_ends[0]
         ordinal = [0] * max(1, rails)
         for index, rack_ports in enumerate(self._floor_racks()):
             if not rack_ports:
@@ -339,30 +388,33 @@ class RunList:
             hall, row, position = self.floor.locate(index)
             length = self._rack_length(row, position, spec_floor.rise_m, spec_floor.slack_m)
             a_hall, a_row = hall_name(hall), row_name(row)
-            by_rail: list[list[tuple[Place, str, int, int]]] = [[] for _ in range(max(1, rails))]
+            by_rail: list[list[tuple[End, list[str], int, str]]] = [
+                [] for _ in range(max(1, rails))
+            ]
+            trays: dict[tuple[str, str], End] = {}
             for rack, endpoint in rack_ports:
                 r = endpoint.rail if self.tiers > 1 else 0
-                place = Place(a_hall, a_row, rack, endpoint.position)
-                device = tray_device(rack, endpoint.slot)
-                by_rail[r].append((place, device, endpoint.port, ordinal[r]))
+                key = (rack, endpoint.slot)
+                end = trays.get(key)
+                if end is None:
+                    place = Place(a_hall, a_row, rack, endpoint.position)
+                    end = trays[key] = end_at(place, tray_device(rack, endpoint.slot))
+                block, sub = divmod(ordinal[r], down)
+                by_rail[r].append((end, nic_names[endpoint.port], block * rails, names[sub]))
                 ordinal[r] += 1
             for r, ports in enumerate(by_rail):
                 rail = r + 1 if self.rail_optimised else None
                 for plane in range(planes):
                     first = plane * per_plane + r
-                    for place, device, port, o in ports:
-                        block, sub = divmod(o, down)
-                        leaf = first + block * rails
+                    for end, nic, offset, leaf_port in ports:
                         yield (
                             length,
                             plane + 1,
                             rail,
-                            place,
-                            device,
-                            nic_names[port][plane],
-                            leaves[leaf],
-                            devices[leaf],
-                            names[sub],
+                            end,
+                            nic[plane],
+                            leaves[first + offset],
+                            leaf_port,
                         )
 
     def _rack_length(self, row: int, position: int, rise: float, slack: float) -> float:
@@ -411,9 +463,8 @@ class RunList:
         self, tier: int, ups: list[int], pods: list[tuple[int, int]] | None
     ) -> Iterator[Link]:
         """Links into `tier`: each lower switch's uplinks, spread evenly over the upper ones."""
-        lower_places, upper_places = self.places[tier - 2], self.places[tier - 1]
+        lower_ends, upper_ends = self.switch_ends[tier - 2], self.switch_ends[tier - 1]
         lower_n, upper_n = self.per_plane[tier - 2], self.per_plane[tier - 1]
-        lower_devices, upper_devices = self.devices[tier - 2], self.devices[tier - 1]
         first_up = self.cluster.plans[tier - 2].down_ports
         names = self.port_names
         groups = pods if pods is not None else [(0, lower_n)]
@@ -425,20 +476,16 @@ class RunList:
             for (first, count), spines in zip(groups, spine_counts, strict=True):
                 g = 0
                 for lower in range(first, first + count):
-                    index = plane * lower_n + lower
-                    a, a_device = lower_places[index], lower_devices[index]
+                    a = lower_ends[plane * lower_n + lower]
                     rail = rail_of(lower) if rail_of else None
                     for j in range(ups[lower]):
-                        upper = upper_base + g % spines
                         yield (
                             next(lengths),
                             plane + 1,
                             rail,
                             a,
-                            a_device,
                             names[first_up + j],
-                            upper_places[upper],
-                            upper_devices[upper],
+                            upper_ends[upper_base + g % spines],
                             names[g // spines],
                         )
                         g += 1
