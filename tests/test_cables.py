@@ -120,7 +120,7 @@ def test_small_clusters_use_each_port_once(
 
 def test_ports_carry_the_vendors_names() -> None:
     row = _rows(SMALL)[1]
-    assert row.z_port == "Ethernet1/5" and row.a_port == "nic1"
+    assert row.z_port == "Ethernet1/5" and row.a_port == "so1"
     sn5600 = rb.catalogue().part("nvidia-sn5600")
     assert sn5600.port_name(11, 2, 4) == "swp12s2"  # type: ignore[attr-defined]
     assert rb.catalogue().part("whitebox-th5-64x800g").port_name(11, 2, 4) == "p12/3"  # type: ignore[attr-defined]

@@ -14,6 +14,8 @@ from ...components.catalogue import Catalogue
 from ...components.frames import RackFrame
 from ...components.trays import TrayRole
 from ...racks.build import BuiltDesign, BuiltRack
+from ...racks.cabling.names import core_rack, leaf_rack, rack_name, tray_device
+from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from .dcim_model import Cable, Device, DeviceType, Placed, Rack, RackType, Role, Site
 from .type_library import RACKBOM, library, slugify
@@ -115,7 +117,7 @@ def design_racks(
     placement = catalogue.sources[design.spec.sources.get("placements", design.spec.source)]
     where = f"placement from {placement.id} ({placement.kind.value})"
     for rack in design.racks:
-        name = prefix if rack.name == prefix else f"{prefix}-{rack.name}"
+        name = rack_name(prefix, rack.name)
         entry = _rack(
             name,
             site,
@@ -125,7 +127,7 @@ def design_racks(
         )
         devices = tuple(
             Device(
-                name=f"{name}-{tray.label}",
+                name=tray_device(name, tray.label),
                 device_type=types[tray.tray.id],
                 role=tray.tray.role.value,
                 site=site.name,
@@ -190,50 +192,38 @@ def network_racks(
     site: Site,
     vocab: Vocabulary,
 ) -> Iterator[Placed]:
-    """Network racks with the fabric's switch boxes: leaves in the rows, upper tiers in the core."""
-    frame, switch = cluster.network_frame, cluster.switch
-    per_rack = max(1, frame.height_units // switch.height_units)
+    """Network racks with the fabric's switch boxes where the run list places them
+    (`racks/cabling/places.py`): leaves in their rows' network racks, upper tiers in the core."""
     floor = cluster.floor
-    leaf_racks = [
-        f"row{row + 1:02d}-net{k + 1}"
-        for row, count in enumerate(floor.row_network_racks)
-        for k in range(count)
-    ]
-    core_racks = [f"core-{k + 1:03d}" for k in range(floor.core_racks)]
-    tier_roles = ("leaf", "spine", "core")
-    for names, plans in ((leaf_racks, cluster.plans[:1]), (core_racks, cluster.plans[1:])):
-        boxes = [(tier_roles[p.tier - 1], k) for p in plans for k in range(p.switches)]
-        fill = math.ceil(len(boxes) / len(names)) if boxes and names else 0
-        if boxes and (fill > per_rack or not names):  # the floor counts units, not whole boxes
-            base = names[0].rsplit("-", 1)[0] if names else "net"
-            names = names + [
-                f"{base}-extra{k + 1}" for k in range(math.ceil(len(boxes) / per_rack) - len(names))
-            ]
-            fill = per_rack
-        for index, short in enumerate(names):
-            name = f"{cluster.id}-{short}"
-            rack = _rack(
-                name, site, "network", frame_type, f"Network rack of cluster {cluster.id}."
-            )
-            devices = tuple(
+    run = RunList(cluster)
+    racks: dict[str, list[Device]] = {
+        leaf_rack(cluster.id, row, k): []
+        for row, n in enumerate(floor.row_network_racks)
+        for k in range(n)
+    }
+    racks |= {core_rack(cluster.id, k): [] for k in range(floor.core_racks)}
+    for role, places, devices in zip(run.roles, run.places, run.devices, strict=True):
+        for k, (place, name) in enumerate(zip(places, devices, strict=True)):
+            racks.setdefault(place.rack, []).append(
                 Device(
-                    name=f"{cluster.id}-{role}-{k + 1:04d}",
+                    name=name,
                     device_type=switch_type,
                     role=role,
                     site=site.name,
                     location=site.location,
-                    rack=name,
-                    position=1 + slot * switch.height_units,
+                    rack=place.rack,
+                    position=place.position,
                     comments=(
-                        f"rackbom switch system {switch.id}, {role} {k + 1} of cluster "
-                        f"{cluster.id}; the count sized by rackbom (derived); the boxes spread "
-                        f"evenly over the network racks of the floor layout ({vocab.name})."
+                        f"rackbom switch system {cluster.switch.id}, {role} {k + 1} of cluster "
+                        f"{cluster.id}; the count sized by rackbom (derived); placed as the run "
+                        f"list places it ({vocab.name})."
                     ),
                 )
-                for slot, (role, k) in enumerate(boxes[index * fill : (index + 1) * fill])
             )
-            unmanaged = tuple(f"{d.name}:{switch_type.management}" for d in devices)
-            yield Placed(rack, devices, (), unmanaged)  # no management switch in a network rack
+    for name, devices in racks.items():
+        rack = _rack(name, site, "network", frame_type, f"Network rack of cluster {cluster.id}.")
+        unmanaged = tuple(f"{d.name}:{switch_type.management}" for d in devices)
+        yield Placed(rack, tuple(devices), (), unmanaged)  # no management switch in a network rack
 
 
 def cable_bundles(cluster: ClusterAnalysis) -> list[dict[str, object]]:

@@ -97,7 +97,7 @@ def _outputs(
     if args.netbox is not None:
         from rackbom.exports.dcim.cable_import import dcim_writer
 
-        outputs.append((args.netbox, dcim_writer(rows(), cables.catalogue, cables.plain_names)))
+        outputs.append((args.netbox, dcim_writer(rows(), cables, cables.plain_names)))
     if args.panel is not None:
         from rackbom.components.atomic import text_writer
         from rackbom.layouts.patch_panel import PatchPanel, panel_ports

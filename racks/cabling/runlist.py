@@ -39,7 +39,7 @@ from ...components.parts import Nic
 from ...components.trays import PartUse, TrayRole
 from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.links import LinkChooser, LinkEnd
-from .names import nic_port, rack_name, switch_device, tray_device
+from .names import copy_prefix, nic_port, rack_name, switch_device, tray_device
 from .places import FloorIndex, Place, floor_index, hall_name, row_name, switch_places
 
 PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_./-]*")
@@ -181,7 +181,7 @@ class RunList:
         self.endpoints = self._design_endpoints()
         self.places: list[list[Place]] = switch_places(cluster, self._leaf_racks())
         self.devices = [
-            [switch_device(role, k) for k in range(p.switches)]
+            [switch_device(cluster.id, role, k) for k in range(p.switches)]
             for role, p in zip(self.roles, cluster.plans, strict=True)
         ]
         self.switch_ends = [
@@ -216,7 +216,8 @@ class RunList:
         """Whether every name in the rows (the design's racks, the switches' ports) is letters,
         digits and `-_./`, a letter or digit first: no CSV field needs quoting or reads as a
         formula."""
-        names = [r.name for r in self.cluster.rack.design.racks] + self.port_names
+        names = [self.cluster.id] + [r.name for r in self.cluster.rack.design.racks]
+        names += self.port_names
         return all(PLAIN.fullmatch(n) for n in names)
 
     def leaf_rows_by_hall(self) -> Counter[str]:
@@ -344,14 +345,19 @@ class RunList:
         per = cluster.copies_per_rack
         if per == 1:
             for copy in range(cluster.copies):
+                prefix = copy_prefix(cluster.id, copy)
                 for name in design_racks:
-                    rack = rack_name(name, copy)
+                    rack = rack_name(prefix, name)
                     yield [(rack, e) for e in endpoints[name]]
             return
         (name,) = design_racks
         for start in range(0, cluster.copies, per):
             copies = range(start, min(start + per, cluster.copies))
-            yield [(rack_name(name, c), e) for c in copies for e in endpoints[name]]
+            yield [
+                (rack_name(copy_prefix(cluster.id, c), name), e)
+                for c in copies
+                for e in endpoints[name]
+            ]
 
     def _leaf_racks(self) -> list[int]:
         """The floor rack of each leaf's first endpoint, leaves numbered plane by plane."""

@@ -1,0 +1,81 @@
+"""The cable import names devices and interfaces the DCIM export of the same system creates."""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterator
+from itertools import islice
+from pathlib import Path
+
+import pytest
+
+import rackbom as rb
+from rackbom.exports.dcim.cable_import import dcim_writer
+from rackbom.exports.dcim.dcim_export import _design_types
+from rackbom.exports.dcim.device_types import switch_device_type
+from rackbom.exports.dcim.racks import design_racks, network_racks, rack_type, site_for
+from rackbom.exports.dcim.vocabulary import vocabulary
+from rackbom.racks.cabling.cable_list import CableList
+from rackbom.racks.cabling.names import copy_prefix
+from rackbom.racks.cabling.runlist import CableRow
+from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
+from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
+
+LINKS_PER_TIER = 3000
+"""Links taken from the start of each tier: a compute rack's links and a network rack's."""
+
+
+def _cluster_interfaces(cluster: ClusterAnalysis) -> dict[str, set[str]]:
+    """Device name -> interface names: the first copy of the design and every network rack."""
+    vocab = vocabulary("netbox")
+    design = cluster.rack.design
+    infiniband = cluster.switch.protocol == "infiniband"
+    types = _design_types(design, vocab, infiniband)
+    frames = {r.frame.id: rack_type(r.frame, cluster.catalogue) for r in design.racks}
+    site = site_for(cluster.id, "cluster")
+    switch = switch_device_type(cluster.catalogue, cluster.switch, vocab)
+    network = rack_type(cluster.network_frame, cluster.catalogue)
+    placed = [*design_racks(design, types, frames, site, copy_prefix(cluster.id, 0))]
+    placed += network_racks(cluster, switch, network, site, vocab)
+    return {
+        d.name: {i.name for i in d.device_type.interfaces} for p in placed for d in p.devices
+    }
+
+
+def _first_links(cables: CableList) -> Iterator[CableRow]:
+    """The first links of each tier, as rows."""
+    run = cables.run_list
+    assert run is not None
+    for tier, links in run._tiers():
+        yield from run._tier_rows(tier, islice(links, LINKS_PER_TIER))
+
+
+def _imported(rows: Iterator[CableRow], cables: CableList, tmp_path: Path) -> list[dict[str, str]]:
+    path = tmp_path / "cables.csv"
+    dcim_writer(rows, cables, cables.plain_names)(path)
+    with path.open(encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.mark.parametrize("cluster_id", builtin_cluster_ids())
+def test_every_cable_end_is_an_interface_the_dcim_export_creates(
+    cluster_id: str, tmp_path: Path
+) -> None:
+    cluster = rb.load_cluster(cluster_id)
+    cables = rb.cables(cluster)
+    analysis = cluster.analysis
+    assert isinstance(analysis, ClusterAnalysis)
+    interfaces = _cluster_interfaces(analysis)
+    copy = re.compile(rf"{re.escape(cluster_id)}-(\d{{5}})-")
+    first = copy_prefix(cluster_id, 0) + "-"
+    rows = _imported(_first_links(cables), cables, tmp_path)
+    assert rows
+    for row in rows:
+        for side in ("a", "b"):
+            device = row[f"side_{side}_device"]
+            found = copy.match(device)
+            if found is not None:  # another copy of the design: the first copy's names
+                assert 1 <= int(found.group(1)) <= analysis.copies
+                device = first + device[found.end() :]
+            assert row[f"side_{side}_name"] in interfaces[device], (device, row)
