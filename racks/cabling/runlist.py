@@ -104,6 +104,7 @@ class CableRow(NamedTuple):
 End = tuple[str, str, str, int, str, str]
 """A device's end of links: hall, row, rack, position, device, and those five as CSV text."""
 Link = tuple[float, int, int | None, End, str, End, str]
+LeafBlock = tuple[float, int, int | None, int, list[tuple[End, list[str], int, str]]]
 """One link before its cable is chosen: length, plane, rail, then each end and its port (A below,
 Z above)."""
 
@@ -199,7 +200,8 @@ class RunList:
     def lines(self) -> Iterator[str]:
         """The rows as CSV lines (every name plain), made without a row object: the same fields
         as `rows` gives, each end's text joined once per device and port."""
-        return chain.from_iterable(self._tier_lines(tier, links) for tier, links in self._tiers())
+        upper = (self._tier_lines(tier, links) for tier, links in self._tiers() if tier > 1)
+        return chain(self._leaf_lines(), chain.from_iterable(upper))
 
     def _tiers(self) -> Iterator[tuple[int, Iterator[Link]]]:
         """Each tier's links, leaves first."""
@@ -375,7 +377,10 @@ class RunList:
             per_plane.append(bisect_right(starts[rail], block * down) - 1)
         return per_plane * self.planes
 
-    def _leaf_links(self) -> Iterator[Link]:
+    def _leaf_blocks(self) -> Iterator[LeafBlock]:
+        """Tier 1's links in blocks of one rack, rail and plane: (length, plane from 0, rail,
+        the first leaf of the rail in the plane, then per NIC port its tray's end, its names by
+        plane, its leaf's offset from the first and the leaf's sub-port)."""
         cluster = self.cluster
         spec_floor = cluster.spec.floor
         per_plane = self.per_plane[0]
@@ -386,7 +391,6 @@ class RunList:
             [nic_port(port, plane, planes) for plane in range(planes)]
             for port in range(max(1, cluster.unit.endpoints))
         ]
-        leaves = self.switch_ends[0]
         ordinal = [0] * max(1, rails)
         for index, rack_ports in enumerate(self._floor_racks()):
             if not rack_ports:
@@ -411,17 +415,38 @@ class RunList:
             for r, ports in enumerate(by_rail):
                 rail = r + 1 if self.rail_optimised else None
                 for plane in range(planes):
-                    first = plane * per_plane + r
-                    for end, nic, offset, leaf_port in ports:
-                        yield (
-                            length,
-                            plane + 1,
-                            rail,
-                            end,
-                            nic[plane],
-                            leaves[first + offset],
-                            leaf_port,
-                        )
+                    yield length, plane, rail, plane * per_plane + r, ports
+
+    def _leaf_links(self) -> Iterator[Link]:
+        leaves = self.switch_ends[0]
+        for length, plane, rail, first, ports in self._leaf_blocks():
+            for end, nic, offset, leaf_port in ports:
+                yield length, plane + 1, rail, end, nic[plane], leaves[first + offset], leaf_port
+
+    def _leaf_lines(self) -> Iterator[str]:
+        """Tier 1's CSV lines from its blocks, cabled as `_cabled` cables them."""
+        leaves = self.switch_ends[0]
+        fan = self.ends[0].fan
+        open_cables: dict[float, list[Any]] = {}
+        opened = 0
+        for length, plane, rail, first, ports in self._leaf_blocks():
+            cable = open_cables.get(length)
+            if cable is None:
+                cable = open_cables[length] = [None, fan, *self.kind(1, length).texts(length)]
+            cable_id, legs, a_module, z_module, tail = cable
+            head = f"1,{plane + 1},{'' if rail is None else rail},"
+            for end, nic, offset, leaf_port in ports:
+                if legs == fan:
+                    opened += 1
+                    cable_id, legs = f"T1-{opened:07d}", 0
+                legs += 1
+                z = leaves[first + offset]
+                port = nic[plane]
+                yield (
+                    f"{cable_id},{legs},{head}{end[5]},{port},{a_module},{z[5]},{leaf_port},"
+                    f"{z_module},{tail},{cable_id}.{legs} {end[4]} {port} > {z[4]} {leaf_port}\n"
+                )
+            cable[0], cable[1] = cable_id, legs
 
     def _rack_length(self, row: int, position: int, rise: float, slack: float) -> float:
         """A rack's links to its row's network racks, measured as `clusters/floor.py` does."""
