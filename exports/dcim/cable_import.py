@@ -20,7 +20,7 @@ from ...components.cabling import Transceiver
 from ...components.catalogue import Catalogue
 from ...racks.cabling.cable_list import CableList
 from ...racks.cabling.names import port_interface
-from ...racks.cabling.runlist import CableRow
+from ...racks.cabling.row import CableRow
 from ..json.flat_bom import csv_value
 from .device_types import switch_device_type, switch_ways
 from .vocabulary import vocabulary
@@ -39,7 +39,7 @@ COLUMNS = (
     "length_unit",
 )
 INTERFACE = "dcim.interface"
-COPPER = {"dac": "dac-passive", "aec": "dac-active", "aoc": "aoc"}
+COPPER = {"dac": "dac-passive", "aec": "dac-active", "aoc": "aoc", "cat6": "cat6"}
 """rackbom cable kinds -> the DCIM's cable types; fibre goes by its transceivers' fibre."""
 FIBRE = {"single_mode": "smf", "multi_mode": "mmf"}
 

@@ -12,9 +12,16 @@ from collections.abc import Iterator, Mapping
 
 from ...components.catalogue import Catalogue
 from ...components.frames import RackFrame
-from ...components.trays import TrayRole
 from ...racks.build import BuiltDesign, BuiltRack
-from ...racks.cabling.names import core_rack, leaf_rack, rack_name, tray_device
+from ...racks.cabling.management import rack_management
+from ...racks.cabling.names import (
+    BMC_PORT,
+    core_rack,
+    leaf_rack,
+    management_switch_port,
+    rack_name,
+    tray_device,
+)
 from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from .dcim_model import Cable, Device, DeviceType, Placed, Rack, RackType, Role, Site
@@ -29,11 +36,11 @@ UNIT_MAPPING = (
     "the frame's true outside width in mm."
 )
 CABLE_NOTE = (
-    "Cables: management (BMC) ports are cabled to the management switch in their rack and busbar "
-    "inputs to the power shelves' outlets. rackbom's cluster layer sizes the scale-out links by "
-    "counts and lengths and assigns no ports, so each tier's links are one bundle (count, cable "
-    "and optic parts, lengths), not DCIM cable objects. Scale-up copper runs through backplanes "
-    "and is not listed."
+    "Cables: management (BMC) ports are cabled to the management switch in their rack, by the "
+    "run list's rule, and busbar inputs to the power shelves' outlets. A cluster's scale-out "
+    "links are one bundle per tier here (count, cable and optic parts, lengths); `rackbom cables "
+    "CLUSTER --netbox FILE` writes them port to port as a cable import with these devices' names. "
+    "Scale-up copper runs through backplanes and copper assemblies and is not listed."
 )
 
 
@@ -141,26 +148,44 @@ def design_racks(
             )
             for tray in rack.trays
         )
-        cables, uncabled = _in_rack_cables(devices)
-        yield Placed(entry, devices, cables, uncabled)
+        cables, uncabled = _management_cables(design, rack, name, devices)
+        power, unpowered = _power_cables(devices)
+        yield Placed(entry, devices, cables + power, uncabled + unpowered)
 
 
-def _in_rack_cables(devices: tuple[Device, ...]) -> tuple[tuple[Cable, ...], tuple[str, ...]]:
-    """Management ports to the rack's management switches, busbar inputs to shelf outlets."""
-    switch_ports = [
-        (d.name, i.name)
-        for d in devices
-        if d.role == TrayRole.MANAGEMENT.value
-        for i in d.device_type.interfaces
-    ]
-    managed = [
-        (d.name, d.device_type.management) for d in devices if d.device_type.management is not None
-    ]
-    cables = [
-        Cable(dev, "dcim.interface", port, sw, "dcim.interface", sw_port, "cat6")
-        for (dev, port), (sw, sw_port) in zip(managed, switch_ports, strict=False)
-    ]
-    uncabled = tuple(f"{dev}:{port}" for dev, port in managed[len(switch_ports) :])
+def _management_cables(
+    design: BuiltDesign, rack: BuiltRack, name: str, devices: tuple[Device, ...]
+) -> tuple[tuple[Cable, ...], tuple[str, ...]]:
+    """Management ports to the rack's management switches, by the run list's rule
+    (`racks/cabling/management.py`)."""
+    by_tray = {id(t): d for t, d in zip(rack.trays, devices, strict=True)}
+    plan = rack_management(design, rack)
+    cables = tuple(
+        Cable(
+            by_tray[id(link.tray)].name,
+            "dcim.interface",
+            _management_port(by_tray[id(link.tray)]),
+            by_tray[id(link.switch)].name,
+            "dcim.interface",
+            management_switch_port(link.port),
+            "cat6",
+        )
+        for link in plan.links
+    )
+    uncabled = tuple(
+        f"{by_tray[id(t)].name}:{_management_port(by_tray[id(t)])}" for t in plan.uncabled
+    )
+    return cables, uncabled
+
+
+def _management_port(device: Device) -> str:
+    return device.device_type.management or BMC_PORT
+
+
+def _power_cables(devices: tuple[Device, ...]) -> tuple[tuple[Cable, ...], tuple[str, ...]]:
+    """Busbar inputs to the power shelves' outlets."""
+    cables: list[Cable] = []
+    uncabled: tuple[str, ...] = ()
     outlets = [
         (d.name, o.name)
         for d in devices
@@ -220,10 +245,10 @@ def network_racks(
                     ),
                 )
             )
-    for name, devices in racks.items():
+    for name, boxes in racks.items():
         rack = _rack(name, site, "network", frame_type, f"Network rack of cluster {cluster.id}.")
-        unmanaged = tuple(f"{d.name}:{switch_type.management}" for d in devices)
-        yield Placed(rack, tuple(devices), (), unmanaged)  # no management switch in a network rack
+        unmanaged = tuple(f"{d.name}:{switch_type.management}" for d in boxes)
+        yield Placed(rack, tuple(boxes), (), unmanaged)  # no management switch in a network rack
 
 
 def cable_bundles(cluster: ClusterAnalysis) -> list[dict[str, object]]:

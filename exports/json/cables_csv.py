@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ...components.atomic import Writer
-from ...racks.cabling.runlist import COLUMNS, CableRow
+from ...racks.cabling.row import COLUMNS, CableRow
 from .flat_bom import csv_value
 
 

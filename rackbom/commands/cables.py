@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from rackbom.components.atomic import Writer, check_destination, write_files
 from rackbom.components.errors import InputError
 from rackbom.racks.cabling.cable_list import CableList, cable_list
-from rackbom.racks.cabling.runlist import CableRow
+from rackbom.racks.cabling.row import CableRow
 from rackbom.textable import counted, size_text
 
 from .common import add_catalogue_option, load_targets

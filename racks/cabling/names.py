@@ -54,6 +54,15 @@ def port_interface(port: str) -> str:
     return port.split("/", 1)[0]
 
 
+def management_switch_port(port: int) -> str:
+    """Port `port` (from 0) of a management switch tray, over its management switches."""
+    return f"ge{port + 1}"
+
+
+BMC_PORT = "bmc"
+"""A tray's management (BMC) port where the DCIM library's rule names none."""
+
+
 def leaf_rack(system_id: str, row: int, index: int) -> str:
     """Network rack `index` (from 0) of floor row `row` (from 0)."""
     return f"{system_id}-row{row + 1:02d}-net{index + 1}"

@@ -25,13 +25,12 @@ tiers take the floor model's lengths in order, shortest first. Rows are generate
 from __future__ import annotations
 
 import math
-import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...components.cabling import Cable, Transceiver
 from ...components.errors import InputError
@@ -39,67 +38,10 @@ from ...components.parts import Nic
 from ...components.trays import PartUse, TrayRole
 from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.links import LinkChooser, LinkEnd
+from .management_rows import ManagementRows, joined
 from .names import copy_prefix, nic_port, rack_name, switch_device, tray_device
 from .places import FloorIndex, Place, floor_index, hall_name, row_name, switch_places
-
-PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_./-]*")
-"""A name no CSV field needs to quote or could read as a formula."""
-COLUMNS = (
-    "cable_id",
-    "leg",
-    "tier",
-    "plane",
-    "rail",
-    "a_hall",
-    "a_row",
-    "a_rack",
-    "a_position",
-    "a_device",
-    "a_port",
-    "a_transceiver",
-    "z_hall",
-    "z_row",
-    "z_rack",
-    "z_position",
-    "z_device",
-    "z_port",
-    "z_transceiver",
-    "cable_part",
-    "cable_type",
-    "run_m",
-    "cable_m",
-    "label",
-)
-
-
-class CableRow(NamedTuple):
-    """One leg of a physical cable: A end (lower tier) to Z end (upper tier)."""
-
-    cable_id: str
-    leg: int
-    tier: int
-    plane: int
-    rail: int | None
-    a_hall: str
-    a_row: str
-    a_rack: str
-    a_position: int
-    a_device: str
-    a_port: str
-    a_transceiver: str | None
-    z_hall: str
-    z_row: str
-    z_rack: str
-    z_position: int
-    z_device: str
-    z_port: str
-    z_transceiver: str | None
-    cable_part: str
-    cable_type: str
-    run_m: float
-    cable_m: float
-    label: str
-
+from .row import PLAIN, CableRow
 
 End = tuple[str, str, str, int, str, str]
 """A device's end of links: hall, row, rack, position, device, and those five as CSV text."""
@@ -190,10 +132,12 @@ class RunList:
             for places, devices in zip(self.places, self.devices, strict=True)
         ]
         self._kinds: dict[tuple[int, float], LinkKind] = {}
+        self.management = ManagementRows(cluster.rack.design)
 
     # --- the rows ------------------------------------------------------------------------------
     def rows(self) -> Iterator[CableRow]:
-        """Every leg, tier by tier, leaves first."""
+        """Every leg: the racks' management cables, then tier by tier, leaves first."""
+        yield from self._management_rows()
         for tier, links in self._tiers():
             yield from self._tier_rows(tier, links)
 
@@ -201,7 +145,33 @@ class RunList:
         """The rows as CSV lines (every name plain), made without a row object: the same fields
         as `rows` gives, each end's text joined once per device and port."""
         upper = (self._tier_lines(tier, links) for tier, links in self._tiers() if tier > 1)
-        return chain(self._leaf_lines(), chain.from_iterable(upper))
+        management = (joined(row) for row in self._management_rows())
+        return chain(management, self._leaf_lines(), chain.from_iterable(upper))
+
+    @property
+    def rows_total(self) -> int:
+        """Rows the list has, known without generating them."""
+        links = sum(p.links_in for p in self.cluster.plans)
+        return self.management.per_copy * self.cluster.copies + links
+
+    def _copy_floor(self, copy: int) -> list[tuple[str, str]]:
+        """Hall and row of each design rack of copy `copy`."""
+        racks = len(self.management.racks)
+        per = self.cluster.copies_per_rack
+        first = copy * racks if per == 1 else copy // per
+        count = racks if per == 1 else 1
+        return [
+            (hall_name(hall), row_name(row))
+            for hall, row, _ in map(self.floor.locate, range(first, first + count))
+        ]
+
+    def _management_rows(self) -> Iterator[CableRow]:
+        """Each copy's management cables, copy by copy."""
+        if not self.management.per_copy:
+            return
+        for copy in range(self.cluster.copies):
+            prefix = copy_prefix(self.cluster.id, copy)
+            yield from self.management.rows(prefix, self._copy_floor(copy), copy)
 
     def _tiers(self) -> Iterator[tuple[int, Iterator[Link]]]:
         """Each tier's links, leaves first."""
@@ -227,6 +197,12 @@ class RunList:
         out: Counter[str] = Counter()
         for index, rack_ports in enumerate(self._floor_racks()):
             out[hall_name(self.floor.locate(index)[0])] += len(rack_ports) * self.planes
+        if self.management.per_copy:
+            for copy in range(self.cluster.copies):
+                for (_, plan), (hall, _) in zip(
+                    self.management.racks, self._copy_floor(copy), strict=True
+                ):
+                    out[hall] += len(plan.links)
         return out
 
     def length_runs(self) -> Iterator[tuple[int, float, int]]:
