@@ -14,6 +14,7 @@ from itertools import pairwise
 import svgwrite
 
 from ..components.outputs import counted, span_text
+from ..exports.figures.cluster_figures import CLUSTER_FIGURE
 from ..racks.clusters.cluster_summary import ClusterSummary, TierSummary
 from ..racks.clusters.floor import FloorLayout
 from .document import SvgDocument
@@ -37,9 +38,10 @@ class _Drawing(SvgDocument):
         self.text(
             MARGIN,
             44,
-            f"{s.gpus:,} GPUs in {counted(s.racks, 'rack')} of {s.design} · {s.profile} · "
-            f"{s.fabric_tiers}-tier {s.topology.replace('_', '-')} · {s.switches:,} switches · "
-            f"${s.capex_usd_per_gpu.total_usd:,.0f} per GPU",
+            f"{CLUSTER_FIGURE['gpus'].text(s)} GPUs in {counted(s.racks, 'rack')} of {s.design} · "
+            f"{s.profile} · {s.fabric_tiers}-tier {s.topology.replace('_', '-')} · "
+            f"{CLUSTER_FIGURE['switches'].text(s)} switches · "
+            f"{CLUSTER_FIGURE['capex_usd_per_gpu.total_usd'].text(s)} per GPU",
             size=11,
         )
 

@@ -35,7 +35,7 @@ _EXPORTS = {
     "sweep": "rackbom.cost_api",
     "tco": "rackbom.cost_api",
     "workload": "rackbom.cost_api",
-    "load": "rackbom.design",
+    "load": "rackbom.resolve",
     "resolve": "rackbom.resolve",
     "resolve_all": "rackbom.resolve",
     "System": "rackbom.system",
@@ -65,10 +65,10 @@ if TYPE_CHECKING:
         tco,
         workload,
     )
-    from rackbom.design import Design, load
+    from rackbom.design import Design
     from rackbom.exports.charts.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
     from rackbom.facade import catalogue, clusters, designs, export_workbook
-    from rackbom.resolve import resolve, resolve_all
+    from rackbom.resolve import load, resolve, resolve_all
     from rackbom.system import System
 
 

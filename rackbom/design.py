@@ -6,18 +6,14 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rackbom.catalogues import load_catalogue
-from rackbom.components.catalogue import Catalogue, builtin_catalogue
 from rackbom.components.errors import InputError
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom_lines import Bom
 from rackbom.racks.build import BuiltDesign, build_design
 from rackbom.racks.costs.basis import CostBasis, design_basis
-from rackbom.racks.library import builtin_design_ids, load_design_spec
-from rackbom.racks.origin import Builtin, File, Made, Origin
+from rackbom.racks.origin import Builtin, Made, Origin
 from rackbom.racks.summary import DesignSummary
 from rackbom.racks.variants import variant_spec
-from rackbom.variant_ids import split_variant
 
 from .system import System
 
@@ -122,26 +118,3 @@ class Design(System):
             f"<Design {self.id}: {s.gpus} GPUs, world size {s.world_size}, "
             f"{s.power_all_in_w / 1000:,.1f} kW, ${s.bom_usd:,.0f}>"
         )
-
-
-def load(
-    id_or_path: str | Path,
-    catalogue: Catalogue | None = None,
-    *,
-    catalogue_files: tuple[str | Path, ...] = (),
-) -> Design:
-    """Load a built-in design by id or a design YAML file by path.
-
-    A variant id (`helios+switch_margin=0.82`) loads the design and applies `with_` options.
-    `catalogue_files` adds user catalogue files to the built-in catalogue.
-    """
-    if catalogue is None:
-        catalogue = load_catalogue(*catalogue_files) if catalogue_files else builtin_catalogue()
-    variant = split_variant(str(id_or_path))
-    if variant is not None:
-        base, changes = variant
-        return load(base, catalogue).with_(**changes)
-    spec, file = load_design_spec(id_or_path)
-    text = str(id_or_path)
-    origin = Builtin("design", text) if text in builtin_design_ids() else File(Path(text))
-    return Design(build_design(spec, catalogue, file), origin)

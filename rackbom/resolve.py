@@ -13,14 +13,15 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, suggest
 from rackbom.components.errors import InputError
 from rackbom.components.yamlio import read_yaml_file
 from rackbom.racks.build import build_design
-from rackbom.racks.library import builtin_design_ids, parse_design
+from rackbom.racks.library import builtin_design_ids, load_design_spec, parse_design
 from rackbom.racks.origin import Builtin, File
 
-from .design import Design, load
+from .design import Design
 from .system import System
 from .variant_ids import split_variant
 
@@ -59,7 +60,8 @@ def resolve(name: System | str | Path, catalogue: Catalogue | None = None) -> Sy
         return resolve(base, catalogue).with_(**changes)
     origin = origin_of(name)
     if isinstance(origin, Builtin) and origin.kind == "design":
-        return load(origin.id, catalogue)
+        spec, file = load_design_spec(origin.id)
+        return Design(build_design(spec, catalogue, file), origin)
     if isinstance(origin, Builtin):
         from .cluster_model import load_cluster  # the cluster layer loads only for clusters
 
@@ -78,6 +80,22 @@ def _from_file(origin: File, catalogue: Catalogue) -> System:
 
         return build_cluster(parse_cluster(raw, where), origin, catalogue)
     return Design(build_design(parse_design(raw, where), catalogue, where), origin)
+
+
+def load(
+    name: str | Path,
+    catalogue: Catalogue | None = None,
+    *,
+    catalogue_files: tuple[str | Path, ...] = (),
+) -> Design:
+    """A design by built-in id, file or variant id (`helios+switch_margin=0.82`).
+
+    `catalogue_files` adds user catalogue files to the built-in catalogue; a cluster is an error.
+    """
+    if catalogue is None and catalogue_files:
+        catalogue = load_catalogue(*catalogue_files)
+    (design,) = resolve_designs([name], catalogue)
+    return design
 
 
 def resolve_all(

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, cast
 
+from ...components.precision import PRECISIONS
+from ...components.precision import Precision as Precision  # the costs' name for it
 from ..analysis import Analysis
 from ..clusters.unit import scale_up_usd
 from ..systems import Analysed
@@ -19,9 +21,6 @@ from ..systems import Analysed
 if TYPE_CHECKING:
     from ..clusters.cluster_analysis import ClusterAnalysis
     from ..clusters.cluster_summary import ClusterSummary
-
-Precision = Literal["fp4", "fp6", "fp8", "bf16"]
-PRECISIONS: tuple[Precision, ...] = ("fp4", "fp6", "fp8", "bf16")
 
 
 @dataclass(frozen=True)
@@ -71,7 +70,7 @@ def design_basis(analysis: Analysis) -> CostBasis:
         scale_out_usd=0.0,
         power_it_w=s.power_rack_input_w,
         power_level="rack input (a bare design buys no scale-out network)",
-        dense_pflops={p: getattr(s, f"{p}_dense_pflops_total") or 0.0 for p in PRECISIONS},
+        dense_pflops={p: s.compute[p].total or 0.0 for p in PRECISIONS},
         hbm_tbytes_per_s=s.hbm_tbytes_per_s_total,
         hbm_gb=s.hbm_gb_total,
     )
@@ -98,9 +97,7 @@ def cluster_basis(summary: ClusterSummary) -> CostBasis:
         scale_out_usd=summary.capex_usd.scale_out_usd,
         power_it_w=summary.power_total_w,
         power_level="racks' input plus the scale-out network",
-        dense_pflops={
-            p: copies * (getattr(d, f"{p}_dense_pflops_total") or 0.0) for p in PRECISIONS
-        },
+        dense_pflops={p: copies * (d.compute[p].total or 0.0) for p in PRECISIONS},
         hbm_tbytes_per_s=copies * d.hbm_tbytes_per_s_total,
         hbm_gb=summary.hbm_gb_total,
     )
