@@ -45,9 +45,10 @@ def _cluster_interfaces(cluster: ClusterAnalysis) -> dict[str, set[str]]:
 
 
 def _first_links(cables: CableList) -> Iterator[CableRow]:
-    """The first links of each tier, as rows."""
+    """The first management cables and the first links of each tier, as rows."""
     run = cables.run_list
     assert run is not None
+    yield from islice(iter(cables), 100)
     for tier, links in run._tiers():
         yield from run._tier_rows(tier, islice(links, LINKS_PER_TIER))
 

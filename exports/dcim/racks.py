@@ -266,7 +266,10 @@ def cable_bundles(cluster: ClusterAnalysis) -> list[dict[str, object]]:
                 "transceivers": dict(tier.transceivers),
                 "length_m_min": tier.link_length_m_min,
                 "length_m_max": tier.link_length_m_max,
-                "comments": "Counted by rackbom's cluster layer (derived); ports not assigned.",
+                "comments": (
+                    "Counted by rackbom's cluster layer (derived); port to port in "
+                    "`rackbom cables CLUSTER --netbox FILE`."
+                ),
             }
         )
     return out
