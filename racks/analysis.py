@@ -216,8 +216,7 @@ class Analysis:
         """The design's key figures (units in the names, nothing rounded)."""
         spec = self.design.spec
         bom_total = self.bom.total_usd
-        gpus, hbm = self.gpus, self.hbm_gb_total
-        ports_total = self.switch_ports_total
+        gpus, hbm, ports_total = self.gpus, self.hbm_gb_total, self.switch_ports_total
         chips = [chip for tray in self.ports for chip in tray.chips]
         return DesignSummary(
             design=spec.id,
@@ -233,9 +232,7 @@ class Analysis:
             switch_ports_total=ports_total,
             switch_ports_used=self.switch_ports_used,
             switch_ports_unused=self.switch_ports_unused,
-            switch_ports_unused_pct=(
-                100 * self.switch_ports_unused / ports_total if ports_total else 0.0
-            ),
+            switch_ports_unused_pct=100 * self.switch_ports_unused / max(ports_total, 1),
             switch_port_gbps=_one({c.port_gbps for c in chips if c.fabric is not None}),
             switch_lanes_total=sum(c.lanes_total for c in chips),
             switch_lanes_used=sum(c.lanes_used for c in chips),
@@ -251,6 +248,8 @@ class Analysis:
             bom_usd=bom_total,
             bom_usd_per_gpu=bom_total / gpus if gpus else 0.0,
             bom_usd_per_hbm_gb=bom_total / hbm if hbm else 0.0,
+            vendor_margin_usd=self.bom.vendor_margin_usd,
+            vendor_margin_base_usd=self.bom.vendor_margin_base_usd,
             units_used=sum(s.units_used for s in self.space),
             units_total=sum(s.units_total for s in self.space),
             weight_kg=self.weight_kg,

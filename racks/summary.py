@@ -95,6 +95,11 @@ class DesignSummary:
     bom_usd: float
     bom_usd_per_gpu: float
     bom_usd_per_hbm_gb: float
+    vendor_margin_usd: float
+    """The part of `bom_usd` that is a system vendor's gross margin (NVIDIA's on its NVLink
+    switch trays and copper)."""
+    vendor_margin_base_usd: float
+    """The price of the parts that margin is charged on."""
     units_used: int
     units_total: int
     weight_kg: float
