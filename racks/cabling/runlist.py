@@ -46,6 +46,9 @@ from .row import PLAIN, CableRow
 End = tuple[str, str, str, int, str, str]
 """A device's end of links: hall, row, rack, position, device, and those five as CSV text."""
 Link = tuple[float, int, int | None, End, str, End, str]
+Pods = list[tuple[int, int]] | None
+"""A three-tier plane's pods (first leaf, leaves), or None for two tiers' spines and cores."""
+UpperBlock = tuple[int, int | None, End, int, int, int, int]
 LeafBlock = tuple[float, int, int | None, int, list[tuple[End, list[str], int, str]]]
 """One link before its cable is chosen: length, plane, rail, then each end and its port (A below,
 Z above)."""
@@ -144,7 +147,7 @@ class RunList:
     def lines(self) -> Iterator[str]:
         """The rows as CSV lines (every name plain), made without a row object: the same fields
         as `rows` gives, each end's text joined once per device and port."""
-        upper = (self._tier_lines(tier, links) for tier, links in self._tiers() if tier > 1)
+        upper = (self._upper_lines(tier, ups, pods) for tier, ups, pods in self._uppers())
         management = (joined(row) for row in self._management_rows())
         return chain(management, self._leaf_lines(), chain.from_iterable(upper))
 
@@ -176,12 +179,17 @@ class RunList:
     def _tiers(self) -> Iterator[tuple[int, Iterator[Link]]]:
         """Each tier's links, leaves first."""
         yield 1, self._leaf_links()
+        for tier, ups, pods in self._uppers():
+            yield tier, self._upper_links(tier, ups, pods)
+
+    def _uppers(self) -> Iterator[tuple[int, list[int], Pods]]:
+        """Each upper tier with its lower switches' uplinks and, for three tiers' spines, pods."""
         if self.tiers == 2:
-            yield 2, self._upper_links(2, self._leaf_ups(), None)
+            yield 2, self._leaf_ups(), None
         elif self.tiers == 3:
             pods = self._pods()
-            yield 2, self._upper_links(2, self._leaf_ups(), pods)
-            yield 3, self._upper_links(3, self._spine_ups(pods), None)
+            yield 2, self._leaf_ups(), pods
+            yield 3, self._spine_ups(pods), None
 
     @property
     def plain_names(self) -> bool:
@@ -269,17 +277,6 @@ class RunList:
                     cable_m,
                     f"{cable_id}.{leg} {a_device} {a_port} > {z_device} {z_port}",
                 ),
-            )
-
-    def _tier_lines(self, tier: int, links: Iterator[Link]) -> Iterator[str]:
-        """CSV lines of one tier's links, field for field as `_tier_rows`."""
-        for cable, (_, plane, rail, a, a_port, z, z_port) in self._cabled(tier, links):
-            cable_id, leg = cable[0], cable[1]
-            rail_text = "" if rail is None else rail
-            yield (
-                f"{cable_id},{leg},{tier},{plane},{rail_text},{a[5]},{a_port},{cable[7]},"
-                f"{z[5]},{z_port},{cable[8]},{cable[9]},"
-                f"{cable_id}.{leg} {a[4]} {a_port} > {z[4]} {z_port}\n"
             )
 
     def kind(self, tier: int, length: float) -> LinkKind:
@@ -466,17 +463,14 @@ class RunList:
                 out.append(_uplinks(links, down, self.radix - down))
         return out
 
-    def _upper_links(
-        self, tier: int, ups: list[int], pods: list[tuple[int, int]] | None
-    ) -> Iterator[Link]:
-        """Links into `tier`: each lower switch's uplinks, spread evenly over the upper ones."""
-        lower_ends, upper_ends = self.switch_ends[tier - 2], self.switch_ends[tier - 1]
+    def _upper_blocks(self, tier: int, ups: list[int], pods: Pods) -> Iterator[UpperBlock]:
+        """Links into `tier` in blocks of one lower switch: (plane from 0, rail, the switch's
+        end, its first uplink's ordinal `g` among its group's, the upper switches `S` it spreads
+        over, the first of them, its uplinks); uplink `g` lands on upper switch `g mod S`."""
+        lower_ends = self.switch_ends[tier - 2]
         lower_n, upper_n = self.per_plane[tier - 2], self.per_plane[tier - 1]
-        first_up = self.cluster.plans[tier - 2].down_ports
-        names = self.port_names
         groups = pods if pods is not None else [(0, lower_n)]
         spine_counts = [ups[first] for first, _ in groups] if pods is not None else [upper_n]
-        lengths = self._lengths(tier)
         rail_of = self._leaf_rail if tier == 2 and self.rail_optimised else None
         for plane in range(self.planes):
             upper_base = plane * upper_n
@@ -485,18 +479,60 @@ class RunList:
                 for lower in range(first, first + count):
                     a = lower_ends[plane * lower_n + lower]
                     rail = rail_of(lower) if rail_of else None
-                    for j in range(ups[lower]):
-                        yield (
-                            next(lengths),
-                            plane + 1,
-                            rail,
-                            a,
-                            names[first_up + j],
-                            upper_ends[upper_base + g % spines],
-                            names[g // spines],
-                        )
-                        g += 1
+                    yield plane, rail, a, g, spines, upper_base, ups[lower]
+                    g += ups[lower]
                 upper_base += spines if pods is not None else 0
+
+    def _upper_links(self, tier: int, ups: list[int], pods: Pods) -> Iterator[Link]:
+        """Links into `tier`: each lower switch's uplinks, spread evenly over the upper ones."""
+        upper_ends = self.switch_ends[tier - 1]
+        first_up = self.cluster.plans[tier - 2].down_ports
+        names = self.port_names
+        lengths = self._lengths(tier)
+        for plane, rail, a, g0, spines, base, count in self._upper_blocks(tier, ups, pods):
+            for j in range(count):
+                g = g0 + j
+                yield (
+                    next(lengths),
+                    plane + 1,
+                    rail,
+                    a,
+                    names[first_up + j],
+                    upper_ends[base + g % spines],
+                    names[g // spines],
+                )
+
+    def _upper_lines(self, tier: int, ups: list[int], pods: Pods) -> Iterator[str]:
+        """CSV lines of the links into `tier`, cabled as `_cabled` cables them."""
+        upper_ends = self.switch_ends[tier - 1]
+        first_up = self.cluster.plans[tier - 2].down_ports
+        names = self.port_names
+        lengths = self._lengths(tier)
+        fan = self.ends[tier - 1].fan
+        open_cables: dict[float, list[Any]] = {}
+        opened = 0
+        cable: list[Any] = [None, fan]
+        last = -1.0
+        for plane, rail, a, g0, spines, base, count in self._upper_blocks(tier, ups, pods):
+            head = f"{tier},{plane + 1},{'' if rail is None else rail},{a[5]},"
+            for j in range(count):
+                length = next(lengths)
+                if length != last or cable[1] == fan:
+                    last = length
+                    cable = open_cables.get(length) or [None, fan]
+                    if cable[1] == fan:
+                        opened += 1
+                        texts = self.kind(tier, length).texts(length)
+                        cable = open_cables[length] = [f"T{tier}-{opened:07d}", 0, *texts]
+                cable[1] += 1
+                g = g0 + j
+                z = upper_ends[base + g % spines]
+                a_port, z_port = names[first_up + j], names[g // spines]
+                cable_id, leg = cable[0], cable[1]
+                yield (
+                    f"{cable_id},{leg},{head}{a_port},{cable[2]},{z[5]},{z_port},{cable[3]},"
+                    f"{cable[4]},{cable_id}.{leg} {a[4]} {a_port} > {z[4]} {z_port}\n"
+                )
 
     def _leaf_rail(self, leaf: int) -> int:
         return leaf % self.rails + 1
