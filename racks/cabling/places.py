@@ -3,8 +3,8 @@
 Compute racks fill halls of `racks_per_hall`, each hall rows of `racks_per_row`, in floor order
 (as `clusters/floor.py` and `clusters/halls.py` lay them out). Switch boxes spread evenly over
 the network racks, leaves over the rows' network racks and the upper tiers over the core block,
-in the order the DCIM export places them (extra racks where the floor's unit count leaves a box
-over).
+in order (extra racks where the floor's unit count leaves a box over); the DCIM export places
+them here too.
 """
 
 from __future__ import annotations

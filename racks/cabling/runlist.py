@@ -19,7 +19,10 @@ Each row is one leg of a physical cable; a breakout cable's legs share its `cabl
 `k`). As the BOM counts them, a cable carries `k` links of one length (`k`: the links one module
 carries at the busier end) and a transceiver serves that many legs at its end. Lengths are the
 floor model's: a leaf link runs from its rack to its row's network racks; links into the upper
-tiers take the floor model's lengths in order, shortest first. Rows are generated lazily.
+tiers take the floor model's lengths in order, shortest first. The racks' management cables
+(`management_rows.py`) come first, copy by copy. Rows are generated lazily; `lines` makes the
+same rows as CSV text straight from blocks of links (a rack's rail in one plane, a lower switch's
+uplinks), with no row object, for the streamed CSV.
 """
 
 from __future__ import annotations
