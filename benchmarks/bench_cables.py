@@ -11,27 +11,11 @@ peak resident memory in MB and the rows written of:
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-
-def run(args: list[str], runs: int) -> tuple[float, float, float]:
-    """Median wall and CPU seconds and the largest peak RSS (MB) of a command run `runs` times."""
-    times, cpus, peaks = [], [], []
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = subprocess.run(
-            ["/usr/bin/time", "-f", "%M %U %S", *args], capture_output=True, text=True, check=True
-        )
-        times.append(time.perf_counter() - start)
-        peak, user, system = result.stderr.strip().splitlines()[-1].split()
-        cpus.append(float(user) + float(system))
-        peaks.append(int(peak) / 1024)
-    return statistics.median(times), statistics.median(cpus), max(peaks)
+from processes import wall_cpu_and_peak
 
 
 def main() -> None:
@@ -46,7 +30,7 @@ def main() -> None:
         out = Path(tmp) / "runlist.csv"
         for cluster, seconds, mb in cases:
             command = [sys.executable, "-m", "rackbom", "cables", cluster, "-o", str(out)]
-            wall, cpu, peak = run(command, args.runs)
+            wall, cpu, peak = wall_cpu_and_peak(command, args.runs)
             with out.open(encoding="utf-8") as f:
                 rows = sum(1 for _ in f) - 1
             verdict = "ok" if cpu <= seconds and peak <= mb else "OVER BUDGET"

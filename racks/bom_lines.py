@@ -155,9 +155,9 @@ def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
         part = copper_part(design, run)
         if part is None:
             continue
-        line = _part_line(
-            design, run.rack, RACK_LEVEL, None, TrayPart(part=part.id, qty=run.pairs), priced=True
-        )
+        # counted here, not read from a file: nothing to validate (and no schema to build)
+        counted = TrayPart.model_construct(part=part.id, qty=run.pairs)
+        line = _part_line(design, run.rack, RACK_LEVEL, None, counted, priced=True)
         lines.append(line)
         if part.vendor_margin and line.unit_price_usd is not None:
             lines.append(
