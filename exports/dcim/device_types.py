@@ -27,8 +27,10 @@ from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...components.parts import Gpu, ManagementSwitch, Nic, PartType, PowerShelf
 from ...components.switch_systems import SwitchSystem
-from ...components.trays import PartUse, TrayRole, TrayType
+from ...components.trays import PartUse, TrayType
 from ...racks.build import BuiltDesign
+from ...racks.cabling.management import BMC_ROLES
+from ...racks.cabling.names import BMC_PORT, management_switch_port
 from ...racks.power import parts_power
 from .dcim_model import DeviceType, Interface, ModuleBay, NamedPort, PowerOutlet, PowerPort
 from .type_library import RACKBOM, KnownSwitch, Library, library, slugify
@@ -41,7 +43,6 @@ NIC_CAGE = "osfp"
 """The catalogue gives NIC speeds, not cages; from 400G up OSFP is assumed."""
 NIC_CAGES: dict[float, str] = {1: "rj45", 10: "rj45", 25: "sfp28", 100: "qsfp28", 200: "qsfp56"}
 """Cages assumed for NIC speeds below 400G."""
-BMC_ROLES = (TrayRole.COMPUTE, TrayRole.SWITCH)
 
 
 @dataclass
@@ -93,7 +94,7 @@ def _port(kind: PortType, name: str, label: str | None = None) -> Interface:
 
 def _bmc(lib: Library, notes: Notes, name: str | None = None) -> Interface:
     rule = lib.management
-    port = name or rule.name or "bmc"
+    port = name or rule.name or BMC_PORT
     notes.add(f"interfaces {port}: management (BMC) port from {notes.source(rule.source)}.")
     return Interface(port, rule.type or "1000base-t", mgmt_only=True)
 
@@ -362,8 +363,8 @@ def _ports(
         elif isinstance(part, ManagementSwitch):
             kind = vocab.ethernet_port("rj45", part.port_gbps)
             for _ in range(line.qty * part.ports):
+                interfaces.append(_port(kind, management_switch_port(counters["mgmt"])))
                 counters["mgmt"] += 1
-                interfaces.append(_port(kind, f"ge{counters['mgmt']}"))
             consoles.append(NamedPort("console", "rj-45"))
             notes.add(
                 f"interfaces ge*: {line.qty * part.ports} x {part.port_gbps:g}G RJ-45 ({part.id}) "
