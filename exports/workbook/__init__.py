@@ -23,7 +23,6 @@ from openpyxl.chart import Reference
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.worksheet.cell_range import CellRange
-from openpyxl.worksheet.dimensions import RowDimension
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -199,10 +198,10 @@ def _write_sheet(ws: Worksheet, data: SheetData, styles: _Styles) -> str:
     for index, width in enumerate(widths, start=1):
         ws.column_dimensions[col(index)].width = width
     span = note_span(widths)
-    heights = {}
-    for number, lines in row_lines(data, widths).items():
-        dimension = RowDimension(ws, index=number, ht=lines * LINE_PT)
-        heights[number] = "".join(f' {key}="{value}"' for key, value in dimension)
+    heights = {  # a row's height as openpyxl writes it
+        number: f' ht="{lines * LINE_PT:.16g}" customHeight="1"'
+        for number, lines in row_lines(data, widths).items()
+    }
     if span > 1:  # a note spans the columns of the first page and wraps within them
         for number in note_rows(data):
             ws.merged_cells.add(CellRange(f"A{number}:{col(span)}{number}"))
