@@ -184,7 +184,7 @@ def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> No
         ws = wb.create_sheet(data.name)
         rows.append((ws, _write_sheet(ws, data, styles)))
     saved = io.BytesIO()
-    wb.save(saved)  # type: ignore[arg-type]  # a file object serves as well as a path
+    wb.save(saved)  # a file object serves as well as a path
     # a sheet's part name is known once saved
     fill_sheets(saved, Path(path), {ws.path.lstrip("/"): xml for ws, xml in rows})
 
