@@ -144,15 +144,20 @@ def design_racks(
 
 
 def _in_rack_cables(devices: tuple[Device, ...]) -> tuple[tuple[Cable, ...], tuple[str, ...]]:
-    """Management ports to the rack's management switches, busbar inputs to shelf outlets."""
+    """Management ports to the rack's management switches, busbar inputs to shelf outlets. A
+    management switch's own management port goes out of the rack, so it is not cabled here."""
+    mgmt = TrayRole.MANAGEMENT.value
     switch_ports = [
         (d.name, i.name)
         for d in devices
-        if d.role == TrayRole.MANAGEMENT.value
+        if d.role == mgmt
         for i in d.device_type.interfaces
+        if not i.mgmt_only
     ]
     managed = [
-        (d.name, d.device_type.management) for d in devices if d.device_type.management is not None
+        (d.name, d.device_type.management)
+        for d in devices
+        if d.device_type.management is not None and d.role != mgmt
     ]
     cables = [
         Cable(dev, "dcim.interface", port, sw, "dcim.interface", sw_port, "cat6")
