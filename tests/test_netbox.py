@@ -91,7 +91,8 @@ def client(running: Server) -> NetBoxClient:
 def distinct_clusters() -> list[str]:
     """The built-in clusters whose device types no earlier one has all of: `helios-1m` is
     `helios-16k`'s racks many times over (a ~460 MB racks file) and adds nothing to load."""
-    vocab, seen, out = vocabulary("netbox"), set(), []
+    vocab, out = vocabulary("netbox"), []
+    seen: set[frozenset[str]] = set()
     for cluster in builtin_cluster_ids():
         export = cluster_export(rb.load_cluster(cluster).analysis, vocab)
         slugs = frozenset(t.slug for t in export.types)
@@ -281,26 +282,26 @@ def test_racks_devices_and_cables_stored(client: NetBoxClient, loaded: dict[str,
     assert client.api("GET", f"/api/dcim/racks/{rack_id}/")["outer_height"] == 46 * 48
 
 
-Cable = tuple[str, str, str, str, str, str, str, str]
+Cable = tuple[str, ...]
 """(type, status, side a's kind, device, port, side b's kind, device, port)."""
 
 
 def _exported_cable(cable: dict[str, Any]) -> Cable:
     ends = [cable[f"side_{s}_{k}"] for s in "ab" for k in ("type", "device", "name")]
-    return (cable["type"], cable["status"], *ends)  # type: ignore[return-value]
+    return (cable["type"], cable["status"], *ends)
 
 
 def _stored_cables(client: NetBoxClient, rack_ids: Any) -> list[Cable]:
     """Every cable NetBox holds in the racks, once, read back as the export writes it."""
     found = {c["id"]: c for r in rack_ids for c in client.all("/api/dcim/cables/", rack_id=str(r))}
-    out = []
+    out: list[Cable] = []
     for cable in found.values():
         ends = []
         for side in ("a_terminations", "b_terminations"):
             (end,) = cable[side]
             ends += [end["object_type"], end["object"]["device"]["name"], end["object"]["name"]]
         out.append((value(cable["type"]), value(cable["status"]), *ends))
-    return sorted(out)  # type: ignore[arg-type]
+    return sorted(out)
 
 
 ELEVATION_PAGE = """<!DOCTYPE html><html><body style="margin:0;background:#fff">{svg}
