@@ -2,6 +2,9 @@
 
 from typing import ClassVar, Literal
 
+from pydantic import Field
+
+from .limits import Fraction
 from .parts import PartType
 
 CopperSpan = Literal["in_rack", "between_racks"]
@@ -20,6 +23,10 @@ class ScaleUpCopper(PartType):
 
     kind: Literal["scale_up_copper"] = "scale_up_copper"
     span: CopperSpan
+    vendor_margin: Fraction = Field(
+        default=0,
+        description="A system vendor's gross margin on this copper, as a markup on the price.",
+    )
 
     @property
     def bom_category(self) -> str:

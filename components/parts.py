@@ -19,6 +19,7 @@ from .limits import (
     Usd,
     Watts,
 )
+from .precision import Precision
 from .provenance import Id, Sourced
 
 _PARENTHESIS = re.compile(r"\s*\([^)]*\)")
@@ -113,6 +114,15 @@ class Gpu(PartType):
     scale_up_lane_gbps: Gbps = Field(default=0, description="Gbit/s per lane, one way.")
     mesh_links: Count = Field(default=0, description="Point-to-point links for a direct mesh.")
     mesh_link_gbps: Gbps = Field(default=0, description="Gbit/s per mesh link, one way.")
+
+    def dense_pflops(self, precision: Precision) -> float | None:
+        """Dense PFLOP/s at one precision (None where the source states none)."""
+        return {
+            "fp4": self.fp4_dense_pflops,
+            "fp6": self.fp6_dense_pflops,
+            "fp8": self.fp8_dense_pflops,
+            "bf16": self.bf16_dense_pflops,
+        }[precision]
 
 
 class Cpu(PartType):

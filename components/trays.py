@@ -9,6 +9,9 @@ from .limits import LIST_MAX, Fraction, Kg, Name, PositiveCount, Text, Units, Us
 from .provenance import Id, Sourced, Strict
 
 UnitStandard = Literal["eia", "ocp"]
+MarginKind = Literal["integration", "vendor"]
+"""`integration`: an integrator's margin on the parts it assembles; `vendor`: a system vendor's
+gross margin on its own switch trays (NVIDIA's on NVLink trays), which the tornado varies."""
 Airflow = Literal[
     "front-to-rear",
     "rear-to-front",
@@ -52,6 +55,11 @@ class TrayPart(Strict):
     face: Literal["front", "rear"] = Field(
         default="front", description="Which face of the rack the part is reached from."
     )
+    margin: bool = Field(
+        default=True,
+        description="Whether the tray's margin is charged on this part: not on the tray "
+        "maker's own chips, whose catalogue price already carries the maker's margin.",
+    )
 
 
 class TrayType(Sourced):
@@ -66,6 +74,9 @@ class TrayType(Sourced):
     parts: list[TrayPart] = Field(default_factory=list, max_length=LIST_MAX)
     overhead_power_w: Watts = Field(default=0, description="Fans, VRM and board losses, W.")
     integration_margin: Fraction = Field(default=0, description="Margin on the parts, fraction.")
+    margin_kind: MarginKind = Field(
+        default="integration", description="Whose margin `integration_margin` is."
+    )
     price_usd: Usd | None = Field(
         default=None, description="Fixed price for the whole tray, where only the whole is known."
     )

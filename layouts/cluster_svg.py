@@ -14,6 +14,7 @@ from itertools import pairwise
 import svgwrite
 
 from ..components.outputs import counted, span_text
+from ..exports.figures.cluster_figures import CLUSTER_FIGURE
 from ..racks.clusters.cluster_summary import ClusterSummary, TierSummary
 from ..racks.clusters.floor import FloorLayout
 from .document import SvgDocument
@@ -21,27 +22,45 @@ from .document import SvgDocument
 FONT = "DejaVu Sans, Arial, sans-serif"
 RACK_FILL, NET_FILL, CORE_FILL = "#a6cee3", "#cab2d6", "#b2df8a"
 TIER_COLOUR = {1: "#1f78b4", 2: "#6a3d9a", 3: "#33a02c"}
-MARGIN, TITLE_H = 20.0, 60.0
+MARGIN, TITLE_H, NOTE_H = 20.0, 60.0, 16.0
+EM = 0.62
+"""A generous width of one character in ems (DejaVu Sans digits and capitals are about 0.6)."""
+
+
+def text_width(words: str, size: float) -> float:
+    """About how wide `words` are at `size`: an upper bound, so that labels never meet."""
+    return len(words) * size * EM
 
 
 class _Drawing(SvgDocument):
-    """An SVG document with the title block every cluster drawing has."""
+    """An SVG document with the title block every cluster drawing has.
 
-    def __init__(self, summary: ClusterSummary, width: float, height: float, title: str) -> None:
+    The title shrinks to fit the width; a `note` (a long qualifier) takes a line of its own
+    under the key figures, and `top` is where the drawing below the block starts.
+    """
+
+    def __init__(
+        self, summary: ClusterSummary, width: float, height: float, title: str, note: str = ""
+    ) -> None:
         self.summary = summary
         self.dwg = svgwrite.Drawing(size=(f"{width:.0f}", f"{height:.0f}"), debug=False)
         self.dwg.viewbox(0, 0, width, height)
         self.dwg.add(self.dwg.rect((0, 0), (width, height), fill="white"))
         s = summary
-        self.text(MARGIN, 24, f"{s.name} — {title}", size=16, weight="bold")
+        heading = f"{s.name} — {title}"
+        size = min(16.0, (width - 2 * MARGIN) / text_width(heading, 1.0))
+        self.text(MARGIN, 24, heading, size=round(size, 1), weight="bold")
         self.text(
             MARGIN,
             44,
-            f"{s.gpus:,} GPUs in {counted(s.racks, 'rack')} of {s.design} · {s.profile} · "
-            f"{s.fabric_tiers}-tier {s.topology.replace('_', '-')} · {s.switches:,} switches · "
-            f"${s.capex_usd_per_gpu.total_usd:,.0f} per GPU",
+            f"{CLUSTER_FIGURE['gpus'].text(s)} GPUs in {counted(s.racks, 'rack')} of {s.design} · "
+            f"{s.profile} · {s.fabric_tiers}-tier {s.topology.replace('_', '-')} · "
+            f"{CLUSTER_FIGURE['switches'].text(s)} switches · "
+            f"{CLUSTER_FIGURE['capex_usd_per_gpu.total_usd'].text(s)} per GPU",
             size=11,
         )
+        if note:
+            self.text(MARGIN, 44 + NOTE_H, note, size=11, fill="#444")
 
     def text(self, x: float, y: float, words: str, size: float = 10, **style: str) -> None:
         attrs = {"font_family": FONT, "font_size": f"{size:g}"}
@@ -90,6 +109,13 @@ class _Band:
         return self.last - self.first + 1
 
 
+def _band_label(band: _Band) -> str:
+    """`row 3`, or `rows 1-55 (55 alike)`."""
+    if band.rows == 1:
+        return f"row {band.first + 1}"
+    return f"rows {band.first + 1}-{band.last + 1} ({band.rows} alike)"
+
+
 def _bands(floor: FloorLayout, most: int) -> list[_Band]:
     """The rows, grouped into at most `most` bands of alike consecutive rows."""
     size = math.ceil(len(floor.rows) / most)
@@ -117,38 +143,54 @@ class FloorPlan(_Drawing):
     each as one row of racks labelled with its row count, so 16 or 1,400 racks draw alike.
     """
 
-    WIDTH, MAX_BANDS, LABEL_W, CORE_GAP = 1100.0, 16, 120.0, 60.0
+    WIDTH, MAX_BANDS, LABEL_W, CORE_GAP, CORE_SHARE = 1100.0, 16, 120.0, 60.0, 0.4
+    LABEL_SIZE = 9.0
 
     def __init__(self, summary: ClusterSummary, floor: FloorLayout) -> None:
         self.floor = floor
         self.bands = _bands(floor, self.MAX_BANDS)
-        core_w = _core_cols(floor) * floor.network_rack_width_m
-        hall_w = floor.row_length_m + core_w
-        room = self.WIDTH - 2 * MARGIN - self.LABEL_W - self.CORE_GAP
-        self.scale = min(room / hall_w, 40.0)
+        self._layout()
         self.pitch = min(max(floor.row_pitch_m * self.scale, 40.0), 64.0)
-        height = TITLE_H + MARGIN + len(self.bands) * self.pitch + MARGIN + 30
-        title = "floor plan"
+        note = ""
         if floor.halls > 1:
-            title += (
-                f": {floor.halls} halls on a {floor.campus_length_m:,.0f} m x "
+            note = (
+                f"{floor.halls} halls on a {floor.campus_length_m:,.0f} m x "
                 f"{floor.campus_width_m:,.0f} m campus, their rows in bands, the top tier "
                 "in a central core"
             )
-        super().__init__(summary, self.WIDTH, height, title)
-        self.core_x = MARGIN + floor.row_length_m * self.scale + self.LABEL_W + self.CORE_GAP
+        self.top = TITLE_H + (NOTE_H if note else 0.0)
+        height = self.top + MARGIN + len(self.bands) * self.pitch + MARGIN + 30
+        super().__init__(summary, self.WIDTH, height, "floor plan", note)
         self._draw_core()
         self._draw_rows()
         self._draw_legend(height - MARGIN)
 
+    def _layout(self) -> None:
+        """The scale, and the columns: rows (never narrower than their labels), link counts,
+        the core. A campus core that would take more than `CORE_SHARE` of the width at the rows'
+        scale is drawn at that share, not to scale, so the rows stay legible."""
+        f = self.floor
+        core_m = _core_cols(f) * f.network_rack_width_m
+        room = self.WIDTH - 2 * MARGIN - self.LABEL_W - self.CORE_GAP
+        self.scale = min(room / (f.row_length_m + core_m), 40.0)
+        self.core_w = core_m * self.scale
+        self.core_to_scale = self.core_w <= room * self.CORE_SHARE
+        if not self.core_to_scale:
+            self.core_w = room * self.CORE_SHARE
+            self.scale = min((room - self.core_w) / f.row_length_m, 40.0)
+        labels = max(text_width(_band_label(b), self.LABEL_SIZE) for b in self.bands)
+        self.rows_w = max(f.row_length_m * self.scale, labels)
+        self.core_w = min(self.core_w, room - self.rows_w)
+        self.core_x = MARGIN + self.rows_w + self.LABEL_W + self.CORE_GAP
+
     def _band_y(self, index: int) -> float:
-        return TITLE_H + MARGIN + index * self.pitch
+        return self.top + MARGIN + index * self.pitch
 
     def _draw_rows(self) -> None:
         f, s = self.floor, self.scale
         depth = min(f.row_pitch_m * 0.4 * s, self.pitch * 0.5)
         most_up = max((b.up for b in self.bands), default=0)
-        row_end = MARGIN + f.row_length_m * s
+        row_end = MARGIN + self.rows_w
         for index, band in enumerate(self.bands):
             y = self._band_y(index)
             gap = band.racks if f.network_position == "end" else (band.racks + 1) // 2
@@ -160,12 +202,7 @@ class FloorPlan(_Drawing):
                 x += f.rack_pitch_m * s
             net_x = MARGIN + gap * f.rack_pitch_m * s
             self.rect(net_x, y, band.network_racks * f.network_rack_width_m * s, depth, NET_FILL)
-            rows = (
-                f"row {band.first + 1}"
-                if band.rows == 1
-                else f"rows {band.first + 1}-{band.last + 1} ({band.rows} alike)"
-            )
-            self.text(MARGIN, y + depth + 11, rows, size=9, fill="#444")
+            self.text(MARGIN, y + depth + 11, _band_label(band), size=self.LABEL_SIZE, fill="#444")
             self.text(row_end + 6, y + 9, f"{band.down:,} ↓ to leaves", size=9, fill=TIER_COLOUR[1])
             if band.up:
                 self.text(
@@ -182,12 +219,12 @@ class FloorPlan(_Drawing):
 
     def _draw_core(self) -> None:
         f = self.floor
-        width = _core_cols(f) * f.network_rack_width_m * self.scale
         top, bottom = self._band_y(0), self._band_y(len(self.bands) - 1) + self.pitch * 0.5
         self.core_top, self.core_h = top, max(bottom - top, 40.0)
-        self.rect(self.core_x, top, width, self.core_h, CORE_FILL)
+        self.rect(self.core_x, top, self.core_w, self.core_h, CORE_FILL)
         upper = [t for t in self.summary.tiers if t.tier > 1]
-        lines = [f"core: {f.core_racks:,} network racks"] + [
+        scale = "" if self.core_to_scale else " (not to scale)"
+        lines = [f"core: {f.core_racks:,} network racks{scale}"] + [
             f"{t.switches:,} {t.role} switches" for t in upper
         ]
         for i, words in enumerate(lines):

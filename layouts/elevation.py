@@ -21,11 +21,13 @@ from ..components.limits import PIXELS_MAX
 from ..components.outputs import finite, xml_safe
 from ..components.parts import Gpu
 from ..components.trays import TrayPart, TrayRole
+from ..exports.figures import KEY_FIGURE, Unit
 from ..racks.analysis import Analysis
 from ..racks.bom_lines import tray_price
 from ..racks.build import BuiltRack, PlacedTray
 from ..racks.ports import ChipPorts, TrayPorts
 from ..racks.power import TrayPower
+from ..racks.summary import DesignSummary
 from .document import SvgDocument
 from .geometry import (
     BLOCK_ROOM_MM,
@@ -174,36 +176,34 @@ class Elevation(SvgDocument):
     # --- words ------------------------------------------------------------------------------
     @cached_property
     def figures(self) -> list[tuple[str, str]]:
-        """Title-block rows: (label, value)."""
-        a = self.analysis
-        gpus = a.gpus
-        total, unused = a.switch_ports_total, a.switch_ports_unused
-        domains = len(a.topology.domains)
-        world = f"{a.topology.world_size:,} GPUs" + (
-            f" ({domains:,} domains)" if domains > 1 else ""
+        """Title-block rows: (label, value), each value written by its key figure's format."""
+        s = self.analysis.summary
+        domains = s.scale_up_domains
+        world = f"{_figure('world_size', s)} GPUs" + (
+            f" ({_figure('scale_up_domains', s)} domains)" if domains > 1 else ""
         )
-        units_used = sum(s.units_used for s in a.space)
-        units_total = sum(s.units_total for s in a.space)
-        unit_names = sorted({s.unit_name for s in a.space})
-        rows = [
-            ("GPUs", f"{gpus:,}"),
+        total = s.switch_ports_total
+        unused = (
+            f"{_figure('switch_ports_unused', s)} of {_COUNT.text(total)} "
+            f"({_figure('switch_ports_unused_pct', s)}%)"
+        )
+        unit_names = "/".join(sorted({space.unit_name for space in self.analysis.space}))
+        return [
+            ("GPUs", _figure("gpus", s)),
             ("World size", world),
             (
                 "Power, all-in",
-                f"{a.power_all_in_w / 1000:,.1f} kW (IT {a.power_it_w / 1000:,.1f} kW)",
+                f"{_figure('power_all_in_w', s)} kW (IT {_figure('power_it_w', s)} kW)",
             ),
-            ("BOM total", f"${a.bom.total_usd:,.0f}"),
-            ("Cost per GPU", f"${a.bom.total_usd / gpus:,.0f}" if gpus else "-"),
+            ("BOM total", _figure("bom_usd", s)),
+            ("Cost per GPU", _figure("bom_usd_per_gpu", s) if s.gpus else "-"),
+            ("Unused switch ports", unused if total else "no switch chips"),
+            ("Racks", _figure("racks", s)),
             (
-                "Unused switch ports",
-                f"{unused:,} of {total:,} ({100 * unused / total:.1f}%)"
-                if total
-                else "no switch chips",
+                "Units used",
+                f"{_figure('units_used', s)} of {_COUNT.text(s.units_total)} {unit_names}",
             ),
-            ("Racks", f"{len(a.design.racks):,}"),
-            ("Units used", f"{units_used:,} of {units_total:,} {'/'.join(unit_names)}"),
         ]
-        return rows
 
     @cached_property
     def warning_lines(self) -> list[str]:
@@ -301,8 +301,8 @@ class Elevation(SvgDocument):
         )
         space = a.space[index]
         return (
-            f"{gpus:,} GPUs \u00b7 {a.power[index].all_in_w / 1000:,.1f} kW all-in \u00b7 "
-            f"${self._bom_by_rack.get(rack.name, 0.0):,.0f} \u00b7 "
+            f"{_COUNT.text(gpus)} GPUs \u00b7 {Unit.KW.text(a.power[index].all_in_w)} kW all-in"
+            f" \u00b7 {Unit.USD.text(self._bom_by_rack.get(rack.name, 0.0))} \u00b7 "
             f"{space.units_used} of {space.units_total} {space.unit_name} used"
         )
 
@@ -613,6 +613,14 @@ class Elevation(SvgDocument):
         )
         group.add(_rect(dwg, half, fill=INK))
         group.add(_text(dwg, block.scale_label.fit(f"{bar.width:,.0f} mm at drawing scale")))
+
+
+_COUNT = Unit.COUNT
+
+
+def _figure(key: str, summary: DesignSummary) -> str:
+    """A key figure's value in its format, unmarked (the title block has no footnotes)."""
+    return KEY_FIGURE[key].plain_text(summary)
 
 
 def _names(names: Sequence[str], shown: int = 4) -> str:

@@ -8,33 +8,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from rackbom.components.collective_data import Measurement, collective_data
+from rackbom.components.collective_data import collective_data
 from rackbom.racks.collectives.collective_model import SWEEP_SIZES, CollectiveResult
 from rackbom.racks.collectives.collective_model import collective as model
 from rackbom.racks.collectives.levels import Level, levels_of, modelled_levels
+from rackbom.racks.collectives.scoped import Check, ScopedResult, scoped_results
 from rackbom.racks.collectives.workloads import WorkloadStep, workload_step
 
 if TYPE_CHECKING:
     from rackbom.racks.summary import DesignSummary
 
     from .system import System
-
-
-@dataclass(frozen=True)
-class Check:
-    """One published measurement beside the model's figure for it."""
-
-    measurement: Measurement
-    result: CollectiveResult
-
-    @property
-    def error_pct(self) -> float:
-        """Model over measurement, less one, in per cent."""
-        return 100 * (self.result.busbw_gbytes_per_s / self.measurement.busbw_gbytes_per_s - 1)
 
 
 def _system(system: System | str | Path) -> System:
@@ -81,7 +68,7 @@ def workload_steps(
     target = _system(system)
     steps = levels(target)
     cost = target.tco(tco_profile).tco_usd_per_gpu_hour
-    peak = _design_summary(target).bf16_dense_pflops_per_gpu
+    peak = _design_summary(target).compute["bf16"].per_gpu
     if not steps or not peak:
         return ()
     data = collective_data()
@@ -93,6 +80,12 @@ def _design_summary(target: System) -> DesignSummary:
     if target.kind == "design":
         return cast("DesignSummary", summary)
     return cast("DesignSummary", summary.design_summary)
+
+
+def summary_collectives(system: System | str | Path) -> tuple[ScopedResult, ...]:
+    """Each op at 1 GiB inside one scale-up domain and across the system (none where the system
+    uses an interconnect the data does not hold)."""
+    return scoped_results(modelled(system))
 
 
 def collective_checks() -> tuple[Check, ...]:

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from .textable import render_table
+from .exports.figures import Figure
+from .exports.text.table import render_table
 
 if TYPE_CHECKING:
     import pandas as pd
-
-
-class ShownFigure(Protocol):
-    """What a table needs of a figure: a label, a numeric value and its text."""
-
-    @property
-    def label(self) -> str: ...
-
-    def value(self, summary: Any) -> Any: ...
-
-    def text(self, summary: Any) -> str: ...
 
 
 class FigureTable:
@@ -27,7 +17,7 @@ class FigureTable:
     `to_pandas()` gives them as a DataFrame, `to_text()` as an aligned table."""
 
     def __init__(
-        self, columns: list[str], summaries: list[Any], figures: Sequence[ShownFigure]
+        self, columns: list[str], summaries: list[Any], figures: Sequence[Figure[Any]]
     ) -> None:
         self.columns = columns
         self.summaries = summaries

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..components.catalogue import Catalogue
 from ..components.parts import Cpu, Gpu
+from ..components.precision import PRECISIONS, Precision
 from ..components.provenance import Sourced
 from ..components.trays import TrayRole
 from .bandwidth import Bandwidth, bandwidth
 from .bom_lines import Bom, build_bom
 from .build import BuiltDesign
-from .compute import PRECISIONS, Compute, compute
+from .compute import Compute, compute
 from .copper_runs import CopperRun, copper_runs
 from .io_budget import IoBudget, io_budgets
 from .origin import Kind
@@ -21,7 +22,7 @@ from .ports import TrayPorts, port_usage
 from .power import RackPower, rack_power
 from .sensitivity import radix_sensitivity
 from .space import RackSpace, rack_space
-from .summary import DesignSummary, RackSummary, SourceUse
+from .summary import DesignSummary, PrecisionFigures, RackSummary, SourceUse
 from .topology import Topology, build_topology
 
 
@@ -215,8 +216,7 @@ class Analysis:
         """The design's key figures (units in the names, nothing rounded)."""
         spec = self.design.spec
         bom_total = self.bom.total_usd
-        gpus, hbm = self.gpus, self.hbm_gb_total
-        ports_total = self.switch_ports_total
+        gpus, hbm, ports_total = self.gpus, self.hbm_gb_total, self.switch_ports_total
         chips = [chip for tray in self.ports for chip in tray.chips]
         return DesignSummary(
             design=spec.id,
@@ -232,9 +232,7 @@ class Analysis:
             switch_ports_total=ports_total,
             switch_ports_used=self.switch_ports_used,
             switch_ports_unused=self.switch_ports_unused,
-            switch_ports_unused_pct=(
-                100 * self.switch_ports_unused / ports_total if ports_total else 0.0
-            ),
+            switch_ports_unused_pct=100 * self.switch_ports_unused / max(ports_total, 1),
             switch_port_gbps=_one({c.port_gbps for c in chips if c.fabric is not None}),
             switch_lanes_total=sum(c.lanes_total for c in chips),
             switch_lanes_used=sum(c.lanes_used for c in chips),
@@ -250,6 +248,8 @@ class Analysis:
             bom_usd=bom_total,
             bom_usd_per_gpu=bom_total / gpus if gpus else 0.0,
             bom_usd_per_hbm_gb=bom_total / hbm if hbm else 0.0,
+            vendor_margin_usd=self.bom.vendor_margin_usd,
+            vendor_margin_base_usd=self.bom.vendor_margin_base_usd,
             units_used=sum(s.units_used for s in self.space),
             units_total=sum(s.units_total for s in self.space),
             weight_kg=self.weight_kg,
@@ -260,7 +260,7 @@ class Analysis:
             power_facility_w=self.power_facility_w,
             pue=self.design.power_model.pue,
             power_all_in_includes=ALL_IN_INCLUDES,
-            **self._precision_figures(),
+            compute=self._precision_figures(),
             hbm_tbytes_per_s_total=self.compute.hbm_tbytes_per_s,
             scale_up_copper_pairs_in_rack=_pairs(self.copper, "in_rack"),
             scale_up_copper_pairs_between_racks=_pairs(self.copper, "between_racks"),
@@ -292,37 +292,26 @@ class Analysis:
             for rack, power, space in zip(self.design.racks, self.power, self.space, strict=True)
         )
 
-    def _precision_figures(self) -> dict[str, Any]:
-        """The summary's per-precision fields, by their names (`fp4_dense_pflops_total`...)."""
+    def _precision_figures(self) -> dict[Precision, PrecisionFigures]:
+        """Dense throughput per precision: per GPU, in total, per $M of BOM, per all-in kW."""
         c, usd_m, kw = self.compute, self.bom.total_usd / 1e6, self.power_all_in_w / 1e3
-        lacks = {p for p in PRECISIONS if c.lacks(p)}  # not applicable: None, never 0
         return {
-            **{f"{p}_dense_pflops_per_gpu": c.per_gpu(p) for p in PRECISIONS},
-            **{f"{p}_dense_pflops_total": c.dense_pflops[p] for p in PRECISIONS},
-            **{
-                f"{p}_dense_pflops_per_usd_m": _ratio(c.dense_pflops[p], usd_m)
-                for p in PER_DOLLAR_PRECISIONS
-            },
-            **{
-                f"{p}_dense_pflops_per_kw": _ratio(c.dense_pflops[p], kw)
-                for p in PER_DOLLAR_PRECISIONS
-            },
-        } | {name: None for p in lacks for name in _precision_names(p)}
-
-
-def _precision_names(precision: str) -> list[str]:
-    """The summary fields of one precision."""
-    names = [f"{precision}_dense_pflops_per_gpu", f"{precision}_dense_pflops_total"]
-    if precision in PER_DOLLAR_PRECISIONS:
-        names += [f"{precision}_dense_pflops_per_usd_m", f"{precision}_dense_pflops_per_kw"]
-    return names
+            p: PrecisionFigures(None, None, None, None)  # not applicable: None, never 0
+            if c.lacks(p)
+            else PrecisionFigures(
+                c.per_gpu(p),
+                c.dense_pflops[p],
+                _ratio(c.dense_pflops[p], usd_m),
+                _ratio(c.dense_pflops[p], kw),
+            )
+            for p in PRECISIONS
+        }
 
 
 ALL_IN_INCLUDES = (
     "rack input (IT / conversion efficiency) + the rack's share of the scale-out network "
     "(switch ports and optics); no cooling"
 )
-PER_DOLLAR_PRECISIONS = ("fp4", "fp8", "bf16")
 
 
 def _one(values: set[float]) -> float | None:

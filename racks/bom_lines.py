@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..components.copper_parts import ScaleUpCopper
 from ..components.trays import TrayPart
 from .build import BuiltDesign, BuiltRack, PlacedTray
 from .copper_runs import CopperRun, copper_part
@@ -46,6 +47,13 @@ class Bom:
     """A design's lines: per rack, a block per tray group (top first), then rack-level lines."""
 
     lines: list[BomLine]
+    vendor_margin_base_usd: float = 0.0
+    """The price of the parts a vendor's gross margin is charged on (`VENDOR_MARGIN` lines)."""
+
+    @property
+    def vendor_margin_usd(self) -> float:
+        """The vendor's gross margin in the BOM (NVIDIA's on NVLink switch trays and copper)."""
+        return sum(line.extended_usd for line in self.lines if line.category == VENDOR_MARGIN)
 
     @property
     def total_usd(self) -> float:
@@ -72,6 +80,8 @@ class Bom:
 
 
 RACK_LEVEL = "rack"
+VENDOR_MARGIN = "vendor margin"
+"""The BOM category of a system vendor's gross margin on its switch trays and copper."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +132,18 @@ def build_bom(design: BuiltDesign, copper: list[CopperRun]) -> Bom:
             lines.extend(_group_lines(design, group))
         lines.extend(_copper_lines(design, [r for r in copper if r.rack == rack.name]))
         lines.extend(_rack_lines(design, rack))
-    return Bom(lines)
+    return Bom(lines, sum(_vendor_margin_base(design, line) for line in lines))
+
+
+def _vendor_margin_base(design: BuiltDesign, line: BomLine) -> float:
+    """For a vendor-margin line, the price of the parts it is charged on; else nothing."""
+    if line.category != VENDOR_MARGIN:
+        return 0.0
+    if line.tray_id is not None:
+        markup = design.catalogue.trays[line.tray_id].integration_margin
+    else:
+        markup = design.part(line.part_id.removesuffix(".margin"), ScaleUpCopper).vendor_margin
+    return line.extended_usd / markup
 
 
 def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
@@ -131,8 +152,27 @@ def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
         part = copper_part(design, run)
         if part is None:
             continue
-        line = TrayPart(part=part.id, qty=run.pairs)
-        lines.append(_part_line(design, run.rack, RACK_LEVEL, None, line, priced=True))
+        line = _part_line(
+            design, run.rack, RACK_LEVEL, None, TrayPart(part=part.id, qty=run.pairs), priced=True
+        )
+        lines.append(line)
+        if part.vendor_margin and line.unit_price_usd is not None:
+            lines.append(
+                BomLine(
+                    run.rack,
+                    RACK_LEVEL,
+                    None,
+                    VENDOR_MARGIN,
+                    f"{part.id}.margin",
+                    f"Vendor margin {part.vendor_margin:.0%} on {part.name}",
+                    "",
+                    None,
+                    run.pairs,
+                    round(line.unit_price_usd * part.vendor_margin, 4),
+                    None,
+                    part.source_of("vendor_margin"),
+                )
+            )
     return lines
 
 
@@ -164,15 +204,18 @@ def _group_lines(design: BuiltDesign, group: TrayGroup) -> list[BomLine]:
             ),
         )
     elif t.integration_margin:
-        per_tray = sum(line.extended_usd for line in lines) / count
+        charged = [line.margin for line in t.parts]
+        per_tray = sum(x.extended_usd for x, c in zip(lines, charged, strict=True) if c) / count
+        vendor = t.margin_kind == "vendor"
         lines.append(
             BomLine(
                 group.rack,
                 label,
                 t.id,
-                "integration margin",
+                VENDOR_MARGIN if vendor else "integration margin",
                 f"{t.id}.margin",
-                f"Integration margin {t.integration_margin:.0%} on parts, per tray",
+                f"{'Vendor' if vendor else 'Integration'} margin {t.integration_margin:.0%} on "
+                f"{'bought-in ' if not all(charged) else ''}parts, per tray",
                 "",
                 None,
                 count,

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..components.parts import Gpu
+from ..components.precision import PRECISIONS, Precision
 from .build import BuiltDesign
-
-PRECISIONS = ("fp4", "fp6", "fp8", "bf16")
 
 
 @dataclass(frozen=True)
@@ -15,16 +14,16 @@ class Compute:
     """Totals over every GPU; a figure a GPU does not state counts as 0 and is listed."""
 
     gpus: int
-    dense_pflops: dict[str, float]
+    dense_pflops: dict[Precision, float]
     hbm_gb: float
     hbm_tbytes_per_s: float
     missing: list[str]
 
-    def per_gpu(self, precision: str) -> float:
+    def per_gpu(self, precision: Precision) -> float:
         """Dense PFLOPS of one precision per GPU (the design's mean)."""
         return self.dense_pflops[precision] / self.gpus if self.gpus else 0.0
 
-    def lacks(self, precision: str) -> bool:
+    def lacks(self, precision: Precision) -> bool:
         """Whether the design's GPUs lack the precision (the H200 at FP4, stated as 0): not
         applicable, so shown as `-` and written as null rather than as 0."""
         return self.gpus > 0 and not self.dense_pflops[precision]
@@ -32,7 +31,7 @@ class Compute:
 
 def compute(design: BuiltDesign) -> Compute:
     """Add up the dense FLOPS, HBM and HBM bandwidth of every GPU placed in the design."""
-    flops = dict.fromkeys(PRECISIONS, 0.0)
+    flops: dict[Precision, float] = dict.fromkeys(PRECISIONS, 0.0)
     hbm_gb = hbm_tbps = 0.0
     gpus = 0
     missing: set[str] = set()
@@ -47,7 +46,7 @@ def compute(design: BuiltDesign) -> Compute:
             if part.hbm_tbytes_per_s is None:
                 missing.add(f"{part.id}.hbm_tbytes_per_s")
             for precision in PRECISIONS:
-                value = getattr(part, f"{precision}_dense_pflops")
+                value = part.dense_pflops(precision)
                 if value is None:
                     missing.add(f"{part.id}.{precision}_dense_pflops")
                 flops[precision] += (value or 0.0) * line.qty

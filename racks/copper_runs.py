@@ -48,7 +48,7 @@ def copper_runs(design: BuiltDesign, topology: Topology) -> list[CopperRun]:
             pairs[key] = pairs.get(key, 0) + count
     order = {r.name: i for i, r in enumerate(design.racks)}
     return [
-        CopperRun(rack, fabric, span, n, getattr(fabrics[fabric], f"copper_{span}"))
+        CopperRun(rack, fabric, span, n, fabrics[fabric].copper(span))
         for (rack, fabric, span), n in sorted(
             pairs.items(), key=lambda item: (order[item[0][0]], item[0][1], item[0][2] != "in_rack")
         )

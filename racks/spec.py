@@ -5,6 +5,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from ..components.catalogue import CatalogueFile
+from ..components.copper_parts import CopperSpan
 from ..components.limits import (
     LIST_MAX,
     RACKS_MAX,
@@ -67,6 +68,10 @@ class FabricSpec(Strict):
         if self.kind == "mesh" and self.lane_gbps is not None:
             raise ValueError("a mesh fabric takes its link speed from the GPU; drop lane_gbps")
         return self
+
+    def copper(self, span: CopperSpan) -> Id | None:
+        """The scale-up copper part for lanes of one span (None where the design names none)."""
+        return self.copper_in_rack if span == "in_rack" else self.copper_between_racks
 
     @property
     def port_gbps(self) -> float:

@@ -6,9 +6,11 @@ rounded or converted for display: the output layer does that.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..components.outputs import counted
+from ..components.precision import Precision
 from .copper_runs import CopperRun
 from .io_budget import IoBudget
 from .ports import ChipPorts, TrayPorts
@@ -40,6 +42,19 @@ class SourceUse:
     cite: str
     note: str | None
     figures: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PrecisionFigures:
+    """A design's dense throughput at one precision; None where its GPUs lack the precision
+    (not applicable, never 0)."""
+
+    per_gpu: float | None
+    total: float | None
+    per_usd_m: float | None
+    """Dense PFLOPS per million USD of BOM."""
+    per_kw: float | None
+    """Dense PFLOPS per all-in kW."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -80,6 +95,11 @@ class DesignSummary:
     bom_usd: float
     bom_usd_per_gpu: float
     bom_usd_per_hbm_gb: float
+    vendor_margin_usd: float
+    """The part of `bom_usd` that is a system vendor's gross margin (NVIDIA's on its NVLink
+    switch trays and copper)."""
+    vendor_margin_base_usd: float
+    """The price of the parts that margin is charged on."""
     units_used: int
     units_total: int
     weight_kg: float
@@ -90,20 +110,8 @@ class DesignSummary:
     power_facility_w: float
     pue: float
     power_all_in_includes: str
-    fp4_dense_pflops_per_gpu: float | None
-    fp6_dense_pflops_per_gpu: float | None
-    fp8_dense_pflops_per_gpu: float | None
-    bf16_dense_pflops_per_gpu: float | None
-    fp4_dense_pflops_total: float | None
-    fp6_dense_pflops_total: float | None
-    fp8_dense_pflops_total: float | None
-    bf16_dense_pflops_total: float | None
-    fp4_dense_pflops_per_usd_m: float | None
-    fp8_dense_pflops_per_usd_m: float | None
-    bf16_dense_pflops_per_usd_m: float | None
-    fp4_dense_pflops_per_kw: float | None
-    fp8_dense_pflops_per_kw: float | None
-    bf16_dense_pflops_per_kw: float | None
+    compute: Mapping[Precision, PrecisionFigures]
+    """Dense throughput by precision, every precision present."""
     hbm_tbytes_per_s_total: float
     scale_up_copper_pairs_in_rack: int
     """Differential pairs of scale-up copper between trays of a rack (2 per lane)."""

@@ -16,6 +16,13 @@ if TYPE_CHECKING:
 Analysed: TypeAlias = "Analysis | ClusterAnalysis"
 
 
+def design_of(system: Analysed) -> Analysis:
+    """The design a system is built of: a design itself, or the design a cluster copies."""
+    if system.kind == "design":
+        return cast("Analysis", system)
+    return cast("ClusterAnalysis", system).rack
+
+
 def split(systems: Sequence[Analysed]) -> tuple[list[Analysis], list[ClusterAnalysis]]:
     """The designs and the clusters, each in the order given."""
     designs = [cast("Analysis", s) for s in systems if s.kind == "design"]

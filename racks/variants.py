@@ -35,7 +35,8 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
     - `nics`: with `gpus_per_tray`, `kept` (the default, as above) or `per_gpu`: the scale-out
       NICs of each compute tray scaled with its GPUs, so each GPU keeps its scale-out bandwidth.
     - `switch_margin`: integration margin on the parts of every switch tray (a markup fraction;
-      a 45% gross margin is a markup of 0.45 / 0.55 = 0.82, which roughly doubles the tray).
+      a 45% gross margin is a markup of 0.45 / 0.55 = 0.82, which roughly doubles the tray), on
+      every part but the tray maker's own chips (`margin: false`), already at their selling price.
     """
     unknown = sorted(set(changes) - set(VARIANT_OPTIONS))
     if unknown:

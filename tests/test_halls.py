@@ -11,6 +11,7 @@ import yaml
 
 import rackbom as rb
 from rackbom.components.cabling import Transceiver
+from rackbom.layouts.cluster_svg import text_width
 
 
 @cache
@@ -26,6 +27,23 @@ def test_a_million_gpus_show_price_and_draw() -> None:
     svg = c.floor_plan().to_string()
     assert len(svg) < 5_000_000 and f"{s.floor.halls} halls" in svg
     ElementTree.fromstring(svg)
+
+
+def test_the_million_gpu_floor_plan_keeps_its_text_apart() -> None:
+    """The title fits the width, and no row label runs into its band's link counts."""
+    root = ElementTree.fromstring(_million().floor_plan().to_string())
+    width = float(root.get("width", "0"))
+    texts = [
+        (float(t.get("x", "0")), float(t.get("y", "0")), float(t.get("font-size", "10")), t.text)
+        for t in root.iter("{http://www.w3.org/2000/svg}text")
+    ]
+    for x, _, size, words in texts:
+        assert x + text_width(words or "", size) <= width, words
+    labels = [(x, y, size, w) for x, y, size, w in texts if (w or "").startswith("rows ")]
+    counts = [(x, y) for x, y, _, w in texts if "to leaves" in (w or "")]
+    assert labels and counts
+    for x, _, size, words in labels:
+        assert all(x + text_width(words or "", size) < cx for cx, _ in counts), words
 
 
 def test_links_between_halls_take_optics_that_reach_them() -> None:

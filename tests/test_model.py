@@ -176,6 +176,22 @@ def test_integration_margin_is_a_line_on_the_parts() -> None:
     assert margin.extended_usd == pytest.approx(parts * 0.10)
 
 
+def test_nvidia_margin_is_on_bought_in_parts_not_its_own_chips() -> None:
+    """45% gross margin = 0.82 markup on the tray board and copper; the NVSwitch chips' price
+    already carries NVIDIA's margin, so it is not charged again."""
+    d = rb.load("vr200-nvl144")
+    tray = [line for line in d.bom.lines if line.tray_id == "nvlink6-switch-tray"]
+    margin = next(line for line in tray if line.category == "vendor margin")
+    board = next(line for line in tray if line.part_id == "nvlink-switch-tray-mechanicals")
+    assert margin.extended_usd == pytest.approx(board.extended_usd * 0.82)
+    copper = next(line for line in d.bom.lines if line.part_id == "nvlink-copper-pair-in-rack")
+    on_copper = next(line for line in d.bom.lines if line.part_id.endswith("in-rack.margin"))
+    assert on_copper.extended_usd == pytest.approx(copper.extended_usd * 0.82)
+    assert d.bom.vendor_margin_usd == pytest.approx(margin.extended_usd + on_copper.extended_usd)
+    assert d.bom.vendor_margin_base_usd == pytest.approx(board.extended_usd + copper.extended_usd)
+    assert rb.load("helios").bom.vendor_margin_usd == 0  # AMD's is an integration margin
+
+
 def test_bom_rolls_up_by_tray_and_rack() -> None:
     bom = rb.load("mi500-ual256").bom
     assert sum(bom.by_rack().values()) == pytest.approx(bom.total_usd)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rackbom.textable import render_table
+from rackbom.exports.text.table import render_table
 
 PROFILE = """\
 id: my-hall

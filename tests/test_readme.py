@@ -48,9 +48,9 @@ def test_comparison_tables_are_current_and_cover_every_design(
 
 def test_collective_checks_table_is_current(request: pytest.FixtureRequest) -> None:
     from rackbom import collective_api as collectives
-    from rackbom.commands.collectives_text import render_checks
+    from rackbom.exports.text.collectives_text import render_checks
 
-    check_tables([render_checks(collectives)], request)
+    check_tables([render_checks(collectives.collective_checks())], request)
 
 
 def check_tables(tables: list[str], request: pytest.FixtureRequest) -> None:

@@ -12,7 +12,6 @@ PACKAGE = "rackbom"
 LINES_MAX = 60
 LONG_ALLOWED = {
     ("racks/costs/ownership.py", "_system_terms"),
-    ("rackbom/commands/show.py", "render_summary"),
     ("rackbom/report_folder.py", "write_report"),
 }
 """The functions still over `LINES_MAX` lines (at most 3); a test fails on one that is not."""

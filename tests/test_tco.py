@@ -17,6 +17,7 @@ from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
 from rackbom.racks.costs.formula import Key, annuity_factor
 from rackbom.racks.costs.ownership import PROFILE_TERMS, SYSTEM_TERMS, evaluate, profile_values
 from rackbom.racks.costs.targets import builtin_basis
+from rackbom.racks.costs.tornado import with_markup
 from rackbom.racks.library import builtin_design_ids
 
 REPRODUCED = {
@@ -26,14 +27,14 @@ REPRODUCED = {
     "MI355X TCO vs HGX B200": (-30, -38.1, False),
     "MI355X TCO vs HGX B200 (earlier section)": (-33, -38.1, False),
     "MI355X TCO per FP4 PFLOPS vs HGX B300": (-40, -6.2, False),
-    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -9.7, False),
+    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -8.0, False),
     "MI355X TCO per FP8 PFLOPS vs HGX B200": (-50, -44.3, False),
     "MI355X TCO per FP6 PFLOPS vs HGX B200": (-75, -72.4, True),
-    "MI400 (Arista) all-in capital cost per GPU vs VR200 NVL144 (InfiniBand)": (-12, -20.0, False),
-    "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)": (-4.5, -12.3, False),
-    "MI400 TCO vs VR200 NVL144, both on Arista": (1.7, 0.3, True),
-    "MI400 TCO vs VR200 NVL144, both white-box": (1, -0.3, False),
-    "VR200 NVL144 (InfiniBand) operating cost per GPU-hour": (0.67, 0.71, True),
+    "MI400 (Arista) all-in capital cost per GPU vs VR200 NVL144 (InfiniBand)": (-12, -17.2, False),
+    "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)": (-4.5, -10.0, False),
+    "MI400 TCO vs VR200 NVL144, both on Arista": (1.7, 3.4, True),
+    "MI400 TCO vs VR200 NVL144, both white-box": (1, 2.8, True),
+    "VR200 NVL144 (InfiniBand) operating cost per GPU-hour": (0.67, 0.69, True),
 }
 """The README's table: rackbom's figures beside seed 002's, one profile for every system."""
 
@@ -98,6 +99,23 @@ def test_reproduction_table_matches_the_readme() -> None:
         assert row.rackbom == pytest.approx(ours, abs=0.05 if row.unit == "pct" else 0.005)
         assert row.within_tolerance is met, label
         assert (row.needed is None) is met, label
+
+
+def test_nvidia_margin_range_is_a_tornado_bar() -> None:
+    """The source's 40-50% gross margin (markups 2/3 to 1) moves VR200's scale-up capital."""
+    basis = costs.basis("vr200-16k-ib")
+    assert basis.vendor_markup == pytest.approx(0.82)
+    assert basis.vendor_margin_usd < basis.scale_up_usd
+    bars = {b.input: b for b in rb.sensitivity("example-flux1-training", "vr200-16k-ib")}
+    bar = bars["vendor_markup"]
+    assert (bar.low_value, bar.high_value) == pytest.approx((2 / 3, 1.0))
+    assert bar.cost_at_low_usd < bar.base_cost_usd < bar.cost_at_high_usd
+    high = with_markup(basis, 1.0)
+    assert high.scale_up_usd - basis.scale_up_usd == pytest.approx(
+        basis.vendor_margin_base_usd * 0.18
+    )
+    amd = {b.input for b in rb.sensitivity("example-flux1-training", "helios-16k")}
+    assert "vendor_markup" not in amd
 
 
 def test_misses_name_what_would_have_to_change() -> None:

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 import rackbom as rb
-from rackbom.textable import size_text
+from rackbom.exports.text.table import size_text
 
 
 def helios_copy(tmp_path: Path, name: str = "my-helios.yaml", **tray_edits: object) -> Path:
@@ -57,10 +57,10 @@ def test_python_compare_tells_them_apart_too(tmp_path: Path) -> None:
 # --- tables that add up -------------------------------------------------------------------
 @pytest.mark.parametrize("design", ["helios", "gb200-nvl72", "mi500-ual256"])
 def test_show_bom_by_tray_type_adds_up_to_the_total(design: str, cli) -> None:
-    from rackbom.commands.show import bom_by_tray_type
+    from rackbom.exports.text.design_text import bom_by_tray_type
 
     loaded = rb.load(design)
-    _, rows = bom_by_tray_type(loaded)
+    _, rows = bom_by_tray_type(loaded.analysis)
     *parts, total = rows
     assert total[0] == "total" and parts[-1][0].startswith("rack-level items")
     amounts = [float(row[3].replace(",", "")) for row in parts]

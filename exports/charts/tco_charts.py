@@ -107,7 +107,7 @@ def tornado_chart(bars: Sequence[TornadoBar], per: str) -> str:
     ax.barh(labels, [b.cost_at_high_usd - base for b in shown], left=base, label="input high")
     ax.axvline(base, color="black", linewidth=0.8)
     ax.set_xlabel(f"USD per {per}")
-    ax.set_title("What moves the cost most (each input ±20 %)")
+    ax.set_title("What moves the cost most (±20 %, or a sourced range)")
     ax.legend(frameon=False)
     return _svg(fig)
 

@@ -6,32 +6,13 @@ input's are its field's (`components/cost_inputs.py`), so no output names either
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...components.cost_inputs import profile_params
-from ...components.formats import Format
 from ...racks.costs.ownership import CAPEX_KEYS, FIGURE_TERMS, OPEX_KEYS, TcoResult
+from . import Figure
 
-
-@dataclass(frozen=True)
-class TcoFigure:
-    """One TCO figure: the `TcoResult` field, a label naming its unit, and the format."""
-
-    field: str
-    label: str
-    format: Format
-
-    def value(self, result: TcoResult) -> float | None:
-        """The figure's value, unformatted."""
-        value: float | None = getattr(result, self.field)
-        return value
-
-    def text(self, result: TcoResult) -> str:
-        """The figure as table text."""
-        return self.format.text(self.value(result))
-
-
-TCO_FIGURES = tuple(TcoFigure(t.key, t.label, t.format) for t in FIGURE_TERMS)
+TCO_FIGURES: tuple[Figure[TcoResult], ...] = tuple(
+    Figure(t.key, t.label, t.format) for t in FIGURE_TERMS
+)
 """Every figure, in the order tables show them."""
 CAPEX = tuple(f for f in TCO_FIGURES if f.field in CAPEX_KEYS)
 """Capex per GPU by class: compute, scale-up, scale-out, facility."""

@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...components.errors import InputError
+from ...components.precision import PRECISIONS, Precision
 from ...racks.ports import ChipPorts, TrayPorts
+
+if TYPE_CHECKING:
+    from ...racks.summary import PrecisionFigures
 
 RENAMED = {
     "power_all_in_w": ("power_kw", "power_all_in_kw"),
@@ -69,6 +74,8 @@ def is_watts(name: str) -> bool:
 
 def _entries(name: str, value: Any) -> dict[str, Any]:
     """The JSON keys and values one field becomes."""
+    if name == "compute" and isinstance(value, Mapping):
+        return _precision_entries(value)
     if is_watts(name):
         value = None if value is None else value / 1000
         keys = RENAMED.get(name, (name.removesuffix("_w") + "_kw",))
@@ -79,6 +86,21 @@ def _entries(name: str, value: Any) -> dict[str, Any]:
         out[f"{stem}_tbps_total"] = _plain(value * GBIT_TO_TBYTE)
         out[f"{stem}_tbps_bidir_total"] = _plain(2 * value * GBIT_TO_TBYTE)
     return out
+
+
+PER_VALUE_PRECISIONS: tuple[Precision, ...] = ("fp4", "fp8", "bf16")
+"""The precisions whose throughput per $M and per all-in kW is published."""
+
+
+def _precision_entries(figures: Mapping[Precision, PrecisionFigures]) -> dict[str, Any]:
+    """Per-precision figures under their published keys, each figure for every precision in
+    turn: `fp4_dense_pflops_per_gpu`, `fp6_dense_pflops_per_gpu`, ... `bf16_dense_pflops_per_kw`."""
+    out: dict[str, float | None] = {}
+    out |= {f"{p}_dense_pflops_per_gpu": figures[p].per_gpu for p in PRECISIONS}
+    out |= {f"{p}_dense_pflops_total": figures[p].total for p in PRECISIONS}
+    out |= {f"{p}_dense_pflops_per_usd_m": figures[p].per_usd_m for p in PER_VALUE_PRECISIONS}
+    out |= {f"{p}_dense_pflops_per_kw": figures[p].per_kw for p in PER_VALUE_PRECISIONS}
+    return {key: _plain(value) for key, value in out.items()}
 
 
 SIGNIFICANT = 4

@@ -13,13 +13,12 @@ from ...components.collective_data import OPS, collective_data
 from ...components.cost_inputs import TcoProfile
 from ...components.tco_library import profile
 from ...racks.analysis import Analysis
-from ...racks.clusters import ClusterAnalysis
 from ...racks.collectives.collective_model import collective
 from ...racks.collectives.levels import Level, levels_of, modelled_levels
 from ...racks.collectives.workloads import workload_step
 from ...racks.costs.basis import basis_of
 from ...racks.costs.ownership import tco
-from ...racks.systems import Analysed
+from ...racks.systems import Analysed, design_of
 from ..charts.collectives_chart import size_text
 from .cells import SheetData, number, text
 
@@ -72,7 +71,7 @@ def collectives_sheet(
     )
     rows: list[Row] = []
     for system in systems:
-        design = system.rack if isinstance(system, ClusterAnalysis) else system
+        design = design_of(system)
         cost = tco(basis_of(system), chosen).tco_usd_per_gpu_hour
         rows.append((system.id, system, design, cost))
     data = collective_data()
@@ -110,7 +109,7 @@ def _workloads(sheet: SheetData, rows: list[Row], steps_of: dict[str, tuple[Leve
     sheet.header(WORKLOAD_COLUMNS)
     for name, _, design, cost in rows:
         steps = steps_of[name]
-        peak = design.summary.bf16_dense_pflops_per_gpu
+        peak = design.summary.compute["bf16"].per_gpu
         if not steps or not peak:
             continue
         for workload in collective_data().workloads.values():

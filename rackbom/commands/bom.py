@@ -9,7 +9,7 @@ from rackbom.components.atomic import Writer, check_destination, text_writer, wr
 from rackbom.components.errors import InputError
 from rackbom.components.tco_library import profile
 from rackbom.exports.json.flat_bom import bom_csv, summaries_json
-from rackbom.textable import size_text
+from rackbom.exports.text.table import size_text
 
 from .common import add_catalogue_option, add_tco_option, load_targets
 

@@ -9,9 +9,9 @@ from collections.abc import Callable, Iterator
 
 from rackbom.components.atomic import Writer, check_destination, write_files
 from rackbom.components.errors import InputError
+from rackbom.exports.text.table import counted, size_text
 from rackbom.racks.cabling.cable_list import CableList, cable_list
 from rackbom.racks.cabling.runlist import CableRow
-from rackbom.textable import counted, size_text
 
 from .common import add_catalogue_option, load_targets
 

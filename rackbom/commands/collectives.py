@@ -53,9 +53,9 @@ def run(args: argparse.Namespace) -> int:
     from rackbom.exports.json.collectives_json import result_row
 
     if args.checks:
-        from .collectives_text import render_checks
+        from rackbom.exports.text.collectives_text import render_checks
 
-        print(render_checks(collectives))
+        print(render_checks(collectives.collective_checks()))
         return 0
     if not args.systems:
         raise InputError(None, "DESIGN_OR_CLUSTER", "name a design or cluster, or give --checks")
@@ -85,7 +85,17 @@ def run(args: argparse.Namespace) -> int:
         rows = {name: [result_row(r) for r in found] for name, found in results.items()}
         print_json(rows[targets[0].id] if len(targets) == 1 else rows)
         return 0
-    from .collectives_text import render_collectives
+    from rackbom.exports.text.collectives_text import render_collectives
 
-    print("\n\n".join(render_collectives(t, results[t.id], collectives) for t in targets))
+    texts = [
+        render_collectives(
+            t.analysis,
+            collectives.levels(t),
+            results[t.id],
+            collectives.measured(t),
+            collectives.workload_steps(t),
+        )
+        for t in targets
+    ]
+    print("\n\n".join(texts))
     return 0

@@ -34,6 +34,16 @@ def add_tco_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_plant_option(parser: argparse.ArgumentParser) -> None:
+    """`--plant PROFILE`: a built-in plant profile id or a YAML file holding one profile."""
+    parser.add_argument(
+        "--plant",
+        metavar="PROFILE",
+        default=None,
+        help="plant profile: a built-in id (liquid-hall-2026) or a YAML file with one profile",
+    )
+
+
 def catalogue_from(args: argparse.Namespace) -> Catalogue:
     """The catalogue the arguments ask for."""
     return load_catalogue(*args.catalogue)

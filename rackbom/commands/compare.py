@@ -5,12 +5,11 @@ from __future__ import annotations
 import argparse
 
 from rackbom.comparison import Comparison, comparison_of
+from rackbom.exports.text.table import render_table
 from rackbom.figure_table import FigureTable
 from rackbom.system import System
-from rackbom.textable import render_table
 
-from .common import add_catalogue_option, load_targets, print_json
-from .plant_text import add_plant_option
+from .common import add_catalogue_option, add_plant_option, load_targets, print_json
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -33,10 +32,9 @@ def run(args: argparse.Namespace) -> int:
     key, notes = ("designs", table.notes) if isinstance(table, Comparison) else ("clusters", [])
     plant = plant_table(systems, table.columns, args.plant)
     from rackbom import collective_api as collectives
+    from rackbom.exports.text.collectives_text import comparison_rows
 
-    from .collectives_text import comparison_rows
-
-    extra = comparison_rows(systems, collectives)
+    extra = comparison_rows([collectives.summary_collectives(s) for s in systems])
     if args.json:
         print_json(
             {

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
-from rackbom.cluster_model import Cluster
 from rackbom.components.atomic import Writer, write_files
 from rackbom.components.errors import InputError
-from rackbom.design import Design
 from rackbom.exports.dcim.dcim_export import cluster_export, design_export
 from rackbom.exports.dcim.vocabulary import TARGETS, vocabulary
 
 from .common import add_catalogue_option, load_targets
+
+if TYPE_CHECKING:
+    from rackbom.racks.analysis import Analysis
+    from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -60,11 +63,11 @@ def run(args: argparse.Namespace) -> int:
     folder = check_folder(args.output, args.force)
     vocab = vocabulary(args.format)
     (target,) = load_targets(args, [args.design])
-    if isinstance(target, Design):
-        export = design_export(target.analysis, vocab)
+    analysis = target.analysis
+    if analysis.kind == "design":
+        export = design_export(cast("Analysis", analysis), vocab)
     else:
-        assert isinstance(target, Cluster)  # the two kinds of system
-        export = cluster_export(target.analysis, vocab)
+        export = cluster_export(cast("ClusterAnalysis", analysis), vocab)
     write_folder(folder, export.writers())
     print(
         f"wrote {folder} for {vocab.name}: {len(export.types)} device types, "

@@ -8,10 +8,10 @@ from rackbom.components.catalogue import Catalogue, suggest
 from rackbom.components.errors import InputError
 from rackbom.components.part_kinds import PART_KINDS, kind_names, kind_tag
 from rackbom.components.parts import PartType
+from rackbom.exports.text.table import render_table
 from rackbom.racks.clusters import ClusterSpec, builtin_cluster_ids, load_cluster_spec
 from rackbom.racks.library import builtin_design_ids, load_design_spec
 from rackbom.racks.spec import DesignSpec
-from rackbom.textable import render_table
 
 from .common import add_catalogue_option, catalogue_from, print_json
 

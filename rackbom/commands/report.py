@@ -7,15 +7,14 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from rackbom.exports.figures import Unit
+from rackbom.exports.text.report_text import cluster_rows, design_rows
+from rackbom.exports.text.table import counted, render_table, size_text
 from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.library import builtin_design_ids
 from rackbom.report_folder import write_report
 from rackbom.resolve import by_kind
-from rackbom.textable import counted, render_table, size_text
 
-from .common import add_catalogue_option, add_tco_option, load_targets
-from .plant_text import add_plant_option
+from .common import add_catalogue_option, add_plant_option, add_tco_option, load_targets
 
 if TYPE_CHECKING:
     from rackbom.cluster_model import Cluster
@@ -50,7 +49,10 @@ def run(args: argparse.Namespace) -> int:
     designs, clusters = by_kind(systems)
     progress = _progress if sys.stderr.isatty() else None
     files = write_report(systems, args.output, progress, args.tco, args.plant)
-    tables = [(designs, _design_rows(designs)), (clusters, _cluster_rows(clusters))]
+    tables = [
+        (designs, design_rows([d.summary for d in designs])),
+        (clusters, cluster_rows([c.summary for c in clusters])),
+    ]
     print("\n\n".join(render_table(*table) for targets, table in tables if targets))
     targets: list[Design | Cluster] = [*designs, *clusters]
     for target in targets:
@@ -68,46 +70,6 @@ def run(args: argparse.Namespace) -> int:
         if path is not None:
             print(f"  {path} ({size_text(path.stat().st_size)})")
     return 0
-
-
-def _design_rows(designs: list[Design]) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of the narrow design table the report prints."""
-    rows = []
-    for design in designs:
-        s = design.summary
-        rows.append(
-            [
-                design.id,
-                f"{s.gpus:,}",
-                f"{s.world_size:,}",
-                f"{s.switch_ports_unused:,}",
-                Unit.KW.value.text(s.power_all_in_w),
-                Unit.USD.value.text(s.bom_usd),
-                f"{len(s.warnings):,}",
-            ]
-        )
-    header = ["design", "GPUs", "world size", "unused ports", "all-in kW", "BOM", "warnings"]
-    return header, rows
-
-
-def _cluster_rows(clusters: list[Cluster]) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of the narrow cluster table the report prints."""
-    rows = []
-    for cluster in clusters:
-        s = cluster.summary
-        rows.append(
-            [
-                cluster.id,
-                f"{s.gpus:,}",
-                f"{s.switches:,}",
-                f"{s.ports_unused:,}",
-                Unit.KW.value.text(s.power_total_w),
-                Unit.USD.value.text(s.capex_usd_per_gpu.total_usd),
-                f"{len(s.warnings):,}",
-            ]
-        )
-    header = ["cluster", "GPUs", "switches", "unused ports", "total kW", "capex/GPU", "warnings"]
-    return header, rows
 
 
 def _progress(message: str) -> None:

@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING
 from rackbom.components.atomic import check_destination
 from rackbom.components.errors import InputError
 from rackbom.components.limits import PIXELS_MAX
-from rackbom.textable import size_text
+from rackbom.exports.text.table import size_text
 
-from .common import add_catalogue_option, load_targets
-from .plant_text import add_plant_option
+from .common import add_catalogue_option, add_plant_option, load_targets
 
 if TYPE_CHECKING:
     from rackbom.layouts.document import SvgDocument

@@ -12,17 +12,17 @@ from rackbom.components.tco_library import profile
 from rackbom.exports.charts.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
 from rackbom.exports.figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from rackbom.exports.json.summary_json import summary_data
-from rackbom.racks.costs.ownership import TcoResult
-from rackbom.textable import render_table
-
-from .common import add_catalogue_option, add_tco_option, load_targets, print_json
-from .tco_text import (
+from rackbom.exports.text.table import render_table
+from rackbom.exports.text.tco_text import (
     accepted_table,
     rent_table,
     reproduction_table,
     sweep_table,
     tornado_table,
 )
+from rackbom.racks.costs.ownership import TcoResult
+
+from .common import add_catalogue_option, add_tco_option, load_targets, print_json
 
 
 def configure(p: argparse.ArgumentParser) -> None:

@@ -8,6 +8,7 @@ from ...components.errors import InputError
 from ...components.parts import Connector, Nic
 from ...components.trays import PartUse, TrayRole
 from ..analysis import Analysis
+from ..bom_lines import VENDOR_MARGIN
 
 SCALE_UP_CABLING = "cable"
 """Rack-level items of this BOM category carry the scale-up fabric (copper backplanes, spines)."""
@@ -69,14 +70,15 @@ def design_unit(analysis: Analysis, file: str | None, rail_optimised: bool) -> D
 
 
 def scale_up_lines(analysis: Analysis) -> list[bool]:
-    """Per BOM line, whether it buys the scale-up fabric: switch trays, connectors, rack cabling."""
+    """Per BOM line, whether it buys the scale-up fabric: switch trays, connectors, rack cabling
+    (with a vendor's margin on it)."""
     catalogue = analysis.design.catalogue
     out = []
     for line in analysis.bom.lines:
         tray = catalogue.trays.get(line.tray_id) if line.tray_id else None
         in_switch_tray = tray is not None and tray.role == TrayRole.SWITCH
         is_connector = isinstance(catalogue.parts.get(line.part_id), Connector)
-        rack_cabling = tray is None and line.category == SCALE_UP_CABLING
+        rack_cabling = tray is None and line.category in (SCALE_UP_CABLING, VENDOR_MARGIN)
         out.append(in_switch_tray or is_connector or rack_cabling)
     return out
 

@@ -9,6 +9,7 @@ is one level of P x s per GPU.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from ...components.collective_data import CollectiveData, Interconnect
 from ...components.errors import InputError
@@ -162,9 +163,9 @@ def levels_of(
     system: Analysis | ClusterAnalysis, data: CollectiveData, scale_up_gbps: float | None = None
 ) -> tuple[Level, ...]:
     """The levels of a design or a cluster."""
-    if isinstance(system, ClusterAnalysis):
-        return cluster_levels(system, data, scale_up_gbps)
-    return design_levels(system, data, scale_up_gbps)
+    if system.kind == "cluster":
+        return cluster_levels(cast("ClusterAnalysis", system), data, scale_up_gbps)
+    return design_levels(cast("Analysis", system), data, scale_up_gbps)
 
 
 def modelled_levels(system: Analysis | ClusterAnalysis, data: CollectiveData) -> tuple[Level, ...]:

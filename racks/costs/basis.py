@@ -10,8 +10,12 @@ alone, and comparisons that involve networking are made between clusters.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Annotated, Literal, cast
 
+from ...components.cost_inputs import Param
+from ...components.formats import DECIMAL
+from ...components.precision import PRECISIONS
+from ...components.precision import Precision as Precision  # the costs' name for it
 from ..analysis import Analysis
 from ..clusters.unit import scale_up_usd
 from ..systems import Analysed
@@ -19,9 +23,6 @@ from ..systems import Analysed
 if TYPE_CHECKING:
     from ..clusters.cluster_analysis import ClusterAnalysis
     from ..clusters.cluster_summary import ClusterSummary
-
-Precision = Literal["fp4", "fp6", "fp8", "bf16"]
-PRECISIONS: tuple[Precision, ...] = ("fp4", "fp6", "fp8", "bf16")
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,20 @@ class CostBasis:
     """Dense PFLOPS in total, by precision."""
     hbm_tbytes_per_s: float
     hbm_gb: float
+    vendor_margin_base_usd: float = 0.0
+    """The scale-up parts a system vendor's gross margin is charged on (NVIDIA's NVLink switch
+    trays' bought-in parts and copper); the margin itself is inside `scale_up_usd`."""
+    vendor_markup: Annotated[
+        float,
+        Param("NVIDIA margin on NVLink trays and copper (markup on cost)", DECIMAL, (2 / 3, 1.0)),
+    ] = 0.0
+    """That margin as a markup on cost: 0.82 for the source's 45% gross margin; its range is
+    the source's 40-50% (markups 0.67-1.0)."""
+
+    @property
+    def vendor_margin_usd(self) -> float:
+        """The vendor's gross margin inside `scale_up_usd`."""
+        return self.vendor_margin_base_usd * self.vendor_markup
 
     def values(self) -> dict[str, float]:
         """The totals the TCO's terms read, by name (`racks/costs/ownership.py`)."""
@@ -71,9 +86,11 @@ def design_basis(analysis: Analysis) -> CostBasis:
         scale_out_usd=0.0,
         power_it_w=s.power_rack_input_w,
         power_level="rack input (a bare design buys no scale-out network)",
-        dense_pflops={p: getattr(s, f"{p}_dense_pflops_total") or 0.0 for p in PRECISIONS},
+        dense_pflops={p: s.compute[p].total or 0.0 for p in PRECISIONS},
         hbm_tbytes_per_s=s.hbm_tbytes_per_s_total,
         hbm_gb=s.hbm_gb_total,
+        vendor_margin_base_usd=s.vendor_margin_base_usd,
+        vendor_markup=_markup(s.vendor_margin_usd, s.vendor_margin_base_usd),
     )
 
 
@@ -98,9 +115,14 @@ def cluster_basis(summary: ClusterSummary) -> CostBasis:
         scale_out_usd=summary.capex_usd.scale_out_usd,
         power_it_w=summary.power_total_w,
         power_level="racks' input plus the scale-out network",
-        dense_pflops={
-            p: copies * (getattr(d, f"{p}_dense_pflops_total") or 0.0) for p in PRECISIONS
-        },
+        dense_pflops={p: copies * (d.compute[p].total or 0.0) for p in PRECISIONS},
         hbm_tbytes_per_s=copies * d.hbm_tbytes_per_s_total,
         hbm_gb=summary.hbm_gb_total,
+        vendor_margin_base_usd=copies * d.vendor_margin_base_usd,
+        vendor_markup=_markup(d.vendor_margin_usd, d.vendor_margin_base_usd),
     )
+
+
+def _markup(margin_usd: float, base_usd: float) -> float:
+    """A margin of `margin_usd` on parts of `base_usd`, as a markup (0 without such parts)."""
+    return margin_usd / base_usd if base_usd else 0.0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import get_type_hints
 
 from ...components.cost_inputs import UNBOUNDED, Param, TcoProfile, Workload, params_of
 from .accepted import accepted_cost
@@ -16,6 +17,13 @@ PROFILE_INPUTS = {k: p for k, p in params_of(TcoProfile).items() if p.sensitivit
 WORKLOAD_INPUTS = {k: p for k, p in params_of(Workload).items() if p.sensitivity}
 """The workload figures the tornado moves."""
 CAPEX_INPUT = "compute capital per GPU"
+MARKUP_INPUT = "vendor_markup"
+MARKUP_PARAM = next(
+    m
+    for m in get_type_hints(CostBasis, include_extras=True)[MARKUP_INPUT].__metadata__
+    if isinstance(m, Param)
+)
+"""The vendor margin's range, moved end to end: the source gives it as a range."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +70,17 @@ def tornado(
     low, high = _ends(None, now, swing)
     at = [cost(workload, replace(basis, compute_usd=v * basis.gpus), profile) for v in (low, high)]
     bars.append(TornadoBar(CAPEX_INPUT, now, low, high, at[0], at[1], base))
+    if basis.vendor_margin_base_usd > 0 and MARKUP_PARAM.sensitivity:
+        low, high = MARKUP_PARAM.sensitivity
+        at = [cost(workload, with_markup(basis, v), profile) for v in (low, high)]
+        bars.append(TornadoBar(MARKUP_INPUT, basis.vendor_markup, low, high, at[0], at[1], base))
     return tuple(sorted(bars, key=lambda b: (-b.swing_usd, b.input)))
+
+
+def with_markup(basis: CostBasis, markup: float) -> CostBasis:
+    """`basis` with its vendor's margin charged at `markup` instead (scale-up capital follows)."""
+    change = basis.vendor_margin_base_usd * (markup - basis.vendor_markup)
+    return replace(basis, scale_up_usd=basis.scale_up_usd + change, vendor_markup=markup)
 
 
 def _ends(param: Param | None, value: float, swing: float) -> tuple[float, float]:

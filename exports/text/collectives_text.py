@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING
 
-from rackbom.components.collective_data import OPS
-from rackbom.exports.charts.collectives_chart import size_text
-from rackbom.racks.collectives.collective_model import CollectiveResult
-from rackbom.racks.collectives.workloads import WorkloadStep
-from rackbom.textable import render_table
+from ...components.collective_data import OPS
+from ...racks.collectives.scoped import SCOPES
+from ..charts.collectives_chart import size_text
+from .table import render_table
 
 if TYPE_CHECKING:
-    from rackbom.system import System
+    from ...racks.collectives.collective_model import CollectiveResult
+    from ...racks.collectives.levels import Level
+    from ...racks.collectives.scoped import Check, ScopedResult
+    from ...racks.collectives.workloads import WorkloadStep
+    from ...racks.systems import Analysed
 
 
 def render_collectives(
-    target: System, results: tuple[CollectiveResult, ...], api: ModuleType
+    system: Analysed,
+    levels: Sequence[Level],
+    results: Sequence[CollectiveResult],
+    measured: bool,
+    steps: Sequence[WorkloadStep],
 ) -> str:
     """Levels, one row per result, and the communication workloads' steps."""
-    lines = [f"{target.name} ({target.id})", "", *_level_lines(target, api)]
+    lines = [f"{system.name} ({system.id})", "", *_level_lines(levels)]
     lines += ["", _results_table(results)]
-    if not api.measured(target):
+    if not measured:
         lines.append(
             "projection: no published measurement exists for this system; "
             "the model's figures are not checked against one"
@@ -30,14 +36,14 @@ def render_collectives(
     lines += [
         "",
         "Communication workloads (dense BF16; no overlap of communication with compute):",
-        _workloads_table(api.workload_steps(target)),
+        _workloads_table(steps),
     ]
     return "\n".join(lines)
 
 
-def _level_lines(target: System, api: ModuleType) -> list[str]:
+def _level_lines(levels: Sequence[Level]) -> list[str]:
     lines = []
-    for level in api.levels(target):
+    for level in levels:
         link = level.interconnect
         taper = level.oversubscription
         planes = f" over {level.planes} planes/rails" if level.planes > 1 else ""
@@ -93,32 +99,16 @@ def _usd(value: float | None) -> str:
     return "-" if value is None else f"{value:,.2f}"
 
 
-SUMMARY_SIZE = 2**30
-SCOPES = (("one scale-up domain", 0), ("every GPU", -1))
-
-
-def summary_results(target: System, api: ModuleType) -> list[tuple[str, CollectiveResult]]:
-    """Each op at 1 GiB inside one scale-up domain and across the system, by scope."""
-    levels = api.modelled(target)
-    out = []
-    for scope, index in SCOPES:
-        if not levels or levels[index].span < 2 or (index == -1 and len(levels) == 1):
-            continue
-        for op in OPS:
-            out.append((scope, api.collective(target, op, SUMMARY_SIZE, levels[index].span)))
-    return out
-
-
-def render_summary_block(target: System, api: ModuleType) -> str:
+def render_summary_block(found: Sequence[ScopedResult], measured: bool) -> str:
     """The block `show` prints: each op at 1 GiB in a domain and across the system."""
-    found = summary_results(target, api)
     if not found:
         return "Collectives: nothing to model (no GPU links, or an interconnect the data lacks)"
     rows = [
-        [r.op, scope, f"{r.gpus:,}", r.algorithm, f"{r.busbw_gbps / 8:,.1f}", r.bottleneck]
-        for scope, r in found
+        [r.op, s.scope, f"{r.gpus:,}", r.algorithm, f"{r.busbw_gbps / 8:,.1f}", r.bottleneck]
+        for s in found
+        for r in (s.result,)
     ]
-    note = "" if api.measured(target) else " (a projection: no published run on this design)"
+    note = "" if measured else " (a projection: no published run on this design)"
     return (
         f"Collectives at 1 GiB, busbw as nccl-tests defines it{note}; "
         "`rackbom collectives` for every size:\n"
@@ -126,11 +116,11 @@ def render_summary_block(target: System, api: ModuleType) -> str:
     )
 
 
-def comparison_rows(targets: Sequence[System], api: ModuleType) -> list[list[str]]:
+def comparison_rows(per_system: Sequence[Sequence[ScopedResult]]) -> list[list[str]]:
     """Rows for `compare`: each op's busbw at 1 GiB per scope, one column per system."""
-    found = [dict(((scope, r.op), r) for scope, r in summary_results(t, api)) for t in targets]
+    found = [{(s.scope, s.result.op): s.result for s in results} for results in per_system]
     rows = []
-    for scope, _ in SCOPES:
+    for scope in SCOPES:
         for op in OPS:
             cells = [f.get((scope, op)) for f in found]
             if any(cells):
@@ -139,7 +129,7 @@ def comparison_rows(targets: Sequence[System], api: ModuleType) -> list[list[str
     return rows
 
 
-def render_checks(api: ModuleType) -> str:
+def render_checks(checks: Sequence[Check]) -> str:
     """The model beside every published run it is held to."""
     rows = [
         [
@@ -151,7 +141,7 @@ def render_checks(api: ModuleType) -> str:
             f"{c.result.busbw_gbps / 8:,.1f}",
             f"{c.error_pct:+.1f}",
         ]
-        for c in api.collective_checks()
+        for c in checks
     ]
     header = ["published run", "system", "GPUs", "size", "published GB/s", "model GB/s", "error %"]
     return render_table(header, rows)

@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
-
-from rackbom.exports.figures import Unit
-from rackbom.exports.figures.plant_figures import PLANT_FIGURES
-from rackbom.racks.plant.feeds import Feed
-from rackbom.racks.plant.hall import row_runs
-from rackbom.racks.plant.plan import PlantSummary
-from rackbom.textable import counted, render_table
-
-
-def add_plant_option(parser: argparse.ArgumentParser) -> None:
-    """`--plant PROFILE`: a built-in plant profile id or a YAML file holding one profile."""
-    parser.add_argument(
-        "--plant",
-        metavar="PROFILE",
-        default=None,
-        help="plant profile: a built-in id (liquid-hall-2026) or a YAML file with one profile",
-    )
+from ...racks.plant.feeds import Feed
+from ...racks.plant.hall import row_runs
+from ...racks.plant.plan import PlantSummary
+from ..figures import Unit
+from ..figures.plant_figures import PLANT_FIGURES
+from .table import counted, render_table
 
 
 def render_plant(plant: PlantSummary) -> str:
@@ -42,7 +30,7 @@ def render_plant(plant: PlantSummary) -> str:
 
 
 def _racks(plant: PlantSummary) -> str:
-    kw, count = Unit.KW.value.text, Unit.COUNT.value.text
+    kw, count = Unit.KW.text, Unit.COUNT.text
     header = ["rack", "kW", "peak kW", "feeds", "breaker A", "liquid kW", "air kW", "L/min"]
     rows = [
         [
@@ -65,7 +53,7 @@ def _racks(plant: PlantSummary) -> str:
 
 
 def _rows(plant: PlantSummary) -> str:
-    kw, count = Unit.KW.value.text, Unit.COUNT.value.text
+    kw, count = Unit.KW.text, Unit.COUNT.text
     rows = [
         [
             run.name + ("" if run.count == 1 else ", each"),
@@ -90,7 +78,7 @@ def _failures(plant: PlantSummary) -> str:
             f"{d.count:,}",
             f"{d.gpus_lost:,}",
             f"{d.domains_degraded:,}",
-            Unit.PCT.value.text(d.capacity_left_pct),
+            Unit.PCT.text(d.capacity_left_pct),
             d.detail or "-",
         ]
         for d in plant.failure_domains

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from rackbom.cluster_model import Cluster
-from rackbom.components.outputs import counted, span_text
-from rackbom.exports.figures import Unit
-from rackbom.exports.figures.cluster_figures import CLUSTER_FIGURES
-from rackbom.racks.clusters.cluster_summary import ClusterSummary
-from rackbom.textable import render_table
+from typing import TYPE_CHECKING
 
-_COUNT = Unit.COUNT.value
-_USD = Unit.USD.value
+from ...components.outputs import counted, span_text
+from ..figures import Unit
+from ..figures.cluster_figures import CLUSTER_FIGURES
+from .table import render_table
+
+if TYPE_CHECKING:
+    from ...racks.clusters.cluster_analysis import ClusterAnalysis
+    from ...racks.clusters.cluster_summary import ClusterSummary
+
+_COUNT = Unit.COUNT
+_USD = Unit.USD
 
 
-def render_cluster(cluster: Cluster) -> str:
+def render_cluster(cluster: ClusterAnalysis) -> str:
     """Key figures, tiers, the scale-out BOM, the floor, sources and warnings."""
     s = cluster.summary
     blocks = [
@@ -61,7 +65,7 @@ def _tiers_table(s: ClusterSummary) -> str:
                 _COUNT.text(t.ports_per_switch),
                 _COUNT.text(t.ports_used),
                 _COUNT.text(t.ports_unused),
-                Unit.PCT.value.text(t.ports_unused_pct),
+                Unit.PCT.text(t.ports_unused_pct),
                 _COUNT.text(t.links),
                 span_text(t.link_length_m_min, t.link_length_m_max),
             ]
@@ -82,19 +86,15 @@ def _network_table(s: ClusterSummary) -> str:
                 _COUNT.text(n.qty),
                 _USD.text(n.unit_price_usd),
                 _USD.text(n.extended_usd),
-                Unit.KW.value.text(n.power_total_w),
+                Unit.KW.text(n.power_total_w),
             ]
             for n in s.network_bom
         ],
     )
 
 
-def render_fabric_options(target: object) -> str:
+def render_fabric_options(target: ClusterAnalysis) -> str:
     """A cluster's feasible fabrics, cheapest first, the chosen one marked."""
-    from rackbom.components.errors import InputError
-
-    if not isinstance(target, Cluster):
-        raise InputError(None, "--fabrics", "fabric options are a cluster's; this is a design")
     s = target.summary
     options = sorted(s.fabric_options, key=lambda o: (o.capex_usd_per_gpu, o.power_network_w))
     return f"Fabrics for {target.name} [{target.id}], cheapest first\n" + render_table(
@@ -120,7 +120,7 @@ def render_fabric_options(target: object) -> str:
                 _COUNT.text(o.cables),
                 _USD.text(o.capex_usd_per_gpu),
                 _USD.text(o.scale_out_usd_per_gpu),
-                Unit.KW.value.text(o.power_network_w),
+                Unit.KW.text(o.power_network_w),
                 "yes" if o.chosen else "",
             ]
             for o in options

@@ -8,7 +8,7 @@ import shutil
 import sys
 from collections.abc import Sequence
 
-from rackbom.components.outputs import counted
+from ...components.outputs import counted
 
 __all__ = ["counted", "output_width", "render_table", "size_text"]
 

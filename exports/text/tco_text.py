@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rackbom.components.formats import USD, USD_CENTS
-from rackbom.exports.figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
-from rackbom.racks.costs.reproduction import READING_OPEX
-from rackbom.textable import render_table
+from ...components.formats import USD, USD_CENTS
+from ...racks.costs.reproduction import READING_OPEX
+from ..figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
+from .table import render_table
 
 if TYPE_CHECKING:
-    from rackbom.components.cost_inputs import Workload
-    from rackbom.racks.costs.accepted import AcceptedCost
-    from rackbom.racks.costs.ownership import TcoResult
-    from rackbom.racks.costs.rent import RentVsOwn
-    from rackbom.racks.costs.reproduction import ReproducedRow
-    from rackbom.racks.costs.tornado import TornadoBar
+    from ...components.cost_inputs import Workload
+    from ...racks.costs.accepted import AcceptedCost
+    from ...racks.costs.ownership import TcoResult
+    from ...racks.costs.rent import RentVsOwn
+    from ...racks.costs.reproduction import ReproducedRow
+    from ...racks.costs.tornado import TornadoBar
 
 
 def _number(value: float) -> str:
