@@ -2,12 +2,12 @@
 
 The pinned NetBox (`tests/netbox_service.py`) is installed from PyPI into its own venv under
 Python 3.12 or later, runs on PostgreSQL and Redis from Debian (`bash tests/install-clients.sh`)
-and starts from the committed dump of a migrated database. Every built-in design's device types
-and each built-in cluster's switch box go in through NetBox's own device-type import; then, per
-built-in cluster, its site, hall, roles, rack types, one compute rack and one network rack with
-their devices and the cables inside the racks, by REST. What NetBox stored is compared with the
-files.
-"""
+and starts from the committed dump of a migrated database. Every built-in design's device types,
+each distinct built-in cluster's and every network profile's switch box go in through NetBox's
+own device-type import; then, per cluster, its site, hall, roles, rack types, a compute rack and a
+network rack not loaded before with their devices and the cables inside the racks, by REST. What
+NetBox stored is compared with the files, and NetBox's own elevation of a rack is opened in
+Chromium."""
 
 from __future__ import annotations
 
