@@ -12,14 +12,12 @@ peak resident memory in MB of:
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import yaml
+from processes import wall_and_peak
 
 PINNED = {
     "id": "helios-16k-pinned",
@@ -32,40 +30,29 @@ PINNED = {
 }
 
 
-def run(args: list[str], runs: int) -> tuple[float, float]:
-    """Median wall seconds and the largest peak RSS (MB) of a command run `runs` times."""
-    times, peaks = [], []
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = subprocess.run(
-            ["/usr/bin/time", "-f", "%M", *args], capture_output=True, text=True, check=True
-        )
-        times.append(time.perf_counter() - start)
-        peaks.append(int(result.stderr.strip().splitlines()[-1]) / 1024)
-    return statistics.median(times), max(peaks)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=3)
     runs = parser.parse_args().runs
     py = [sys.executable]
-    floor, floor_mb = run([*py, "-c", "import rackbom.cluster_model"], runs)
+    floor, floor_mb = wall_and_peak([*py, "-c", "import rackbom.cluster_model"], runs)
     print(f"import floor                 {floor:6.2f} s  {floor_mb:6.0f} MB")
-    show, show_mb = run([*py, "-m", "rackbom", "show", "helios-1m", "--json"], runs)
+    show, show_mb = wall_and_peak([*py, "-m", "rackbom", "show", "helios-1m", "--json"], runs)
     print(
         f"show helios-1m --json        {show:6.2f} s  {show_mb:6.0f} MB  "
         f"({show - floor:+.2f} s above the floor; budget 2 s, 300 MB)"
     )
     with tempfile.TemporaryDirectory() as tmp:
         svg = Path(tmp) / "floor.svg"
-        draw, draw_mb = run([*py, "-m", "rackbom", "svg", "helios-1m", "-o", str(svg)], runs)
+        draw, draw_mb = wall_and_peak(
+            [*py, "-m", "rackbom", "svg", "helios-1m", "-o", str(svg)], runs
+        )
         size = svg.stat().st_size / 1e6
         print(f"svg helios-1m (floor plan)   {draw:6.2f} s  {draw_mb:6.0f} MB  {size:.2f} MB SVG")
         pinned_file = Path(tmp) / "pinned.yaml"
         pinned_file.write_text(yaml.safe_dump(PINNED))
-        auto, _ = run([*py, "-m", "rackbom", "show", "helios-16k", "--json"], runs)
-        pinned, _ = run([*py, "-m", "rackbom", "show", str(pinned_file), "--json"], runs)
+        auto, _ = wall_and_peak([*py, "-m", "rackbom", "show", "helios-16k", "--json"], runs)
+        pinned, _ = wall_and_peak([*py, "-m", "rackbom", "show", str(pinned_file), "--json"], runs)
         print(
             f"auto vs one pinned fabric    {auto:6.2f} s vs {pinned:.2f} s  "
             f"({auto / pinned:.2f}x; budget 2x)"

@@ -8,7 +8,7 @@ from .limits import Name
 from .parts import PartType
 from .provenance import Positive, PositiveCount
 
-CableType = Literal["dac", "aec", "aoc", "fibre"]
+CableType = Literal["dac", "aec", "aoc", "fibre", "cat6"]
 
 
 class Transceiver(PartType):
@@ -27,7 +27,8 @@ class Transceiver(PartType):
 
 
 class Cable(PartType):
-    """A cable of one length: copper (DAC, AEC), active optical (AOC) or a fibre patch cord.
+    """A cable of one length: copper (DAC, AEC), active optical (AOC), a fibre patch cord, or a
+    Cat6 patch cord for management ports.
 
     DAC and AEC plug straight into the ports and AOC carries its optics in its ends; a fibre needs
     a transceiver at each end.

@@ -1,12 +1,12 @@
 """A cache of validated built-in data, so a command does not re-validate what never changes.
 
-The built-in catalogue and designs are validated once and kept as a pickle in the user's cache
-folder (`$XDG_CACHE_HOME/rackbom`, else `~/.cache/rackbom`; `RACKBOM_CACHE_DIR` moves it and
-`RACKBOM_CACHE_DIR=off` turns it off). An entry's name is a hash of the data's bytes, of the
-model code (path, size and modification time of each Python file of `rackbom.components` and
-`rackbom.racks`: a stat per file, not a read) and of the versions of pydantic and Python, so a
-changed file, model or upgrade misses and rebuilds. A
-missing, unreadable or corrupt entry is rebuilt; a folder that cannot be written is skipped.
+The built-in catalogue, designs, cost files, plant profiles and collectives data are validated
+once and kept as pickles in the user's cache folder (`$XDG_CACHE_HOME/rackbom`, else
+`~/.cache/rackbom`; `RACKBOM_CACHE_DIR` moves it and `RACKBOM_CACHE_DIR=off` turns it off). An
+entry's name is a hash of the data's bytes, of the model code (path, size and modification time
+of each Python file of `rackbom.components` and `rackbom.racks`: a stat per file, not a read) and
+of the versions of pydantic and Python, so a changed file, model or upgrade misses and rebuilds.
+A missing, unreadable or corrupt entry is rebuilt; a folder that cannot be written is skipped.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from .cache import cached
 from .catalogue import builtin_catalogue, suggest
 from .errors import InputError
 from .limits import LIST_MAX, Name, Text
@@ -125,6 +126,12 @@ def _check_sources(entry: Sourced, sources: dict[str, Any], file: str, where: st
 @cache
 def collective_data() -> CollectiveData:
     """The built-in collectives data, loaded once per process."""
-    text = resources.files("rackbom.components.data").joinpath("collectives.yaml")
-    raw = read_yaml_text(text.read_text("utf-8"), FILE)
-    return CollectiveData(validate_model(CollectivesFile, raw, FILE), FILE)
+    text = (
+        resources.files("rackbom.components.data").joinpath("collectives.yaml").read_text("utf-8")
+    )
+    content = cached(
+        "collectives",
+        text.encode(),
+        lambda: validate_model(CollectivesFile, read_yaml_text(text, FILE), FILE),
+    )
+    return CollectiveData(content, FILE)

@@ -7,6 +7,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from .cache import cached
 from .catalogue import Catalogue, builtin_catalogue, suggest
 from .errors import InputError
 from .parts import PartType
@@ -110,9 +111,14 @@ def _rules(content: PlantFile, file: str) -> dict[str, PlantRules]:
 @cache
 def builtin_plant_profiles() -> dict[str, PlantRules]:
     """The built-in plant profiles by id."""
-    text = resources.files("rackbom.components.data").joinpath("plant_profiles.yaml")
-    raw = read_yaml_text(text.read_text("utf-8"), BUILTIN_FILE)
-    return _rules(parse_plant_file(raw, BUILTIN_FILE), BUILTIN_FILE)
+    path = resources.files("rackbom.components.data").joinpath("plant_profiles.yaml")
+    text = path.read_text("utf-8")
+    content = cached(
+        "plant-profiles",
+        text.encode(),
+        lambda: parse_plant_file(read_yaml_text(text, BUILTIN_FILE), BUILTIN_FILE),
+    )
+    return _rules(content, BUILTIN_FILE)
 
 
 def plant_rules(id_or_path: str | Path | PlantRules | None = None) -> PlantRules:

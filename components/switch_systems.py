@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from string import Formatter
 from typing import ClassVar, Literal
 
@@ -39,8 +40,11 @@ class PortNaming(Strict):
         return self
 
 
-GENERIC_NAMING = PortNaming(port="p{port}", breakout="p{port}/{leg}")
-"""Where the vendor's naming is not in the catalogue."""
+@cache
+def generic_naming() -> PortNaming:
+    """Where the vendor's naming is not in the catalogue (made on first use: validating it
+    builds the model's schema, which a command that names no port never needs)."""
+    return PortNaming(port="p{port}", breakout="p{port}/{leg}")
 
 
 class SwitchSystem(PartType):
@@ -79,7 +83,7 @@ class SwitchSystem(PartType):
 
     def port_name(self, cage: int, sub: int, split: int) -> str:
         """The name of sub-port `sub` (from 0) of cage `cage` (from 0) broken out `split` ways."""
-        naming = self.port_names or GENERIC_NAMING
+        naming = self.port_names or generic_naming()
         pattern = naming.port if split == 1 else naming.breakout
         lane = sub * self.lanes_per_port // split + 1
         return pattern.format(port=cage + 1, sub=sub, leg=sub + 1, lane=lane)

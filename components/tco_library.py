@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .cache import cached
 from .catalogue import builtin_catalogue, suggest
 from .cost_inputs import CostFile, Rental, TcoProfile, Workload
 from .errors import InputError
@@ -148,12 +149,18 @@ def parse_cost_file(raw: Any, file: str) -> CostFile:
 def builtin_costs() -> CostLibrary:
     """The built-in profiles, rentals and example workloads, citing the catalogue's sources."""
     library = CostLibrary(sources=dict(builtin_catalogue().sources))
-    data = resources.files("rackbom.components.data")
     for name in BUILTIN_FILES:
         file = f"rackbom/components/data/{name}.yaml"
-        text = data.joinpath(f"{name}.yaml").read_text("utf-8")
-        library._add(parse_cost_file(read_yaml_text(text, file), file), file)
+        library._add(_builtin_cost_file(name, file), file)
     return library
+
+
+def _builtin_cost_file(name: str, file: str) -> CostFile:
+    """One built-in cost file, validated once and then read from the cache."""
+    text = resources.files("rackbom.components.data").joinpath(f"{name}.yaml").read_text("utf-8")
+    return cached(
+        f"costs-{name}", text.encode(), lambda: parse_cost_file(read_yaml_text(text, file), file)
+    )
 
 
 def load_costs(*paths: str | Path) -> CostLibrary:

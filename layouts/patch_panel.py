@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import svgwrite
 
 from ..components.errors import InputError
-from ..racks.cabling.runlist import CableRow
+from ..racks.cabling.row import CableRow
 from .document import SvgDocument
 
 FONT = "DejaVu Sans, Arial, sans-serif"

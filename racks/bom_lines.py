@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..components.copper_parts import ScaleUpCopper
 from ..components.trays import TrayPart
 from .build import BuiltDesign, BuiltRack, PlacedTray
+from .cabling.management import rack_management
 from .copper_runs import CopperRun, copper_part
 
 
@@ -124,13 +125,15 @@ def tray_price(design: BuiltDesign, tray: PlacedTray) -> float:
 def build_bom(design: BuiltDesign, copper: list[CopperRun]) -> Bom:
     """BOM lines for every rack: a block per tray group, then the rack-level lines.
 
-    Scale-up copper is a rack-level line per run, its quantity the run's differential pairs.
+    Scale-up copper is a rack-level line per run, its quantity the run's differential pairs;
+    management cords a rack-level line per cord part (`cabling/management.py`).
     """
     lines: list[BomLine] = []
     for rack in design.racks:
         for group in tray_groups(rack):
             lines.extend(_group_lines(design, group))
         lines.extend(_copper_lines(design, [r for r in copper if r.rack == rack.name]))
+        lines.extend(_management_lines(design, rack))
         lines.extend(_rack_lines(design, rack))
     return Bom(lines, sum(_vendor_margin_base(design, line) for line in lines))
 
@@ -152,9 +155,9 @@ def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
         part = copper_part(design, run)
         if part is None:
             continue
-        line = _part_line(
-            design, run.rack, RACK_LEVEL, None, TrayPart(part=part.id, qty=run.pairs), priced=True
-        )
+        # counted here, not read from a file: nothing to validate (and no schema to build)
+        counted = TrayPart.model_construct(part=part.id, qty=run.pairs)
+        line = _part_line(design, run.rack, RACK_LEVEL, None, counted, priced=True)
         lines.append(line)
         if part.vendor_margin and line.unit_price_usd is not None:
             lines.append(
@@ -174,6 +177,14 @@ def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
                 )
             )
     return lines
+
+
+def _management_lines(design: BuiltDesign, rack: BuiltRack) -> list[BomLine]:
+    cords = rack_management(design, rack).cables()
+    return [
+        _part_line(design, rack.name, RACK_LEVEL, None, TrayPart(part=part, qty=n), priced=True)
+        for part, n in sorted(cords.items())
+    ]
 
 
 def _group_lines(design: BuiltDesign, group: TrayGroup) -> list[BomLine]:

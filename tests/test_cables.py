@@ -18,7 +18,7 @@ from openpyxl import load_workbook
 import rackbom as rb
 from rackbom.exports.workbook.cables_book import check_fits
 from rackbom.racks.cabling.counts import run_counts
-from rackbom.racks.cabling.runlist import COLUMNS, CableRow
+from rackbom.racks.cabling.row import COLUMNS, CableRow
 from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
 from rackbom.racks.library import builtin_design_ids
 
@@ -54,10 +54,51 @@ def test_rows_count_as_their_runs_do(cluster_id: str) -> None:
 
 
 @pytest.mark.parametrize("design_id", builtin_design_ids())
-def test_a_design_alone_lists_no_cables_and_says_why(design_id: str) -> None:
+def test_a_design_lists_its_management_cables_as_its_bom_counts_them(design_id: str) -> None:
     cables = rb.cables(design_id)
-    assert list(cables) == [] and cables.counts == cables.bom
-    assert cables.note is not None and "cluster" in cables.note
+    rows = list(cables)
+    assert cables.counts == cables.bom and len(rows) == cables.rows_total
+    if not rows:
+        assert cables.note is not None and "management switch" in cables.note
+        return
+    assert cables.note is None and {r.tier for r in rows} == {0}
+    ends = Counter((r.a_device, r.a_port) for r in rows) + Counter(
+        (r.z_device, r.z_port) for r in rows
+    )
+    assert max(ends.values()) == 1 and all(r.run_m <= r.cable_m for r in rows)
+
+
+def test_helios_cables_every_bmc_to_its_management_switches() -> None:
+    rows = list(rb.cables("helios"))
+    assert len(rows) == 18 + 6  # compute and switch trays, each with a BMC
+    assert {r.z_device for r in rows} == {"helios-OU34"}  # the first of two 48-port switches
+    assert [r.z_port for r in rows] == [f"ge{k}" for k in range(1, 25)]
+    assert rows[0].a_port == "bmc" and all(r.cable_part.startswith("cat6-") for r in rows)
+
+
+def test_a_cluster_lists_every_copys_management_cables() -> None:
+    cables = rb.cables(SMALL)
+    management = [r for r in cables if r.tier == 0]
+    copies = rb.load_cluster(SMALL).analysis.copies  # type: ignore[attr-defined]
+    assert len(management) == copies * rb.cables("mi355x-128").rows_total
+    assert len({r.a_rack for r in management}) == copies
+
+
+def test_a_management_run_no_cord_reaches_is_refused(cli, tmp_path: Path) -> None:
+    text = (Path(rb.__file__).parent / "racks" / "data" / "helios.yaml").read_text("utf-8")
+    frame = (
+        "  frames:\n    - {id: tall-orw, name: Tall rack, unit_standard: ocp, unit_mm: 200, "
+        "height_units: 46, width_mm: 1200, mounting_width_mm: 1074, source: seed-002-helios}\n"
+    )
+    text = text.replace("frame: orw-46ou", "frame: tall-orw").replace(
+        "catalogue:\n", "catalogue:\n" + frame
+    )
+    design, out = tmp_path / "tall.yaml", tmp_path / "run.csv"
+    design.write_text(text, encoding="utf-8")
+    result = cli("cables", str(design), "-o", str(out))
+    assert result.code == 2 and len(result.err.strip().splitlines()) == 1, result.err
+    assert "tall.yaml" in result.err and "racks(name=helios).trays" in result.err
+    assert "Cat6" in result.err and not out.exists()
 
 
 def _check_ports(rows: list[CableRow]) -> None:
@@ -111,7 +152,8 @@ def test_small_clusters_use_each_port_once(
         return  # a pinned fabric these racks cannot have is refused, not cabled
     cables = rb.cables(cluster)
     rows = list(cables)
-    assert len(rows) == summary.links == cables.rows_total
+    assert len([r for r in rows if r.tier > 0]) == summary.links
+    assert len(rows) == cables.rows_total
     assert cables.counts == cables.bom
     _check_ports(rows)
     if summary.fabric_tiers == 2:
@@ -119,8 +161,8 @@ def test_small_clusters_use_each_port_once(
 
 
 def test_ports_carry_the_vendors_names() -> None:
-    row = _rows(SMALL)[1]
-    assert row.z_port == "Ethernet1/5" and row.a_port == "nic1"
+    row = [r for r in _rows(SMALL) if r.tier == 1][1]
+    assert row.z_port == "Ethernet1/5" and row.a_port == "so1"
     sn5600 = rb.catalogue().part("nvidia-sn5600")
     assert sn5600.port_name(11, 2, 4) == "swp12s2"  # type: ignore[attr-defined]
     assert rb.catalogue().part("whitebox-th5-64x800g").port_name(11, 2, 4) == "p12/3"  # type: ignore[attr-defined]
@@ -140,6 +182,14 @@ def test_several_halls_reconcile_and_name_their_halls() -> None:
     rows = list(cables)
     assert {r.a_hall for r in rows if r.tier == 1} == {"hall01", "hall02", "hall03", "hall04"}
     _check_ports(rows)
+
+
+@pytest.mark.parametrize("cluster", [SMALL, "hgx-b200-8k"])
+def test_ready_made_csv_lines_are_the_rows_joined(cluster: str) -> None:
+    cables = rb.cables(cluster)
+    assert cables.plain_names
+    joined = (",".join("" if v is None else str(v) for v in row) + "\n" for row in cables)
+    assert list(cables.lines()) == list(joined)
 
 
 def test_to_pandas_has_a_column_per_field() -> None:

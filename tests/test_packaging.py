@@ -1,8 +1,9 @@
 """The wheel carries every module and the YAML data; the package runs from a checkout and installed.
 
 Each run happens in a fresh virtual environment of this Python, without its site-packages, that
-holds the project's dependencies from `pyproject.toml`, pytest and the build backend; the project
-is built once, and installs without a build environment of its own.
+holds the project's dependencies from `pyproject.toml`, pytest and the build backend (installed by
+this interpreter's pip, so the venv needs none of its own); the project is built once, and installs
+without a build environment of its own.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import os
 import shlex
 import shutil
 import subprocess
+import sys
 import tomllib
 import venv
 import zipfile
@@ -41,13 +43,19 @@ print(json.dumps({n: m.__file__ for n, m in sys.modules.items() if n.split(".")[
 """
 # How each case installs the project, if at all, before it runs from the repository root.
 CASES = ("nothing installed", "the wheel", "pip install -e .")
+PIP = (sys.executable, "-m", "pip")
+"""The pip of the interpreter running the tests, pointed at a fresh venv with `--python`."""
+
+
+_UNSET = ("PYTHONPATH", "PYTHONSAFEPATH", "PYTHONDONTWRITEBYTECODE")
 
 
 def run(*command: str | Path, cwd: Path) -> str:
     """Run a command and return what it printed; a failure names the command, status and stderr."""
     args = [str(part) for part in command]
-    # only the interpreter under test decides where modules come from
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    # only the interpreter under test decides where modules come from; bytecode is cached as
+    # an installed package has it, so that each process does not compile every module again
+    env = {k: v for k, v in os.environ.items() if k not in _UNSET}
     done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         tails = [
@@ -72,7 +80,7 @@ class Venv:
 
     def pip(self, *args: str | Path, cwd: Path) -> None:
         """`pip ARGS...` quietly, from the packages already here and pip's cache."""
-        run(self.python, "-m", "pip", *args, "-q", "--disable-pip-version-check", cwd=cwd)
+        run(*PIP, "--python", self.python, *args, "-q", "--disable-pip-version-check", cwd=cwd)
 
     def reinstall(self, *how: str | Path, cwd: Path) -> None:
         """Uninstall rackbom, then `pip install --no-deps HOW...` in `cwd` if HOW is given."""
@@ -123,14 +131,14 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> Venv:
     """A new venv of this Python, without its site-packages: the dependencies, pytest, and the
     build backend with `build`, so that building and installing the project download nothing."""
     folder = tmp_path_factory.mktemp("venv")
-    venv.create(folder, with_pip=True, symlinks=True)
+    venv.create(folder, symlinks=True)  # no pip of its own: this one's serves it
     python = folder / "bin" / "python"
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     project, backend = config["project"], config["build-system"]["requires"]
     pytest_req = [r for r in project["optional-dependencies"]["test"] if r.startswith("pytest")]
     build_req = [r for r in project["optional-dependencies"]["test"] if r.startswith("build")]
     needs = [*project["dependencies"], *pytest_req, *backend, *build_req]
-    run(python, "-m", "pip", "install", "-q", "--no-compile", *needs, cwd=folder)
+    run(*PIP, "--python", python, "install", "-q", "--no-compile", *needs, cwd=folder)
     site = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))", cwd=folder)
     return Venv(python, folder / "bin", Path(site.strip()))
 

@@ -10,10 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rackbom as rb
 from conftest import DESIGNS
 from rackbom.racks import Analysis, load_design
 from rackbom.racks.copper_runs import PAIRS_PER_LANE
 from rackbom.racks.graph import topology_graph
+from rackbom.racks.plant.failures import DesignFailures, Failure, Outcome
 
 
 @cache
@@ -82,6 +84,73 @@ def test_failures_match_the_explicit_graph(data: st.DataObject, design: str) -> 
     linked |= {n for n in failed if graph.nodes[n]["kind"] == "gpu"}
     gpus = [n for n in graph if n in linked]
     assert a.topology.gpus_linked_to(failed) == gpus
+
+
+@cache
+def failure_model(design: str) -> tuple[DesignFailures, nx.Graph]:
+    d = rb.load(design)
+    model = DesignFailures(d.analysis, list(d.plant().racks))
+    return model, topology_graph(d.analysis.topology)
+
+
+def graph_outcome(model: DesignFailures, graph: nx.Graph, failure: Failure) -> Outcome:
+    """What `failure` costs, read from the explicit graph: a domain stays full while it comes
+    out of the failure unchanged (every GPU running, all still connected over scale-up links)."""
+    dead = model.dead_trays(failure)
+    kind = dict(graph.nodes(data="kind"))
+    chips = {n for n, k in kind.items() if k == "switch_chip" and graph.nodes[n]["tray"] in dead}
+    chips |= failure.chips
+    nics_of = {
+        g: [n for n, e in graph.adj[g].items() if e["link"] == "scale_out"]
+        for g, k in kind.items()
+        if k == "gpu"
+    }
+    lost = {
+        g
+        for g, own in nics_of.items()
+        if graph.nodes[g]["tray"] in dead or (own and all(n in failure.nics for n in own))
+    }
+    touched = lost | {g for c in chips for g in graph.adj[c] if kind[g] == "gpu"}
+    touched |= {g for g, own in nics_of.items() if any(n in failure.nics for n in own)}
+    before = graph_domains(graph)
+    after = {tuple(d) for d in graph_domains(graph, frozenset(lost | chips))}
+    broken = sum(len(d) for d in before if tuple(d) not in after)
+    affected = sum(1 for d in before if any(g in touched for g in d))
+    return Outcome(len(lost), affected, len(nics_of) - broken, len(nics_of))
+
+
+def failure_pool(model: DesignFailures) -> list[Failure]:
+    """Every failure class of the model, each tray alone, and every switch chip at once."""
+    return [
+        *model.shelf_failures(),
+        *model.feed_failures(),
+        *model.nic_failures(),
+        *model.switch_tray_failures(),
+        *model.rack_failures(),
+        *(Failure(trays=frozenset({t.key})) for t in model.analysis.design.placed),
+        Failure(chips=frozenset(model.chip_tray)),  # the domains fall apart
+    ]
+
+
+@pytest.mark.parametrize("design", ["helios", "gb200-nvl72", "mi355x-128", "hgx-b200"])
+def test_each_failure_costs_what_the_explicit_graph_says(design: str) -> None:
+    model, graph = failure_model(design)
+    for failure in failure_pool(model):
+        assert model.outcome(failure) == graph_outcome(model, graph, failure), failure
+
+
+@settings(max_examples=20, deadline=None)
+@given(data=st.data(), design=st.sampled_from(["helios", "gb200-nvl72", "mi355x-128"]))
+def test_failures_together_cost_what_the_explicit_graph_says(
+    data: st.DataObject, design: str
+) -> None:
+    model, graph = failure_model(design)
+    chips = sorted(model.chip_tray)
+    some_chips = st.lists(st.sampled_from(chips), max_size=12) if chips else st.just([])
+    failure = Failure(chips=frozenset(data.draw(some_chips)))
+    for more in data.draw(st.lists(st.sampled_from(failure_pool(model)), max_size=3)):
+        failure = failure | more
+    assert model.outcome(failure) == graph_outcome(model, graph, failure)
 
 
 def test_a_failed_switch_tray_in_helios() -> None:

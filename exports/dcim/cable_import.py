@@ -1,8 +1,12 @@
 """The run list as a NetBox/Nautobot cable import CSV: A and B terminations by device and
-interface, one cable per leg, named as the DCIM export names devices (`racks/cabling/names.py`).
+interface, one cable per leg, named as the DCIM export names devices and interfaces
+(`racks/cabling/names.py`, `device_types.py`).
 
 NetBox's bulk cable import takes `side_a_device`, `side_a_type`, `side_a_name` and the same for
-side B, with the cable's `type`, `status`, `label`, `length` and `length_unit`.
+side B, with the cable's `type`, `status`, `label`, `length` and `length_unit`. A run-list port
+lands on the interface the DCIM export gives it: a NIC's plane sub-port (`so1/2`) on its NIC
+port (`so1`); a switch box's breakout sub-port on its cage (an Ethernet box's one interface per
+cage) or on the cage's InfiniBand port; management ports as they are named.
 """
 
 from __future__ import annotations
@@ -14,8 +18,12 @@ from pathlib import Path
 from ...components.atomic import Writer
 from ...components.cabling import Transceiver
 from ...components.catalogue import Catalogue
-from ...racks.cabling.runlist import CableRow
+from ...racks.cabling.cable_list import CableList
+from ...racks.cabling.names import port_interface
+from ...racks.cabling.row import CableRow
 from ..json.flat_bom import csv_value
+from .device_types import switch_device_type, switch_ways
+from .vocabulary import vocabulary
 
 COLUMNS = (
     "side_a_device",
@@ -31,7 +39,7 @@ COLUMNS = (
     "length_unit",
 )
 INTERFACE = "dcim.interface"
-COPPER = {"dac": "dac-passive", "aec": "dac-active", "aoc": "aoc"}
+COPPER = {"dac": "dac-passive", "aec": "dac-active", "aoc": "aoc", "cat6": "cat6"}
 """rackbom cable kinds -> the DCIM's cable types; fibre goes by its transceivers' fibre."""
 FIBRE = {"single_mode": "smf", "multi_mode": "mmf"}
 
@@ -44,8 +52,33 @@ def cable_type(row: CableRow, catalogue: Catalogue) -> str:
     return FIBRE[module.fibre]
 
 
-def dcim_writer(rows: Iterable[CableRow], catalogue: Catalogue, plain: bool) -> Writer:
+def switch_interfaces(cables: CableList) -> dict[str, str]:
+    """The run list's switch sub-ports, each to the DCIM interface it lands on."""
+    run = cables.run_list
+    if run is None:
+        return {}
+    switch = run.cluster.switch
+    interfaces = [
+        i.name
+        for i in switch_device_type(cables.catalogue, switch, vocabulary("netbox")).interfaces
+        if not i.mgmt_only
+    ]
+    ways = switch_ways(switch)
+    return {
+        name: interfaces[(s // run.split) * ways + (s % run.split) * ways // run.split]
+        for s, name in enumerate(run.port_names)
+    }
+
+
+def interface_of(port: str, switch: dict[str, str]) -> str:
+    """The DCIM interface of a run-list port."""
+    return switch.get(port) or port_interface(port)
+
+
+def dcim_writer(rows: Iterable[CableRow], cables: CableList, plain: bool) -> Writer:
     """A writer of the cable import CSV for `rows` (fields spreadsheet-safe unless `plain`)."""
+    catalogue = cables.catalogue
+    switch = switch_interfaces(cables)
 
     def write(path: Path) -> None:
         with path.open("w", newline="", encoding="utf-8") as out:
@@ -58,10 +91,10 @@ def dcim_writer(rows: Iterable[CableRow], catalogue: Catalogue, plain: bool) -> 
                 fields = (
                     row.a_device,
                     INTERFACE,
-                    row.a_port,
+                    interface_of(row.a_port, switch),
                     row.z_device,
                     INTERFACE,
-                    row.z_port,
+                    interface_of(row.z_port, switch),
                     kind,
                     "planned",
                     f"{row.cable_id}.{row.leg}",

@@ -21,6 +21,7 @@ from ...components.errors import InputError
 from ...components.switch_systems import SwitchSystem
 from ...racks.analysis import Analysis
 from ...racks.build import BuiltDesign
+from ...racks.cabling.names import copy_prefix
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from . import yamltext
 from .dcim_model import DeviceType, Placed, RackType, Site
@@ -278,7 +279,7 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
     header = f"rackbom cluster {cluster.id} for {vocab.name}: racks, devices, cables.\n"
     network_frame = frames[cluster.network_frame.id]
 
-    prefixes = [f"{cluster.id}-{copy + 1:05d}" for copy in range(cluster.copies)]
+    prefixes = [copy_prefix(cluster.id, copy) for copy in range(cluster.copies)]
     copies = _copies(design, types, frames, site, prefixes)
 
     def sections(key: str) -> Iterator[str]:

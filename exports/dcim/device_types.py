@@ -30,6 +30,8 @@ from ...components.parts import Gpu, ManagementSwitch, Nic, PartType, PowerShelf
 from ...components.switch_systems import SwitchSystem
 from ...components.trays import PartUse, TrayRole, TrayType
 from ...racks.build import BuiltDesign
+from ...racks.cabling.management import BMC_ROLES
+from ...racks.cabling.names import BMC_PORT, management_switch_port
 from ...racks.power import parts_power
 from .dcim_model import DeviceType, Interface, ModuleBay, NamedPort, PowerOutlet, PowerPort
 from .type_library import RACKBOM, KnownSwitch, Library, library, slugify
@@ -42,7 +44,9 @@ NIC_CAGE = "osfp"
 """The catalogue gives NIC speeds, not cages; from 400G up OSFP is assumed."""
 NIC_CAGES: dict[float, str] = {1: "rj45", 10: "rj45", 25: "sfp28", 100: "qsfp28", 200: "qsfp56"}
 """Cages assumed for NIC speeds below 400G."""
-BMC_ROLES = (TrayRole.COMPUTE, TrayRole.SWITCH, TrayRole.MANAGEMENT)
+MANAGED_ROLES = (*BMC_ROLES, TrayRole.MANAGEMENT)
+"""Tray roles whose type has a management port: those with a BMC, cabled in the rack, and
+management switches, whose own port leaves the rack."""
 
 
 @dataclass
@@ -94,7 +98,7 @@ def _port(kind: PortType, name: str, label: str | None = None) -> Interface:
 
 def _bmc(lib: Library, notes: Notes, name: str | None = None) -> Interface:
     rule = lib.management
-    port = name or rule.name or "bmc"
+    port = name or rule.name or BMC_PORT
     notes.add(f"interfaces {port}: management (BMC) port from {notes.source(rule.source)}.")
     return Interface(port, rule.type or "1000base-t", mgmt_only=True)
 
@@ -144,7 +148,7 @@ def tray_device_type(
     weight = _weight(design, tray, notes)
     interfaces, consoles, bays = _ports(design, tray, vocab, notes, infiniband)
     management = None
-    if tray.role in BMC_ROLES:
+    if tray.role in MANAGED_ROLES:
         bmc = _bmc(lib, notes)
         interfaces = [bmc, *interfaces]
         management = bmc.name
@@ -363,8 +367,8 @@ def _ports(
         elif isinstance(part, ManagementSwitch):
             kind = vocab.ethernet_port("rj45", part.port_gbps)
             for _ in range(line.qty * part.ports):
+                interfaces.append(_port(kind, management_switch_port(counters["mgmt"])))
                 counters["mgmt"] += 1
-                interfaces.append(_port(kind, f"ge{counters['mgmt']}"))
             consoles.append(NamedPort("console", "rj-45"))
             notes.add(
                 f"interfaces ge*: {line.qty * part.ports} x {part.port_gbps:g}G RJ-45 ({part.id}) "

@@ -12,8 +12,17 @@ from collections.abc import Iterator, Mapping
 
 from ...components.catalogue import Catalogue
 from ...components.frames import RackFrame
-from ...components.trays import TrayRole
 from ...racks.build import BuiltDesign, BuiltRack
+from ...racks.cabling.management import rack_management
+from ...racks.cabling.names import (
+    BMC_PORT,
+    core_rack,
+    leaf_rack,
+    management_switch_port,
+    rack_name,
+    tray_device,
+)
+from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from .dcim_model import Cable, Device, DeviceType, Placed, Rack, RackType, Role, Site
 from .type_library import RACKBOM, library, slugify
@@ -27,11 +36,11 @@ UNIT_MAPPING = (
     "the frame's true outside width in mm."
 )
 CABLE_NOTE = (
-    "Cables: management (BMC) ports are cabled to the management switch in their rack and busbar "
-    "inputs to the power shelves' outlets. rackbom's cluster layer sizes the scale-out links by "
-    "counts and lengths and assigns no ports, so each tier's links are one bundle (count, cable "
-    "and optic parts, lengths), not DCIM cable objects. Scale-up copper runs through backplanes "
-    "and is not listed."
+    "Cables: management (BMC) ports are cabled to the management switch in their rack, by the "
+    "run list's rule, and busbar inputs to the power shelves' outlets. A cluster's scale-out "
+    "links are one bundle per tier here (count, cable and optic parts, lengths); `rackbom cables "
+    "CLUSTER --netbox FILE` writes them port to port as a cable import with these devices' names. "
+    "Scale-up copper runs through backplanes and copper assemblies and is not listed."
 )
 
 
@@ -115,7 +124,7 @@ def design_racks(
     placement = catalogue.sources[design.spec.sources.get("placements", design.spec.source)]
     where = f"placement from {placement.id} ({placement.kind.value})"
     for rack in design.racks:
-        name = prefix if rack.name == prefix else f"{prefix}-{rack.name}"
+        name = rack_name(prefix, rack.name)
         entry = _rack(
             name,
             site,
@@ -125,7 +134,7 @@ def design_racks(
         )
         devices = tuple(
             Device(
-                name=f"{name}-{tray.label}",
+                name=tray_device(name, tray.label),
                 device_type=types[tray.tray.id],
                 role=tray.tray.role.value,
                 site=site.name,
@@ -139,31 +148,44 @@ def design_racks(
             )
             for tray in rack.trays
         )
-        cables, uncabled = _in_rack_cables(devices)
-        yield Placed(entry, devices, cables, uncabled)
+        cables, uncabled = _management_cables(design, rack, name, devices)
+        power, unpowered = _power_cables(devices)
+        yield Placed(entry, devices, cables + power, uncabled + unpowered)
 
 
-def _in_rack_cables(devices: tuple[Device, ...]) -> tuple[tuple[Cable, ...], tuple[str, ...]]:
-    """Management ports to the rack's management switches, busbar inputs to shelf outlets. A
-    management switch's own management port goes out of the rack, so it is not cabled here."""
-    mgmt = TrayRole.MANAGEMENT.value
-    switch_ports = [
-        (d.name, i.name)
-        for d in devices
-        if d.role == mgmt
-        for i in d.device_type.interfaces
-        if not i.mgmt_only
-    ]
-    managed = [
-        (d.name, d.device_type.management)
-        for d in devices
-        if d.device_type.management is not None and d.role != mgmt
-    ]
-    cables = [
-        Cable(dev, "dcim.interface", port, sw, "dcim.interface", sw_port, "cat6")
-        for (dev, port), (sw, sw_port) in zip(managed, switch_ports, strict=False)
-    ]
-    uncabled = tuple(f"{dev}:{port}" for dev, port in managed[len(switch_ports) :])
+def _management_cables(
+    design: BuiltDesign, rack: BuiltRack, name: str, devices: tuple[Device, ...]
+) -> tuple[tuple[Cable, ...], tuple[str, ...]]:
+    """Management ports to the rack's management switches, by the run list's rule
+    (`racks/cabling/management.py`)."""
+    by_tray = {id(t): d for t, d in zip(rack.trays, devices, strict=True)}
+    plan = rack_management(design, rack)
+    cables = tuple(
+        Cable(
+            by_tray[id(link.tray)].name,
+            "dcim.interface",
+            _management_port(by_tray[id(link.tray)]),
+            by_tray[id(link.switch)].name,
+            "dcim.interface",
+            management_switch_port(link.port),
+            "cat6",
+        )
+        for link in plan.links
+    )
+    uncabled = tuple(
+        f"{by_tray[id(t)].name}:{_management_port(by_tray[id(t)])}" for t in plan.uncabled
+    )
+    return cables, uncabled
+
+
+def _management_port(device: Device) -> str:
+    return device.device_type.management or BMC_PORT
+
+
+def _power_cables(devices: tuple[Device, ...]) -> tuple[tuple[Cable, ...], tuple[str, ...]]:
+    """Busbar inputs to the power shelves' outlets."""
+    cables: list[Cable] = []
+    uncabled: tuple[str, ...] = ()
     outlets = [
         (d.name, o.name)
         for d in devices
@@ -195,50 +217,38 @@ def network_racks(
     site: Site,
     vocab: Vocabulary,
 ) -> Iterator[Placed]:
-    """Network racks with the fabric's switch boxes: leaves in the rows, upper tiers in the core."""
-    frame, switch = cluster.network_frame, cluster.switch
-    per_rack = max(1, frame.height_units // switch.height_units)
+    """Network racks with the fabric's switch boxes where the run list places them
+    (`racks/cabling/places.py`): leaves in their rows' network racks, upper tiers in the core."""
     floor = cluster.floor
-    leaf_racks = [
-        f"row{row + 1:02d}-net{k + 1}"
-        for row, count in enumerate(floor.row_network_racks)
-        for k in range(count)
-    ]
-    core_racks = [f"core-{k + 1:03d}" for k in range(floor.core_racks)]
-    tier_roles = ("leaf", "spine", "core")
-    for names, plans in ((leaf_racks, cluster.plans[:1]), (core_racks, cluster.plans[1:])):
-        boxes = [(tier_roles[p.tier - 1], k) for p in plans for k in range(p.switches)]
-        fill = math.ceil(len(boxes) / len(names)) if boxes and names else 0
-        if boxes and (fill > per_rack or not names):  # the floor counts units, not whole boxes
-            base = names[0].rsplit("-", 1)[0] if names else "net"
-            names = names + [
-                f"{base}-extra{k + 1}" for k in range(math.ceil(len(boxes) / per_rack) - len(names))
-            ]
-            fill = per_rack
-        for index, short in enumerate(names):
-            name = f"{cluster.id}-{short}"
-            rack = _rack(
-                name, site, "network", frame_type, f"Network rack of cluster {cluster.id}."
-            )
-            devices = tuple(
+    run = RunList(cluster)
+    racks: dict[str, list[Device]] = {
+        leaf_rack(cluster.id, row, k): []
+        for row, n in enumerate(floor.row_network_racks)
+        for k in range(n)
+    }
+    racks |= {core_rack(cluster.id, k): [] for k in range(floor.core_racks)}
+    for role, places, devices in zip(run.roles, run.places, run.devices, strict=True):
+        for k, (place, name) in enumerate(zip(places, devices, strict=True)):
+            racks.setdefault(place.rack, []).append(
                 Device(
-                    name=f"{cluster.id}-{role}-{k + 1:04d}",
+                    name=name,
                     device_type=switch_type,
                     role=role,
                     site=site.name,
                     location=site.location,
-                    rack=name,
-                    position=1 + slot * switch.height_units,
+                    rack=place.rack,
+                    position=place.position,
                     comments=(
-                        f"rackbom switch system {switch.id}, {role} {k + 1} of cluster "
-                        f"{cluster.id}; the count sized by rackbom (derived); the boxes spread "
-                        f"evenly over the network racks of the floor layout ({vocab.name})."
+                        f"rackbom switch system {cluster.switch.id}, {role} {k + 1} of cluster "
+                        f"{cluster.id}; the count sized by rackbom (derived); placed as the run "
+                        f"list places it ({vocab.name})."
                     ),
                 )
-                for slot, (role, k) in enumerate(boxes[index * fill : (index + 1) * fill])
             )
-            unmanaged = tuple(f"{d.name}:{switch_type.management}" for d in devices)
-            yield Placed(rack, devices, (), unmanaged)  # no management switch in a network rack
+    for name, boxes in racks.items():
+        rack = _rack(name, site, "network", frame_type, f"Network rack of cluster {cluster.id}.")
+        unmanaged = tuple(f"{d.name}:{switch_type.management}" for d in boxes)
+        yield Placed(rack, tuple(boxes), (), unmanaged)  # no management switch in a network rack
 
 
 def cable_bundles(cluster: ClusterAnalysis) -> list[dict[str, object]]:
@@ -256,7 +266,10 @@ def cable_bundles(cluster: ClusterAnalysis) -> list[dict[str, object]]:
                 "transceivers": dict(tier.transceivers),
                 "length_m_min": tier.link_length_m_min,
                 "length_m_max": tier.link_length_m_max,
-                "comments": "Counted by rackbom's cluster layer (derived); ports not assigned.",
+                "comments": (
+                    "Counted by rackbom's cluster layer (derived); port to port in "
+                    "`rackbom cables CLUSTER --netbox FILE`."
+                ),
             }
         )
     return out

@@ -7,21 +7,24 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ...components.atomic import Writer
-from ...racks.cabling.runlist import COLUMNS, CableRow
+from ...racks.cabling.row import COLUMNS, CableRow
 from .flat_bom import csv_value
 
 
-def csv_writer(rows: Iterable[CableRow], plain: bool) -> Writer:
+def csv_writer(rows: Iterable[CableRow], plain: bool, lines: Iterable[str] | None = None) -> Writer:
     """A writer of the rows under a header of the column names; None is an empty field.
 
     Where every name is `plain` (letters, digits and `-_./`, a letter or digit first) no field
-    needs quoting nor could read as a formula, and rows are joined directly; otherwise each field
-    goes through the csv module, made spreadsheet-safe."""
+    needs quoting nor could read as a formula: the rows' ready-made `lines` are written where
+    given, else rows are joined directly. Otherwise each field goes through the csv module, made
+    spreadsheet-safe."""
 
     def write(path: Path) -> None:
         with path.open("w", newline="", encoding="utf-8", buffering=1 << 20) as out:
             out.write(",".join(COLUMNS) + "\n")
-            if plain:
+            if plain and lines is not None:
+                out.writelines(lines)
+            elif plain:
                 put = out.write
                 for row in rows:
                     put(",".join(["" if v is None else str(v) for v in row]) + "\n")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ...components.atomic import Writer
 from ...racks.cabling.counts import PartCounts
-from ...racks.cabling.runlist import COLUMNS, CableRow
+from ...racks.cabling.row import COLUMNS, CableRow
 
 
 def json_writer(

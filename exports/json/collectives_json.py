@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...components.collective_data import OPS, collective_data
 from ...components.outputs import finite
 from ...racks.analysis import Analysis
-from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from ...racks.collectives.collective_model import CollectiveResult, collective
 from ...racks.collectives.levels import modelled_levels
+
+if TYPE_CHECKING:
+    from ...racks.clusters.cluster_analysis import ClusterAnalysis
 
 
 def result_row(result: CollectiveResult) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from ...components.atomic import Writer
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...racks.cabling.counts import PartCounts, Tally
-from ...racks.cabling.runlist import COLUMNS, CableRow
+from ...racks.cabling.row import COLUMNS, CableRow
 
 SHEET_ROWS = 1_048_576
 """Excel's rows per sheet, the header included."""

@@ -11,7 +11,7 @@ from rackbom.components.atomic import Writer, check_destination, write_files
 from rackbom.components.errors import InputError
 from rackbom.exports.text.table import counted, size_text
 from rackbom.racks.cabling.cable_list import CableList, cable_list
-from rackbom.racks.cabling.runlist import CableRow
+from rackbom.racks.cabling.row import CableRow
 
 from .common import add_catalogue_option, load_targets
 
@@ -79,7 +79,8 @@ def _outputs(
     if args.output is not None:
         from rackbom.exports.json.cables_csv import csv_writer
 
-        outputs.append((args.output, csv_writer(rows(), cables.plain_names)))
+        lines = cables.lines() if whole else None
+        outputs.append((args.output, csv_writer(rows(), cables.plain_names, lines)))
     if args.xlsx is not None:
         from rackbom.exports.workbook.cables_book import check_fits, xlsx_writer
 
@@ -96,7 +97,7 @@ def _outputs(
     if args.netbox is not None:
         from rackbom.exports.dcim.cable_import import dcim_writer
 
-        outputs.append((args.netbox, dcim_writer(rows(), cables.catalogue, cables.plain_names)))
+        outputs.append((args.netbox, dcim_writer(rows(), cables, cables.plain_names)))
     if args.panel is not None:
         from rackbom.components.atomic import text_writer
         from rackbom.layouts.patch_panel import PatchPanel, panel_ports

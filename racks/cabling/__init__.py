@@ -1,1 +1,1 @@
-"""Cabling: port assignment and the cable run list of a cluster."""
+"""Cabling: port assignment and the cable run list of a design or cluster."""

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from ...components.cabling import Cable
 from ...components.catalogue import Catalogue
 from ..analysis import Analysis
 from ..clusters.cluster_analysis import ClusterAnalysis
 from .counts import PartCounts, Tally, bom_counts
-from .runlist import COLUMNS, CableRow, RunList
+from .management_rows import DESIGN_FLOOR, ManagementRows, joined
+from .row import COLUMNS, PLAIN, CableRow
+from .runlist import RunList
 
 if TYPE_CHECKING:
     import pandas
 
 NO_CABLES = (
-    "lists no cables: its scale-up fabric is the rack's copper (counted by pairs, not cables) "
-    "and its scale-out NICs leave the rack; cable a cluster of it instead"
+    "lists no cables: it has no management switch to cable its BMCs to, its scale-up fabric is "
+    "board traces or copper assemblies (counted by pairs in the BOM, not cables) and its "
+    "scale-out NICs leave the rack; cable a cluster of it instead"
 )
 """Why a design alone has an empty run list."""
 
@@ -30,28 +35,42 @@ class CableList:
     system_id: str
     catalogue: Catalogue
     run_list: RunList | None
-    """None for a design: no built-in design has a cable of its own to list."""
+    """The cluster's run list (its management cables and fabric links); None for a design."""
+    design: ManagementRows
+    """The design's own cables: its racks' management cables."""
+    design_bom: Counter[str]
+    """Cables the design's BOM counts, by part."""
 
     def __iter__(self) -> Iterator[CableRow]:
         if self.run_list is not None:
-            yield from self.run_list.rows()
+            return self.run_list.rows()
+        return self.design.rows(self.system_id, DESIGN_FLOOR * len(self.design.racks), 0)
+
+    def lines(self) -> Iterator[str]:
+        """The rows as CSV lines, where every name is plain (`plain_names`)."""
+        if self.run_list is not None:
+            return self.run_list.lines()
+        return (joined(row) for row in self)
 
     @property
     def note(self) -> str | None:
         """Why the list is empty, where it is."""
-        return None if self.run_list is not None else f"{self.system_id} {NO_CABLES}"
+        return None if self.rows_total else f"{self.system_id} {NO_CABLES}"
 
     @property
     def rows_total(self) -> int:
         """Rows the list has (one per cable leg), known without generating them."""
         if self.run_list is None:
-            return 0
-        return sum(p.links_in for p in self.run_list.cluster.plans)
+            return self.design.per_copy
+        return self.run_list.rows_total
 
     @property
     def plain_names(self) -> bool:
         """Whether no name in the rows could be read as a spreadsheet formula."""
-        return self.run_list is None or self.run_list.plain_names
+        if self.run_list is not None:
+            return self.run_list.plain_names
+        names = [self.system_id] + [r.name for r, _ in self.design.racks]
+        return all(PLAIN.fullmatch(n) for n in names)
 
     @property
     def halls(self) -> int:
@@ -77,8 +96,9 @@ class CableList:
     def bom(self) -> PartCounts:
         """The same counts as the BOM states them."""
         if self.run_list is None:
-            return PartCounts({}, {}, 0)
-        return bom_counts(self.run_list)
+            cables = dict(sorted(self.design_bom.items()))
+            return PartCounts(cables, {}, sum(cables.values()))
+        return bom_counts(self.run_list, self.design_bom)
 
     def to_pandas(self) -> pandas.DataFrame:
         """The rows as a pandas DataFrame (pandas is needed for this call only)."""
@@ -87,8 +107,22 @@ class CableList:
         return pandas.DataFrame.from_records(iter(self), columns=list(COLUMNS))
 
 
+def bom_cables(analysis: Analysis) -> Counter[str]:
+    """Cables a design's BOM counts, by part (one copy of the design)."""
+    parts = analysis.design.catalogue.parts
+    out: Counter[str] = Counter()
+    for line in analysis.bom.lines:
+        if isinstance(parts.get(line.part_id), Cable):
+            out[line.part_id] += line.qty
+    return out
+
+
 def cable_list(analysis: Analysis | ClusterAnalysis) -> CableList:
     """The run list of an analysed design or cluster."""
     if isinstance(analysis, ClusterAnalysis):
-        return CableList(analysis.id, analysis.catalogue, RunList(analysis))
-    return CableList(analysis.id, analysis.design.catalogue, None)
+        run = RunList(analysis)
+        return CableList(
+            analysis.id, analysis.catalogue, run, run.management, bom_cables(analysis.rack)
+        )
+    rows = ManagementRows(analysis.design)
+    return CableList(analysis.id, analysis.design.catalogue, None, rows, bom_cables(analysis))

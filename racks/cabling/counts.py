@@ -8,7 +8,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .runlist import CableRow, Ends, RunList
+from .row import CableRow
+from .runlist import Ends, RunList
 
 
 @dataclass(frozen=True)
@@ -35,11 +36,10 @@ class Tally:
         self.total += 1
         if row.leg == 1:
             self.cables[row.cable_part] += 1
-        lower, upper = self.per_module[row.tier - 1]
         if row.a_transceiver is not None:
-            self.legs[(row.tier, row.a_transceiver, lower)] += 1
+            self.legs[(row.tier, row.a_transceiver, self.per_module[row.tier - 1][0])] += 1
         if row.z_transceiver is not None:
-            self.legs[(row.tier, row.z_transceiver, upper)] += 1
+            self.legs[(row.tier, row.z_transceiver, self.per_module[row.tier - 1][1])] += 1
 
     def passing(self, rows: Iterable[CableRow]) -> Iterator[CableRow]:
         """The rows, counted on the way through."""
@@ -61,6 +61,10 @@ def run_counts(run_list: RunList) -> PartCounts:
     """The rows' counts from runs of links alike, as the rows group them (a cable of `fan` legs of
     one length, filled in order), without generating a row."""
     tally = Tally(run_list.ends)
+    copies = run_list.cluster.copies
+    for part, n in run_list.management.cables().items():
+        tally.cables[part] += n * copies
+    tally.total += run_list.management.per_copy * copies
     filled: dict[tuple[int, float], int] = {}
     for tier, length, links in run_list.length_runs():
         kind = run_list.kind(tier, length)
@@ -81,12 +85,14 @@ def run_counts(run_list: RunList) -> PartCounts:
     return tally.result()
 
 
-def bom_counts(run_list: RunList) -> PartCounts:
-    """The same counts as the cluster's BOM states them."""
-    cables: Counter[str] = Counter()
+def bom_counts(run_list: RunList, design_cables: Counter[str]) -> PartCounts:
+    """The same counts as the cluster's BOM states them: its links' parts, and the cables of the
+    design's BOM (`design_cables`, one copy) times its copies."""
+    copies = run_list.cluster.copies
+    cables: Counter[str] = Counter({part: n * copies for part, n in design_cables.items()})
     modules: Counter[str] = Counter()
     for parts in run_list.cluster.link_parts:
         cables.update(parts.cables)
         modules.update(parts.transceivers)
-    links = sum(p.links_in for p in run_list.cluster.plans)
-    return PartCounts(dict(sorted(cables.items())), dict(sorted(modules.items())), links)
+    legs = sum(p.links_in for p in run_list.cluster.plans) + sum(design_cables.values()) * copies
+    return PartCounts(dict(sorted(cables.items())), dict(sorted(modules.items())), legs)

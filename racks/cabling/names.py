@@ -1,17 +1,31 @@
 """Device, rack and port names the run list shares with the DCIM export.
 
-One rule, so a cable's ends name devices the DCIM export creates: a copy `c` (from 0) of a
-design rack `r` is the rack `r-NNNN` (`c + 1`, four digits); a tray in it is `r-NNNN-OU14` (its
-slot); a switch is `leaf-0001`, `spine-0001`, `core-0001`, numbered plane by plane; a leaf's
-network rack is `rowNN-netK` in its row, an upper tier's `core-NNN`.
+One rule, so a cable's ends name devices and interfaces the DCIM export creates. Every name
+starts with the system's id, so several systems load into one DCIM side by side:
+
+- a design's rack `r` is `{id}-{r}` (or `{id}` where the rack is named as the design); copy `c`
+  (from 0) of the design in a cluster is the prefix `{cluster}-NNNNN` (`c + 1`, five digits),
+  its racks `{cluster}-NNNNN-{r}`;
+- a tray is `{rack}-{slot}` (`helios-OU14`);
+- a switch box is `{cluster}-leaf-0001`, `-spine-`, `-core-`, numbered plane by plane;
+- a network rack is `{cluster}-rowNN-netK` in its row (`-rowNN-extraK` past the floor's count),
+  or `{cluster}-core-NNN` in the core block;
+- a tray's scale-out NIC port `n` (from 0, in the tray's order) is the interface `so{n+1}`; where
+  the port splits into planes, plane `p` of it is the run list's sub-port `so{n+1}/{p+1}` on that
+  interface. A management (BMC) port and a management switch's ports keep their DCIM names.
 """
 
 from __future__ import annotations
 
 
-def rack_name(design_rack: str, copy: int) -> str:
-    """The rack of copy `copy` (from 0) of a design rack."""
-    return f"{design_rack}-{copy + 1:04d}"
+def copy_prefix(system_id: str, copy: int) -> str:
+    """The name prefix of copy `copy` (from 0) of a design in a cluster."""
+    return f"{system_id}-{copy + 1:05d}"
+
+
+def rack_name(prefix: str, design_rack: str) -> str:
+    """A design rack under a prefix (the design's id, or a cluster copy's prefix)."""
+    return prefix if design_rack == prefix else f"{prefix}-{design_rack}"
 
 
 def tray_device(rack: str, slot: str) -> str:
@@ -19,21 +33,46 @@ def tray_device(rack: str, slot: str) -> str:
     return f"{rack}-{slot}"
 
 
-def switch_device(role: str, index: int) -> str:
-    """Switch `index` (from 0) of a tier."""
-    return f"{role}-{index + 1:04d}"
+def switch_device(system_id: str, role: str, index: int) -> str:
+    """Switch box `index` (from 0) of a tier."""
+    return f"{system_id}-{role}-{index + 1:04d}"
+
+
+def nic_interface(port: int) -> str:
+    """The interface of a tray's scale-out NIC port `port` (from 0)."""
+    return f"so{port + 1}"
 
 
 def nic_port(port: int, plane: int, planes: int) -> str:
     """NIC port `port` of a tray (from 0); its plane's link where the port splits into planes."""
-    return f"nic{port + 1}" if planes == 1 else f"nic{port + 1}/{plane + 1}"
+    name = nic_interface(port)
+    return name if planes == 1 else f"{name}/{plane + 1}"
 
 
-def leaf_rack(row: int, index: int) -> str:
+def port_interface(port: str) -> str:
+    """The DCIM interface a NIC's run-list port lands on: the port, without its plane."""
+    return port.split("/", 1)[0]
+
+
+def management_switch_port(port: int) -> str:
+    """Port `port` (from 0) of a management switch tray, over its management switches."""
+    return f"ge{port + 1}"
+
+
+BMC_PORT = "bmc"
+"""A tray's management (BMC) port where the DCIM library's rule names none."""
+
+
+def leaf_rack(system_id: str, row: int, index: int) -> str:
     """Network rack `index` (from 0) of floor row `row` (from 0)."""
-    return f"row{row + 1:02d}-net{index + 1}"
+    return f"{system_id}-row{row + 1:02d}-net{index + 1}"
 
 
-def core_rack(index: int) -> str:
+def extra_rack(system_id: str, row: int, index: int) -> str:
+    """Extra network rack `index` (from 0) at the end of row `row`, past the floor's count."""
+    return f"{system_id}-row{row + 1:02d}-extra{index + 1}"
+
+
+def core_rack(system_id: str, index: int) -> str:
     """Network rack `index` (from 0) of the core block."""
-    return f"core-{index + 1:03d}"
+    return f"{system_id}-core-{index + 1:03d}"

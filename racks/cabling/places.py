@@ -3,8 +3,8 @@
 Compute racks fill halls of `racks_per_hall`, each hall rows of `racks_per_row`, in floor order
 (as `clusters/floor.py` and `clusters/halls.py` lay them out). Switch boxes spread evenly over
 the network racks, leaves over the rows' network racks and the upper tiers over the core block,
-in the order the DCIM export places them (extra racks where the floor's unit count leaves a box
-over).
+in order (extra racks where the floor's unit count leaves a box over); the DCIM export places
+them here too.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..clusters.cluster_analysis import ClusterAnalysis
-from .names import core_rack, leaf_rack
+from .names import core_rack, extra_rack, leaf_rack
 
 
 class Place(NamedTuple):
@@ -80,7 +80,7 @@ def switch_places(cluster: ClusterAnalysis, leaf_racks: list[int]) -> list[list[
     rack per leaf), filling them in order, then extra racks at the row's end where they are full.
     The upper tiers spread evenly over the core block's racks, in order.
     """
-    floor, switch = cluster.floor, cluster.switch
+    floor, switch, cid = cluster.floor, cluster.switch, cluster.id
     index = floor_index(cluster)
     per_rack = max(1, cluster.network_frame.height_units // switch.height_units)
     height = switch.height_units
@@ -92,7 +92,7 @@ def switch_places(cluster: ClusterAnalysis, leaf_racks: list[int]) -> list[list[
         filled[row] = slot + 1
         net, at = divmod(slot, per_rack)
         count = floor.row_network_racks[row]
-        name = leaf_rack(row, net) if net < count else f"row{row + 1:02d}-extra{net - count + 1}"
+        name = leaf_rack(cid, row, net) if net < count else extra_rack(cid, row, net - count)
         leaves.append(Place(hall_name(hall), row_name(row), name, 1 + at * height))
     out = [leaves]
     upper = [p.switches for p in cluster.plans[1:]]
@@ -102,7 +102,7 @@ def switch_places(cluster: ClusterAnalysis, leaf_racks: list[int]) -> list[list[
         racks = max(floor.core_racks, math.ceil(boxes / per_rack))
         fill = math.ceil(boxes / racks)
         places = [
-            Place(core_hall, "core", core_rack(box // fill), 1 + (box % fill) * height)
+            Place(core_hall, "core", core_rack(cid, box // fill), 1 + (box % fill) * height)
             for box in range(boxes)
         ]
         start = 0

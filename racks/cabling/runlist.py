@@ -19,18 +19,21 @@ Each row is one leg of a physical cable; a breakout cable's legs share its `cabl
 `k`). As the BOM counts them, a cable carries `k` links of one length (`k`: the links one module
 carries at the busier end) and a transceiver serves that many legs at its end. Lengths are the
 floor model's: a leaf link runs from its rack to its row's network racks; links into the upper
-tiers take the floor model's lengths in order, shortest first. Rows are generated lazily.
+tiers take the floor model's lengths in order, shortest first. The racks' management cables
+(`management_rows.py`) come first, copy by copy. Rows are generated lazily; `lines` makes the
+same rows as CSV text straight from blocks of links (a rack's rail in one plane, a lower switch's
+uplinks), with no row object, for the streamed CSV.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from itertools import chain
+from typing import Any
 
 from ...components.cabling import Cable, Transceiver
 from ...components.errors import InputError
@@ -38,71 +41,26 @@ from ...components.parts import Nic
 from ...components.trays import PartUse, TrayRole
 from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.links import LinkChooser, LinkEnd
-from .names import nic_port, rack_name, switch_device, tray_device
+from .management_rows import ManagementRows, joined
+from .names import copy_prefix, nic_port, rack_name, switch_device, tray_device
 from .places import FloorIndex, Place, floor_index, hall_name, row_name, switch_places
+from .row import PLAIN, CableRow
 
-PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_./-]*")
-"""A name no CSV field needs to quote or could read as a formula."""
-COLUMNS = (
-    "cable_id",
-    "leg",
-    "tier",
-    "plane",
-    "rail",
-    "a_hall",
-    "a_row",
-    "a_rack",
-    "a_position",
-    "a_device",
-    "a_port",
-    "a_transceiver",
-    "z_hall",
-    "z_row",
-    "z_rack",
-    "z_position",
-    "z_device",
-    "z_port",
-    "z_transceiver",
-    "cable_part",
-    "cable_type",
-    "run_m",
-    "cable_m",
-    "label",
-)
+End = tuple[str, str, str, int, str, str]
+"""A device's end of links: hall, row, rack, position, device, and those five as CSV text."""
+Link = tuple[float, int, int | None, End, str, End, str]
+Pods = list[tuple[int, int]] | None
+"""A three-tier plane's pods (first leaf, leaves), or None for two tiers' spines and cores."""
+UpperBlock = tuple[int, int | None, End, int, int, int, int]
+LeafBlock = tuple[float, int, int | None, int, list[tuple[End, list[str], int, str]]]
+"""One link before its cable is chosen: length, plane, rail, then each end and its port (A below,
+Z above)."""
 
 
-class CableRow(NamedTuple):
-    """One leg of a physical cable: A end (lower tier) to Z end (upper tier)."""
-
-    cable_id: str
-    leg: int
-    tier: int
-    plane: int
-    rail: int | None
-    a_hall: str
-    a_row: str
-    a_rack: str
-    a_position: int
-    a_device: str
-    a_port: str
-    a_transceiver: str | None
-    z_hall: str
-    z_row: str
-    z_rack: str
-    z_position: int
-    z_device: str
-    z_port: str
-    z_transceiver: str | None
-    cable_part: str
-    cable_type: str
-    run_m: float
-    cable_m: float
-    label: str
-
-
-Link = tuple[float, int, int | None, Place, str, str, Place, str, str]
-"""One link before its cable is chosen: length, plane, rail, then each end's place, device and
-port (A below, Z above)."""
+def end_at(place: Place, device: str) -> End:
+    """A device at a place, with its CSV text made once."""
+    hall, row, rack, position = place
+    return (hall, row, rack, position, device, f"{hall},{row},{rack},{position},{device}")
 
 
 @dataclass(frozen=True)
@@ -118,6 +76,11 @@ class LinkKind:
         a = self.a_module.id if self.a_module else None
         z = self.z_module.id if self.z_module else None
         return a, z, self.cable.id, self.cable.cable_type, self.cable.length_m
+
+    def texts(self, run_m: float) -> tuple[str, str, str]:
+        """The same as CSV text: the A module, the Z module, and cable part to cable length."""
+        a, z, part, kind, cable_m = self.fields()
+        return a or "", z or "", f"{part},{kind},{run_m},{cable_m}"
 
 
 @dataclass(frozen=True)
@@ -167,28 +130,77 @@ class RunList:
         self.endpoints = self._design_endpoints()
         self.places: list[list[Place]] = switch_places(cluster, self._leaf_racks())
         self.devices = [
-            [switch_device(role, k) for k in range(p.switches)]
+            [switch_device(cluster.id, role, k) for k in range(p.switches)]
             for role, p in zip(self.roles, cluster.plans, strict=True)
         ]
+        self.switch_ends = [
+            [end_at(p, d) for p, d in zip(places, devices, strict=True)]
+            for places, devices in zip(self.places, self.devices, strict=True)
+        ]
         self._kinds: dict[tuple[int, float], LinkKind] = {}
+        self.management = ManagementRows(cluster.rack.design)
 
     # --- the rows ------------------------------------------------------------------------------
     def rows(self) -> Iterator[CableRow]:
-        """Every leg, tier by tier, leaves first."""
-        yield from self._tier_rows(1, self._leaf_links())
+        """Every leg: the racks' management cables, then tier by tier, leaves first."""
+        yield from self._management_rows()
+        for tier, links in self._tiers():
+            yield from self._tier_rows(tier, links)
+
+    def lines(self) -> Iterator[str]:
+        """The rows as CSV lines (every name plain), made without a row object: the same fields
+        as `rows` gives, each end's text joined once per device and port."""
+        upper = (self._upper_lines(tier, ups, pods) for tier, ups, pods in self._uppers())
+        management = (joined(row) for row in self._management_rows())
+        return chain(management, self._leaf_lines(), chain.from_iterable(upper))
+
+    @property
+    def rows_total(self) -> int:
+        """Rows the list has, known without generating them."""
+        links = sum(p.links_in for p in self.cluster.plans)
+        return self.management.per_copy * self.cluster.copies + links
+
+    def _copy_floor(self, copy: int) -> list[tuple[str, str]]:
+        """Hall and row of each design rack of copy `copy`."""
+        racks = len(self.management.racks)
+        per = self.cluster.copies_per_rack
+        first = copy * racks if per == 1 else copy // per
+        count = racks if per == 1 else 1
+        return [
+            (hall_name(hall), row_name(row))
+            for hall, row, _ in map(self.floor.locate, range(first, first + count))
+        ]
+
+    def _management_rows(self) -> Iterator[CableRow]:
+        """Each copy's management cables, copy by copy."""
+        if not self.management.per_copy:
+            return
+        for copy in range(self.cluster.copies):
+            prefix = copy_prefix(self.cluster.id, copy)
+            yield from self.management.rows(prefix, self._copy_floor(copy), copy)
+
+    def _tiers(self) -> Iterator[tuple[int, Iterator[Link]]]:
+        """Each tier's links, leaves first."""
+        yield 1, self._leaf_links()
+        for tier, ups, pods in self._uppers():
+            yield tier, self._upper_links(tier, ups, pods)
+
+    def _uppers(self) -> Iterator[tuple[int, list[int], Pods]]:
+        """Each upper tier with its lower switches' uplinks and, for three tiers' spines, pods."""
         if self.tiers == 2:
-            yield from self._tier_rows(2, self._upper_links(2, self._leaf_ups(), None))
+            yield 2, self._leaf_ups(), None
         elif self.tiers == 3:
             pods = self._pods()
-            yield from self._tier_rows(2, self._upper_links(2, self._leaf_ups(), pods))
-            yield from self._tier_rows(3, self._upper_links(3, self._spine_ups(pods), None))
+            yield 2, self._leaf_ups(), pods
+            yield 3, self._spine_ups(pods), None
 
     @property
     def plain_names(self) -> bool:
         """Whether every name in the rows (the design's racks, the switches' ports) is letters,
         digits and `-_./`, a letter or digit first: no CSV field needs quoting or reads as a
         formula."""
-        names = [r.name for r in self.cluster.rack.design.racks] + self.port_names
+        names = [self.cluster.id] + [r.name for r in self.cluster.rack.design.racks]
+        names += self.port_names
         return all(PLAIN.fullmatch(n) for n in names)
 
     def leaf_rows_by_hall(self) -> Counter[str]:
@@ -196,6 +208,12 @@ class RunList:
         out: Counter[str] = Counter()
         for index, rack_ports in enumerate(self._floor_racks()):
             out[hall_name(self.floor.locate(index)[0])] += len(rack_ports) * self.planes
+        if self.management.per_copy:
+            for copy in range(self.cluster.copies):
+                for (_, plan), (hall, _) in zip(
+                    self.management.racks, self._copy_floor(copy), strict=True
+                ):
+                    out[hall] += len(plan.links)
         return out
 
     def length_runs(self) -> Iterator[tuple[int, float, int]]:
@@ -211,24 +229,37 @@ class RunList:
             for length, count in self.cluster.floor.lengths[tier - 1]:
                 yield tier, float(length), count
 
-    def _tier_rows(self, tier: int, links: Iterator[Link]) -> Iterator[CableRow]:
-        """Rows of one tier's links: `fan` links of one length to a cable, in order."""
+    def _cabled(self, tier: int, links: Iterator[Link]) -> Iterator[tuple[list[Any], Link]]:
+        """Each link with its cable: `fan` links of one length to a cable, in order. A cable is
+        [cable_id, legs so far, LinkKind.fields()..., LinkKind.texts()...]."""
         fan = self.ends[tier - 1].fan
         open_cables: dict[float, list[Any]] = {}
         opened = 0
-        new = tuple.__new__
         cable: list[Any] = [None, fan]
         last = -1.0
-        for length, plane, rail, a, a_device, a_port, z, z_device, z_port in links:
+        for link in links:
+            length = link[0]
             if length != last or cable[1] == fan:
                 last = length
                 cable = open_cables.get(length) or [None, fan]
                 if cable[1] == fan:
                     opened += 1
                     kind = self.kind(tier, length)
-                    cable = open_cables[length] = [f"T{tier}-{opened:07d}", 0, *kind.fields()]
+                    cable = open_cables[length] = [
+                        f"T{tier}-{opened:07d}",
+                        0,
+                        *kind.fields(),
+                        *kind.texts(length),
+                    ]
             cable[1] += 1
-            cable_id, leg, a_module, z_module, part, kind_of, cable_m = cable
+            yield cable, link
+
+    def _tier_rows(self, tier: int, links: Iterator[Link]) -> Iterator[CableRow]:
+        """Rows of one tier's links."""
+        new = tuple.__new__
+        for cable, (length, plane, rail, a, a_port, z, z_port) in self._cabled(tier, links):
+            cable_id, leg, a_module, z_module, part, kind_of, cable_m = cable[:7]
+            a_device, z_device = a[4], z[4]
             yield new(
                 CableRow,
                 (
@@ -237,12 +268,10 @@ class RunList:
                     tier,
                     plane,
                     rail,
-                    *a,
-                    a_device,
+                    *a[:5],
                     a_port,
                     a_module,
-                    *z,
-                    z_device,
+                    *z[:5],
                     z_port,
                     z_module,
                     part,
@@ -294,14 +323,19 @@ class RunList:
         per = cluster.copies_per_rack
         if per == 1:
             for copy in range(cluster.copies):
+                prefix = copy_prefix(cluster.id, copy)
                 for name in design_racks:
-                    rack = rack_name(name, copy)
+                    rack = rack_name(prefix, name)
                     yield [(rack, e) for e in endpoints[name]]
             return
         (name,) = design_racks
         for start in range(0, cluster.copies, per):
             copies = range(start, min(start + per, cluster.copies))
-            yield [(rack_name(name, c), e) for c in copies for e in endpoints[name]]
+            yield [
+                (rack_name(copy_prefix(cluster.id, c), name), e)
+                for c in copies
+                for e in endpoints[name]
+            ]
 
     def _leaf_racks(self) -> list[int]:
         """The floor rack of each leaf's first endpoint, leaves numbered plane by plane."""
@@ -319,10 +353,12 @@ class RunList:
             per_plane.append(bisect_right(starts[rail], block * down) - 1)
         return per_plane * self.planes
 
-    def _leaf_links(self) -> Iterator[Link]:
+    def _leaf_blocks(self) -> Iterator[LeafBlock]:
+        """Tier 1's links in blocks of one rack, rail and plane: (length, plane from 0, rail,
+        the first leaf of the rail in the plane, then per NIC port its tray's end, its names by
+        plane, its leaf's offset from the first and the leaf's sub-port)."""
         cluster = self.cluster
         spec_floor = cluster.spec.floor
-        leaves = self.places[0]
         per_plane = self.per_plane[0]
         down = cluster.plans[0].down_ports
         names = self.port_names
@@ -331,7 +367,6 @@ class RunList:
             [nic_port(port, plane, planes) for plane in range(planes)]
             for port in range(max(1, cluster.unit.endpoints))
         ]
-        devices = self.devices[0]
         ordinal = [0] * max(1, rails)
         for index, rack_ports in enumerate(self._floor_racks()):
             if not rack_ports:
@@ -339,31 +374,55 @@ class RunList:
             hall, row, position = self.floor.locate(index)
             length = self._rack_length(row, position, spec_floor.rise_m, spec_floor.slack_m)
             a_hall, a_row = hall_name(hall), row_name(row)
-            by_rail: list[list[tuple[Place, str, int, int]]] = [[] for _ in range(max(1, rails))]
+            by_rail: list[list[tuple[End, list[str], int, str]]] = [
+                [] for _ in range(max(1, rails))
+            ]
+            trays: dict[tuple[str, str], End] = {}
             for rack, endpoint in rack_ports:
                 r = endpoint.rail if self.tiers > 1 else 0
-                place = Place(a_hall, a_row, rack, endpoint.position)
-                device = tray_device(rack, endpoint.slot)
-                by_rail[r].append((place, device, endpoint.port, ordinal[r]))
+                key = (rack, endpoint.slot)
+                end = trays.get(key)
+                if end is None:
+                    place = Place(a_hall, a_row, rack, endpoint.position)
+                    end = trays[key] = end_at(place, tray_device(rack, endpoint.slot))
+                block, sub = divmod(ordinal[r], down)
+                by_rail[r].append((end, nic_names[endpoint.port], block * rails, names[sub]))
                 ordinal[r] += 1
             for r, ports in enumerate(by_rail):
                 rail = r + 1 if self.rail_optimised else None
                 for plane in range(planes):
-                    first = plane * per_plane + r
-                    for place, device, port, o in ports:
-                        block, sub = divmod(o, down)
-                        leaf = first + block * rails
-                        yield (
-                            length,
-                            plane + 1,
-                            rail,
-                            place,
-                            device,
-                            nic_names[port][plane],
-                            leaves[leaf],
-                            devices[leaf],
-                            names[sub],
-                        )
+                    yield length, plane, rail, plane * per_plane + r, ports
+
+    def _leaf_links(self) -> Iterator[Link]:
+        leaves = self.switch_ends[0]
+        for length, plane, rail, first, ports in self._leaf_blocks():
+            for end, nic, offset, leaf_port in ports:
+                yield length, plane + 1, rail, end, nic[plane], leaves[first + offset], leaf_port
+
+    def _leaf_lines(self) -> Iterator[str]:
+        """Tier 1's CSV lines from its blocks, cabled as `_cabled` cables them."""
+        leaves = self.switch_ends[0]
+        fan = self.ends[0].fan
+        open_cables: dict[float, list[Any]] = {}
+        opened = 0
+        for length, plane, rail, first, ports in self._leaf_blocks():
+            cable = open_cables.get(length)
+            if cable is None:
+                cable = open_cables[length] = [None, fan, *self.kind(1, length).texts(length)]
+            cable_id, legs, a_module, z_module, tail = cable
+            head = f"1,{plane + 1},{'' if rail is None else rail},"
+            for end, nic, offset, leaf_port in ports:
+                if legs == fan:
+                    opened += 1
+                    cable_id, legs = f"T1-{opened:07d}", 0
+                legs += 1
+                z = leaves[first + offset]
+                port = nic[plane]
+                yield (
+                    f"{cable_id},{legs},{head}{end[5]},{port},{a_module},{z[5]},{leaf_port},"
+                    f"{z_module},{tail},{cable_id}.{legs} {end[4]} {port} > {z[4]} {leaf_port}\n"
+                )
+            cable[0], cable[1] = cable_id, legs
 
     def _rack_length(self, row: int, position: int, rise: float, slack: float) -> float:
         """A rack's links to its row's network racks, measured as `clusters/floor.py` does."""
@@ -407,42 +466,76 @@ class RunList:
                 out.append(_uplinks(links, down, self.radix - down))
         return out
 
-    def _upper_links(
-        self, tier: int, ups: list[int], pods: list[tuple[int, int]] | None
-    ) -> Iterator[Link]:
-        """Links into `tier`: each lower switch's uplinks, spread evenly over the upper ones."""
-        lower_places, upper_places = self.places[tier - 2], self.places[tier - 1]
+    def _upper_blocks(self, tier: int, ups: list[int], pods: Pods) -> Iterator[UpperBlock]:
+        """Links into `tier` in blocks of one lower switch: (plane from 0, rail, the switch's
+        end, its first uplink's ordinal `g` among its group's, the upper switches `S` it spreads
+        over, the first of them, its uplinks); uplink `g` lands on upper switch `g mod S`."""
+        lower_ends = self.switch_ends[tier - 2]
         lower_n, upper_n = self.per_plane[tier - 2], self.per_plane[tier - 1]
-        lower_devices, upper_devices = self.devices[tier - 2], self.devices[tier - 1]
-        first_up = self.cluster.plans[tier - 2].down_ports
-        names = self.port_names
         groups = pods if pods is not None else [(0, lower_n)]
         spine_counts = [ups[first] for first, _ in groups] if pods is not None else [upper_n]
-        lengths = self._lengths(tier)
         rail_of = self._leaf_rail if tier == 2 and self.rail_optimised else None
         for plane in range(self.planes):
             upper_base = plane * upper_n
             for (first, count), spines in zip(groups, spine_counts, strict=True):
                 g = 0
                 for lower in range(first, first + count):
-                    index = plane * lower_n + lower
-                    a, a_device = lower_places[index], lower_devices[index]
+                    a = lower_ends[plane * lower_n + lower]
                     rail = rail_of(lower) if rail_of else None
-                    for j in range(ups[lower]):
-                        upper = upper_base + g % spines
-                        yield (
-                            next(lengths),
-                            plane + 1,
-                            rail,
-                            a,
-                            a_device,
-                            names[first_up + j],
-                            upper_places[upper],
-                            upper_devices[upper],
-                            names[g // spines],
-                        )
-                        g += 1
+                    yield plane, rail, a, g, spines, upper_base, ups[lower]
+                    g += ups[lower]
                 upper_base += spines if pods is not None else 0
+
+    def _upper_links(self, tier: int, ups: list[int], pods: Pods) -> Iterator[Link]:
+        """Links into `tier`: each lower switch's uplinks, spread evenly over the upper ones."""
+        upper_ends = self.switch_ends[tier - 1]
+        first_up = self.cluster.plans[tier - 2].down_ports
+        names = self.port_names
+        lengths = self._lengths(tier)
+        for plane, rail, a, g0, spines, base, count in self._upper_blocks(tier, ups, pods):
+            for j in range(count):
+                g = g0 + j
+                yield (
+                    next(lengths),
+                    plane + 1,
+                    rail,
+                    a,
+                    names[first_up + j],
+                    upper_ends[base + g % spines],
+                    names[g // spines],
+                )
+
+    def _upper_lines(self, tier: int, ups: list[int], pods: Pods) -> Iterator[str]:
+        """CSV lines of the links into `tier`, cabled as `_cabled` cables them."""
+        upper_ends = self.switch_ends[tier - 1]
+        first_up = self.cluster.plans[tier - 2].down_ports
+        names = self.port_names
+        lengths = self._lengths(tier)
+        fan = self.ends[tier - 1].fan
+        open_cables: dict[float, list[Any]] = {}
+        opened = 0
+        cable: list[Any] = [None, fan]
+        last = -1.0
+        for plane, rail, a, g0, spines, base, count in self._upper_blocks(tier, ups, pods):
+            head = f"{tier},{plane + 1},{'' if rail is None else rail},{a[5]},"
+            for j in range(count):
+                length = next(lengths)
+                if length != last or cable[1] == fan:
+                    last = length
+                    cable = open_cables.get(length) or [None, fan]
+                    if cable[1] == fan:
+                        opened += 1
+                        texts = self.kind(tier, length).texts(length)
+                        cable = open_cables[length] = [f"T{tier}-{opened:07d}", 0, *texts]
+                cable[1] += 1
+                g = g0 + j
+                z = upper_ends[base + g % spines]
+                a_port, z_port = names[first_up + j], names[g // spines]
+                cable_id, leg = cable[0], cable[1]
+                yield (
+                    f"{cable_id},{leg},{head}{a_port},{cable[2]},{z[5]},{z_port},{cable[3]},"
+                    f"{cable[4]},{cable_id}.{leg} {a[4]} {a_port} > {z[4]} {z_port}\n"
+                )
 
     def _leaf_rail(self, leaf: int) -> int:
         return leaf % self.rails + 1

@@ -9,14 +9,16 @@ is one level of P x s per GPU.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ...components.collective_data import CollectiveData, Interconnect
 from ...components.errors import InputError
 from ...components.parts import Gpu, Nic
 from ...components.trays import PartUse, TrayRole
 from ..analysis import Analysis
-from ..clusters.cluster_analysis import ClusterAnalysis
+
+if TYPE_CHECKING:
+    from ..clusters.cluster_analysis import ClusterAnalysis
 
 
 class NoInterconnect(InputError):

@@ -43,17 +43,16 @@ def fabric_failure_domains(cluster: ClusterAnalysis, model: DesignFailures) -> l
 def _endpoints(model: DesignFailures) -> list[list[tuple[str, int]]]:
     """Per compute tray of one copy, its scale-out ports in order: (NIC node, port index)."""
     design = model.analysis.design
-    graph = model.graph
     trays = []
     for tray in design.placed:
         if tray.tray.role != TrayRole.COMPUTE:
             continue
         ports = []
-        for nic in model.analysis.topology.in_tray(tray, "nic"):
-            if graph.nodes[nic]["use"] != "scale_out":
+        for group in model.analysis.topology.groups_in(tray, "nic"):
+            if group.use != "scale_out":
                 continue
-            part = design.part(graph.nodes[nic]["part"], Nic)
-            ports += [(nic, p) for p in range(part.ports)]
+            part = design.part(group.part, Nic)
+            ports += [(nic, p) for nic in group.names for p in range(part.ports)]
         trays.append(ports)
     return trays
 

@@ -1,13 +1,14 @@
 """Failure domains of one design: what a failed supply, feed, CDU, NIC, switch tray or rack stops.
 
 A failure is a set of failed things in one copy of the design. Its outcome is read from the
-topology graph and the power and cooling assignment:
+counted topology (node groups and link bundles, `racks/topology.py`) and the power and cooling
+assignment:
 
 - a supply group (a rack's busbar shelves, a server's PSUs) that can no longer carry its nominal
   load stops every tray it feeds; a CDU short of capacity stops whole racks, the hottest first;
 - a GPU stops with its tray, or when every scale-out NIC it has is down;
 - a scale-up domain is *full* while all its GPUs run and still reach each other over scale-up
-  links (connected components of what is left of the graph); it is *degraded* when it is not
+  links (union-find over the node groups and bundles left); it is *degraded* when it is not
   full or has lost a switch chip or a NIC. Capacity left = GPUs in full domains / all GPUs.
 
 Adding a failure never brings a GPU back, so capacity left never rises.
@@ -17,14 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..analysis import Analysis
-from ..graph import topology_graph
+from ..topology import LinkGroup, NodeGroup
 from .rack import RackPlant, SupplyGroup
-
-if TYPE_CHECKING:
-    import networkx as nx
 
 
 @dataclass(frozen=True)
@@ -85,7 +82,7 @@ class FailureDomain:
 
 @dataclass
 class DesignFailures:
-    """The failure model of one design: its graph, domains and supply groups.
+    """The failure model of one design: its domains, switch chips, NICs and supply groups.
 
     A failure touches few scale-up domains; only those are re-examined, so a 128-rack design
     costs no more per failure than one rack. Racks alike (same frame, same trays at the same
@@ -96,40 +93,71 @@ class DesignFailures:
     racks: list[RackPlant]
     gpu_tray: dict[str, str] = field(init=False)
     gpu_nics: dict[str, list[str]] = field(init=False)
+    """Per GPU, the scale-out NICs serving it."""
     chip_tray: dict[str, str] = field(init=False)
+    chip_gpus: dict[str, list[str]] = field(init=False)
+    """Per switch chip, the GPUs it links to."""
+    chip_group: dict[str, int] = field(init=False)
+    """Per switch chip, its node group's number."""
     groups: dict[str, SupplyGroup] = field(init=False)
     gpu_domain: dict[str, int] = field(init=False)
     domain_chips: list[set[str]] = field(init=False)
+    domain_fabric: list[tuple[list[NodeGroup], list[LinkGroup]]] = field(init=False)
+    """Per domain, its GPU groups and the scale-up bundles among its GPUs and chips."""
     rack_kinds: list[int] = field(init=False)
     """Per rack, the index of the first rack built alike."""
-    graph: nx.Graph[str] = field(init=False)
-    """The design's explicit graph: one node per chip, one edge per link (`racks/graph.py`)."""
 
     def __post_init__(self) -> None:
-        self.graph = topology_graph(self.analysis.topology)
-        graph = self.graph
-        self.gpu_tray, self.chip_tray, self.gpu_nics = {}, {}, {}
-        for node, data in graph.nodes(data=True):
-            if data["kind"] == "gpu":
-                self.gpu_tray[node] = data["tray"]
-                self.gpu_nics[node] = [
-                    n for n, link in graph.adj[node].items() if link["link"] == "scale_out"
-                ]
-            elif data["kind"] == "switch_chip":
-                self.chip_tray[node] = data["tray"]
+        topology = self.analysis.topology
+        self.gpu_tray, self.chip_tray, self.chip_gpus, self.chip_group = {}, {}, {}, {}
+        for group in topology.groups:
+            if group.kind == "gpu":
+                self.gpu_tray.update(dict.fromkeys(group.names, group.tray.key))
+            elif group.kind == "switch_chip":
+                self.chip_tray.update(dict.fromkeys(group.names, group.tray.key))
+                self.chip_group.update(dict.fromkeys(group.names, group.number))
+        self.gpu_nics = {gpu: [] for gpu in self.gpu_tray}
+        for nic in topology.nic_links:
+            self.gpu_nics[nic.gpu].append(nic.nic)
         self.groups = {g.name: g for r in self.racks for g in r.groups}
-        domains = self.analysis.topology.domains
+        domains = topology.domains
         self.gpu_domain = {g: i for i, domain in enumerate(domains) for g in domain}
         self.domain_chips = [set() for _ in domains]
-        for chip in self.chip_tray:
-            for gpu, link in graph.adj[chip].items():
-                if link["link"] == "scale_up" and gpu in self.gpu_domain:
-                    self.domain_chips[self.gpu_domain[gpu]].add(chip)
+        for link in topology.links:
+            if link.b is None:
+                continue
+            for chips, gpus in ((link.a, link.b), (link.b, link.a)):
+                if chips.kind == "switch_chip" and gpus.kind == "gpu":
+                    for chip in chips.names:
+                        self.chip_gpus.setdefault(chip, []).extend(gpus.names)
+                    if link.link == "scale_up":
+                        self.domain_chips[self.gpu_domain[gpus.names[0]]].update(chips.names)
+        self.domain_fabric = self._domain_fabric()
         kinds: dict[tuple[object, ...], int] = {}
         self.rack_kinds = []
         for index, rack in enumerate(self.analysis.design.racks):
             key = (rack.frame.id, tuple((t.position, t.tray.id) for t in rack.trays))
             self.rack_kinds.append(kinds.setdefault(key, index))
+
+    def _domain_fabric(self) -> list[tuple[list[NodeGroup], list[LinkGroup]]]:
+        topology = self.analysis.topology
+        member: dict[int, int] = {}  # node group -> its domain
+        out: list[tuple[list[NodeGroup], list[LinkGroup]]] = [([], []) for _ in topology.domains]
+        chip_domain = {c: i for i, chips in enumerate(self.domain_chips) for c in chips}
+        for group in topology.groups:
+            where = self.gpu_domain if group.kind == "gpu" else chip_domain
+            index = where.get(group.names[0]) if group.names else None
+            if index is not None:
+                member[group.number] = index
+                if group.kind == "gpu":
+                    out[index][0].append(group)
+        for link in topology.links:
+            index = member.get(link.a.number)
+            if link.link != "scale_up" or index is None:
+                continue
+            if link.b is None or member.get(link.b.number) == index:
+                out[index][1].append(link)
+        return out
 
     @property
     def gpus(self) -> int:
@@ -150,9 +178,6 @@ class DesignFailures:
 
     def outcome(self, failure: Failure) -> Outcome:
         """GPUs stopped, domains degraded and GPUs left in full domains after `failure`."""
-        import networkx as nx  # components of what is left of the scale-up fabric
-
-        graph = self.graph
         dead = self.dead_trays(failure)
         nics = failure.nics
         lost = {
@@ -162,24 +187,51 @@ class DesignFailures:
         }
         chips = {c for c, tray in self.chip_tray.items() if tray in dead} | set(failure.chips)
         touched = set(lost)
-        touched |= {g for chip in chips for g in graph.adj[chip] if g in self.gpu_domain}
+        touched |= {g for chip in chips for g in self.chip_gpus.get(chip, ())}
         touched |= {g for g, own in self.gpu_nics.items() if any(n in nics for n in own)}
         affected = sorted({self.gpu_domain[g] for g in touched if g in self.gpu_domain})
         domains = self.analysis.topology.domains
         broken = 0
         for index in affected:
-            gpus = [g for g in domains[index] if g not in lost]
-            if len(gpus) < len(domains[index]):
-                broken += len(domains[index])
-                continue
-            alive = [*gpus, *(c for c in self.domain_chips[index] if c not in chips)]
-            scale_up = nx.subgraph_view(
-                graph.subgraph(alive),
-                filter_edge=lambda a, b: graph.edges[a, b]["link"] == "scale_up",
-            )
-            if not nx.is_connected(scale_up):
-                broken += len(domains[index])
+            domain = domains[index]
+            if any(g in lost for g in domain) or (
+                len(domain) > 1 and not self._still_joined(index, chips)
+            ):
+                broken += len(domain)
         return Outcome(len(lost), len(affected), self.gpus - broken, self.gpus)
+
+    def _still_joined(self, index: int, chips: set[str]) -> bool:
+        """Whether every GPU of domain `index` still reaches the others over scale-up links with
+        `chips` failed: union-find over its node groups, a bundle joining its two groups whole
+        while each keeps a node (every node of one links to every node of the other)."""
+        failed: dict[int, int] = {}  # node group -> its chips failed
+        for chip in chips & self.domain_chips[index]:
+            group = self.chip_group[chip]
+            failed[group] = failed.get(group, 0) + 1
+        if not failed:
+            return True  # every GPU runs and every link of the domain is still there
+        gpu_groups, links = self.domain_fabric[index]
+        parent: dict[int, int] = {}
+        joined: set[int] = set()
+
+        def root(i: int) -> int:
+            while parent.setdefault(i, i) != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        def alive(group: NodeGroup) -> int:
+            return len(group.names) - failed.get(group.number, 0)
+
+        for link in links:
+            if link.b is None:
+                if alive(link.a) > 1:
+                    joined.add(link.a.number)
+            elif alive(link.a) and alive(link.b):
+                joined.update((link.a.number, link.b.number))
+                parent[root(link.a.number)] = root(link.b.number)
+        roots = {root(g.number) for g in gpu_groups}
+        return len(roots) == 1 and all(g.number in joined or len(g.names) == 1 for g in gpu_groups)
 
     # --- the failure classes (one rack of each kind) ----------------------------------------
     def rack_trays(self, index: int) -> frozenset[str]:
@@ -217,9 +269,9 @@ class DesignFailures:
     def switch_trays(self) -> dict[str, set[str]]:
         """Trays holding scale-up switch chips, with their chips."""
         trays: dict[str, set[str]] = {}
-        graph = self.graph
+        on_fabric = self.analysis.topology.chips
         for chip, tray in self.chip_tray.items():
-            if graph.nodes[chip].get("fabric") is not None:
+            if chip in on_fabric:
                 trays.setdefault(tray, set()).add(chip)
         return trays
 

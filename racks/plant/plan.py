@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeAlias, cast
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 from ...components.plant_library import PlantRules, plant_rules
 from ..analysis import Analysis
-from ..clusters.cluster_analysis import ClusterAnalysis
 from ..systems import Analysed
-from .fabric_failures import fabric_failure_domains
 from .failures import DesignFailures, Failure, FailureDomain, Outcome, cdu_shed
 from .feeds import Feed
 from .hall import HallPlant, RowPlant, hall_plant, row_plant
 from .rack import RackPlant, rack_plant
+
+if TYPE_CHECKING:
+    from ..clusters.cluster_analysis import ClusterAnalysis
 
 Rules: TypeAlias = PlantRules | str | Path | None
 
@@ -91,6 +92,8 @@ def design_plant(analysis: Analysis, rules: Rules = None) -> PlantSummary:
 
 def cluster_plant(cluster: ClusterAnalysis, rules: Rules = None) -> PlantSummary:
     """The plant of a cluster: racks in the floor layout's rows, the network fed by the hall."""
+    from .fabric_failures import fabric_failure_domains  # clusters only
+
     loaded = plant_rules(rules)
     analysis = cluster.rack
     catalogue = analysis.design.catalogue

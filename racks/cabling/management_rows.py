@@ -1,0 +1,77 @@
+"""A design's management cables as run-list rows: for a design alone, or for each copy of it
+in a cluster. Tier 0, no plane or rail; cable ids `M-NNNNNNN`, numbered over the whole list."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from ..built import BuiltDesign
+from .management import CORD_TYPE, rack_management
+from .names import BMC_PORT, management_switch_port, rack_name, tray_device
+from .row import CableRow
+
+MANAGEMENT_TIER = 0
+"""The tier of in-rack management cables (the fabric's tiers count from 1)."""
+DESIGN_FLOOR = [("hall01", "row01")]
+"""Where a design alone stands: one hall, one row."""
+
+
+def joined(row: CableRow) -> str:
+    """A row as a CSV line of plain names."""
+    return ",".join(["" if v is None else str(v) for v in row]) + "\n"
+
+
+class ManagementRows:
+    """The management links of every rack of one design."""
+
+    def __init__(self, design: BuiltDesign) -> None:
+        self.racks = [(rack, rack_management(design, rack)) for rack in design.racks]
+        self.per_copy = sum(len(plan.links) for _, plan in self.racks)
+        """Management cables of one copy of the design."""
+
+    def cables(self) -> Counter[str]:
+        """Cords of one copy by part id."""
+        out: Counter[str] = Counter()
+        for _, plan in self.racks:
+            out.update(plan.cables())
+        return out
+
+    def rows(self, prefix: str, where: list[tuple[str, str]], copy: int) -> Iterator[CableRow]:
+        """Rows of copy `copy` (from 0) of the design, its racks named under `prefix` and
+        standing in `where` (hall and row per design rack)."""
+        number = copy * self.per_copy
+        for (rack, plan), (hall, row) in zip(self.racks, where, strict=True):
+            name = rack_name(prefix, rack.name)
+            for link in plan.links:
+                number += 1
+                cable_id = f"M-{number:07d}"
+                a_device = tray_device(name, link.tray.label)
+                z_device = tray_device(name, link.switch.label)
+                z_port = management_switch_port(link.port)
+                yield CableRow(
+                    cable_id,
+                    1,
+                    MANAGEMENT_TIER,
+                    None,
+                    None,
+                    hall,
+                    row,
+                    name,
+                    link.tray.position,
+                    a_device,
+                    BMC_PORT,
+                    None,
+                    hall,
+                    row,
+                    name,
+                    link.switch.position,
+                    z_device,
+                    z_port,
+                    None,
+                    link.cable.id,
+                    CORD_TYPE,
+                    link.run_m,
+                    link.cable.length_m,
+                    f"{cable_id}.1 {a_device} {BMC_PORT} > {z_device} {z_port}",
+                )
