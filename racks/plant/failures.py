@@ -213,6 +213,7 @@ class DesignFailures:
         gpu_groups, links = self.domain_fabric[index]
         parent: dict[int, int] = {}
         joined: set[int] = set()
+        lost = failed.get
 
         def root(i: int) -> int:
             while parent.setdefault(i, i) != i:
@@ -220,16 +221,19 @@ class DesignFailures:
                 i = parent[i]
             return i
 
-        def alive(group: NodeGroup) -> int:
-            return len(group.names) - failed.get(group.number, 0)
-
         for link in links:
+            a, size_a = link.a.number, len(link.a.names)
             if link.b is None:
-                if alive(link.a) > 1:
-                    joined.add(link.a.number)
-            elif alive(link.a) and alive(link.b):
-                joined.update((link.a.number, link.b.number))
-                parent[root(link.a.number)] = root(link.b.number)
+                if size_a - lost(a, 0) > 1:
+                    joined.add(a)
+                continue
+            b = link.b.number
+            if size_a - lost(a, 0) and len(link.b.names) - lost(b, 0):
+                joined.add(a)
+                joined.add(b)
+                root_a, root_b = root(a), root(b)
+                if root_a != root_b:
+                    parent[root_a] = root_b
         roots = {root(g.number) for g in gpu_groups}
         return len(roots) == 1 and all(g.number in joined or len(g.names) == 1 for g in gpu_groups)
 
