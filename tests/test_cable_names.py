@@ -15,7 +15,7 @@ import yaml
 import rackbom as rb
 from rackbom.exports.dcim.cable_import import dcim_writer
 from rackbom.exports.dcim.dcim_export import _design_types, design_export
-from rackbom.exports.dcim.device_types import switch_device_type
+from rackbom.exports.dcim.device_types import switch_device_type, tray_device_type
 from rackbom.exports.dcim.racks import design_racks, network_racks, rack_type, site_for
 from rackbom.exports.dcim.vocabulary import vocabulary
 from rackbom.racks.cabling.cable_list import CableList
@@ -40,7 +40,8 @@ def _cluster_interfaces(cluster: ClusterAnalysis) -> dict[str, set[str]]:
     switch = switch_device_type(cluster.catalogue, cluster.switch, vocab)
     network = rack_type(cluster.network_frame, cluster.catalogue)
     placed = [*design_racks(design, types, frames, site, copy_prefix(cluster.id, 0))]
-    placed += network_racks(cluster, switch, network, site, vocab)
+    management = tray_device_type(design, cluster.sizer.management.tray, vocab, busbar=False)
+    placed += network_racks(cluster, switch, management, network, site, vocab)
     return {d.name: {i.name for i in d.device_type.interfaces} for p in placed for d in p.devices}
 
 

@@ -80,8 +80,28 @@ def test_a_cluster_lists_every_copys_management_cables() -> None:
     cables = rb.cables(SMALL)
     management = [r for r in cables if r.tier == 0]
     copies = rb.load_cluster(SMALL).analysis.copies  # type: ignore[attr-defined]
-    assert len(management) == copies * rb.cables("mi355x-128").rows_total
-    assert len({r.a_rack for r in management}) == copies
+    run = cables.run_list
+    assert run is not None
+    boxes = {b.device for rack in run.network_racks for b in rack.boxes}
+    compute = [r for r in management if r.a_device not in boxes]
+    assert len(compute) == copies * rb.cables("mi355x-128").rows_total
+    assert len({r.a_rack for r in compute}) == copies
+    assert len(management) - len(compute) == len(boxes) == run.boxes
+
+
+def test_every_switch_box_is_cabled_to_its_network_racks_management_switch() -> None:
+    cables = rb.cables(SMALL)
+    run = cables.run_list
+    assert run is not None
+    management = run.cluster.sizer.management
+    rows = [r for r in cables if r.tier == 0 and r.z_device.endswith("-mgmt1")]
+    assert len(rows) == run.boxes == len({r.a_device for r in rows})
+    assert len({(r.z_device, r.z_port) for r in rows}) == len(rows)
+    for row in rows:
+        assert row.a_rack == row.z_rack and row.z_position == management.tray_position(0)
+        assert row.run_m <= row.cable_m and row.cable_part == management.cord.id
+    units = run.cluster.network_frame.height_units
+    assert management.boxes_per_rack * management.box_units + management.tray.height_units <= units
 
 
 def test_a_management_run_no_cord_reaches_is_refused(cli, tmp_path: Path) -> None:

@@ -6,7 +6,8 @@ NetBox's bulk cable import takes `side_a_device`, `side_a_type`, `side_a_name` a
 side B, with the cable's `type`, `status`, `label`, `length` and `length_unit`. A run-list port
 lands on the interface the DCIM export gives it: a NIC's plane sub-port (`so1/2`) on its NIC
 port (`so1`); a switch box's breakout sub-port on its cage (an Ethernet box's one interface per
-cage) or on the cage's InfiniBand port; management ports as they are named.
+cage) or on the cage's InfiniBand port; a switch box's management port on its device type's;
+other management ports as they are named.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ...components.atomic import Writer
 from ...components.cabling import Transceiver
 from ...components.catalogue import Catalogue
 from ...racks.cabling.cable_list import CableList
-from ...racks.cabling.names import port_interface
+from ...racks.cabling.names import BOX_MANAGEMENT_PORT, port_interface
 from ...racks.cabling.row import CableRow
 from ..json.flat_bom import csv_value
 from .device_types import switch_device_type, switch_ways
@@ -58,16 +59,13 @@ def switch_interfaces(cables: CableList) -> dict[str, str]:
     if run is None:
         return {}
     switch = run.cluster.switch
-    interfaces = [
-        i.name
-        for i in switch_device_type(cables.catalogue, switch, vocabulary("netbox")).interfaces
-        if not i.mgmt_only
-    ]
+    box = switch_device_type(cables.catalogue, switch, vocabulary("netbox"))
+    interfaces = [i.name for i in box.interfaces if not i.mgmt_only]
     ways = switch_ways(switch)
     return {
         name: interfaces[(s // run.split) * ways + (s % run.split) * ways // run.split]
         for s, name in enumerate(run.port_names)
-    }
+    } | {BOX_MANAGEMENT_PORT: box.management or BOX_MANAGEMENT_PORT}
 
 
 def interface_of(port: str, switch: dict[str, str]) -> str:

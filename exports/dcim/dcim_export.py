@@ -266,6 +266,8 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
     infiniband = cluster.switch.protocol == "infiniband"
     types = _design_types(design, vocab, infiniband)
     switch = switch_device_type(cluster.catalogue, cluster.switch, vocab)
+    tray = cluster.sizer.management.tray
+    types[f"network {tray.id}"] = tray_device_type(design, tray, vocab, busbar=False)
     everything = _one_maker_spelling({**types, f"switch {cluster.switch.id}": switch})
     switch = everything.pop(f"switch {cluster.switch.id}")
     types = everything
@@ -274,21 +276,25 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
     frames.setdefault(cluster.network_frame.id, rack_type(cluster.network_frame, cluster.catalogue))
     site = site_for(cluster.id, "cluster")
     names = {t.tray.role.value for r in design.racks for t in r.trays}
-    names |= {("leaf", "spine", "core")[p.tier - 1] for p in cluster.plans}
+    names |= {("leaf", "spine", "core")[p.tier - 1] for p in cluster.plans} | {"management"}
     head = _head("cluster", cluster.id, vocab, site, list(frames.values()), names)
     header = f"rackbom cluster {cluster.id} for {vocab.name}: racks, devices, cables.\n"
     network_frame = frames[cluster.network_frame.id]
+    management = types.pop(f"network {tray.id}")
 
     prefixes = [copy_prefix(cluster.id, copy) for copy in range(cluster.copies)]
     copies = _copies(design, types, frames, site, prefixes)
 
     def sections(key: str) -> Iterator[str]:
         yield from copies(key)
-        yield from render(network_racks(cluster, switch, network_frame, site, vocab), key)
+        yield from render(
+            network_racks(cluster, switch, management, network_frame, site, vocab), key
+        )
 
+    kinds = [*types.values(), *([] if management in types.values() else [management]), switch]
     return Export(
-        (*types.values(), switch),
-        _small_files([*types.values(), switch], frames.values()),
+        tuple(kinds),
+        _small_files(kinds, frames.values()),
         _racks_writer(
             head,
             header + UNIT_MAPPING,

@@ -82,7 +82,7 @@ def switch_places(cluster: ClusterAnalysis, leaf_racks: list[int]) -> list[list[
     """
     floor, switch, cid = cluster.floor, cluster.switch, cluster.id
     index = floor_index(cluster)
-    per_rack = max(1, cluster.network_frame.height_units // switch.height_units)
+    per_rack = cluster.sizer.management.boxes_per_rack
     height = switch.height_units
     filled: dict[int, int] = {}
     leaves = []

@@ -24,11 +24,14 @@ from .cluster_summary import NetworkLine
 from .floor import FloorLayout, NetworkSpace
 from .halls import lay_out_halls
 from .links import LinkChooser, LinkEnd, TierLinkParts
+from .network_management import NetworkManagement, network_management
 from .sizing import FabricTooSmall, TierPlan, max_endpoints, size_fabric
 from .unit import DesignUnit
 
 ROLES = {1: ("leaf",), 2: ("leaf", "spine"), 3: ("leaf", "spine", "core")}
 TIERS = (1, 2, 3)
+MANAGEMENT = "management"
+"""The network BOM's tier name of the network racks' management switches and cords."""
 
 
 @dataclass(frozen=True)
@@ -187,6 +190,7 @@ class FabricSizer:
         for role, tier_parts in zip(roles, parts, strict=True):
             for table in (tier_parts.transceivers, tier_parts.cables):
                 lines.extend(_line(self.catalogue.parts[i], role, q) for i, q in table.items())
+        lines += self._management_lines(floor, sum(p.switches for p in plans))
         return SizedFabric(
             choice=choice,
             radix=radix,
@@ -219,10 +223,27 @@ class FabricSizer:
         gpus = reach // self.unit.endpoints * self.gpus_per_copy
         raise InputError(self.file, "fabric.tiers", f"{widest} ({gpus:,} GPUs at most)")
 
+    @cached_property
+    def management(self) -> NetworkManagement:
+        """The management switches and cords of a network rack."""
+        return network_management(
+            self.catalogue, self.network_frame, self.switch.height_units, self.file
+        )
+
+    def _management_lines(self, floor: FloorLayout, boxes: int) -> list[NetworkLine]:
+        """Each network rack's management trays' parts, and a cord per switch box."""
+        management = self.management
+        trays = (sum(floor.row_network_racks) + floor.core_racks) * management.trays
+        lines = [
+            _line(self.catalogue.parts[line.part], MANAGEMENT, trays * line.qty)
+            for line in management.tray.parts
+        ]
+        return [*lines, _line(management.cord, MANAGEMENT, boxes)]
+
     def _lay_out(self, plans: tuple[TierPlan, ...], planes: int) -> FloorLayout:
         space = NetworkSpace(
             rack_width_m=self.network_frame.width_mm / 1000,
-            rack_units=self.network_frame.height_units,
+            rack_units=self.management.boxes_per_rack * self.switch.height_units,
             leaf_units=self.switch.height_units,
             upper_units=self.switch.height_units,
         )
