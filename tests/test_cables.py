@@ -319,3 +319,22 @@ def test_a_box_naming_two_ports_alike_is_refused(cli, tmp_path: Path) -> None:
 def test_panel_needs_one_rack(cli, tmp_path: Path) -> None:
     result = cli("cables", SMALL, "--panel", str(tmp_path / "p.svg"))
     assert result.code == 2 and "--rack" in result.err
+
+
+@pytest.mark.parametrize("cluster_id", builtin_cluster_ids())
+def test_the_bom_buys_a_management_switch_for_every_network_rack_the_run_list_fills(
+    cluster_id: str,
+) -> None:
+    run = rb.cables(cluster_id).run_list
+    assert run is not None
+    cluster = run.cluster
+    management = cluster.sizer.management
+    bought = {n.part: n.qty for n in cluster.network_bom if n.tier == "management"}
+    trays = len(run.network_racks) * management.trays
+    for line in management.tray.parts:
+        assert bought[line.part] == trays * line.qty
+    assert bought[management.cord.id] == run.boxes
+    for rack in run.network_racks:
+        assert len(rack.boxes) <= management.boxes_per_rack
+        top = max((b.place.position for b in rack.boxes), default=0)
+        assert top + management.box_units <= management.tray_position(0)

@@ -14,7 +14,10 @@ the cords are counted from the boxes alone.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass
+from itertools import accumulate
 
 from ...components.cabling import Cable
 from ...components.catalogue import Catalogue
@@ -23,6 +26,7 @@ from ...components.frames import RackFrame
 from ...components.parts import ManagementSwitch
 from ...components.trays import TrayRole, TrayType
 from ..cabling.management import cord, management_cords, run_m
+from .floor_index import FloorIndex
 
 FIELD = "floor.network_frame"
 
@@ -122,3 +126,37 @@ def _boxes(units: int, box_units: int, tray_units: int, ports: int) -> int:
     while boxes > 0 and boxes * box_units + math.ceil(boxes / ports) * tray_units > units:
         boxes -= 1
     return boxes
+
+
+@dataclass(frozen=True)
+class LeafFloor:
+    """What places the leaves in rows: the floor, each floor rack's NIC ports, and the leaves'
+    rails, down ports and count in one plane."""
+
+    index: FloorIndex
+    rack_endpoints: tuple[int, ...]
+    rails: int
+    down_ports: int
+    leaves_per_plane: int
+    planes: int
+
+
+def network_rack_count(
+    leaves: LeafFloor,
+    row_racks: tuple[int, ...],
+    core_racks: int,
+    upper_boxes: int,
+    boxes_per_rack: int,
+) -> int:
+    """Network racks as the run list places the boxes (`racks/cabling/places.py`): a leaf in the
+    row of its first NIC port's rack, each row's network racks then extra racks past them, and
+    the core block (more racks where the upper tiers need them)."""
+    rails = max(1, leaves.rails)
+    starts = list(accumulate((n // rails for n in leaves.rack_endpoints), initial=0))[:-1]
+    in_row: Counter[int] = Counter()
+    for leaf in range(leaves.leaves_per_plane):
+        rack = bisect_right(starts, leaf // rails * leaves.down_ports) - 1
+        in_row[leaves.index.locate(rack)[1]] += leaves.planes
+    rows = sum(max(n, math.ceil(in_row[row] / boxes_per_rack)) for row, n in enumerate(row_racks))
+    core = max(core_racks, math.ceil(upper_boxes / boxes_per_rack)) if upper_boxes else core_racks
+    return rows + core
