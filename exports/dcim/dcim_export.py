@@ -22,10 +22,12 @@ from ...components.switch_systems import SwitchSystem
 from ...racks.analysis import Analysis
 from ...racks.build import BuiltDesign
 from ...racks.cabling.names import copy_prefix
+from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from . import yamltext
 from .dcim_model import DeviceType, Placed, RackType, Site
 from .device_types import switch_device_type, tray_device_type
+from .lanes import LaneRule, lane_rule, with_tray_lanes
 from .racks import (
     CABLE_NOTE,
     UNIT_MAPPING,
@@ -135,7 +137,7 @@ class _Buffered:
         self.parts, self.size = [], 0
 
 
-SECTIONS = ("racks", "devices", "cables", "uncabled")
+SECTIONS = ("racks", "devices", "interfaces", "cables", "uncabled")
 """The racks file's streamed sections, in order."""
 COPY = "rackbomcopy0000000000"
 """Where a design copy's name prefix goes in its rendered text (plain YAML, found nowhere else)."""
@@ -148,6 +150,8 @@ def _items(placed: Placed, section: str) -> Iterable[yamltext.Value]:
         return (d.data() for d in placed.devices)
     if section == "cables":
         return (c.data() for c in placed.cables)
+    if section == "interfaces":
+        return (lane.data() for lane in placed.lanes)
     return placed.uncabled
 
 
@@ -192,12 +196,19 @@ def _copies(
     frames: Mapping[str, RackType],
     site: Site,
     prefixes: Iterable[str],
+    lanes: LaneRule | None = None,
 ) -> Callable[[str], Iterator[str]]:
-    """Sections of many copies of one design: rendered once, each copy its prefix put in.
+    """Sections of many copies of one design: rendered once, each copy its prefix put in;
+    with `lanes`, each tray's breakout lanes.
 
     A prefix YAML would have to quote is rendered copy by copy instead.
     """
-    once = list(design_racks(design, types, frames, site, COPY))
+
+    def placed(prefix: str) -> Iterator[Placed]:
+        for rack in design_racks(design, types, frames, site, prefix):
+            yield rack if lanes is None else with_tray_lanes(rack, lanes)
+
+    once = list(placed(COPY))
     texts = {key: "".join(render(once, key)) for key in SECTIONS}
 
     def sections(key: str) -> Iterator[str]:
@@ -205,7 +216,7 @@ def _copies(
             if yamltext.scalar(prefix) == prefix and COPY not in prefix:
                 yield texts[key].replace(COPY, prefix)
             else:
-                yield from render(design_racks(design, types, frames, site, prefix), key)
+                yield from render(placed(prefix), key)
 
     return sections
 
@@ -282,13 +293,16 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
     network_frame = frames[cluster.network_frame.id]
     management = types.pop(f"network {tray.id}")
 
+    run = RunList(cluster)
+    cages = [i.name for i in switch.interfaces if not i.mgmt_only]
+    lanes = lane_rule(run, cages, vocab)
     prefixes = [copy_prefix(cluster.id, copy) for copy in range(cluster.copies)]
-    copies = _copies(design, types, frames, site, prefixes)
+    copies = _copies(design, types, frames, site, prefixes, lanes)
 
     def sections(key: str) -> Iterator[str]:
         yield from copies(key)
         yield from render(
-            network_racks(cluster, switch, management, network_frame, site, vocab), key
+            network_racks(cluster, switch, management, network_frame, site, vocab, lanes), key
         )
 
     kinds = [*types.values(), *([] if management in types.values() else [management]), switch]

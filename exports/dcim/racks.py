@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from ...components.catalogue import Catalogue
 from ...components.frames import RackFrame
@@ -28,6 +29,9 @@ from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from .dcim_model import Cable, Device, DeviceType, Placed, Rack, RackType, Role, Site
 from .type_library import RACKBOM, library, slugify
 from .vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from .lanes import LaneRule
 
 UNIT_MAPPING = (
     "Units: a DCIM rack counts whole units of one height. An Open Rack OU (48 mm) is counted as "
@@ -218,6 +222,7 @@ def network_racks(
     frame_type: RackType,
     site: Site,
     vocab: Vocabulary,
+    lanes: LaneRule | None = None,
 ) -> Iterator[Placed]:
     """Network racks with the fabric's switch boxes where the run list places them
     (`racks/cabling/places.py`): leaves in their rows' network racks, upper tiers in the core;
@@ -260,7 +265,8 @@ def network_racks(
         entry = _rack(
             rack.name, site, "network", frame_type, f"Network rack of cluster {cluster.id}."
         )
-        yield Placed(entry, boxes + switches, cables, ())
+        lanes_of = () if lanes is None else tuple(lanes.boxes_lanes(boxes))
+        yield Placed(entry, boxes + switches, cables, (), lanes_of)
 
 
 def _management_switches(
