@@ -1,8 +1,9 @@
 """Time BOM workbook exports as whole processes: wall time and peak memory of each.
 
-Run by hand: `python benchmarks/bench_workbook.py [--runs N]`. Two cases, each a fresh Python
+Run by hand: `python benchmarks/bench_workbook.py [--runs N]`. Three cases, each a fresh Python
 process that imports rackbom, loads and analyses the designs, and writes one workbook:
-the four reference designs, and 100 generated variants of them (`Design.with_`).
+the four reference designs, and 100 generated variants of them (`Design.with_`), both through
+the Python API, then the same 100 variants named on the command line (`rackbom bom ID... -o F`).
 Peak memory is the child's maximum resident set size and CPU time its user + system time
 (`os.wait4` rusage); on a shared machine CPU time is the steadier figure.
 """
@@ -64,21 +65,26 @@ def child(case: str, path: str) -> None:
     print(json.dumps({"designs": len(designs), "load_s": loaded - start, "write_s": done - loaded}))
 
 
+def command(case: str, path: Path) -> list[str]:
+    """The child process's command line for one case."""
+    if case == "cli":
+        ids = [d.id for d in variants(VARIANT_COUNT)]
+        return [sys.executable, "-m", "rackbom", "bom", *ids, "-o", str(path)]
+    return [sys.executable, __file__, "--child", case, str(path)]
+
+
 def run_child(case: str, path: Path) -> dict:
-    """One fresh process: wall time, peak RSS and its own stage times."""
+    """One fresh process: wall time, peak RSS and its own stage times (none for the CLI)."""
+    args = command(case, path)
     start = time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, __file__, "--child", case, str(path)],
-        stdout=subprocess.PIPE,
-        env=child_env(),
-    )
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, env=child_env())
     output = proc.stdout.read() if proc.stdout else b""
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - start
     if proc.returncode != 0:
         raise SystemExit(f"case {case} failed with status {proc.returncode}")
-    stages = json.loads(output)
+    stages = {"designs": VARIANT_COUNT} if case == "cli" else json.loads(output)
     return {
         **stages,
         "wall_s": wall,
@@ -98,13 +104,17 @@ def main() -> None:
         return
     print(f"whole process, median of {args.runs} runs")
     with tempfile.TemporaryDirectory() as tmp:
-        for case in ("four", "variants"):
+        for case in ("four", "variants", "cli"):
             runs = [run_child(case, Path(tmp) / f"{case}.xlsx") for _ in range(args.runs)]
             med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+            stages = (
+                "(rackbom bom, one process)"
+                if case == "cli"
+                else f"(load+analyse {med['load_s']:4.2f} s, workbook {med['write_s']:4.2f} s)"
+            )
             print(
                 f"  {int(med['designs']):>3} designs  wall {med['wall_s']:5.2f} s  "
-                f"cpu {med['cpu_s']:5.2f} s  "
-                f"(load+analyse {med['load_s']:4.2f} s, workbook {med['write_s']:4.2f} s)  "
+                f"cpu {med['cpu_s']:5.2f} s  {stages}  "
                 f"peak RSS {med['peak_mb']:6.1f} MB  file {med['size_kb']:7.0f} KB"
             )
 

@@ -11,14 +11,13 @@ workload steps, the published runs checked), and Sources last.
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Sequence
-from copy import copy
 from pathlib import Path
 from typing import Literal, TypeAlias
 
 from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
 from openpyxl.chart import BarChart as OpenpyxlBarChart
 from openpyxl.chart import Reference
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
@@ -30,18 +29,18 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ...components.atomic import Writer, atomic_write
 from ...components.cost_inputs import TcoProfile
 from ...components.errors import InputError
-from ...components.outputs import finite
 from ...components.plant_library import PlantRules, plant_rules
 from ...components.tco_library import profile
 from ...racks.analysis import Analysis
 from ...racks.clusters import ClusterAnalysis
 from ...racks.systems import Analysed, split
-from .cells import SHEET_NAME_MAX, BarChart, Cell, SheetData, col, design_labels
+from .cells import SHEET_NAME_MAX, BarChart, SheetData, col, design_labels
 from .cluster_sheet import CLUSTER_PREFIX, cluster_sheet
 from .collectives_sheet import collectives_sheet
 from .design_sheets import design_sheets
 from .overview_sheets import add_clusters, comparison_sheet, sources_sheet, summary_sheet
 from .plant_sheet import plant_part
+from .sheet_xml import fill_sheets, sheet_data
 from .tco_sheet import cluster_column, design_column, tco_sheet
 
 ProfileLike = TcoProfile | str | Path | None
@@ -180,22 +179,29 @@ def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> No
     wb.properties.creator = CREATOR
     wb.properties.lastModifiedBy = CREATOR
     styles = _Styles(wb)
+    rows = []
     for data in sheets:
-        _write_sheet(wb.create_sheet(data.name), data, styles)
-    wb.save(str(path))
+        ws = wb.create_sheet(data.name)
+        rows.append((ws, _write_sheet(ws, data, styles)))
+    saved = io.BytesIO()
+    wb.save(saved)  # a file object serves as well as a path
+    # a sheet's part name is known once saved
+    fill_sheets(saved, Path(path), {ws.path.lstrip("/"): xml for ws, xml in rows})
 
 
-def _write_sheet(ws: Worksheet, data: SheetData, styles: _Styles) -> None:
-    """Fill a write-only sheet (typed `Worksheet`: it takes that class's settings at run time,
-    which the stubs of its own class leave out)."""
+def _write_sheet(ws: Worksheet, data: SheetData, styles: _Styles) -> str:
+    """Set up a write-only sheet and return its rows as `<sheetData>` text (typed `Worksheet`:
+    it takes that class's settings at run time, which the stubs of its own class leave out)."""
     if data.header_row is not None:
         ws.freeze_panes = f"{col(data.freeze_column)}{data.header_row + 1}"
     widths = column_widths(data)
     for index, width in enumerate(widths, start=1):
         ws.column_dimensions[col(index)].width = width
     span = note_span(widths)
-    for number, lines in row_lines(data, widths).items():
-        ws.row_dimensions[number].height = lines * LINE_PT
+    heights = {  # a row's height as openpyxl writes it
+        number: f' ht="{lines * LINE_PT:.16g}" customHeight="1"'
+        for number, lines in row_lines(data, widths).items()
+    }
     if span > 1:  # a note spans the columns of the first page and wraps within them
         for number in note_rows(data):
             ws.merged_cells.add(CellRange(f"A{number}:{col(span)}{number}"))
@@ -204,10 +210,9 @@ def _write_sheet(ws: Worksheet, data: SheetData, styles: _Styles) -> None:
     if data.autofilter_rows is not None:
         first, last = data.autofilter_rows
         ws.auto_filter.ref = f"A{first}:{col(data.width)}{last}"
-    for row in data.rows:
-        ws.append([_cell(ws, cell, styles) for cell in row])
     for chart in data.charts:
         ws.add_chart(_bar_chart(ws, chart), chart.anchor)
+    return sheet_data(data.rows, styles.id, heights, ws.title)
 
 
 CHART_CM_PER_CATEGORY = 1.2
@@ -335,23 +340,6 @@ def wrap_lines(text: str, width: float, bold: bool = False) -> list[str]:
     return lines or [""]
 
 
-def _cell(ws: Worksheet, cell: Cell, styles: _Styles) -> object:
-    """A plain value where that is safe (fast), else a cell with its style and data type."""
-    value = cell.value
-    if isinstance(value, float):
-        finite(value, ws.title)
-    literal = isinstance(value, str) and not cell.formula
-    if cell.style == "plain" and not (literal and str(value).startswith("=")):
-        return value
-    written = WriteOnlyCell(ws, value)
-    if literal:
-        written.data_type = "s"  # text from input files is never a formula
-    if cell.style != "plain":
-        # what `written.style = name` sets, without its search of the named styles by name
-        written._style = copy(styles.array(cell.style))  # type: ignore[attr-defined]
-    return written
-
-
 def column_widths(data: SheetData) -> list[float]:
     """Per column, a width that fits its longest header or value (within bounds)."""
     widths = [float(_WIDTH_MIN)] * data.width
@@ -365,7 +353,7 @@ def column_widths(data: SheetData) -> list[float]:
                 size = _FORMULA_WIDTH.get(base, 12)
             elif cell.style == "header":  # headers wrap: the longest word, or half the label
                 label = str(cell.value)
-                size = max(len(label) / 2, *(len(w) for w in label.split())) + 2
+                size = max([len(label) / 2, *(len(w) for w in label.split())]) + 2
             elif cell.style in _WRAPPED:
                 size = min(len(str(cell.value)), WRAP_WIDTH) + 2
             elif isinstance(cell.value, str):
@@ -383,6 +371,12 @@ class _Styles:
     def __init__(self, wb: Workbook) -> None:
         self._wb = wb
         self._arrays: dict[str, StyleArray] = {}
+
+    def id(self, style: str) -> int | None:
+        """The index in the workbook's cell styles of a cell style name (None for `plain`)."""
+        if style == "plain":
+            return None
+        return self._wb._cell_styles.add(self.array(style))  # type: ignore[attr-defined]
 
     def array(self, style: str) -> StyleArray:
         """The registered style's array for a cell style name (`usd`, `total_usd`, `num:#,##0`)."""

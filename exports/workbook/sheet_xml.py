@@ -1,0 +1,117 @@
+"""A sheet's rows as SpreadsheetML `<sheetData>` text, and that text put into a saved workbook.
+
+openpyxl builds an element tree for every cell it writes (about 30 us a cell); the rows are
+plain values with a style each, so they are written here as text instead, in the form openpyxl
+writes them (`<c r="B2" s="3" t="n"><v>1.5</v></c>`, strings inline, formulas without `=`).
+Everything else in the file (styles, column widths, print setup, charts) stays openpyxl's.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import IO
+
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.exceptions import IllegalCharacterError
+
+from ...components.outputs import finite
+from .cells import Cell
+
+EMPTY_SHEET_DATA = b"<sheetData></sheetData>"
+"""What openpyxl writes for a write-only sheet given no rows: the place the rows go."""
+STRING_MAX = 32_767
+"""The longest text a cell holds; openpyxl cuts longer text to this length, and so does this."""
+_XML_SPACE = ' xml:space="preserve"'
+
+
+def escape(text: str) -> str:
+    """Text as element content: `&`, `<` and `>` escaped."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _number(value: float | int) -> str:
+    return f"{value:.16g}"  # openpyxl's number format: 16 significant digits
+
+
+def _text(value: str, where: str) -> str:
+    value = value[:STRING_MAX]
+    if ILLEGAL_CHARACTERS_RE.search(value):
+        raise IllegalCharacterError(f"{where}: {value!r} cannot be used in worksheets")
+    return value
+
+
+def cell_xml(ref: str, cell: Cell, style_id: int | None, where: str) -> str:
+    """One cell's `<c>` element ('' for an unstyled empty cell); `where` names the sheet in
+    errors."""
+    value = cell.value
+    s = "" if style_id is None else f' s="{style_id}"'
+    if value is None:
+        return "" if style_id is None else f'<c r="{ref}"{s} t="n" />'
+    if isinstance(value, str):
+        if cell.formula:
+            return f'<c r="{ref}"{s}><f>{escape(_text(value, where)[1:])}</f><v /></c>'
+        value = _text(value, where)
+        if not value:
+            return f'<c r="{ref}"{s} t="inlineStr" />'
+        stripped = value.strip()
+        space = _XML_SPACE if stripped and stripped != value else ""
+        return f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{escape(value)}</t></is></c>'
+    if isinstance(value, bool):
+        return f'<c r="{ref}"{s} t="b"><v>{int(value)}</v></c>'
+    if isinstance(value, float):
+        finite(value, where)
+    return f'<c r="{ref}"{s} t="n"><v>{_number(value)}</v></c>'
+
+
+def sheet_data(
+    rows: Sequence[Sequence[Cell]],
+    style_id: Callable[[str], int | None],
+    row_attributes: Mapping[int, str],
+    where: str,
+) -> str:
+    """The `<sheetData>` element of these rows (row 1 first): `style_id` gives a style name's
+    index in the workbook's cell styles (None for no style), `row_attributes` the extra
+    attributes of some rows (` ht="30" customHeight="1"`) by row number."""
+    letters = [get_column_letter(i) for i in range(1, max(map(len, rows), default=0) + 1)]
+    ids: dict[str, int | None] = {}
+    out = ["<sheetData>"]
+    for number, row in enumerate(rows, start=1):
+        out.append(f'<row r="{number}"{row_attributes.get(number, "")}>')
+        for index, cell in enumerate(row):
+            if cell.value is None and cell.style == "plain":
+                continue
+            sid = ids.get(cell.style, -1)
+            if sid == -1:
+                sid = ids[cell.style] = style_id(cell.style)
+            out.append(cell_xml(f"{letters[index]}{number}", cell, sid, where))
+        out.append("</row>")
+    out.append("</sheetData>")
+    return "".join(out)
+
+
+def fill_sheets(
+    source: Path | IO[bytes], target: Path, sheet_data_by_part: Mapping[str, str]
+) -> None:
+    """Copy the workbook `source` to `target`, each named sheet part's empty `<sheetData>`
+    replaced by its rows."""
+    with (
+        zipfile.ZipFile(source) as zin,
+        zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout,
+    ):
+        for info in zin.infolist():
+            data = zin.read(info)
+            rows = sheet_data_by_part.get(info.filename)
+            if rows is not None:
+                if data.count(EMPTY_SHEET_DATA) != 1:
+                    raise ValueError(f"{info.filename}: no single empty sheetData to fill")
+                data = data.replace(EMPTY_SHEET_DATA, rows.encode("utf-8"), 1)
+            zout.writestr(info, data)
