@@ -160,6 +160,8 @@ def render(placed: Iterable[Placed], section: str) -> Iterator[str]:
     for rack in placed:
         for item in _items(rack, section):
             yield yamltext.item_text(item, "  ")
+        if section == "interfaces" and rack.lane_text:
+            yield rack.lane_text
 
 
 def _racks_writer(

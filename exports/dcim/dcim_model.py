@@ -373,3 +373,5 @@ class Placed:
     management switch or power shelves have."""
     lanes: tuple[Lane, ...] = ()
     """Breakout lanes of its devices, each an interface of its own."""
+    lane_text: str = ""
+    """More lanes, already rendered as YAML items (a network rack's boxes')."""

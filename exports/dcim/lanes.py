@@ -18,12 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from ...racks.cabling.names import nic_interface, nic_port
 from ...racks.cabling.runlist import RunList
+from . import yamltext
 from .dcim_model import Device, Lane, Placed
 from .device_types import NIC_CAGE, NIC_CAGES, switch_ways
 from .vocabulary import PortType, Vocabulary
+
+BOX = "rackbomlanebox0000000000"
+"""Where a box's name goes in its lanes' rendered text (plain YAML, found nowhere else)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,22 @@ class LaneRule:
         """The lanes of several switch boxes."""
         for box in boxes:
             yield from self.switch_lanes(box.name)
+
+    @cached_property
+    def _box_text(self) -> str:
+        """One box's lanes as YAML items, its name a placeholder."""
+        return "".join(yamltext.item_text(n.data(), "  ") for n in self.switch_lanes(BOX))
+
+    def boxes_text(self, boxes: Iterable[Device]) -> str:
+        """The lanes of several switch boxes as YAML items: rendered once, each box's name put
+        in (rendered box by box where YAML would quote the name)."""
+        out = []
+        for box in boxes:
+            if yamltext.scalar(box.name) == box.name and BOX not in box.name:
+                out.append(self._box_text.replace(BOX, box.name))
+            else:
+                out += (yamltext.item_text(n.data(), "  ") for n in self.switch_lanes(box.name))
+        return "".join(out)
 
     def tray_lanes(self, device: Device) -> tuple[Lane, ...]:
         """A compute tray's lanes: each scale-out NIC port's planes."""

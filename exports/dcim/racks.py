@@ -265,8 +265,8 @@ def network_racks(
         entry = _rack(
             rack.name, site, "network", frame_type, f"Network rack of cluster {cluster.id}."
         )
-        lanes_of = () if lanes is None else tuple(lanes.boxes_lanes(boxes))
-        yield Placed(entry, boxes + switches, cables, (), lanes_of)
+        text = "" if lanes is None else lanes.boxes_text(boxes)
+        yield Placed(entry, boxes + switches, cables, (), lane_text=text)
 
 
 def _management_switches(
