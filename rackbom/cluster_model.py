@@ -28,13 +28,17 @@ class Cluster(System):
     """A cluster, loaded, checked and analysed (the design's racks analysed once)."""
 
     kind = "cluster"
-    analysis: ClusterAnalysis
 
     def __init__(self, spec: ClusterSpec, origin: Origin, design: Design) -> None:
         self.spec = spec
         self.origin = origin
         self.design = design
-        self.analysis = ClusterAnalysis(spec, origin.where, design.analysis)
+        self._analysis = ClusterAnalysis(spec, origin.where, design.analysis)
+
+    @property
+    def analysis(self) -> ClusterAnalysis:
+        """The cluster analysed: its fabric, floor and figures."""
+        return self._analysis
 
     @property
     def id(self) -> str:

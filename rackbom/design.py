@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,12 +26,15 @@ class Design(System):
     """A rack or pod design, loaded, checked and analysed."""
 
     kind = "design"
-    analysis: Analysis
 
     def __init__(self, built: BuiltDesign, origin: Origin | None = None) -> None:
         self.built = built
         self.origin = origin or Made(built.spec.id)
-        self.analysis = Analysis(built)
+
+    @cached_property
+    def analysis(self) -> Analysis:
+        """The design analysed, on first use: a variant's base is never analysed for nothing."""
+        return Analysis(self.built)
 
     @property
     def id(self) -> str:
@@ -101,7 +105,9 @@ class Design(System):
         """
         base = self.built.base_catalogue
         spec = variant_spec(self.built.spec, base, **changes)
-        return Design(build_design(spec, base, self.built.file), Made(spec.id))
+        variant = Design(build_design(spec, base, self.built.file), Made(spec.id))
+        _ = variant.analysis  # a variant that cannot be analysed is refused here
+        return variant
 
     def renamed(self, new_id: str) -> Design:
         """The same design under another id, its file named beside its name."""

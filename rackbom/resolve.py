@@ -51,13 +51,20 @@ def origin_of(name: str | Path) -> Builtin | File:
 
 def resolve(name: System | str | Path, catalogue: Catalogue | None = None) -> System:
     """A design or cluster: a built-in id, a YAML file of either, or a variant id."""
+    system = _resolve(name, catalogue)
+    _ = system.analysis  # a design that cannot be analysed is refused here
+    return system
+
+
+def _resolve(name: System | str | Path, catalogue: Catalogue | None) -> System:
+    """The system named, a variant's base left unanalysed."""
     if isinstance(name, System):
         return name
     catalogue = catalogue or builtin_catalogue()
     variant = split_variant(str(name))
     if variant is not None:
         base, changes = variant
-        return resolve(base, catalogue).with_(**changes)
+        return _resolve(base, catalogue).with_(**changes)
     origin = origin_of(name)
     if isinstance(origin, Builtin) and origin.kind == "design":
         spec, file = load_design_spec(origin.id)

@@ -28,8 +28,11 @@ class System(ABC):
     """`design` or `cluster`."""
     origin: Origin
     """Built-in, a file, or made in Python."""
-    analysis: Analysed
-    """The analysed design or cluster that outputs take."""
+
+    @property
+    @abstractmethod
+    def analysis(self) -> Analysed:
+        """The analysed design or cluster that outputs take."""
 
     @property
     @abstractmethod
