@@ -10,7 +10,11 @@ import re
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 TIMEOUT_S = 600
 """Seconds one request may take: creating devices instantiates all their components."""
@@ -66,6 +70,11 @@ class NautobotClient:
         (found,) = self.all(path, **query)
         return found
 
+    def ensure(self, path: str, body: dict[str, Any], **lookup: str) -> int:
+        """The id of the object `lookup` finds, created from `body` if there is none."""
+        found = self.all(path, **lookup)
+        return found[0]["id"] if found else self.api("POST", path, body)["id"]
+
     def get_text(self, path: str) -> str:
         """A GET with the token, as text (the elevation SVG)."""
         request = urllib.request.Request(self.url + path, headers={"Authorization": self.auth})
@@ -100,6 +109,26 @@ class NautobotClient:
         if landed.rstrip("/").endswith("/import"):
             errors = re.findall(r'class="[^"]*(?:errorlist|alert-danger)[^"]*"[^>]*>(.*?)</', page)
             raise AssertionError(f"device-type import refused: {errors or page[-3000:]}")
+
+
+def import_exports(
+    client: NautobotClient, folders: list[Path], maker: Callable[[dict[str, str]], dict[str, str]]
+) -> dict[str, dict[str, Any]]:
+    """Every export folder's manufacturers (by REST; `maker` turns an entry of
+    `manufacturers.yaml` into the product's body, found again by it) and device types (through
+    the import form, each file once); the imported files' content by path in their folder."""
+    types: dict[str, dict[str, Any]] = {}
+    for folder in folders:
+        for entry in yaml.safe_load((folder / "manufacturers.yaml").read_text(encoding="utf-8")):
+            body = maker(entry)
+            client.ensure("/api/dcim/manufacturers/", body, **body)
+        for path in sorted((folder / "device-types").rglob("*.yaml")):
+            name = str(path.relative_to(folder))
+            if name not in types:
+                text = path.read_text(encoding="utf-8")
+                client.import_device_type(text)
+                types[name] = yaml.safe_load(text)
+    return types
 
 
 class NetBoxClient(NautobotClient):

@@ -221,6 +221,34 @@ def test_known_hardware_under_the_librarys_names() -> None:
     assert all("-rackbom-" in t.slug for t in rackbom_only)
 
 
+LIBRARY_MANAGEMENT = {
+    "nvidia-q3400-ra": "eth0",
+    "nvidia-sn5600": "eth0",
+    "nvidia-qm9700": "mgmt0",
+    "arista-dcs-7060x6-64pe": "Management1",
+}
+"""Management port names of the boxes the library holds, as its files (or, for the QM9700, whose
+file has none, the library's QM8700 file) name them."""
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_every_switch_tray_and_server_has_a_management_port(target: Target) -> None:
+    """One `mgmt_only` port on every type with ports (power shelves have none), first, named as
+    the library names it for the boxes it holds and `bmc` on rackbom's own types."""
+    boxes = profile_switch_types(builtin_catalogue(), vocabulary(target))
+    types = {t.slug: t for e in _all_exports(target).values() for t in e.types}
+    types |= {t.slug: t for t in boxes}
+    assert set(LIBRARY_MANAGEMENT) <= set(types)
+    for slug, t in types.items():
+        if not t.interfaces:
+            assert t.power_outlets, f"{slug}: no ports and not a power shelf"
+            continue
+        managed = [i.name for i in t.interfaces if i.mgmt_only]
+        assert managed == [t.interfaces[0].name] == [t.management], slug
+        assert managed == [LIBRARY_MANAGEMENT.get(slug, "bmc")], slug
+    assert any(t.slug.endswith("mgmt-switch-eia") for t in types.values())
+
+
 def test_1600g_ports_per_product() -> None:
     """1.6T Ethernet is NetBox's `1.6tbase-x-osfp1600` and Nautobot's `1600gbase-x-osfp`;
     1.6T InfiniBand, which neither has, is `other` saying what it is."""

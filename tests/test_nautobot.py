@@ -9,24 +9,16 @@ Nautobot from PyPI into its own venv (`tests/nautobot_service.py`).
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from nautobot_client import NautobotClient
-from nautobot_service import (
-    NAUTOBOT_VERSION,
-    Nautobot,
-    ServiceError,
-    missing_programs,
-    nautobot,
-)
+from dcim_service import Server, value
+from nautobot_client import NautobotClient, import_exports
+from nautobot_service import NAUTOBOT
 
 from rackbom.exports.dcim.vocabulary import vocabulary
 
@@ -41,30 +33,14 @@ NO_NAUTOBOT_FIELD = {"slug", "airflow", "weight", "weight_unit", "description"}
 keeps them); Nautobot's import drops them, and the test checks it drops no other key."""
 
 
-def _unavailable(message: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
-
-
 @pytest.fixture(scope="module")
-def running() -> Iterator[Nautobot]:
+def running() -> Iterator[Server]:
     """A private Nautobot; every service it runs on is stopped afterwards."""
-    missing = missing_programs()
-    if missing:
-        _unavailable(f"{', '.join(missing)} not installed (bash tests/install-clients.sh)")
-    work = Path(tempfile.mkdtemp(prefix="rackbom-nautobot-"))
-    try:
-        with nautobot(work) as started:
-            yield started
-    except ServiceError as exc:
-        _unavailable(f"Nautobot {NAUTOBOT_VERSION} could not run: {exc}")
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    yield from NAUTOBOT.fixture()
 
 
 @pytest.fixture(scope="module")
-def service(running: Nautobot) -> NautobotClient:
+def service(running: Server) -> NautobotClient:
     """An admin's client of the private Nautobot."""
     return NautobotClient(running.url, running.username, running.password)
 
@@ -80,29 +56,12 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return base / "helios"
 
 
-def _value(field: Any) -> Any:
-    """A choice field's value (`{"value": 21, "label": ...}` -> 21), a related object's name."""
-    if isinstance(field, dict):
-        for key in ("value", "name", "model", "display"):
-            if key in field:
-                return field[key]
-    return field
-
-
 @pytest.fixture(scope="module")
 def loaded(service: NautobotClient, exported: Path) -> dict[str, Any]:
     """The export loaded: device types through the import form, racks and devices by REST."""
     client = service
-    types: dict[str, Any] = {}
-    for folder in (exported, *(exported.parent / c for c in CLUSTERS)):
-        for entry in yaml.safe_load((folder / "manufacturers.yaml").read_text()):
-            if not client.all("/api/dcim/manufacturers/", name=entry["name"]):
-                client.api("POST", "/api/dcim/manufacturers/", {"name": entry["name"]})
-        for path in sorted((folder / "device-types").rglob("*.yaml")):
-            if path.name not in types:
-                text = path.read_text(encoding="utf-8")
-                client.import_device_type(text)
-                types[path.name] = yaml.safe_load(text)
+    folders = [exported, *(exported.parent / c for c in CLUSTERS)]
+    types = import_exports(client, folders, lambda entry: {"name": entry["name"]})
     active = client.one("/api/extras/statuses/", name="Active")["id"]
     kind = client.api(
         "POST",
@@ -167,7 +126,10 @@ EXPORTED = {"power_port_template": "power_port"}
 
 def test_device_types_stored_unaltered(service: NautobotClient, loaded: dict[str, Any]) -> None:
     """Every device-type field and every component Nautobot stored equals the exported value."""
-    assert {"DCS-7060X6-64PE.yaml", "Q3400-RA.yaml"} <= set(loaded["types"])
+    assert {
+        "device-types/Arista/DCS-7060X6-64PE.yaml",
+        "device-types/Nvidia/Q3400-RA.yaml",
+    } <= set(loaded["types"])
     for file, exported in loaded["types"].items():
         stored = service.one("/api/dcim/device-types/", model=exported["model"])
         assert set(exported) - NO_NAUTOBOT_FIELD - set(COMPONENTS) <= {
@@ -181,10 +143,10 @@ def test_device_types_stored_unaltered(service: NautobotClient, loaded: dict[str
         for key in ("model", "part_number", "u_height", "is_full_depth", "comments"):
             if key in exported:
                 assert stored[key] == exported[key], f"{file}: {key}"
-        assert _value(stored["manufacturer"]) == exported["manufacturer"], f"{file}: manufacturer"
+        assert value(stored["manufacturer"]) == exported["manufacturer"], f"{file}: manufacturer"
         for section, (path, keys) in COMPONENTS.items():
             rows = service.all(path, device_type=stored["id"])
-            got = sorted((tuple(_value(r[k]) for k in keys) for r in rows), key=lambda r: str(r[0]))
+            got = sorted((tuple(value(r[k]) for k in keys) for r in rows), key=lambda r: str(r[0]))
             want = sorted(
                 (
                     tuple(e.get(EXPORTED.get(k, k), DEFAULTS.get(k)) for k in keys)
@@ -203,17 +165,17 @@ def test_racks_and_devices_stored_unaltered(
         stored = service.api("GET", f"/api/dcim/racks/{loaded['rack_ids'][rack['name']]}/?depth=1")
         for key in RACK_FIELDS:
             if key in rack:
-                assert _value(stored[key]) == rack[key], f"rack {key}"
+                assert value(stored[key]) == rack[key], f"rack {key}"
     devices = {d["name"]: d for d in service.all("/api/dcim/devices/")}
     assert len(devices) == len(loaded["racks"]["devices"])
     for device in loaded["racks"]["devices"]:
         stored = devices[device["name"]]
-        assert _value(stored["rack"]) == device["rack"]
+        assert value(stored["rack"]) == device["rack"]
         assert stored["position"] == device["position"]
-        assert _value(stored["face"]) == device["face"]
+        assert value(stored["face"]) == device["face"]
         assert stored["comments"] == device["comments"]
-        assert _value(stored["role"]) == device["role"]
-        assert _value(stored["device_type"]) == device["device_type"]["model"]
+        assert value(stored["role"]) == device["role"]
+        assert value(stored["device_type"]) == device["device_type"]["model"]
 
 
 def test_rack_elevation_svg(
@@ -238,7 +200,7 @@ print(json.dumps([sorted(getattr(c, n).values()) for n in names]))
 """
 
 
-def test_type_lists_are_nautobots(running: Nautobot) -> None:
+def test_type_lists_are_nautobots(running: Server) -> None:
     """The Nautobot vocabulary (`exports/dcim/data/nautobot.yaml`) is the pinned Nautobot's."""
     done = subprocess.run(
         [*running.server, "shell", "-c", CHOICES],

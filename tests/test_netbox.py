@@ -2,18 +2,17 @@
 
 The pinned NetBox (`tests/netbox_service.py`) is installed from PyPI into its own venv under
 Python 3.12 or later, runs on PostgreSQL and Redis from Debian (`bash tests/install-clients.sh`)
-and starts from the committed dump of a migrated database. Every built-in design's device types
-and each built-in cluster's switch box go in through NetBox's own device-type import; then, per
-built-in cluster, its site, hall, roles, rack types, one compute rack and one network rack with
-their devices and the cables inside the racks, by REST. What NetBox stored is compared with the
-files.
-"""
+and starts from the committed dump of a migrated database. Every built-in design's device types,
+each distinct built-in cluster's and every network profile's switch box go in through NetBox's
+own device-type import; then, per cluster, its site, hall, roles, rack types, a compute rack and a
+network rack not loaded before with their devices and the cables inside the racks, by REST. What
+NetBox stored is compared with the files, and NetBox's own elevation of a rack is opened in
+Chromium."""
 
 from __future__ import annotations
 
+import html
 import json
-import os
-import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -22,19 +21,16 @@ from typing import Any
 
 import pytest
 import yaml
-from nautobot_client import NetBoxClient
-from netbox_service import (
-    NETBOX_VERSION,
-    NetBox,
-    ServiceError,
-    missing_programs,
-    netbox,
-    netbox_venv,
-)
+from dcim_service import Server, ServiceError, unavailable, value
+from nautobot_client import NetBoxClient, import_exports
+from netbox_service import NETBOX, NETBOX_VERSION, netbox_root, netbox_venv
 
+import rackbom as rb
+from browser import run_chromium, screenshot
+from conftest import require_client
 from rackbom.components.catalogue import builtin_catalogue
 from rackbom.exports.dcim import yamltext
-from rackbom.exports.dcim.dcim_export import profile_switch_types
+from rackbom.exports.dcim.dcim_export import cluster_export, profile_switch_types
 from rackbom.exports.dcim.type_library import slugify
 from rackbom.exports.dcim.vocabulary import vocabulary
 from rackbom.racks.clusters import builtin_cluster_ids
@@ -80,50 +76,39 @@ COMPONENT_PATHS = {
 }
 
 
-def _unavailable(message: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
-
-
-def _value(field: Any) -> Any:
-    """A choice's value, a related object's name or model, a float's whole number."""
-    if isinstance(field, dict):
-        for key in ("value", "name", "model"):
-            if key in field:
-                return field[key]
-    return field
-
-
 @pytest.fixture(scope="module")
-def running() -> Iterator[NetBox]:
+def running() -> Iterator[Server]:
     """A private NetBox; every service it runs on is stopped afterwards."""
-    missing = missing_programs()
-    if missing:
-        _unavailable(f"{', '.join(missing)} not installed (bash tests/install-clients.sh)")
-    work = Path(tempfile.mkdtemp(prefix="rackbom-netbox-"))
-    try:
-        with netbox(work) as started:
-            yield started
-    except ServiceError as exc:
-        _unavailable(f"NetBox {NETBOX_VERSION} could not run: {exc}")
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    yield from NETBOX.fixture()
 
 
 @pytest.fixture(scope="module")
-def client(running: NetBox) -> NetBoxClient:
+def client(running: Server) -> NetBoxClient:
     """An admin's client of the private NetBox."""
     return NetBoxClient(running.url, running.username, running.password)
 
 
+def distinct_clusters() -> list[str]:
+    """The built-in clusters whose device types no earlier one has all of: `helios-1m` is
+    `helios-16k`'s racks many times over (a ~460 MB racks file) and adds nothing to load."""
+    vocab, out = vocabulary("netbox"), []
+    seen: set[frozenset[str]] = set()
+    for cluster in builtin_cluster_ids():
+        export = cluster_export(rb.load_cluster(cluster).analysis, vocab)
+        slugs = frozenset(t.slug for t in export.types)
+        if not any(slugs <= s for s in seen):
+            seen.add(slugs)
+            out.append(cluster)
+    return out
+
+
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """`rackbom export netbox` of every built-in design and cluster, by id."""
+    """`rackbom export netbox` of every built-in design and distinct cluster, by id."""
     from rackbom.cli import main
 
     base = tmp_path_factory.mktemp("export")
-    for target in (*builtin_design_ids(), *builtin_cluster_ids()):
+    for target in (*builtin_design_ids(), *distinct_clusters()):
         assert main(["export", "netbox", target, "-o", str(base / target)]) == 0
     boxes = base / "profiles"  # the switch box of every network profile
     types = profile_switch_types(builtin_catalogue(), vocabulary("netbox"))
@@ -135,62 +120,62 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {p.name: p for p in base.iterdir()}
 
 
-def _create(client: NetBoxClient, path: str, body: dict[str, Any], **lookup: str) -> int:
-    """The id of the object `lookup` finds, created from `body` if there is none."""
-    found = client.all(path, **lookup)
-    return found[0]["id"] if found else client.api("POST", path, body)["id"]
-
-
 @pytest.fixture(scope="module")
 def loaded(client: NetBoxClient, exported: dict[str, Path]) -> dict[str, Any]:
-    """Device types through NetBox's import form; per cluster two racks with devices and cables."""
-    types: dict[str, dict[str, Any]] = {}
-    for folder in exported.values():
-        for entry in yaml.safe_load((folder / "manufacturers.yaml").read_text()):
-            _create(client, "/api/dcim/manufacturers/", entry, slug=entry["slug"])
-        for path in sorted((folder / "device-types").rglob("*.yaml")):
-            name = str(path.relative_to(folder))
-            if name not in types:
-                text = path.read_text(encoding="utf-8")
-                client.import_device_type(text)
-                types[name] = yaml.safe_load(text)
-    assert {t.path for t in profile_switch_types(builtin_catalogue(), vocabulary("netbox"))} <= set(
-        types
-    )
+    """Device types through NetBox's import form; per cluster a compute and a network rack
+    (each unless an earlier cluster's rack had the same devices) with devices and cables."""
+    types = import_exports(client, list(exported.values()), dict)
+    boxes = profile_switch_types(builtin_catalogue(), vocabulary("netbox"))
+    assert {t.path for t in boxes} <= set(types)
     racks: dict[str, dict[str, Any]] = {}
-    for cluster in builtin_cluster_ids():
+    seen: set[tuple[tuple[int, str], ...]] = set()
+    for cluster in distinct_clusters():
         data = yaml.load((exported[cluster] / "racks.yaml").read_text(), Loader=LOADER)
-        racks[cluster] = _load_cluster(client, data)
+        racks[cluster] = _load_cluster(client, data, seen)
     return {"types": types, "racks": racks}
 
 
-def _load_cluster(client: NetBoxClient, data: dict[str, Any]) -> dict[str, Any]:
-    """A cluster's site, roles, rack types, first compute and network rack, devices, cables."""
+def _content(data: dict[str, Any], rack: dict[str, Any]) -> tuple[tuple[int, str], ...]:
+    """What a rack holds: its devices' positions and types."""
+    return tuple(
+        (d["position"], d["device_type"]["slug"])
+        for d in data["devices"]
+        if d["rack"] == rack["name"]
+    )
+
+
+def _load_cluster(
+    client: NetBoxClient, data: dict[str, Any], seen: set[tuple[tuple[int, str], ...]]
+) -> dict[str, Any]:
+    """A cluster's site, roles, rack types, its first compute and network rack (each unless
+    `seen` holds its content), their devices and cables."""
     site = data["site"]
     body = {k: site[k] for k in ("name", "slug", "status")}
-    site_id = _create(client, "/api/dcim/sites/", body, slug=site["slug"])
+    site_id = client.ensure("/api/dcim/sites/", body, slug=site["slug"])
     location = {"name": site["location"], "slug": f"{site['slug']}-hall", "site": site_id}
-    location_id = _create(
-        client, "/api/dcim/locations/", {**location, "status": "active"}, site_id=str(site_id)
+    location_id = client.ensure(
+        "/api/dcim/locations/", {**location, "status": "active"}, site_id=str(site_id)
     )
     roles = {
-        r["name"]: _create(client, "/api/dcim/device-roles/", r, slug=r["slug"])
+        r["name"]: client.ensure("/api/dcim/device-roles/", r, slug=r["slug"])
         for r in data["device_roles"]
     }
     rack_roles = {
-        r["name"]: _create(client, "/api/dcim/rack-roles/", r, slug=r["slug"])
+        r["name"]: client.ensure("/api/dcim/rack-roles/", r, slug=r["slug"])
         for r in data["rack_roles"]
     }
     rack_types = {}
     for entry in data["rack_types"]:
         maker = client.one("/api/dcim/manufacturers/", name=entry["manufacturer"])["id"]
-        rack_types[entry["slug"]] = _create(
-            client, "/api/dcim/rack-types/", {**entry, "manufacturer": maker}, slug=entry["slug"]
+        rack_types[entry["slug"]] = client.ensure(
+            "/api/dcim/rack-types/", {**entry, "manufacturer": maker}, slug=entry["slug"]
         )
-    chosen = [
-        next(r for r in data["racks"] if r["role"] == "compute"),
-        next(r for r in data["racks"] if r["role"] == "network" and _has_devices(data, r)),
-    ]
+    chosen = []
+    for role in ("compute", "network"):
+        rack = next(r for r in data["racks"] if r["role"] == role and _content(data, r))
+        if _content(data, rack) not in seen:
+            seen.add(_content(data, rack))
+            chosen.append(rack)
     rack_ids = {}
     for rack in chosen:
         body = {
@@ -219,31 +204,25 @@ def _load_cluster(client: NetBoxClient, data: dict[str, Any]) -> dict[str, Any]:
     names = {d["name"] for d in devices}
     cables = [c for c in data["cables"] if c["side_a_device"] in names]
     ids = _component_ids(client, rack_ids.values())
-    client.api(
-        "POST",
-        "/api/dcim/cables/",
-        [
-            {
-                "a_terminations": [_end(ids, c, "a")],
-                "b_terminations": [_end(ids, c, "b")],
-                "type": c["type"],
-                "status": c["status"],
-            }
-            for c in cables
-        ],
-    )
+    bodies = [
+        {
+            "a_terminations": [_end(ids, c, "a")],
+            "b_terminations": [_end(ids, c, "b")],
+            "type": c["type"],
+            "status": c["status"],
+        }
+        for c in cables
+    ]
+    if bodies:
+        client.api("POST", "/api/dcim/cables/", bodies)
     return {"data": data, "rack_ids": rack_ids, "devices": devices, "cables": cables}
-
-
-def _has_devices(data: dict[str, Any], rack: dict[str, Any]) -> bool:
-    return any(d["rack"] == rack["name"] for d in data["devices"])
 
 
 def _component_ids(client: NetBoxClient, racks: Any) -> dict[tuple[str, str, str], int]:
     out = {}
     for kind, path in COMPONENT_PATHS.items():
         for rack in racks:
-            for row in client.all(path, rack_id=str(rack)):
+            for row in client.all(path, rack_id=str(rack), brief="true"):
                 out[(kind, row["device"]["name"], row["name"])] = row["id"]
     return out
 
@@ -261,13 +240,13 @@ def test_device_types_stored_unaltered(client: NetBoxClient, loaded: dict[str, A
     )
     for file, exported in loaded["types"].items():
         stored = client.one("/api/dcim/device-types/", slug=exported["slug"])
-        assert _value(stored["manufacturer"]) == exported["manufacturer"], file
+        assert value(stored["manufacturer"]) == exported["manufacturer"], file
         for key in TYPE_FIELDS:
             want = exported.get(key, DEFAULTS.get(key))
-            assert _value(stored[key]) == want, f"{file}: {key}"
+            assert value(stored[key]) == want, f"{file}: {key}"
         for section, (path, keys) in COMPONENTS.items():
             rows = client.all(path, device_type_id=str(stored["id"]))
-            got = sorted(tuple(_value(r[k]) for k in keys) for r in rows)
+            got = sorted(tuple(value(r[k]) for k in keys) for r in rows)
             want = sorted(
                 tuple(e.get(k, DEFAULTS.get(k)) for k in keys) for e in exported.get(section, [])
             )
@@ -282,7 +261,7 @@ def test_racks_devices_and_cables_stored(client: NetBoxClient, loaded: dict[str,
             stored = client.api("GET", f"/api/dcim/racks/{rack_id}/")
             for key in RACK_FIELDS:
                 if key in racks[name]:
-                    assert _value(stored[key]) == racks[name][key], f"{cluster} {name} {key}"
+                    assert value(stored[key]) == racks[name][key], f"{cluster} {name} {key}"
             assert stored["rack_type"]["slug"] == racks[name]["rack_type"]
         stored_devices = {
             d["name"]: d
@@ -294,15 +273,88 @@ def test_racks_devices_and_cables_stored(client: NetBoxClient, loaded: dict[str,
             stored = stored_devices[device["name"]]
             assert stored["position"] == device["position"]
             assert stored["device_type"]["slug"] == device["device_type"]["slug"]
-            assert _value(stored["role"]) == device["role"]
+            assert value(stored["role"]) == device["role"]
             assert stored["comments"] == device["comments"]
-        cabled = sum(
-            len(client.all("/api/dcim/cables/", rack_id=str(r))) for r in done["rack_ids"].values()
-        )
-        assert cabled == len(done["cables"]), cluster
+        stored_cables = _stored_cables(client, done["rack_ids"].values())
+        assert stored_cables == sorted(_exported_cable(c) for c in done["cables"]), cluster
     helios = loaded["racks"]["helios-16k"]
     (rack_id, *_) = helios["rack_ids"].values()
     assert client.api("GET", f"/api/dcim/racks/{rack_id}/")["outer_height"] == 46 * 48
+
+
+Cable = tuple[str, ...]
+"""(type, status, side a's kind, device, port, side b's kind, device, port)."""
+
+
+def _exported_cable(cable: dict[str, Any]) -> Cable:
+    ends = [cable[f"side_{s}_{k}"] for s in "ab" for k in ("type", "device", "name")]
+    return (cable["type"], cable["status"], *ends)
+
+
+def _stored_cables(client: NetBoxClient, rack_ids: Any) -> list[Cable]:
+    """Every cable NetBox holds in the racks, once, read back as the export writes it."""
+    found = {c["id"]: c for r in rack_ids for c in client.all("/api/dcim/cables/", rack_id=str(r))}
+    out: list[Cable] = []
+    for cable in found.values():
+        ends = []
+        for side in ("a_terminations", "b_terminations"):
+            (end,) = cable[side]
+            ends += [end["object_type"], end["object"]["device"]["name"], end["object"]["name"]]
+        out.append((value(cable["type"]), value(cable["status"]), *ends))
+    return sorted(out)
+
+
+ELEVATION_PAGE = """<!DOCTYPE html><html><body style="margin:0;background:#fff">{svg}
+<pre id="out"></pre><script>
+const svg = document.querySelector("svg"), frame = svg.querySelector("rect.rack");
+const box = (e) => {{
+  const r = e.getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height];
+}};
+const devices = [...svg.querySelectorAll("a")].filter((a) => a.querySelector("title"))
+  .map((a) => [a.querySelector("title").textContent.split("\\n")[0].replace("Name: ", ""),
+               box(a.querySelector("rect")), a.querySelector("text").textContent]);
+document.getElementById("out").textContent = JSON.stringify({{frame: box(frame), devices}});
+</script></body></html>"""
+"""The elevation inline, and what Chromium laid out: the rack frame's box and each device's
+name (from its tooltip, the `title`), rectangle and label, in page pixels."""
+
+
+def test_rack_elevation_in_chromium(
+    client: NetBoxClient, loaded: dict[str, Any], tmp_path: Path
+) -> None:
+    """NetBox's own SVG elevation of the Helios compute rack, opened in Chromium: every device of
+    the rack is drawn, in its role's colour, at its unit and height, labelled with its name."""
+    chromium = require_client("chromium")
+    helios = loaded["racks"]["helios-16k"]
+    name, rack_id = next(iter(helios["rack_ids"].items()))
+    rack = next(r for r in helios["data"]["racks"] if r["name"] == name)
+    svg = client.get_text(f"/api/dcim/racks/{rack_id}/elevation/?face=front&render=svg")
+    (tmp_path / "elevation.svg").write_text(svg, encoding="utf-8")
+    page = tmp_path / "elevation.html"
+    page.write_text(ELEVATION_PAGE.format(svg=svg.split("?>", 1)[-1]), encoding="utf-8")
+    dom = run_chromium(chromium, ["--dump-dom", page.as_uri()], tmp_path).stdout
+    laid = json.loads(html.unescape(dom.split('<pre id="out">')[1].split("</pre>")[0]))
+    drawn = {d: (b, label) for d, b, label in laid["devices"]}
+    devices = [d for d in helios["devices"] if d["rack"] == name]
+    assert set(drawn) == {d["name"] for d in devices}
+    heights = {t["slug"]: t["u_height"] for t in loaded["types"].values()}
+    _, frame_top, _, frame_height = laid["frame"]
+    unit = frame_height / rack["u_height"]
+    colours = {r["name"]: r["color"] for r in helios["data"]["device_roles"]}
+    shot = screenshot(chromium, page, 400, round(frame_top + frame_height) + 20, tmp_path)
+    for device in devices:
+        (left, top, _, height), label = drawn[device["name"]]
+        units = heights[device["device_type"]["slug"]]
+        top_unit = device["position"] + units - 1
+        assert top == pytest.approx(frame_top + (rack["u_height"] - top_unit) * unit, abs=2)
+        assert height == pytest.approx(units * unit, abs=2), device["name"]
+        shown = label.removesuffix("...")  # NetBox cuts what does not fit
+        assert shown and (
+            device["name"].startswith(shown) or device["device_type"]["model"].startswith(shown)
+        )
+        colour = bytes.fromhex(colours[device["role"]])
+        assert shot.rgb(round(left + 3), round(top + height / 2)) == tuple(colour), device["name"]
 
 
 CHOICES = """
@@ -319,15 +371,10 @@ print(json.dumps([getattr(c, n).values() for n in names]))
 def _netbox_python(code: str, *args: str) -> str:
     """Run Python or a `netbox` command in NetBox's venv with a configuration that needs no
     database (choice lists and the schema are read, not stored)."""
-    from netbox_service import CONFIG
-
     venv = netbox_venv()
     with tempfile.TemporaryDirectory(prefix="rackbom-netbox-") as tmp:
-        conf = Path(tmp) / "conf"
-        conf.mkdir()
-        config = CONFIG.format(name="netbox", user="netbox", db_port=1, redis_port=1)
-        (conf / "configuration.py").write_text(config, encoding="utf-8")
-        env = {**os.environ, "NETBOX_ROOT": tmp, "DJANGO_SETTINGS_MODULE": "netbox.settings"}
+        env = netbox_root(Path(tmp), db_port=1, redis_port=1)
+        env["DJANGO_SETTINGS_MODULE"] = "netbox.settings"
         command = [str(venv / "bin" / "netbox"), *args] if args else [str(venv / "bin" / "python")]
         done = subprocess.run(
             [*command, "-c", code] if not args else command,
@@ -345,7 +392,7 @@ def test_type_lists_are_netboxs() -> None:
     try:
         out = _netbox_python(CHOICES)
     except ServiceError as exc:
-        _unavailable(f"NetBox {NETBOX_VERSION} could not be installed: {exc}")
+        unavailable(f"NetBox {NETBOX_VERSION} could not be installed: {exc}")
     interfaces, power, outlets, console, airflow, widths, forms = json.loads(out.splitlines()[-1])
     vocab = vocabulary("netbox")
     assert set(interfaces) == vocab.choices["interface"]
@@ -364,5 +411,5 @@ def test_vendored_generated_schema_is_netboxs() -> None:
     try:
         out = _netbox_python("", "buildschema", "--skip-checks")
     except ServiceError as exc:
-        _unavailable(f"NetBox {NETBOX_VERSION} could not be installed: {exc}")
+        unavailable(f"NetBox {NETBOX_VERSION} could not be installed: {exc}")
     assert json.loads(out) == json.loads((SCHEMA / "generated_schema.json").read_text())

@@ -6,8 +6,9 @@ What maps how (also written into every type's `comments`, each figure with its s
   rack's true height is carried by its rack type (`outer_height`).
 - `interfaces`: the ports that leave the tray by cable (scale-out and front-end NIC ports,
   management-switch ports, switch-box cages) and a management (BMC) port on every compute tray,
-  server and switch. Scale-up lanes through a backplane or flyover copper are not interfaces.
-  A port the product has no type for is `other`, with what it is in its `description`.
+  server and switch, management switches included. Scale-up lanes through a backplane or
+  flyover copper are not interfaces. A port the product has no type for is `other`, with what it
+  is in its `description`.
 - Power: a tray in a rack with power shelves has a busbar input (`dc-terminal`) drawing its
   typical draw; a power shelf has one AC input per supply and DC outlets the trays are cabled
   to; a server or tray with its own supplies has N+1 inlets; switch boxes have their real inlets.
@@ -27,7 +28,7 @@ from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...components.parts import Gpu, ManagementSwitch, Nic, PartType, PowerShelf
 from ...components.switch_systems import SwitchSystem
-from ...components.trays import PartUse, TrayType
+from ...components.trays import PartUse, TrayRole, TrayType
 from ...racks.build import BuiltDesign
 from ...racks.cabling.management import BMC_ROLES
 from ...racks.cabling.names import BMC_PORT, management_switch_port
@@ -43,6 +44,9 @@ NIC_CAGE = "osfp"
 """The catalogue gives NIC speeds, not cages; from 400G up OSFP is assumed."""
 NIC_CAGES: dict[float, str] = {1: "rj45", 10: "rj45", 25: "sfp28", 100: "qsfp28", 200: "qsfp56"}
 """Cages assumed for NIC speeds below 400G."""
+MANAGED_ROLES = (*BMC_ROLES, TrayRole.MANAGEMENT)
+"""Tray roles whose type has a management port: those with a BMC, cabled in the rack, and
+management switches, whose own port leaves the rack."""
 
 
 @dataclass
@@ -144,7 +148,7 @@ def tray_device_type(
     weight = _weight(design, tray, notes)
     interfaces, consoles, bays = _ports(design, tray, vocab, notes, infiniband)
     management = None
-    if tray.role in BMC_ROLES:
+    if tray.role in MANAGED_ROLES:
         bmc = _bmc(lib, notes)
         interfaces = [bmc, *interfaces]
         management = bmc.name

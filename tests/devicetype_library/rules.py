@@ -1,10 +1,11 @@
 """The devicetype-library's checks, run over exported files: schema, yamllint, naming, content.
 
-The schema files and the yamllint config beside this module are the library's (see LICENSE.md);
-`generated_schema.json` is NetBox 4.7.3's own `netbox buildschema` output, from which the library
-generates its enums. The naming and content rules are the ones the library's CI applies: folder
-= manufacturer name, file = model or part number, slug = manufacturer slug + model or part
-number, no repeated component names, a power source, no empty strings.
+The schema files and the yamllint config beside this module are the library's (README.md there
+names their commits; LICENSE.txt is the library's licence); `generated_schema.json` is NetBox
+4.7.3's own `netbox buildschema` output, from which the library generates its enums. The naming
+and content rules are the ones the library's CI applies: folder = manufacturer name, file =
+model or part number, slug = manufacturer slug + model or part number, no repeated component
+names, a power source, no empty strings.
 """
 
 from __future__ import annotations
