@@ -80,8 +80,28 @@ def test_a_cluster_lists_every_copys_management_cables() -> None:
     cables = rb.cables(SMALL)
     management = [r for r in cables if r.tier == 0]
     copies = rb.load_cluster(SMALL).analysis.copies  # type: ignore[attr-defined]
-    assert len(management) == copies * rb.cables("mi355x-128").rows_total
-    assert len({r.a_rack for r in management}) == copies
+    run = cables.run_list
+    assert run is not None
+    boxes = {b.device for rack in run.network_racks for b in rack.boxes}
+    compute = [r for r in management if r.a_device not in boxes]
+    assert len(compute) == copies * rb.cables("mi355x-128").rows_total
+    assert len({r.a_rack for r in compute}) == copies
+    assert len(management) - len(compute) == len(boxes) == run.boxes
+
+
+def test_every_switch_box_is_cabled_to_its_network_racks_management_switch() -> None:
+    cables = rb.cables(SMALL)
+    run = cables.run_list
+    assert run is not None
+    management = run.cluster.sizer.management
+    rows = [r for r in cables if r.tier == 0 and r.z_device.endswith("-mgmt1")]
+    assert len(rows) == run.boxes == len({r.a_device for r in rows})
+    assert len({(r.z_device, r.z_port) for r in rows}) == len(rows)
+    for row in rows:
+        assert row.a_rack == row.z_rack and row.z_position == management.tray_position(0)
+        assert row.run_m <= row.cable_m and row.cable_part == management.cord.id
+    units = run.cluster.network_frame.height_units
+    assert management.boxes_per_rack * management.box_units + management.tray.height_units <= units
 
 
 def test_a_management_run_no_cord_reaches_is_refused(cli, tmp_path: Path) -> None:
@@ -299,3 +319,22 @@ def test_a_box_naming_two_ports_alike_is_refused(cli, tmp_path: Path) -> None:
 def test_panel_needs_one_rack(cli, tmp_path: Path) -> None:
     result = cli("cables", SMALL, "--panel", str(tmp_path / "p.svg"))
     assert result.code == 2 and "--rack" in result.err
+
+
+@pytest.mark.parametrize("cluster_id", builtin_cluster_ids())
+def test_the_bom_buys_a_management_switch_for_every_network_rack_the_run_list_fills(
+    cluster_id: str,
+) -> None:
+    run = rb.cables(cluster_id).run_list
+    assert run is not None
+    cluster = run.cluster
+    management = cluster.sizer.management
+    bought = {n.part: n.qty for n in cluster.network_bom if n.tier == "management"}
+    trays = len(run.network_racks) * management.trays
+    for line in management.tray.parts:
+        assert bought[line.part] == trays * line.qty
+    assert bought[management.cord.id] == run.boxes
+    for rack in run.network_racks:
+        assert len(rack.boxes) <= management.boxes_per_rack
+        top = max((b.place.position for b in rack.boxes), default=0)
+        assert top + management.box_units <= management.tray_position(0)

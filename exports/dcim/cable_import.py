@@ -4,9 +4,11 @@ interface, one cable per leg, named as the DCIM export names devices and interfa
 
 NetBox's bulk cable import takes `side_a_device`, `side_a_type`, `side_a_name` and the same for
 side B, with the cable's `type`, `status`, `label`, `length` and `length_unit`. A run-list port
-lands on the interface the DCIM export gives it: a NIC's plane sub-port (`so1/2`) on its NIC
-port (`so1`); a switch box's breakout sub-port on its cage (an Ethernet box's one interface per
-cage) or on the cage's InfiniBand port; management ports as they are named.
+lands on the interface the DCIM export gives it: a breakout lane (a NIC's plane sub-port `so1/2`,
+a switch box's sub-port where the box's device type has fewer interfaces than the fabric's
+lanes) on its own lane interface (`lanes.py`), so no interface carries two cables; an unsplit
+port on its NIC port, cage or InfiniBand port; a switch box's management port on its device
+type's; other management ports as they are named.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ...components.atomic import Writer
 from ...components.cabling import Transceiver
 from ...components.catalogue import Catalogue
 from ...racks.cabling.cable_list import CableList
-from ...racks.cabling.names import port_interface
+from ...racks.cabling.names import BOX_MANAGEMENT_PORT, port_interface
 from ...racks.cabling.row import CableRow
 from ..json.flat_bom import csv_value
 from .device_types import switch_device_type, switch_ways
@@ -58,27 +60,28 @@ def switch_interfaces(cables: CableList) -> dict[str, str]:
     if run is None:
         return {}
     switch = run.cluster.switch
-    interfaces = [
-        i.name
-        for i in switch_device_type(cables.catalogue, switch, vocabulary("netbox")).interfaces
-        if not i.mgmt_only
-    ]
+    box = switch_device_type(cables.catalogue, switch, vocabulary("netbox"))
+    interfaces = [i.name for i in box.interfaces if not i.mgmt_only]
     ways = switch_ways(switch)
+    management = {BOX_MANAGEMENT_PORT: box.management or BOX_MANAGEMENT_PORT}
+    if run.split > ways:  # each lane an interface of its own (`lanes.py`)
+        return {name: name for name in run.port_names} | management
     return {
         name: interfaces[(s // run.split) * ways + (s % run.split) * ways // run.split]
         for s, name in enumerate(run.port_names)
-    }
+    } | management
 
 
-def interface_of(port: str, switch: dict[str, str]) -> str:
-    """The DCIM interface of a run-list port."""
-    return switch.get(port) or port_interface(port)
+def interface_of(port: str, switch: dict[str, str], nic_lanes: bool = False) -> str:
+    """The DCIM interface of a run-list port; with `nic_lanes`, a NIC port's plane is a lane."""
+    return switch.get(port) or (port if nic_lanes else port_interface(port))
 
 
 def dcim_writer(rows: Iterable[CableRow], cables: CableList, plain: bool) -> Writer:
     """A writer of the cable import CSV for `rows` (fields spreadsheet-safe unless `plain`)."""
     catalogue = cables.catalogue
     switch = switch_interfaces(cables)
+    lanes = cables.run_list is not None and cables.run_list.planes > 1
 
     def write(path: Path) -> None:
         with path.open("w", newline="", encoding="utf-8") as out:
@@ -91,10 +94,10 @@ def dcim_writer(rows: Iterable[CableRow], cables: CableList, plain: bool) -> Wri
                 fields = (
                     row.a_device,
                     INTERFACE,
-                    interface_of(row.a_port, switch),
+                    interface_of(row.a_port, switch, lanes),
                     row.z_device,
                     INTERFACE,
-                    interface_of(row.z_port, switch),
+                    interface_of(row.z_port, switch, lanes),
                     kind,
                     "planned",
                     f"{row.cable_id}.{row.leg}",

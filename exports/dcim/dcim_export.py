@@ -22,10 +22,12 @@ from ...components.switch_systems import SwitchSystem
 from ...racks.analysis import Analysis
 from ...racks.build import BuiltDesign
 from ...racks.cabling.names import copy_prefix
+from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from . import yamltext
 from .dcim_model import DeviceType, Placed, RackType, Site
 from .device_types import switch_device_type, tray_device_type
+from .lanes import LaneRule, lane_rule, with_tray_lanes
 from .racks import (
     CABLE_NOTE,
     UNIT_MAPPING,
@@ -135,7 +137,7 @@ class _Buffered:
         self.parts, self.size = [], 0
 
 
-SECTIONS = ("racks", "devices", "cables", "uncabled")
+SECTIONS = ("racks", "devices", "interfaces", "cables", "uncabled")
 """The racks file's streamed sections, in order."""
 COPY = "rackbomcopy0000000000"
 """Where a design copy's name prefix goes in its rendered text (plain YAML, found nowhere else)."""
@@ -148,6 +150,8 @@ def _items(placed: Placed, section: str) -> Iterable[yamltext.Value]:
         return (d.data() for d in placed.devices)
     if section == "cables":
         return (c.data() for c in placed.cables)
+    if section == "interfaces":
+        return (lane.data() for lane in placed.lanes)
     return placed.uncabled
 
 
@@ -156,6 +160,8 @@ def render(placed: Iterable[Placed], section: str) -> Iterator[str]:
     for rack in placed:
         for item in _items(rack, section):
             yield yamltext.item_text(item, "  ")
+        if section == "interfaces" and rack.lane_text:
+            yield rack.lane_text
 
 
 def _racks_writer(
@@ -192,12 +198,19 @@ def _copies(
     frames: Mapping[str, RackType],
     site: Site,
     prefixes: Iterable[str],
+    lanes: LaneRule | None = None,
 ) -> Callable[[str], Iterator[str]]:
-    """Sections of many copies of one design: rendered once, each copy its prefix put in.
+    """Sections of many copies of one design: rendered once, each copy its prefix put in;
+    with `lanes`, each tray's breakout lanes.
 
     A prefix YAML would have to quote is rendered copy by copy instead.
     """
-    once = list(design_racks(design, types, frames, site, COPY))
+
+    def placed(prefix: str) -> Iterator[Placed]:
+        for rack in design_racks(design, types, frames, site, prefix):
+            yield rack if lanes is None else with_tray_lanes(rack, lanes)
+
+    once = list(placed(COPY))
     texts = {key: "".join(render(once, key)) for key in SECTIONS}
 
     def sections(key: str) -> Iterator[str]:
@@ -205,7 +218,7 @@ def _copies(
             if yamltext.scalar(prefix) == prefix and COPY not in prefix:
                 yield texts[key].replace(COPY, prefix)
             else:
-                yield from render(design_racks(design, types, frames, site, prefix), key)
+                yield from render(placed(prefix), key)
 
     return sections
 
@@ -266,6 +279,8 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
     infiniband = cluster.switch.protocol == "infiniband"
     types = _design_types(design, vocab, infiniband)
     switch = switch_device_type(cluster.catalogue, cluster.switch, vocab)
+    tray = cluster.sizer.management.tray
+    types[f"network {tray.id}"] = tray_device_type(design, tray, vocab, busbar=False)
     everything = _one_maker_spelling({**types, f"switch {cluster.switch.id}": switch})
     switch = everything.pop(f"switch {cluster.switch.id}")
     types = everything
@@ -274,21 +289,28 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
     frames.setdefault(cluster.network_frame.id, rack_type(cluster.network_frame, cluster.catalogue))
     site = site_for(cluster.id, "cluster")
     names = {t.tray.role.value for r in design.racks for t in r.trays}
-    names |= {("leaf", "spine", "core")[p.tier - 1] for p in cluster.plans}
+    names |= {("leaf", "spine", "core")[p.tier - 1] for p in cluster.plans} | {"management"}
     head = _head("cluster", cluster.id, vocab, site, list(frames.values()), names)
     header = f"rackbom cluster {cluster.id} for {vocab.name}: racks, devices, cables.\n"
     network_frame = frames[cluster.network_frame.id]
+    management = types.pop(f"network {tray.id}")
 
+    run = RunList(cluster)
+    cages = [i.name for i in switch.interfaces if not i.mgmt_only]
+    lanes = lane_rule(run, cages, vocab)
     prefixes = [copy_prefix(cluster.id, copy) for copy in range(cluster.copies)]
-    copies = _copies(design, types, frames, site, prefixes)
+    copies = _copies(design, types, frames, site, prefixes, lanes)
 
     def sections(key: str) -> Iterator[str]:
         yield from copies(key)
-        yield from render(network_racks(cluster, switch, network_frame, site, vocab), key)
+        yield from render(
+            network_racks(cluster, switch, management, network_frame, site, vocab, lanes), key
+        )
 
+    kinds = [*types.values(), *([] if management in types.values() else [management]), switch]
     return Export(
-        (*types.values(), switch),
-        _small_files([*types.values(), switch], frames.values()),
+        tuple(kinds),
+        _small_files(kinds, frames.values()),
         _racks_writer(
             head,
             header + UNIT_MAPPING,

@@ -340,6 +340,28 @@ class Cable:
 
 
 @dataclass(frozen=True)
+class Lane:
+    """One lane of a device's port as an interface of the device (`lanes.py`)."""
+
+    device: str
+    name: str
+    type: str
+    cage: str
+    """The device-type interface the lane runs through."""
+    note: str | None = None
+
+    def data(self) -> Data:
+        """As the DCIM's interface import takes it."""
+        text = f"Breakout lane of {self.cage}" + (f"; {self.note}" if self.note else "")
+        return {
+            "device": self.device,
+            "name": self.name,
+            "type": self.type,
+            "description": text[:200],
+        }
+
+
+@dataclass(frozen=True)
 class Placed:
     """One rack and what goes in it: its devices and the cables inside it."""
 
@@ -348,4 +370,8 @@ class Placed:
     cables: tuple[Cable, ...] = ()
     uncabled: tuple[str, ...] = field(default=())
     """`device:port` of management and busbar ports left without a cable: more than the rack's
-    management switch or power shelves have, or no management switch in the rack."""
+    management switch or power shelves have."""
+    lanes: tuple[Lane, ...] = ()
+    """Breakout lanes of its devices, each an interface of its own."""
+    lane_text: str = ""
+    """More lanes, already rendered as YAML items (a network rack's boxes')."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
+from itertools import islice
+from typing import TYPE_CHECKING
 
 from ...components.catalogue import Catalogue
 from ...components.frames import RackFrame
@@ -16,17 +18,20 @@ from ...racks.build import BuiltDesign, BuiltRack
 from ...racks.cabling.management import rack_management
 from ...racks.cabling.names import (
     BMC_PORT,
-    core_rack,
-    leaf_rack,
+    BOX_MANAGEMENT_PORT,
     management_switch_port,
     rack_name,
     tray_device,
 )
+from ...racks.cabling.network_racks import NetworkRack, management_rows
 from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from .dcim_model import Cable, Device, DeviceType, Placed, Rack, RackType, Role, Site
 from .type_library import RACKBOM, library, slugify
 from .vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from .lanes import LaneRule
 
 UNIT_MAPPING = (
     "Units: a DCIM rack counts whole units of one height. An Open Rack OU (48 mm) is counted as "
@@ -213,42 +218,78 @@ def _power_cables(devices: tuple[Device, ...]) -> tuple[tuple[Cable, ...], tuple
 def network_racks(
     cluster: ClusterAnalysis,
     switch_type: DeviceType,
+    management_type: DeviceType,
     frame_type: RackType,
     site: Site,
     vocab: Vocabulary,
+    lanes: LaneRule | None = None,
 ) -> Iterator[Placed]:
     """Network racks with the fabric's switch boxes where the run list places them
-    (`racks/cabling/places.py`): leaves in their rows' network racks, upper tiers in the core."""
-    floor = cluster.floor
+    (`racks/cabling/places.py`): leaves in their rows' network racks, upper tiers in the core;
+    each rack's management switches at its top, every box's management port cabled to them by
+    the run list's rule (`racks/cabling/network_racks.py`)."""
     run = RunList(cluster)
-    racks: dict[str, list[Device]] = {
-        leaf_rack(cluster.id, row, k): []
-        for row, n in enumerate(floor.row_network_racks)
-        for k in range(n)
-    }
-    racks |= {core_rack(cluster.id, k): [] for k in range(floor.core_racks)}
-    for role, places, devices in zip(run.roles, run.places, run.devices, strict=True):
-        for k, (place, name) in enumerate(zip(places, devices, strict=True)):
-            racks.setdefault(place.rack, []).append(
-                Device(
-                    name=name,
-                    device_type=switch_type,
-                    role=role,
-                    site=site.name,
-                    location=site.location,
-                    rack=place.rack,
-                    position=place.position,
-                    comments=(
-                        f"rackbom switch system {cluster.switch.id}, {role} {k + 1} of cluster "
-                        f"{cluster.id}; the count sized by rackbom (derived); placed as the run "
-                        f"list places it ({vocab.name})."
-                    ),
-                )
+    management = cluster.sizer.management
+    rows = management_rows(run.network_racks, management, 0)
+    for rack in run.network_racks:
+        boxes = tuple(
+            Device(
+                name=box.device,
+                device_type=switch_type,
+                role=box.role,
+                site=site.name,
+                location=site.location,
+                rack=rack.name,
+                position=box.place.position,
+                comments=(
+                    f"rackbom switch system {cluster.switch.id}, {box.role} {box.index + 1} of "
+                    f"cluster {cluster.id}; the count sized by rackbom (derived); placed as the "
+                    f"run list places it ({vocab.name})."
+                ),
             )
-    for name, boxes in racks.items():
-        rack = _rack(name, site, "network", frame_type, f"Network rack of cluster {cluster.id}.")
-        unmanaged = tuple(f"{d.name}:{switch_type.management}" for d in boxes)
-        yield Placed(rack, tuple(boxes), (), unmanaged)  # no management switch in a network rack
+            for box in rack.boxes
+        )
+        switches = _management_switches(cluster, rack, management_type, site)
+        cables = tuple(
+            Cable(
+                row.a_device,
+                "dcim.interface",
+                switch_type.management or BOX_MANAGEMENT_PORT,
+                row.z_device,
+                "dcim.interface",
+                row.z_port,
+                "cat6",
+            )
+            for row in islice(rows, len(rack.boxes))
+        )
+        entry = _rack(
+            rack.name, site, "network", frame_type, f"Network rack of cluster {cluster.id}."
+        )
+        text = "" if lanes is None else lanes.boxes_text(boxes)
+        yield Placed(entry, boxes + switches, cables, (), lane_text=text)
+
+
+def _management_switches(
+    cluster: ClusterAnalysis, rack: NetworkRack, device_type: DeviceType, site: Site
+) -> tuple[Device, ...]:
+    """A network rack's management switches, at its top."""
+    management = cluster.sizer.management
+    return tuple(
+        Device(
+            name=name,
+            device_type=device_type,
+            role="management",
+            site=site.name,
+            location=site.location,
+            rack=rack.name,
+            position=position,
+            comments=(
+                f"rackbom tray {management.tray.id}, the out-of-band management switch of a "
+                f"network rack of cluster {cluster.id} (derived)."
+            ),
+        )
+        for name, position in rack.management_devices(management)
+    )
 
 
 def cable_bundles(cluster: ClusterAnalysis) -> list[dict[str, object]]:

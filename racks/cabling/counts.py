@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ...components.cabling import Cable
+from ..clusters.fabric import MANAGEMENT
 from .row import CableRow
 from .runlist import Ends, RunList
 
@@ -65,6 +67,8 @@ def run_counts(run_list: RunList) -> PartCounts:
     for part, n in run_list.management.cables().items():
         tally.cables[part] += n * copies
     tally.total += run_list.management.per_copy * copies
+    tally.cables[run_list.cluster.sizer.management.cord.id] += run_list.boxes
+    tally.total += run_list.boxes
     filled: dict[tuple[int, float], int] = {}
     for tier, length, links in run_list.length_runs():
         kind = run_list.kind(tier, length)
@@ -94,5 +98,15 @@ def bom_counts(run_list: RunList, design_cables: Counter[str]) -> PartCounts:
     for parts in run_list.cluster.link_parts:
         cables.update(parts.cables)
         modules.update(parts.transceivers)
+    catalogue = run_list.cluster.catalogue
+    cords = Counter(
+        {
+            n.part: n.qty
+            for n in run_list.cluster.network_bom
+            if n.tier == MANAGEMENT and isinstance(catalogue.parts[n.part], Cable)
+        }
+    )
+    cables.update(cords)
     legs = sum(p.links_in for p in run_list.cluster.plans) + sum(design_cables.values()) * copies
+    legs += sum(cords.values())
     return PartCounts(dict(sorted(cables.items())), dict(sorted(modules.items())), legs)

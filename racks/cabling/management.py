@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ...components.cabling import Cable
+from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...components.parts import ManagementSwitch
 from ...components.trays import TrayRole
@@ -69,12 +70,19 @@ def rack_management(design: BuiltDesign, rack: BuiltRack) -> RackManagement:
     ]
     managed = [t for t in rack.trays if t.tray.role in BMC_ROLES]
     unit_m = rack.frame.unit_mm / 1000
-    cords = _cords(design) if ports and managed else []
+    cords = management_cords(design.catalogue) if ports and managed else []
+    field = f"racks(name={rack.name}).trays"
     links = []
     for tray, (switch, port) in zip(managed, ports, strict=False):
-        run = round(abs(_centre(tray) - _centre(switch)) * unit_m + ROUTING_M, 2)
-        links.append(ManagementLink(tray, switch, port, run, _cord(design, rack, cords, run)))
+        run = run_m(_centre(tray), _centre(switch), unit_m)
+        links.append(ManagementLink(tray, switch, port, run, cord(cords, run, design.file, field)))
     return RackManagement(tuple(links), tuple(managed[len(ports) :]))
+
+
+def run_m(a_centre: float, b_centre: float, unit_m: float) -> float:
+    """A management run between two centres (in units from the floor): the height between
+    them plus `ROUTING_M`."""
+    return round(abs(a_centre - b_centre) * unit_m + ROUTING_M, 2)
 
 
 def _centre(tray: PlacedTray) -> float:
@@ -82,25 +90,23 @@ def _centre(tray: PlacedTray) -> float:
     return tray.position - 1 + tray.tray.height_units / 2
 
 
-def _cords(design: BuiltDesign) -> list[Cable]:
+def management_cords(catalogue: Catalogue) -> list[Cable]:
     """The catalogue's management cords, shortest first."""
     cords = [
-        p
-        for p in design.catalogue.parts.values()
-        if isinstance(p, Cable) and p.cable_type == CORD_TYPE
+        p for p in catalogue.parts.values() if isinstance(p, Cable) and p.cable_type == CORD_TYPE
     ]
     return sorted(cords, key=lambda c: (c.length_m, c.id))
 
 
-def _cord(design: BuiltDesign, rack: BuiltRack, cords: list[Cable], run: float) -> Cable:
-    """The shortest cord reaching `run`; InputError where none does."""
-    for cord in cords:
-        if cord.length_m >= run:
-            return cord
+def cord(cords: list[Cable], run: float, file: str | None, field: str) -> Cable:
+    """The shortest cord reaching `run`; InputError naming `file` and `field` where none does."""
+    for candidate in cords:
+        if candidate.length_m >= run:
+            return candidate
     longest = f"the longest is {cords[-1].length_m:g} m" if cords else "there is none"
     raise InputError(
-        design.file,
-        f"racks(name={rack.name}).trays",
+        file,
+        field,
         f"a management run of {run:g} m needs a Cat6 cable (kind cable, cable_type cat6) that "
         f"long in the catalogue; {longest}",
     )

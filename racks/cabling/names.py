@@ -9,7 +9,8 @@ starts with the system's id, so several systems load into one DCIM side by side:
 - a tray is `{rack}-{slot}` (`helios-OU14`);
 - a switch box is `{cluster}-leaf-0001`, `-spine-`, `-core-`, numbered plane by plane;
 - a network rack is `{cluster}-rowNN-netK` in its row (`-rowNN-extraK` past the floor's count),
-  or `{cluster}-core-NNN` in the core block;
+  or `{cluster}-core-NNN` in the core block; its management switch tray `k` (from 0) is
+  `{rack}-mgmt{k+1}`;
 - a tray's scale-out NIC port `n` (from 0, in the tray's order) is the interface `so{n+1}`; where
   the port splits into planes, plane `p` of it is the run list's sub-port `so{n+1}/{p+1}` on that
   interface. A management (BMC) port and a management switch's ports keep their DCIM names.
@@ -61,6 +62,9 @@ def management_switch_port(port: int) -> str:
 
 BMC_PORT = "bmc"
 """A tray's management (BMC) port where the DCIM library's rule names none."""
+BOX_MANAGEMENT_PORT = "mgmt"
+"""A switch box's management port in the run list; the DCIM export names it as the box's
+device type does."""
 
 
 def leaf_rack(system_id: str, row: int, index: int) -> str:
@@ -76,3 +80,8 @@ def extra_rack(system_id: str, row: int, index: int) -> str:
 def core_rack(system_id: str, index: int) -> str:
     """Network rack `index` (from 0) of the core block."""
     return f"{system_id}-core-{index + 1:03d}"
+
+
+def network_management(rack: str, index: int) -> str:
+    """Management switch tray `index` (from 0) of a network rack."""
+    return f"{rack}-mgmt{index + 1}"

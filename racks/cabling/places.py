@@ -10,10 +10,10 @@ them here too.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..clusters.cluster_analysis import ClusterAnalysis
+from ..clusters.floor_index import FloorIndex
 from .names import core_rack, extra_rack, leaf_rack
 
 
@@ -36,33 +36,6 @@ def row_name(index: int) -> str:
     return f"row{index + 1:02d}"
 
 
-@dataclass(frozen=True)
-class FloorIndex:
-    """Floor rack `f` (from 0) to its hall, row and position in the row."""
-
-    racks_per_hall: int
-    racks_per_row: int
-    halls: int
-
-    @property
-    def rows_per_hall(self) -> int:
-        """Rows of a full hall."""
-        return math.ceil(self.racks_per_hall / self.racks_per_row)
-
-    def locate(self, rack: int) -> tuple[int, int, int]:
-        """(hall, row over all halls, position in the row), each from 0."""
-        if self.halls == 1:
-            row, position = divmod(rack, self.racks_per_row)
-            return 0, row, position
-        hall, in_hall = divmod(rack, self.racks_per_hall)
-        row, position = divmod(in_hall, self.racks_per_row)
-        return hall, hall * self.rows_per_hall + row, position
-
-    def hall_of_row(self, row: int) -> int:
-        """The hall a floor row stands in."""
-        return 0 if self.halls == 1 else row // self.rows_per_hall
-
-
 def floor_index(cluster: ClusterAnalysis) -> FloorIndex:
     """The cluster's floor as an index."""
     floor = cluster.floor
@@ -82,7 +55,7 @@ def switch_places(cluster: ClusterAnalysis, leaf_racks: list[int]) -> list[list[
     """
     floor, switch, cid = cluster.floor, cluster.switch, cluster.id
     index = floor_index(cluster)
-    per_rack = max(1, cluster.network_frame.height_units // switch.height_units)
+    per_rack = cluster.sizer.management.boxes_per_rack
     height = switch.height_units
     filled: dict[int, int] = {}
     leaves = []

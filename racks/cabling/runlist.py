@@ -43,6 +43,7 @@ from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.links import LinkChooser, LinkEnd
 from .management_rows import ManagementRows, joined
 from .names import copy_prefix, nic_port, rack_name, switch_device, tray_device
+from .network_racks import NetworkRack, management_rows, network_racks
 from .places import FloorIndex, Place, floor_index, hall_name, row_name, switch_places
 from .row import PLAIN, CableRow
 
@@ -139,11 +140,18 @@ class RunList:
         ]
         self._kinds: dict[tuple[int, float], LinkKind] = {}
         self.management = ManagementRows(cluster.rack.design)
+        self.network_racks: list[NetworkRack] = network_racks(
+            cluster, self.roles, self.places, self.devices
+        )
+        self.boxes = sum(p.switches for p in cluster.plans)
+        """Switch boxes, each with one management cable in its network rack."""
 
     # --- the rows ------------------------------------------------------------------------------
     def rows(self) -> Iterator[CableRow]:
-        """Every leg: the racks' management cables, then tier by tier, leaves first."""
+        """Every leg: the racks' management cables (compute racks, then network racks), then
+        tier by tier, leaves first."""
         yield from self._management_rows()
+        yield from self._network_management_rows()
         for tier, links in self._tiers():
             yield from self._tier_rows(tier, links)
 
@@ -152,13 +160,14 @@ class RunList:
         as `rows` gives, each end's text joined once per device and port."""
         upper = (self._upper_lines(tier, ups, pods) for tier, ups, pods in self._uppers())
         management = (joined(row) for row in self._management_rows())
-        return chain(management, self._leaf_lines(), chain.from_iterable(upper))
+        network = (joined(row) for row in self._network_management_rows())
+        return chain(management, network, self._leaf_lines(), chain.from_iterable(upper))
 
     @property
     def rows_total(self) -> int:
         """Rows the list has, known without generating them."""
         links = sum(p.links_in for p in self.cluster.plans)
-        return self.management.per_copy * self.cluster.copies + links
+        return self.management.per_copy * self.cluster.copies + self.boxes + links
 
     def _copy_floor(self, copy: int) -> list[tuple[str, str]]:
         """Hall and row of each design rack of copy `copy`."""
@@ -178,6 +187,12 @@ class RunList:
         for copy in range(self.cluster.copies):
             prefix = copy_prefix(self.cluster.id, copy)
             yield from self.management.rows(prefix, self._copy_floor(copy), copy)
+
+    def _network_management_rows(self) -> Iterator[CableRow]:
+        """Each network rack's management cables, numbered after the compute racks'."""
+        first = self.management.per_copy * self.cluster.copies
+        management = self.cluster.sizer.management
+        return management_rows(self.network_racks, management, first)
 
     def _tiers(self) -> Iterator[tuple[int, Iterator[Link]]]:
         """Each tier's links, leaves first."""
@@ -214,6 +229,8 @@ class RunList:
                     self.management.racks, self._copy_floor(copy), strict=True
                 ):
                     out[hall] += len(plan.links)
+        for rack in self.network_racks:
+            out[rack.hall] += len(rack.boxes)
         return out
 
     def length_runs(self) -> Iterator[tuple[int, float, int]]:

@@ -22,13 +22,22 @@ from ...components.switch_systems import SwitchSystem
 from .cluster_spec import FabricPlan, FloorSpec
 from .cluster_summary import NetworkLine
 from .floor import FloorLayout, NetworkSpace
+from .floor_index import FloorIndex
 from .halls import lay_out_halls
 from .links import LinkChooser, LinkEnd, TierLinkParts
+from .network_management import (
+    LeafFloor,
+    NetworkManagement,
+    network_management,
+    network_rack_count,
+)
 from .sizing import FabricTooSmall, TierPlan, max_endpoints, size_fabric
 from .unit import DesignUnit
 
 ROLES = {1: ("leaf",), 2: ("leaf", "spine"), 3: ("leaf", "spine", "core")}
 TIERS = (1, 2, 3)
+MANAGEMENT = "management"
+"""The network BOM's tier name of the network racks' management switches and cords."""
 
 
 @dataclass(frozen=True)
@@ -187,6 +196,7 @@ class FabricSizer:
         for role, tier_parts in zip(roles, parts, strict=True):
             for table in (tier_parts.transceivers, tier_parts.cables):
                 lines.extend(_line(self.catalogue.parts[i], role, q) for i, q in table.items())
+        lines += self._management_lines(floor, plans, choice)
         return SizedFabric(
             choice=choice,
             radix=radix,
@@ -219,10 +229,41 @@ class FabricSizer:
         gpus = reach // self.unit.endpoints * self.gpus_per_copy
         raise InputError(self.file, "fabric.tiers", f"{widest} ({gpus:,} GPUs at most)")
 
+    @cached_property
+    def management(self) -> NetworkManagement:
+        """The management switches and cords of a network rack."""
+        return network_management(
+            self.catalogue, self.network_frame, self.switch.height_units, self.file
+        )
+
+    def _management_lines(
+        self, floor: FloorLayout, plans: tuple[TierPlan, ...], choice: FabricChoice
+    ) -> list[NetworkLine]:
+        """Each network rack's management trays' parts, and a cord per switch box."""
+        management = self.management
+        leaves = LeafFloor(
+            index=FloorIndex(self.racks_per_hall, self.floor.racks_per_row, floor.halls),
+            rack_endpoints=self.rack_endpoints,
+            rails=self.unit.rails if choice.tiers > 1 else 1,
+            down_ports=plans[0].down_ports,
+            leaves_per_plane=plans[0].switches // choice.planes,
+            planes=choice.planes,
+        )
+        upper = sum(p.switches for p in plans[1:])
+        racks = network_rack_count(
+            leaves, floor.row_network_racks, floor.core_racks, upper, management.boxes_per_rack
+        )
+        lines = [
+            _line(self.catalogue.parts[line.part], MANAGEMENT, racks * management.trays * line.qty)
+            for line in management.tray.parts
+        ]
+        boxes = sum(p.switches for p in plans)
+        return [*lines, _line(management.cord, MANAGEMENT, boxes)]
+
     def _lay_out(self, plans: tuple[TierPlan, ...], planes: int) -> FloorLayout:
         space = NetworkSpace(
             rack_width_m=self.network_frame.width_mm / 1000,
-            rack_units=self.network_frame.height_units,
+            rack_units=self.management.boxes_per_rack * self.switch.height_units,
             leaf_units=self.switch.height_units,
             upper_units=self.switch.height_units,
         )

@@ -1,0 +1,123 @@
+"""A cluster's network racks: the switch boxes each holds, its management switch trays and the
+boxes' management cables (the rule of `clusters/network_management.py`), for the run list and
+the DCIM export alike. Racks come in the floor's order: each row's network racks, then the core
+block, then extra racks where a row's leaves overflow."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..clusters.cluster_analysis import ClusterAnalysis
+from ..clusters.network_management import NetworkManagement
+from .management_rows import MANAGEMENT_TIER
+from .names import (
+    BOX_MANAGEMENT_PORT,
+    core_rack,
+    leaf_rack,
+    management_switch_port,
+    network_management,
+)
+from .places import Place, floor_index, hall_name, row_name
+from .row import CableRow
+
+
+@dataclass(frozen=True)
+class Box:
+    """A switch box in a network rack: its tier's role, its index in the tier, place and name."""
+
+    role: str
+    index: int
+    place: Place
+    device: str
+
+
+@dataclass(frozen=True)
+class NetworkRack:
+    """One network rack: where it stands and its boxes, lowest first."""
+
+    name: str
+    hall: str
+    row: str
+    boxes: tuple[Box, ...]
+
+    def management_devices(self, management: NetworkManagement) -> list[tuple[str, int]]:
+        """Name and unit position of each management tray."""
+        return [
+            (network_management(self.name, k), management.tray_position(k))
+            for k in range(management.trays)
+        ]
+
+
+def network_racks(
+    cluster: ClusterAnalysis,
+    roles: tuple[str, ...],
+    places: list[list[Place]],
+    devices: list[list[str]],
+) -> list[NetworkRack]:
+    """Every network rack of the cluster with the boxes the run list places in it."""
+    floor, index = cluster.floor, floor_index(cluster)
+    core_hall = hall_name(0) if floor.halls == 1 else "core"
+    where: dict[str, tuple[str, str]] = {
+        leaf_rack(cluster.id, row, k): (hall_name(index.hall_of_row(row)), row_name(row))
+        for row, n in enumerate(floor.row_network_racks)
+        for k in range(n)
+    }
+    where |= {core_rack(cluster.id, k): (core_hall, "core") for k in range(floor.core_racks)}
+    boxes: dict[str, list[Box]] = {name: [] for name in where}
+    for role, tier_places, tier_devices in zip(roles, places, devices, strict=True):
+        for k, (place, name) in enumerate(zip(tier_places, tier_devices, strict=True)):
+            where.setdefault(place.rack, (place.hall, place.row))
+            boxes.setdefault(place.rack, []).append(Box(role, k, place, name))
+    return [
+        NetworkRack(
+            name,
+            *where[name],
+            tuple(sorted(held, key=lambda b: b.place.position)),
+        )
+        for name, held in boxes.items()
+    ]
+
+
+def management_rows(
+    racks: list[NetworkRack], management: NetworkManagement, first: int
+) -> Iterator[CableRow]:
+    """Each box's management cable to its rack's management switch; cable ids `M-NNNNNNN`
+    numbered on from `first`."""
+    number = first
+    cord = management.cord
+    for rack in racks:
+        trays = rack.management_devices(management)
+        for box in rack.boxes:
+            slot = (box.place.position - 1) // management.box_units
+            tray, port = management.port_of(slot)
+            z_device, z_position = trays[tray]
+            z_port = management_switch_port(port)
+            number += 1
+            cable_id = f"M-{number:07d}"
+            yield CableRow(
+                cable_id,
+                1,
+                MANAGEMENT_TIER,
+                None,
+                None,
+                rack.hall,
+                rack.row,
+                rack.name,
+                box.place.position,
+                box.device,
+                BOX_MANAGEMENT_PORT,
+                None,
+                rack.hall,
+                rack.row,
+                rack.name,
+                z_position,
+                z_device,
+                z_port,
+                None,
+                cord.id,
+                cord.cable_type,
+                management.run_m(slot),
+                cord.length_m,
+                f"{cable_id}.1 {box.device} {BOX_MANAGEMENT_PORT} > {z_device} {z_port}",
+            )

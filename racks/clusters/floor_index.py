@@ -1,0 +1,33 @@
+"""Floor rack `f` (from 0) to its hall, row and position in the row."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FloorIndex:
+    """Floor rack `f` (from 0) to its hall, row and position in the row."""
+
+    racks_per_hall: int
+    racks_per_row: int
+    halls: int
+
+    @property
+    def rows_per_hall(self) -> int:
+        """Rows of a full hall."""
+        return math.ceil(self.racks_per_hall / self.racks_per_row)
+
+    def locate(self, rack: int) -> tuple[int, int, int]:
+        """(hall, row over all halls, position in the row), each from 0."""
+        if self.halls == 1:
+            row, position = divmod(rack, self.racks_per_row)
+            return 0, row, position
+        hall, in_hall = divmod(rack, self.racks_per_hall)
+        row, position = divmod(in_hall, self.racks_per_row)
+        return hall, hall * self.rows_per_hall + row, position
+
+    def hall_of_row(self, row: int) -> int:
+        """The hall a floor row stands in."""
+        return 0 if self.halls == 1 else row // self.rows_per_hall

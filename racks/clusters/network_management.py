@@ -1,0 +1,162 @@
+"""Out-of-band management in a cluster's network racks: each network rack holds management
+switch trays at its top, enough for the switch boxes it can hold, and every box's management
+port is cabled to them by the in-rack rule of `racks/cabling/management.py`.
+
+The management tray is the catalogue's first (by id) management tray of the network frame's
+unit standard, the one the compute designs use. A network rack holds `boxes_per_rack` boxes: the
+most that fit beside the management trays they need (one port each, `ceil(boxes / ports)`
+trays). Box `s` (from 0, from the rack's floor) takes port `s` over the trays' ports, in order;
+its run is the height between the two centres plus the routing allowance. A network rack is
+stocked with one cord, the shortest reaching its longest run (its lowest box to its tray), so
+the cords are counted from the boxes alone.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from collections import Counter
+from dataclasses import dataclass
+from itertools import accumulate
+
+from ...components.cabling import Cable
+from ...components.catalogue import Catalogue
+from ...components.errors import InputError
+from ...components.frames import RackFrame
+from ...components.parts import ManagementSwitch
+from ...components.trays import TrayRole, TrayType
+from ..cabling.management import cord, management_cords, run_m
+from .floor_index import FloorIndex
+
+FIELD = "floor.network_frame"
+
+
+@dataclass(frozen=True)
+class RackSlots:
+    """Where a network rack's boxes and management trays stand."""
+
+    tray: TrayType
+    ports: int
+    """Management ports of one tray."""
+    trays: int
+    """Management trays in each network rack."""
+    boxes_per_rack: int
+    box_units: int
+    frame_units: int
+    unit_m: float
+
+    def tray_position(self, index: int) -> int:
+        """Unit position of management tray `index` (from 0): stacked at the rack's top."""
+        return self.frame_units - (self.trays - index) * self.tray.height_units + 1
+
+    def box_position(self, slot: int) -> int:
+        """Unit position of the box in slot `slot` (from 0, from the rack's floor)."""
+        return 1 + slot * self.box_units
+
+    def port_of(self, slot: int) -> tuple[int, int]:
+        """(management tray, its port), each from 0, of the box in slot `slot`."""
+        return divmod(slot, self.ports)
+
+    def run_m(self, slot: int) -> float:
+        """The management run of the box in slot `slot`."""
+        tray = self.port_of(slot)[0]
+        box_centre = self.box_position(slot) - 1 + self.box_units / 2
+        tray_centre = self.tray_position(tray) - 1 + self.tray.height_units / 2
+        return run_m(box_centre, tray_centre, self.unit_m)
+
+
+@dataclass(frozen=True)
+class NetworkManagement(RackSlots):
+    """The management of one network rack frame holding boxes of one height, with its cord."""
+
+    cord: Cable
+
+
+def network_management(
+    catalogue: Catalogue, frame: RackFrame, box_units: int, file: str | None
+) -> NetworkManagement:
+    """The management of a network rack of `frame` holding boxes `box_units` high."""
+    trays = sorted(
+        (
+            t
+            for t in catalogue.trays.values()
+            if t.role == TrayRole.MANAGEMENT and t.unit_standard == frame.unit_standard
+        ),
+        key=lambda t: t.id,
+    )
+    if not trays:
+        raise InputError(
+            file,
+            FIELD,
+            f"no management tray of unit standard {frame.unit_standard} in the catalogue",
+        )
+    tray = trays[0]
+    ports = sum(
+        line.qty * part.ports
+        for line in tray.parts
+        if isinstance(part := catalogue.parts[line.part], ManagementSwitch)
+    )
+    boxes = _boxes(frame.height_units, box_units, tray.height_units, ports)
+    if ports < 1 or boxes < 1:
+        raise InputError(
+            file,
+            FIELD,
+            f"a {frame.height_units}-unit {frame.id} rack cannot hold a {box_units}-unit switch "
+            f"box beside management tray {tray.id}",
+        )
+    slots = RackSlots(
+        tray=tray,
+        ports=ports,
+        trays=math.ceil(boxes / ports),
+        boxes_per_rack=boxes,
+        box_units=box_units,
+        frame_units=frame.height_units,
+        unit_m=frame.unit_mm / 1000,
+    )
+    longest = max(slots.run_m(s) for s in range(boxes))
+    chosen = cord(management_cords(catalogue), longest, file, FIELD)
+    return NetworkManagement(**vars(slots), cord=chosen)
+
+
+def _boxes(units: int, box_units: int, tray_units: int, ports: int) -> int:
+    """The most boxes that fit in `units` beside the management trays they need."""
+    if ports < 1:
+        return 0
+    boxes = units // box_units
+    while boxes > 0 and boxes * box_units + math.ceil(boxes / ports) * tray_units > units:
+        boxes -= 1
+    return boxes
+
+
+@dataclass(frozen=True)
+class LeafFloor:
+    """What places the leaves in rows: the floor, each floor rack's NIC ports, and the leaves'
+    rails, down ports and count in one plane."""
+
+    index: FloorIndex
+    rack_endpoints: tuple[int, ...]
+    rails: int
+    down_ports: int
+    leaves_per_plane: int
+    planes: int
+
+
+def network_rack_count(
+    leaves: LeafFloor,
+    row_racks: tuple[int, ...],
+    core_racks: int,
+    upper_boxes: int,
+    boxes_per_rack: int,
+) -> int:
+    """Network racks as the run list places the boxes (`racks/cabling/places.py`): a leaf in the
+    row of its first NIC port's rack, each row's network racks then extra racks past them, and
+    the core block (more racks where the upper tiers need them)."""
+    rails = max(1, leaves.rails)
+    starts = list(accumulate((n // rails for n in leaves.rack_endpoints), initial=0))[:-1]
+    in_row: Counter[int] = Counter()
+    for leaf in range(leaves.leaves_per_plane):
+        rack = bisect_right(starts, leaf // rails * leaves.down_ports) - 1
+        in_row[leaves.index.locate(rack)[1]] += leaves.planes
+    rows = sum(max(n, math.ceil(in_row[row] / boxes_per_rack)) for row, n in enumerate(row_racks))
+    core = max(core_racks, math.ceil(upper_boxes / boxes_per_rack)) if upper_boxes else core_racks
+    return rows + core
