@@ -211,12 +211,12 @@ def _copies(
             yield rack if lanes is None else with_tray_lanes(rack, lanes)
 
     once = list(placed(COPY))
-    texts = {key: "".join(render(once, key)) for key in SECTIONS}
+    texts = {key: yamltext.Template("".join(render(once, key)), COPY) for key in SECTIONS}
 
     def sections(key: str) -> Iterator[str]:
         for prefix in prefixes:
             if yamltext.scalar(prefix) == prefix and COPY not in prefix:
-                yield texts[key].replace(COPY, prefix)
+                yield texts[key].fill(prefix)
             else:
                 yield from render(placed(prefix), key)
 

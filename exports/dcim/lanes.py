@@ -52,9 +52,10 @@ class LaneRule:
             yield from self.switch_lanes(box.name)
 
     @cached_property
-    def _box_text(self) -> str:
+    def _box_text(self) -> yamltext.Template:
         """One box's lanes as YAML items, its name a placeholder."""
-        return "".join(yamltext.item_text(n.data(), "  ") for n in self.switch_lanes(BOX))
+        text = "".join(yamltext.item_text(n.data(), "  ") for n in self.switch_lanes(BOX))
+        return yamltext.Template(text, BOX)
 
     def boxes_text(self, boxes: Iterable[Device]) -> str:
         """The lanes of several switch boxes as YAML items: rendered once, each box's name put
@@ -62,7 +63,7 @@ class LaneRule:
         out = []
         for box in boxes:
             if yamltext.scalar(box.name) == box.name and BOX not in box.name:
-                out.append(self._box_text.replace(BOX, box.name))
+                out.append(self._box_text.fill(box.name))
             else:
                 out += (yamltext.item_text(n.data(), "  ") for n in self.switch_lanes(box.name))
         return "".join(out)

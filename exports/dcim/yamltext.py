@@ -12,6 +12,7 @@ import json
 import math
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
 
 Scalar = str | int | float | bool | None
 Value = Scalar | Mapping[str, "Value"] | Sequence["Value"]
@@ -33,8 +34,10 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\U{code:08x}" if code > 0xFFFF else f"\\u{code:04x}"
 
 
+@lru_cache(maxsize=1 << 16, typed=True)
 def scalar(value: Scalar) -> str:
-    """One scalar as YAML text (not multi-line text)."""
+    """One scalar as YAML text (not multi-line text); the values a file repeats (types, ports,
+    a rack's device names) are worked out once."""
     if value is None:
         return "null"
     if value is True:
@@ -83,7 +86,7 @@ def _lines(key: str, value: Value, indent: str) -> Iterator[str]:
         block = _literal(value, indent + "  ")
         yield f"{indent}{key}: {block if block else scalar(value)}\n"
     else:
-        yield f"{indent}{key}: {scalar(value)}\n"  # type: ignore[arg-type]
+        yield f"{indent}{key}: {scalar(value)}\n"
 
 
 def mapping(data: Mapping[str, Value], indent: str = "") -> Iterator[str]:
@@ -99,7 +102,7 @@ def item_text(item: Value, indent: str) -> str:
         return f"{indent}- {text[len(indent) + 2 :]}"
     if isinstance(item, (Mapping, list, tuple)):
         return f"{indent}- {'{}' if isinstance(item, Mapping) else '[]'}\n"
-    return f"{indent}- {scalar(item)}\n"  # type: ignore[arg-type]
+    return f"{indent}- {scalar(item)}\n"
 
 
 def document(data: Mapping[str, Value], header: str = "") -> str:
@@ -115,3 +118,14 @@ def comment(text: str) -> str:
 def sequence_document(items: Iterable[Value], header: str = "") -> str:
     """A document that is one sequence."""
     return "---\n" + comment(header) + "".join(item_text(item, "") for item in items)
+
+
+class Template:
+    """Rendered text with a placeholder, filled by joining its pieces (no search per fill)."""
+
+    def __init__(self, text: str, placeholder: str) -> None:
+        self.pieces = text.split(placeholder)
+
+    def fill(self, value: str) -> str:
+        """The text with `value` where the placeholder was."""
+        return value.join(self.pieces)
