@@ -86,10 +86,13 @@ def management_rows(
     numbered on from `first`."""
     number = first
     cord = management.cord
+    runs: dict[int, float] = {}  # per slot: alike in every network rack
     for rack in racks:
         trays = rack.management_devices(management)
         for box in rack.boxes:
             slot = (box.place.position - 1) // management.box_units
+            if slot not in runs:
+                runs[slot] = management.run_m(slot)
             tray, port = management.port_of(slot)
             z_device, z_position = trays[tray]
             z_port = management_switch_port(port)
@@ -117,7 +120,7 @@ def management_rows(
                 None,
                 cord.id,
                 cord.cable_type,
-                management.run_m(slot),
+                runs[slot],
                 cord.length_m,
                 f"{cable_id}.1 {box.device} {BOX_MANAGEMENT_PORT} > {z_device} {z_port}",
             )
