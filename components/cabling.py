@@ -24,6 +24,11 @@ class Transceiver(PartType):
     reach_class: Name = Field(max_length=40, description="DR8, 2xFR4, SR8 ...")
     reach_m: Positive = Field(description="Longest link the module is rated for, metres.")
     fibre: Literal["single_mode", "multi_mode"] = Field(description="The fibre it drives.")
+    connectors: PositiveCount = Field(
+        default=1,
+        description="Optical connectors: 2 on a twin-port module (2xDR4, 2xFR4), each one port "
+        "with its own cable.",
+    )
 
 
 class Cable(PartType):

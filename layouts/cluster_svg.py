@@ -317,14 +317,15 @@ class FabricDiagram(_Drawing):
         self.text(
             self.WIDTH - MARGIN - 250,
             y + 9,
-            f"{s.endpoints:,} NIC ports at {s.endpoint_gbps:g}G",
+            f"{s.endpoints // s.planes:,} NIC ports at {s.endpoint_gbps:g}G",
             size=10,
             weight="bold",
         )
+        planes = f", {s.planes} x {s.plane_gbps:g}G planes" if s.planes > 1 else ""
         self.text(
             self.WIDTH - MARGIN - 250,
             y + 22,
-            f"{counted(s.racks, 'rack')}, {counted(s.rails, 'rail')}",
+            f"{counted(s.racks, 'rack')}, {counted(s.rails, 'rail')}{planes}",
             size=9,
         )
 

@@ -46,10 +46,33 @@ def test_bandwidth_per_gpu_is_planes_times_plane_speed() -> None:
 
 
 # --- one plane at full speed is the fabric as it was ---------------------------------------
+NO_FULL_SPEED_OPTIC = {"vr200-16k-ib"}
+"""Clusters whose NIC port is faster than any one port of their profile's optics: Quantum-X800's
+ports are 800G, its 1.6T optics twin-port, so a 1.6T link has no module."""
+
+
 @pytest.mark.parametrize("cid", sorted(ONE_PLANE))
 def test_one_plane_at_full_speed_keeps_the_counts(cid: str) -> None:
     before = ONE_PLANE[cid]
-    s = _cluster(cid).with_(fabric={"planes": 1, "tiers": before["tiers"]}).summary
+    sizer = _cluster(cid).analysis.sizer
+    tiers = before["tiers"]
+    radix = sizer.switch.radix_at(sizer.unit.endpoint_gbps)
+    plans = size_fabric(sizer.nic_ports, radix, tiers, (1.0,) * (tiers - 1), sizer.unit.rails)
+    assert [
+        {
+            "switches": p.switches,
+            "ports_per_switch": p.radix,
+            "ports_total": p.ports_total,
+            "ports_used": p.ports_used,
+            "links": p.links_in,
+        }
+        for p in plans
+    ] == before["per_tier"]
+    if cid in NO_FULL_SPEED_OPTIC:
+        with pytest.raises(rb.InputError, match="twin-port module is two ports"):
+            _cluster(cid).with_(fabric={"planes": 1, "tiers": tiers})
+        return
+    s = _cluster(cid).with_(fabric={"planes": 1, "tiers": tiers}).summary
     assert (s.planes, s.plane_gbps, s.fabric_tiers) == (1, s.endpoint_gbps, before["tiers"])
     for key in ("endpoints", "switches", "links", "ports_used", "ports_unused"):
         assert getattr(s, key) == before[key], key
@@ -91,6 +114,26 @@ def test_optics_and_cables_follow_the_links(cid: str) -> None:
         assert fibre_cables * 2 <= optics * 8
         if fibre_cables:
             assert optics >= 2 * fibre_cables / 8
+
+
+def _fibres_and_optics(cid: str) -> list[tuple[int, int]]:
+    return [
+        (
+            sum(q for p, q in tier.cables.items() if p.startswith("smf-")),
+            sum(tier.transceivers.values()),
+        )
+        for tier in _cluster(cid).summary.tiers
+    ]
+
+
+def test_a_twin_port_module_takes_a_cable_per_port() -> None:
+    """2xDR4 at both ends (InfiniBand XDR, 2 links a module): a fibre per link, as many as the
+    modules at its two ends. A DR8 at both ends broken out four ways (Arista): one cable for a
+    module's four legs, half as many as the modules."""
+    for fibres, optics in _fibres_and_optics("vr200-16k-ib"):
+        assert fibres == optics > 0
+    for fibres, optics in _fibres_and_optics("vr200-16k-arista"):
+        assert 2 * fibres == optics > 0
 
 
 # --- properties -----------------------------------------------------------------------------

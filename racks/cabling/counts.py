@@ -60,8 +60,8 @@ class Tally:
 
 
 def run_counts(run_list: RunList) -> PartCounts:
-    """The rows' counts from runs of links alike, as the rows group them (a cable of `fan` legs of
-    one length, filled in order), without generating a row."""
+    """The rows' counts from runs of links alike, as the rows group them (a cable of its kind's
+    legs of one length, filled in order), without generating a row."""
     tally = Tally(run_list.ends)
     copies = run_list.cluster.copies
     for part, n in run_list.management.cables().items():
@@ -72,7 +72,7 @@ def run_counts(run_list: RunList) -> PartCounts:
     filled: dict[tuple[int, float], int] = {}
     for tier, length, links in run_list.length_runs():
         kind = run_list.kind(tier, length)
-        fan = run_list.ends[tier - 1].fan
+        fan = kind.legs
         legs = filled.get((tier, length), fan)
         spare = min(links, fan - legs)
         fresh = links - spare

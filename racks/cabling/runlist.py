@@ -40,7 +40,7 @@ from ...components.errors import InputError
 from ...components.parts import Nic
 from ...components.trays import PartUse, TrayRole
 from ..clusters.cluster_analysis import ClusterAnalysis
-from ..clusters.links import LinkChooser, LinkEnd
+from ..clusters.links import LinkChooser, LinkEnd, legs_per_cable
 from .management_rows import ManagementRows, joined
 from .names import copy_prefix, nic_port, rack_name, switch_device, tray_device
 from .network_racks import NetworkRack, management_rows, network_racks
@@ -66,11 +66,13 @@ def end_at(place: Place, device: str) -> End:
 
 @dataclass(frozen=True)
 class LinkKind:
-    """What a link of one tier and length gets: its cable and the module at each end."""
+    """What a link of one tier and length gets: its cable, the module at each end, and the links
+    one cable carries."""
 
     cable: Cable
     a_module: Transceiver | None
     z_module: Transceiver | None
+    legs: int
 
     def fields(self) -> tuple[str | None, str | None, str, str, float]:
         """The row's module, cable and length fields."""
@@ -96,15 +98,10 @@ class Endpoint:
 
 @dataclass(frozen=True)
 class Ends:
-    """A tier's two link ends and the links one cable carries."""
+    """A tier's two link ends."""
 
     lower: LinkEnd
     upper: LinkEnd
-
-    @property
-    def fan(self) -> int:
-        """Links per physical cable: those of the busier end's module."""
-        return max(self.lower.links_per_module, self.upper.links_per_module)
 
 
 class RunList:
@@ -247,17 +244,17 @@ class RunList:
                 yield tier, float(length), count
 
     def _cabled(self, tier: int, links: Iterator[Link]) -> Iterator[tuple[list[Any], Link]]:
-        """Each link with its cable: `fan` links of one length to a cable, in order. A cable is
-        [cable_id, legs so far, LinkKind.fields()..., LinkKind.texts()...]."""
-        fan = self.ends[tier - 1].fan
+        """Each link with its cable: a cable's legs (`LinkKind.legs`) of one length to a cable, in
+        order. A cable is [cable_id, legs so far, LinkKind.fields()..., LinkKind.texts()...]."""
         open_cables: dict[float, list[Any]] = {}
-        opened = 0
+        opened = fan = 0
         cable: list[Any] = [None, fan]
         last = -1.0
         for link in links:
             length = link[0]
             if length != last or cable[1] == fan:
-                last = length
+                if length != last:
+                    last, fan = length, self.kind(tier, length).legs
                 cable = open_cables.get(length) or [None, fan]
                 if cable[1] == fan:
                     opened += 1
@@ -305,12 +302,10 @@ class RunList:
         found = self._kinds.get(key)
         if found is None:
             ends = self.ends[tier - 1]
+            pair = (ends.lower, ends.upper)
             cable = self.chooser.cable_for(self.roles[tier - 1], length, self.gbps)
-            a = z = None
-            if cable.needs_transceivers:
-                a = self.chooser.module_for(length, ends.lower)
-                z = self.chooser.module_for(length, ends.upper)
-            found = self._kinds[key] = LinkKind(cable, a, z)
+            a, z = self.chooser.modules_for(cable, length, pair)
+            found = self._kinds[key] = LinkKind(cable, a, z, legs_per_cable(pair, (a, z)))
         return found
 
     # --- tier 1: NIC ports to leaves -------------------------------------------------------------
@@ -419,14 +414,14 @@ class RunList:
     def _leaf_lines(self) -> Iterator[str]:
         """Tier 1's CSV lines from its blocks, cabled as `_cabled` cables them."""
         leaves = self.switch_ends[0]
-        fan = self.ends[0].fan
         open_cables: dict[float, list[Any]] = {}
         opened = 0
         for length, plane, rail, first, ports in self._leaf_blocks():
             cable = open_cables.get(length)
             if cable is None:
-                cable = open_cables[length] = [None, fan, *self.kind(1, length).texts(length)]
-            cable_id, legs, a_module, z_module, tail = cable
+                kind = self.kind(1, length)
+                cable = open_cables[length] = [None, kind.legs, *kind.texts(length), kind.legs]
+            cable_id, legs, a_module, z_module, tail, fan = cable
             head = f"1,{plane + 1},{'' if rail is None else rail},"
             for end, nic, offset, leaf_port in ports:
                 if legs == fan:
@@ -528,9 +523,8 @@ class RunList:
         first_up = self.cluster.plans[tier - 2].down_ports
         names = self.port_names
         lengths = self._lengths(tier)
-        fan = self.ends[tier - 1].fan
         open_cables: dict[float, list[Any]] = {}
-        opened = 0
+        opened = fan = 0
         cable: list[Any] = [None, fan]
         last = -1.0
         for plane, rail, a, g0, spines, base, count in self._upper_blocks(tier, ups, pods):
@@ -538,7 +532,8 @@ class RunList:
             for j in range(count):
                 length = next(lengths)
                 if length != last or cable[1] == fan:
-                    last = length
+                    if length != last:
+                        last, fan = length, self.kind(tier, length).legs
                     cable = open_cables.get(length) or [None, fan]
                     if cable[1] == fan:
                         opened += 1

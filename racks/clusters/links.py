@@ -4,8 +4,9 @@ Kinds are tried in the order DAC, AEC, AOC, fibre, and within a kind the shortes
 as long as the link. A fibre needs a transceiver at each end: at a NIC one at the NIC's speed
 (shared by the planes its port splits into), at a switch one at the cage's speed (shared by the
 links the cage breaks out to). Lane counts match: a NIC end has the lanes of its share of the cage
-(a 1.6T cage of 8 lanes splits into 2 x 4). One physical cable runs from the end whose module
-carries more links and fans out to one far end per link, so a breakout cable is counted once.
+(a 1.6T cage of 8 lanes splits into 2 x 4). One physical cable runs from one connector of the
+end whose connector carries more links and fans out to one far end per link, so a breakout cable
+is counted once; a twin-port module has two connectors, each its own port and cable.
 """
 
 from __future__ import annotations
@@ -54,13 +55,12 @@ class LinkChooser:
         """Cables and transceivers for links of `gbps` with these lengths."""
         cables: Counter[str] = Counter()
         modules: Counter[tuple[str, int]] = Counter()
-        fan = max(end.links_per_module for end in ends)
         for length, count in lengths:
             cable = self._cable(role, length, gbps)
-            cables[cable.id] += math.ceil(count / fan)
-            if cable.needs_transceivers:
-                for end in ends:
-                    module = self._module(length, end)
+            pair = self.modules_for(cable, length, ends)
+            cables[cable.id] += math.ceil(count / legs_per_cable(ends, pair))
+            for end, module in zip(ends, pair, strict=True):
+                if module is not None:
                     modules[(module.id, end.links_per_module)] += count
         optics: Counter[str] = Counter()
         for (module_id, per), links in modules.items():
@@ -71,9 +71,13 @@ class LinkChooser:
         """The cable one link of `gbps` and `length` gets (the rule `choose` counts by)."""
         return self._cable(role, length, gbps)
 
-    def module_for(self, length: float, end: LinkEnd) -> Transceiver:
-        """The transceiver at one end of a fibre link of `length`."""
-        return self._module(length, end)
+    def modules_for(
+        self, cable: Cable, length: float, ends: tuple[LinkEnd, LinkEnd]
+    ) -> tuple[Transceiver | None, Transceiver | None]:
+        """The transceivers at the two ends of a link on `cable`: none where it needs none."""
+        if not cable.needs_transceivers:
+            return None, None
+        return self._module(length, ends[0]), self._module(length, ends[1])
 
     def _cable(self, role: str, length: float, gbps: float) -> Cable:
         usable = [
@@ -96,13 +100,28 @@ class LinkChooser:
         fits = [
             t
             for t in (self.catalogue.part(i, Transceiver) for i in self.profile.transceivers)
-            if t.port_gbps == end.module_gbps and t.lanes == end.lanes and t.reach_m >= length
+            if t.port_gbps == end.module_gbps
+            and t.lanes == end.lanes
+            and t.reach_m >= length
+            and end.links_per_module % t.connectors == 0
         ]
         if not fits:
             raise InputError(
                 self.file,
                 "profile",
                 f"profile {self.profile.id} has no {end.module_gbps:g}G transceiver of "
-                f"{end.lanes} lanes reaching {length:g} m",
+                f"{end.lanes} lanes reaching {length:g} m with a port for each of its "
+                f"{end.links_per_module} link(s) (a twin-port module is two ports)",
             )
         return min(fits, key=lambda t: (math.inf if t.price_usd is None else t.price_usd, t.id))
+
+
+def legs_per_cable(
+    ends: tuple[LinkEnd, LinkEnd], modules: tuple[Transceiver | None, Transceiver | None]
+) -> int:
+    """Links one physical cable carries: those behind one connector of the busier end. Copper
+    and active optical cables plug into the cage itself, one connector per module."""
+    return max(
+        end.links_per_module // (module.connectors if module else 1)
+        for end, module in zip(ends, modules, strict=True)
+    )
