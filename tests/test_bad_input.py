@@ -227,7 +227,7 @@ def test_unknown_builtin_design_suggests_close_ids(cli) -> None:
     assert result.code == 2
     assert result.err.strip() == (
         "rackbom: error: unknown design or cluster 'helio' "
-        "(did you mean helios, helios-1m, helios-16k?)"
+        "(did you mean helios, helios-8k, helios-1m?)"
     )
 
 

@@ -147,7 +147,7 @@ def _check_spread(rows: list[CableRow]) -> None:
         assert max(counts.values()) - min(counts.values()) <= 1
 
 
-@pytest.mark.parametrize("cluster_id", [SMALL, "vr200-16k-arista", "gb300-16k"])
+@pytest.mark.parametrize("cluster_id", [SMALL, "vr200-8k-arista", "gb300-8k"])
 def test_built_in_clusters_use_each_port_once(cluster_id: str) -> None:
     rows = _rows(cluster_id)
     _check_ports(rows)

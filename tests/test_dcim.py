@@ -253,7 +253,7 @@ def test_1600g_ports_per_product() -> None:
     """1.6T Ethernet is NetBox's `1.6tbase-x-osfp1600` and Nautobot's `1600gbase-x-osfp`;
     1.6T InfiniBand, which neither has, is `other` saying what it is."""
     for target, want in (("netbox", "1.6tbase-x-osfp1600"), ("nautobot", "1600gbase-x-osfp")):
-        arista = _all_exports(target)["vr200-16k-arista"]
+        arista = _all_exports(target)["vr200-8k-arista"]
         switch = next(t for t in arista.types if t.slug.startswith("arista-"))
         assert {i.type for i in switch.interfaces[1:]} == {want}
         ib = _all_exports(target)["vr200-16k-ib"]

@@ -132,7 +132,7 @@ def test_a_twin_port_module_takes_a_cable_per_port() -> None:
     module's four legs, half as many as the modules."""
     for fibres, optics in _fibres_and_optics("vr200-16k-ib"):
         assert fibres == optics > 0
-    for fibres, optics in _fibres_and_optics("vr200-16k-arista"):
+    for fibres, optics in _fibres_and_optics("vr200-8k-arista"):
         assert 2 * fibres == optics > 0
 
 

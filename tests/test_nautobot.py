@@ -24,7 +24,7 @@ from rackbom.exports.dcim.vocabulary import vocabulary
 
 pytestmark = pytest.mark.client
 
-CLUSTERS = ("mi355x-8k", "gb300-16k")
+CLUSTERS = ("mi355x-8k", "gb300-8k")
 """Clusters whose device types go into Nautobot as well: an Ethernet switch box (800G OSFP cages)
 and an InfiniBand one (XDR ports), with InfiniBand NIC ports on GB300's compute trays."""
 DOCS = Path(__file__).resolve().parent.parent / "docs"

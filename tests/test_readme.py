@@ -72,8 +72,9 @@ def test_helios_elevation_is_current(request: pytest.FixtureRequest) -> None:
 
 
 README_CLUSTER_TABLES = (
-    ("helios-16k", "vr200-16k-arista", "helios-16k-whitebox", "vr200-16k-whitebox"),
-    ("vr200-16k-ib", "gb200-16k", "gb300-16k", "mi355x-8k"),
+    ("helios-16k", "vr200-16k-ib", "gb200-16k", "mi355x-8k"),
+    ("helios-8k", "vr200-8k-ib", "vr200-8k-arista", "gb300-8k"),
+    ("helios-8k-whitebox", "vr200-8k-whitebox"),
     ("mi355x-server-8k", "hgx-b200-8k", "hgx-b300-8k", "hgx-h200-8k"),
     ("helios-1m",),
 )

@@ -50,9 +50,11 @@ def test_helios_trays_sit_nine_above_and_nine_below_the_switches() -> None:
 
 
 def test_helios_compute_tray_costs_what_the_source_says() -> None:
+    """Seed 002's $210k is the tray's BOM cost; its buyer pays the integration margin on it."""
     built = rb.load("helios").built
     tray = next(t for t in built.placed if t.tray.id == "helios-compute-tray")
-    assert tray_price(built, tray) == 210_000
+    assert tray.tray.integration_margin == 0.126
+    assert tray_price(built, tray) == pytest.approx(210_000 * 1.126)
 
 
 def test_gb200_nvl72_figures(summaries: dict[str, dict]) -> None:

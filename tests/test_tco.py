@@ -22,19 +22,19 @@ from rackbom.racks.library import builtin_design_ids
 
 REPRODUCED = {
     # label: (source, rackbom under the default profile, met)
-    "MI355X TCO per GPU-hour": (1.97, 1.82, True),
-    "MI355X all-in capital cost per GPU vs HGX B200": (-45, -48.3, True),
-    "MI355X TCO vs HGX B200": (-30, -38.2, False),
-    "MI355X TCO vs HGX B200 (earlier section)": (-33, -38.2, False),
-    "MI355X TCO per FP4 PFLOPS vs HGX B300": (-40, -6.26, False),
-    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -8.16, False),
-    "MI355X TCO per FP8 PFLOPS vs HGX B200": (-50, -44.35, False),
-    "MI355X TCO per FP6 PFLOPS vs HGX B200": (-75, -72.45, True),
-    "MI400 (Arista) all-in capital cost per GPU vs VR200 NVL144 (InfiniBand)": (-12, -17.46, False),
-    "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)": (-4.5, -10.19, False),
-    "MI400 TCO vs VR200 NVL144, both on Arista": (1.7, 3.4, True),
-    "MI400 TCO vs VR200 NVL144, both white-box": (1, 2.8, True),
-    "VR200 NVL144 (InfiniBand) operating cost per GPU-hour": (0.67, 0.696, True),
+    "MI355X TCO per GPU-hour": (1.97, 1.96, True),
+    "MI355X all-in capital cost per GPU vs HGX B200": (-45, -42.33, True),
+    "MI355X TCO vs HGX B200": (-30, -33.27, True),
+    "MI355X TCO vs HGX B200 (earlier section)": (-33, -33.27, True),
+    "MI355X TCO per FP4 PFLOPS vs HGX B300": (-40, -6.87, False),
+    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -1.45, False),
+    "MI355X TCO per FP8 PFLOPS vs HGX B200": (-50, -39.95, False),
+    "MI355X TCO per FP6 PFLOPS vs HGX B200": (-75, -70.27, True),
+    "MI400 (Arista) all-in capital cost per GPU vs VR200 NVL144 (InfiniBand)": (-12, -8.34, True),
+    "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)": (-4.5, -1.77, True),
+    "MI400 TCO vs VR200 NVL144, both on Arista": (1.7, 2.27, True),
+    "MI400 TCO vs VR200 NVL144, both white-box": (1, 1.76, True),
+    "VR200 NVL144 (InfiniBand) operating cost per GPU-hour": (0.67, 0.67, True),
 }
 """The README's table: rackbom's figures beside seed 002's, one profile for every system."""
 
@@ -101,6 +101,29 @@ def test_reproduction_table_matches_the_readme() -> None:
         assert (row.needed is None) is met, label
 
 
+def test_every_claim_compares_clusters_of_one_size() -> None:
+    from rackbom.racks.costs.reproduction import CLAIMS, CLUSTER_GPUS
+
+    for claim in CLAIMS:
+        for cid in filter(None, (claim.subject, claim.comparator)):
+            assert rb.load_cluster(cid).summary.gpus_requested == CLUSTER_GPUS, (claim.label, cid)
+
+
+def test_the_infiniband_claims_at_16k_take_a_third_tier(cli) -> None:
+    larger = costs.reproduction_larger()
+    assert (larger.subject, larger.comparator) == ("helios-16k", "vr200-16k-ib")
+    assert larger.tiers == (2, 3)
+    capex, tco = larger.rows
+    small = {r.label: r for r in rb.reproduction()}
+    for row in (capex, tco):
+        assert row.rackbom < small[row.label].rackbom - 5  # the third tier costs VR200 more
+    assert capex.rackbom == pytest.approx(-17.0, abs=0.05)
+    assert tco.rackbom == pytest.approx(-10.3, abs=0.05)
+    out = cli("tco", "--reproduce").out
+    assert "The same InfiniBand claims at 16,416 GPUs (helios-16k vs vr200-16k-ib" in out
+    assert "takes 3 tiers, 2 at 8,192" in out
+
+
 def test_nvidia_margin_range_is_a_tornado_bar() -> None:
     """The source's 40-50% gross margin (markups 2/3 to 1) moves VR200's scale-up capital."""
     basis = costs.basis("vr200-16k-ib")
@@ -121,7 +144,7 @@ def test_nvidia_margin_range_is_a_tornado_bar() -> None:
 def test_misses_name_what_would_have_to_change() -> None:
     rows = {r.label: r for r in rb.reproduction()}
     fp8 = rows["MI355X TCO per FP8 PFLOPS vs HGX B200"]
-    assert fp8.needed.startswith("hgx-b200-8k compute capital $74,268 per GPU")
+    assert fp8.needed.startswith("hgx-b200-8k compute capital $81,978 per GPU")
     opex = rows["VR200 NVL144 (InfiniBand) operating cost per GPU-hour"]
     assert opex.within_tolerance and opex.needed is None  # maintenance on IT hardware only
 
@@ -148,8 +171,8 @@ def test_rent_versus_own() -> None:
     rows = {r.rental: r for r in rb.rent_or_own()}
     mi355x = rows["mi355x-8gpu-month"]
     assert mi355x.rent_usd_per_gpu_hour == pytest.approx(19_900 / 8 / 730)
-    assert mi355x.renter_margin_pct == pytest.approx(46.7, abs=0.1)
-    assert mi355x.payback_months == pytest.approx(26.3, abs=0.1)
+    assert mi355x.renter_margin_pct == pytest.approx(42.5, abs=0.1)
+    assert mi355x.payback_months == pytest.approx(28.4, abs=0.1)
     assert rows["mi300x-dev-cloud"].tco_usd_per_gpu_hour is None
     assert all(r.renter_margin_pct > 0 for r in rows.values() if r.owned_as)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...components.formats import USD, USD_CENTS
-from ...racks.costs.reproduction import READING_OPEX
+from ...racks.costs.reproduction import CLUSTER_GPUS, READING_OPEX
 from ..figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from .table import render_table
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ...racks.costs.accepted import AcceptedCost
     from ...racks.costs.ownership import TcoResult
     from ...racks.costs.rent import RentVsOwn
-    from ...racks.costs.reproduction import ReproducedRow
+    from ...racks.costs.reproduction import LargerPair, ReproducedRow
     from ...racks.costs.tornado import TornadoBar
 
 
@@ -26,27 +26,35 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:+.1f}%"
 
 
-def reproduction_table(rows: tuple[ReproducedRow, ...]) -> str:
-    """Source beside rackbom, the deviation, and what would have to change where it misses."""
-    body = [
-        [
-            r.label,
-            r.quote,
-            USD_CENTS.text(r.rackbom) if r.unit == "usd" else _pct(r.rackbom),
-            f"{r.deviation:+.1f}%" if r.unit == "usd" else f"{r.deviation:+.1f} pp",
-            "yes" if r.within_tolerance else ("no" if r.sign_right else "no (sign)"),
-            r.needed or "",
-        ]
-        for r in rows
-    ]
+def reproduction_table(rows: tuple[ReproducedRow, ...], larger: LargerPair) -> str:
+    """Source beside rackbom, the deviation, and what would have to change where it misses; then
+    the InfiniBand claims on the larger pair, shown and not held to the source."""
     header = ["comparison (seed 002)", "source", "rackbom", "deviation", "met", "to meet it"]
+    small, large = larger.tiers
     return "\n".join(
         [
-            "Seed 002's cost-of-ownership claims, one profile for every system",
-            render_table(header, body),
+            "Seed 002's cost-of-ownership claims, one profile for every system, each system a "
+            f"cluster of {CLUSTER_GPUS:,} GPUs (whole racks)",
+            render_table(header, [_reproduced(r) for r in rows]),
             READING_OPEX,
+            "",
+            f"The same InfiniBand claims at {larger.gpus:,} GPUs ({larger.subject} vs "
+            f"{larger.comparator}: the VR200 fabric takes {large} tiers, {small} at "
+            f"{CLUSTER_GPUS:,}); shown, not held to the source",
+            render_table(header, [_reproduced(r) for r in larger.rows]),
         ]
     )
+
+
+def _reproduced(r: ReproducedRow) -> list[str]:
+    return [
+        r.label,
+        r.quote,
+        USD_CENTS.text(r.rackbom) if r.unit == "usd" else _pct(r.rackbom),
+        f"{r.deviation:+.1f}%" if r.unit == "usd" else f"{r.deviation:+.1f} pp",
+        "yes" if r.within_tolerance else ("no" if r.sign_right else "no (sign)"),
+        r.needed or "",
+    ]
 
 
 def rent_table(rows: tuple[RentVsOwn, ...]) -> str:

@@ -1,10 +1,10 @@
 """Seed 002's cost-of-ownership claims beside rackbom's figures, from one profile for every system.
 
-Each claim names the metric, the clusters compared (same size and fabric shape, each on the
-networking the source pairs it with) and the source's figure. Where rackbom misses, the row says
-what would have to change to meet it: for a comparison, the comparator's compute capital per GPU
-(the one figure of the pair nobody publishes); for an absolute figure, one profile parameter,
-which would then move every system alike. Nothing is fitted.
+Each claim names the metric, the clusters compared (each of `CLUSTER_GPUS` GPUs on the networking
+the source pairs it with, its fabric chosen by cost) and the source's figure. Where rackbom misses,
+the row says what would have to change to meet it: for a comparison, the comparator's compute
+capital per GPU (the one figure of the pair nobody publishes); for an absolute figure, one profile
+parameter, which would then move every system alike. Nothing is fitted.
 """
 
 from __future__ import annotations
@@ -44,6 +44,12 @@ class Claim:
 
 
 SOURCE = "seed-002-tco"
+CLUSTER_GPUS = 8192
+"""One size for every claim's clusters: the source states none. `LARGER_PAIR` prints the
+InfiniBand claims again at twice the size."""
+LARGER_PAIR = ("helios-16k", "vr200-16k-ib")
+"""The MI400-vs-VR200 InfiniBand pair at 16,384 GPUs, shown beside the claims and not held to
+them: past two tiers' reach the VR200's fabric takes a third."""
 CLAIMS = (
     Claim("MI355X TCO per GPU-hour", "$1.97", "tco_usd_per_gpu_hour", "mi355x-server-8k", 1.97),
     Claim(
@@ -86,7 +92,7 @@ CLAIMS = (
         "tco_usd_per_fp4_pflops_hour",
         "mi355x-server-8k",
         -40,
-        "gb300-16k",
+        "gb300-8k",
     ),
     Claim(
         "MI355X TCO per FP8 PFLOPS vs HGX B200",
@@ -108,42 +114,45 @@ CLAIMS = (
         "MI400 (Arista) all-in capital cost per GPU vs VR200 NVL144 (InfiniBand)",
         "~12% lower",
         "capex_hardware_usd_per_gpu",
-        "helios-16k",
+        "helios-8k",
         -12,
-        "vr200-16k-ib",
+        "vr200-8k-ib",
     ),
     Claim(
         "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)",
         "4.5% lower",
         "tco_usd_per_gpu_hour",
-        "helios-16k",
+        "helios-8k",
         -4.5,
-        "vr200-16k-ib",
+        "vr200-8k-ib",
     ),
     Claim(
         "MI400 TCO vs VR200 NVL144, both on Arista",
         "1.7% higher",
         "tco_usd_per_gpu_hour",
-        "helios-16k",
+        "helios-8k",
         1.7,
-        "vr200-16k-arista",
+        "vr200-8k-arista",
     ),
     Claim(
         "MI400 TCO vs VR200 NVL144, both white-box",
         "1% higher",
         "tco_usd_per_gpu_hour",
-        "helios-16k-whitebox",
+        "helios-8k-whitebox",
         1.0,
-        "vr200-16k-whitebox",
+        "vr200-8k-whitebox",
     ),
     Claim(
         "VR200 NVL144 (InfiniBand) operating cost per GPU-hour",
         "$0.67",
         "opex_usd_per_gpu_hour",
-        "vr200-16k-ib",
+        "vr200-8k-ib",
         0.67,
     ),
 )
+INFINIBAND_PAIR = ("helios-8k", "vr200-8k-ib")
+INFINIBAND_CLAIMS = tuple(c for c in CLAIMS if (c.subject, c.comparator) == INFINIBAND_PAIR)
+"""The MI400 claims against VR200 on InfiniBand, the ones a larger cluster moves."""
 READING_OPEX = (
     "Seed 002 says the MI400's higher power 'results in a higher operating cost of ownership of "
     "0.67/hr/GPU for the VR200 NVL144'. rackbom reads $0.67 as the VR200's own operating cost "
@@ -176,6 +185,29 @@ def reproduce(
 ) -> tuple[ReproducedRow, ...]:
     """Every claim under one profile; `basis_of` gives a built-in system's cost basis."""
     return tuple(_row(claim, profile, basis_of) for claim in CLAIMS)
+
+
+@dataclass(frozen=True)
+class LargerPair:
+    """The InfiniBand claims again on `LARGER_PAIR`, with the VR200 fabric's tiers at each size."""
+
+    subject: str
+    comparator: str
+    gpus: int
+    tiers: tuple[int, int]
+    """The comparator's fabric tiers at `CLUSTER_GPUS` and at `gpus`."""
+    rows: tuple[ReproducedRow, ...]
+
+
+def at_larger_pair(
+    profile: TcoProfile, basis_of: Callable[[str], CostBasis]
+) -> tuple[ReproducedRow, ...]:
+    """The claims on the InfiniBand pair, again on `LARGER_PAIR`."""
+    subject, comparator = LARGER_PAIR
+    return tuple(
+        _row(replace(claim, subject=subject, comparator=comparator), profile, basis_of)
+        for claim in INFINIBAND_CLAIMS
+    )
 
 
 def _metric(claim: Claim, basis: CostBasis, profile: TcoProfile) -> float:
