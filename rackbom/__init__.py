@@ -12,7 +12,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 # The facade loads lazily: `import rackbom` stays cheap, and each command imports what it uses.
 _EXPORTS = {
