@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
@@ -84,6 +84,35 @@ class LinkKind:
         """The same as CSV text: the A module, the Z module, and cable part to cable length."""
         a, z, part, kind, cable_m = self.fields()
         return a or "", z or "", f"{part},{kind},{run_m},{cable_m}"
+
+
+class CableFill:
+    """A tier's cables, filled in link order: the open cable of a link's length takes legs up to
+    its kind's `legs`, then the next opens. A cable is [cable_id, legs so far,
+    LinkKind.fields()..., LinkKind.texts()...]."""
+
+    def __init__(self, tier: int, kind: Callable[[int, float], LinkKind]) -> None:
+        self.tier = tier
+        self.kind = kind
+        self.open: dict[float, list[Any]] = {}
+        self.fans: dict[float, int] = {}
+        self.opened = 0
+
+    def leg(self, length: float) -> list[Any]:
+        """The cable the next link of `length` rides, its legs counted."""
+        cable = self.open.get(length)
+        if cable is None or cable[1] == self.fans[length]:
+            kind = self.kind(self.tier, length)
+            self.opened += 1
+            self.fans[length] = kind.legs
+            cable = self.open[length] = [
+                f"T{self.tier}-{self.opened:07d}",
+                0,
+                *kind.fields(),
+                *kind.texts(length),
+            ]
+        cable[1] += 1
+        return cable
 
 
 @dataclass(frozen=True)
@@ -244,29 +273,10 @@ class RunList:
                 yield tier, float(length), count
 
     def _cabled(self, tier: int, links: Iterator[Link]) -> Iterator[tuple[list[Any], Link]]:
-        """Each link with its cable: a cable's legs (`LinkKind.legs`) of one length to a cable, in
-        order. A cable is [cable_id, legs so far, LinkKind.fields()..., LinkKind.texts()...]."""
-        open_cables: dict[float, list[Any]] = {}
-        opened = fan = 0
-        cable: list[Any] = [None, fan]
-        last = -1.0
+        """Each link with its cable (`CableFill`)."""
+        fill = CableFill(tier, self.kind)
         for link in links:
-            length = link[0]
-            if length != last or cable[1] == fan:
-                if length != last:
-                    last, fan = length, self.kind(tier, length).legs
-                cable = open_cables.get(length) or [None, fan]
-                if cable[1] == fan:
-                    opened += 1
-                    kind = self.kind(tier, length)
-                    cable = open_cables[length] = [
-                        f"T{tier}-{opened:07d}",
-                        0,
-                        *kind.fields(),
-                        *kind.texts(length),
-                    ]
-            cable[1] += 1
-            yield cable, link
+            yield fill.leg(link[0]), link
 
     def _tier_rows(self, tier: int, links: Iterator[Link]) -> Iterator[CableRow]:
         """Rows of one tier's links."""
@@ -523,30 +533,18 @@ class RunList:
         first_up = self.cluster.plans[tier - 2].down_ports
         names = self.port_names
         lengths = self._lengths(tier)
-        open_cables: dict[float, list[Any]] = {}
-        opened = fan = 0
-        cable: list[Any] = [None, fan]
-        last = -1.0
+        leg_of = CableFill(tier, self.kind).leg
         for plane, rail, a, g0, spines, base, count in self._upper_blocks(tier, ups, pods):
             head = f"{tier},{plane + 1},{'' if rail is None else rail},{a[5]},"
             for j in range(count):
-                length = next(lengths)
-                if length != last or cable[1] == fan:
-                    if length != last:
-                        last, fan = length, self.kind(tier, length).legs
-                    cable = open_cables.get(length) or [None, fan]
-                    if cable[1] == fan:
-                        opened += 1
-                        texts = self.kind(tier, length).texts(length)
-                        cable = open_cables[length] = [f"T{tier}-{opened:07d}", 0, *texts]
-                cable[1] += 1
+                cable = leg_of(next(lengths))
                 g = g0 + j
                 z = upper_ends[base + g % spines]
                 a_port, z_port = names[first_up + j], names[g // spines]
                 cable_id, leg = cable[0], cable[1]
                 yield (
-                    f"{cable_id},{leg},{head}{a_port},{cable[2]},{z[5]},{z_port},{cable[3]},"
-                    f"{cable[4]},{cable_id}.{leg} {a[4]} {a_port} > {z[4]} {z_port}\n"
+                    f"{cable_id},{leg},{head}{a_port},{cable[7]},{z[5]},{z_port},{cable[8]},"
+                    f"{cable[9]},{cable_id}.{leg} {a[4]} {a_port} > {z[4]} {z_port}\n"
                 )
 
     def _leaf_rail(self, leaf: int) -> int:
