@@ -19,6 +19,7 @@ from rackbom.racks.collectives.scoped import Check, ScopedResult, scoped_results
 from rackbom.racks.collectives.workloads import WorkloadStep, workload_step
 
 if TYPE_CHECKING:
+    from rackbom.components.cost_inputs import TcoProfile
     from rackbom.racks.summary import DesignSummary
 
     from .system import System
@@ -62,9 +63,10 @@ def _all_gpus(steps: tuple[Level, ...]) -> int:
 
 
 def workload_steps(
-    system: System | str | Path, tco_profile: str | Path | None = None
+    system: System | str | Path, tco_profile: TcoProfile | str | Path | None = None
 ) -> tuple[WorkloadStep, ...]:
-    """Every communication workload's step on the system, with TCO per effective PFLOPS-hour."""
+    """Every communication workload's step on the system, with TCO per effective PFLOPS-hour
+    under a TCO profile (default `default`)."""
     target = _system(system)
     steps = levels(target)
     cost = target.tco(tco_profile).tco_usd_per_gpu_hour

@@ -61,9 +61,10 @@ def write_report(
     plant_profile: PlantRules | str | Path | None = None,
 ) -> ReportFiles:
     """Write `<id>.svg` and `<id>.json` per design, `<id>-floor.svg`, `<id>-fabric.svg` and
-    `<id>.json` per cluster, the workbook, and `index.html`: all or none. The workbook's TCO
-    sheet and the page's cost charts use `tco_profile` (the default profile unless named); the
-    plant drawings (`<id>-plant.svg`), JSON, Plant sheet and page part use `plant_profile`.
+    `<id>.json` per cluster, the workbook, and `index.html`: all or none. Every output is worked
+    out under `tco_profile` and `plant_profile` (the defaults unless named), resolved once here:
+    the JSON's TCO and plant, the workbook's TCO, Plant and Collectives sheets, the page's cost
+    and plant parts, and the plant drawings (`<id>-plant.svg`).
 
     Everything is made in memory first; the folder (and its parents) is created if missing, and
     removed again if writing fails.
@@ -99,7 +100,7 @@ def write_report(
         plant_name = f"{stems[design.id]}-plant.svg"
         outputs += [
             (out / svg_name, text_writer(design.elevation().to_string())),
-            (out / json_name, text_writer(json_text(design.to_dict(None, rules)))),
+            (out / json_name, text_writer(json_text(design.to_dict(chosen, rules)))),
             (out / plant_name, text_writer(drawings[design.id].to_string())),
         ]
         owners += [(files.per_design, design.id)] * 3
@@ -113,7 +114,7 @@ def write_report(
     for number, cluster in enumerate(clusters, start=1):
         if progress:
             progress(f"[{number}/{len(clusters)}] {cluster.id}: floor plan, fabric and summary")
-        entry, cluster_outputs = _cluster_outputs(cluster, out, stems[cluster.id], rules)
+        entry, cluster_outputs = _cluster_outputs(cluster, out, stems[cluster.id], chosen, rules)
         cluster_entries.append(entry)
         outputs += cluster_outputs
         owners += [(files.per_cluster, cluster.id)] * len(cluster_outputs)
@@ -167,7 +168,7 @@ def _collectives_part(targets: Sequence[System]) -> str:
 
 
 def _cluster_outputs(
-    cluster: Cluster, out: Path, stem: str, rules: PlantRules
+    cluster: Cluster, out: Path, stem: str, chosen: TcoProfile, rules: PlantRules
 ) -> tuple[ClusterEntry, list[tuple[Path, Writer]]]:
     """A cluster's floor plan, fabric diagram, plant drawing and JSON, and its page entry."""
     from rackbom.exports.html.cluster_sections import ClusterEntry
@@ -177,7 +178,7 @@ def _cluster_outputs(
     fabric = cluster.fabric_diagram().to_string()
     plant = cluster.power_and_cooling(rules).to_string()
     names = (f"{stem}-floor.svg", f"{stem}-fabric.svg", f"{stem}-plant.svg", f"{stem}.json")
-    texts = (floor, fabric, plant, json_text(cluster.to_dict(None, rules)))
+    texts = (floor, fabric, plant, json_text(cluster.to_dict(chosen, rules)))
     labels = ("floor plan SVG", "fabric SVG", "power and cooling SVG", "JSON")
     entry = ClusterEntry(cluster.summary, floor, fabric, list(zip(labels, names, strict=True)))
     return entry, [(out / name, text_writer(text)) for name, text in zip(names, texts, strict=True)]

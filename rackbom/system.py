@@ -105,9 +105,11 @@ class System(ABC):
     ) -> dict[str, Any]:
         """The summary, its TCO, its plant and its collectives as JSON-ready data: what
         `rackbom show --json` prints."""
+        from rackbom.components.plant_library import plant_rules
+        from rackbom.components.tco_library import profile
         from rackbom.exports.json.tco_json import system_data
 
-        return system_data(self.analysis, tco_profile, plant_profile)
+        return system_data(self.analysis, profile(tco_profile), plant_rules(plant_profile))
 
     def to_json(self) -> str:
         """The summary and its TCO as indented JSON text."""

@@ -186,11 +186,12 @@ def test_cli_several_systems_and_chart(cli, tmp_path) -> None:
 
 
 def test_workbook_sheet_holds_collectives_workloads_and_checks() -> None:
+    from rackbom.components.tco_library import profile
     from rackbom.exports.workbook.collectives_sheet import collectives_sheet
 
     design = rb.load("hgx-h200").analysis
     cluster = rb.load_cluster("mi355x-server-8k").analysis
-    sheet = collectives_sheet([design, cluster])
+    sheet = collectives_sheet([design, cluster], profile())
     values = [[c.value for c in row] for row in sheet.rows]
     assert sum(1 for v in values if v[:2] == ["mi355x-server-8k", "all_to_all"]) == 2
     assert sum(1 for v in values if v[:1] == ["hgx-h200"] and len(v) == 10) == 3  # workloads

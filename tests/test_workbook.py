@@ -17,6 +17,7 @@ from openpyxl.utils import get_column_letter
 import rackbom as rb
 from conftest import DESIGNS
 from rackbom.components.cost_inputs import TcoProfile, profile_params
+from rackbom.components.plant_library import plant_rules
 from rackbom.components.tco_library import builtin_costs
 from rackbom.exports.figures import KEY_FIGURES
 from rackbom.exports.figures.tco_figures import CAPEX, TCO_FIGURES
@@ -439,7 +440,7 @@ def test_csv_neutralises_formula_like_text(hostile):
 
 def test_no_designs_is_an_input_error():
     with pytest.raises(rb.InputError):
-        build_sheets([])
+        build_sheets([], builtin_costs().profile("default"), plant_rules())
 
 
 # --- command line ---------------------------------------------------------------------------

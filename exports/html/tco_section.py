@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from ...components.cost_inputs import TcoProfile
 from ...racks.costs.ownership import TcoResult
 from ..charts.tco_charts import capex_chart, tco_chart
-from .html_parts import inline_svg
+from ..figures.tco_figures import TCO_FIGURES
+from .html_parts import inline_svg, side_by_side
 
 CHART_MAX_WIDTH = "1100px"
 GROUPS = (
@@ -36,7 +37,7 @@ def chart_html(svg: str, prefix: str) -> str:
 
 def tco_part(results: Sequence[TcoResult], profile: TcoProfile) -> str:
     """The page's cost part: per group (designs, clusters) capex per GPU, TCO per GPU-hour and
-    TCO per dense FP4 PFLOPS-hour as bar charts."""
+    TCO per dense FP4 PFLOPS-hour as bar charts, and every TCO figure in a table."""
     if not results:
         return ""
     sections = []
@@ -53,6 +54,7 @@ def tco_part(results: Sequence[TcoResult], profile: TcoProfile) -> str:
             f'<section class="tco" id="tco-{kind}s"><h2>{title}</h2>'
             f"<p>{html.escape(what)}.</p>"
             + "".join(chart_html(svg, f"tco-{kind}s-{name}") for name, svg in charts)
+            + side_by_side([r.target for r in mine], mine, TCO_FIGURES, "tco-figures")
             + "</section>"
         )
     return (

@@ -12,11 +12,11 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+from ...components.cost_inputs import TcoProfile
 from ...components.outputs import finite
+from ...components.plant_library import PlantRules
 from ...racks.clusters import ClusterAnalysis
-from ...racks.plant.plan import plant_of
 from ...racks.systems import Analysed, split
-from .plant_json import plant_data
 from .summary_json import json_text
 from .tco_json import system_data
 
@@ -163,7 +163,8 @@ def csv_value(value: Any, column: str) -> Any:
     return "" if value is None else value
 
 
-def summaries_json(systems: Sequence[Analysed]) -> str:
-    """The summaries with their TCO and plant as JSON: one object (as `show --json`), or a list."""
-    summaries = [system_data(s) | plant_data(plant_of(s)) for s in systems]
+def summaries_json(systems: Sequence[Analysed], tco_profile: TcoProfile, rules: PlantRules) -> str:
+    """The summaries with their TCO under `tco_profile` and plant under `rules` as JSON: one
+    object (as `show --json`), or a list."""
+    summaries = [system_data(s, tco_profile, rules) for s in systems]
     return json_text(summaries[0] if len(summaries) == 1 else summaries)

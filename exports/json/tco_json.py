@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...components.cost_inputs import TcoProfile
 from ...components.plant_library import PlantRules
-from ...components.tco_library import profile
 from ...racks.costs.basis import basis_of
 from ...racks.costs.ownership import TcoResult, tco
 from ...racks.systems import Analysed
@@ -25,20 +23,16 @@ def tco_data(result: TcoResult) -> dict[str, Any]:
     }
 
 
-def system_data(
-    system: Analysed,
-    tco_profile: TcoProfile | str | Path | None = None,
-    plant_profile: PlantRules | str | Path | None = None,
-) -> dict[str, Any]:
-    """What `rackbom show --json` prints for a design or cluster: its summary, its TCO (default
-    profile unless named; a bare design buys no scale-out network), its plant and its
+def system_data(system: Analysed, tco_profile: TcoProfile, rules: PlantRules) -> dict[str, Any]:
+    """What `rackbom show --json` prints for a design or cluster: its summary, its TCO under
+    `tco_profile` (a bare design buys no scale-out network), its plant under `rules` and its
     collectives."""
     from ...racks.plant.plan import plant_of
     from .plant_json import plant_data
 
     return {
         **summary_data(system.summary),
-        **tco_data(tco(basis_of(system), profile(tco_profile))),
-        **plant_data(plant_of(system, plant_profile)),
+        **tco_data(tco(basis_of(system), tco_profile)),
+        **plant_data(plant_of(system, rules)),
         "collectives": collective_rows(system),
     }

@@ -24,8 +24,10 @@ def render_collectives(
     results: Sequence[CollectiveResult],
     measured: bool,
     steps: Sequence[WorkloadStep],
+    profile_id: str,
 ) -> str:
-    """Levels, one row per result, and the communication workloads' steps."""
+    """Levels, one row per result, and the communication workloads' steps (their TCO under the
+    profile `profile_id`)."""
     lines = [f"{system.name} ({system.id})", "", *_level_lines(levels)]
     lines += ["", _results_table(results)]
     if not measured:
@@ -35,7 +37,8 @@ def render_collectives(
         )
     lines += [
         "",
-        "Communication workloads (dense BF16; no overlap of communication with compute):",
+        "Communication workloads (dense BF16; no overlap of communication with compute;"
+        f" TCO under profile {profile_id!r}):",
         _workloads_table(steps),
     ]
     return "\n".join(lines)

@@ -94,11 +94,10 @@ PAGE_FILL = 0.9
 
 
 def build_sheets(
-    systems: Sequence[Analysed], tco_profile: ProfileLike = None, plant_profile: PlantLike = None
+    systems: Sequence[Analysed], tco_profile: TcoProfile, rules: PlantRules
 ) -> list[SheetData]:
-    """Every sheet of the workbook for these designs and clusters, in order; the TCO sheet under
-    `tco_profile` (a profile, a built-in id or a file; the default profile unless named), the
-    Plant sheet under `plant_profile` likewise."""
+    """Every sheet of the workbook for these designs and clusters, in order; the TCO and
+    Collectives sheets under `tco_profile`, the Plant sheet under `rules`."""
     designs, clusters = split(systems)
     analyses = with_cluster_designs(designs, clusters)
     if not analyses:
@@ -120,8 +119,8 @@ def build_sheets(
         columns.append(cluster_column(cluster, built))
         built_clusters.append((cluster, built))
     add_clusters(summary, built_clusters)
-    sheets.append(tco_sheet(profile(tco_profile), columns))
-    sheets.append(plant_part(systems, plant_rules(plant_profile)))
+    sheets.append(tco_sheet(tco_profile, columns))
+    sheets.append(plant_part(systems, rules))
     sheets.append(collectives_sheet(systems, tco_profile))
     sheets.append(sources_sheet(list(analyses), list(clusters)))
     return sheets
@@ -154,10 +153,10 @@ def workbook_title(systems: Sequence[Analysed]) -> str:
 
 
 def workbook_writer(
-    systems: Sequence[Analysed], tco_profile: ProfileLike = None, plant_profile: PlantLike = None
+    systems: Sequence[Analysed], tco_profile: TcoProfile, rules: PlantRules
 ) -> Writer:
     """The workbook's content, built now, and a function that saves it to a path."""
-    sheets = build_sheets(systems, tco_profile, plant_profile)
+    sheets = build_sheets(systems, tco_profile, rules)
     title = workbook_title(systems)
     return lambda path: save_sheets(sheets, path, title)
 
@@ -168,8 +167,10 @@ def write_workbook(
     tco_profile: ProfileLike = None,
     plant_profile: PlantLike = None,
 ) -> Path:
-    """Write the workbook atomically: an existing file is replaced only by a complete one."""
-    return atomic_write(path, workbook_writer(systems, tco_profile, plant_profile))
+    """Write the workbook atomically (an existing file is replaced only by a complete one), under
+    a TCO and a plant profile (an object, a built-in id or a file; the defaults unless named)."""
+    writer = workbook_writer(systems, profile(tco_profile), plant_rules(plant_profile))
+    return atomic_write(path, writer)
 
 
 def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> None:

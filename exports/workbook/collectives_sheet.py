@@ -7,11 +7,9 @@ forms over each system's levels, which a spreadsheet formula would only restate.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from ...components.collective_data import OPS, collective_data
 from ...components.cost_inputs import TcoProfile
-from ...components.tco_library import profile
 from ...racks.analysis import Analysis
 from ...racks.collectives.collective_model import collective
 from ...racks.collectives.levels import Level, levels_of, modelled_levels
@@ -53,11 +51,9 @@ Row = tuple[str, Analysed, Analysis, float | None]
 """A system's id, its analysis, its design's analysis and its TCO per GPU-hour."""
 
 
-def collectives_sheet(
-    systems: Sequence[Analysed], tco_profile: TcoProfile | str | Path | None = None
-) -> SheetData:
-    """Each op at 1 GiB in a domain and across each system, workloads, and the published runs."""
-    chosen = profile(tco_profile)
+def collectives_sheet(systems: Sequence[Analysed], chosen: TcoProfile) -> SheetData:
+    """Each op at 1 GiB in a domain and across each system, workloads (their TCO under
+    `chosen`), and the published runs."""
     sheet = SheetData("Collectives", freeze_column=2)
     sheet.add(text("Collectives", "title"))
     sheet.add(

@@ -7,11 +7,12 @@ from pathlib import Path
 
 from rackbom.components.atomic import Writer, check_destination, text_writer, write_files
 from rackbom.components.errors import InputError
+from rackbom.components.plant_library import plant_rules
 from rackbom.components.tco_library import profile
 from rackbom.exports.json.flat_bom import bom_csv, summaries_json
 from rackbom.exports.text.table import size_text
 
-from .common import add_catalogue_option, add_tco_option, load_targets
+from .common import add_catalogue_option, add_plant_option, add_tco_option, load_targets
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -30,6 +31,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="the summary as `show --json` prints it (a list for several designs)",
     )
     add_tco_option(p)
+    add_plant_option(p)
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
@@ -45,17 +47,23 @@ def run(args: argparse.Namespace) -> int:
     for path in (args.output, args.csv, args.json):
         if path is not None:
             check_destination(path)
-    chosen = profile(args.tco)
+    if args.output is None and args.json is None:
+        for option, given in (("--tco", args.tco), ("--plant", args.plant)):
+            if given is not None:
+                raise InputError(
+                    None, option, "the BOM CSV has no profile's figures: add -o or --json"
+                )
+    chosen, rules = profile(args.tco), plant_rules(args.plant)
     systems = [target.analysis for target in load_targets(args, args.designs)]
     outputs: list[tuple[str, Writer]] = []
     if args.output is not None:
         from rackbom.exports.workbook import workbook_writer  # openpyxl loads only when needed
 
-        outputs.append((args.output, workbook_writer(systems, chosen)))
+        outputs.append((args.output, workbook_writer(systems, chosen, rules)))
     if args.csv is not None:
         outputs.append((args.csv, text_writer(bom_csv(systems))))
     if args.json is not None:
-        outputs.append((args.json, text_writer(summaries_json(systems))))
+        outputs.append((args.json, text_writer(summaries_json(systems, chosen, rules))))
     for path in write_files(outputs):
         print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

@@ -10,7 +10,7 @@ from rackbom.components.atomic import atomic_write_text
 from rackbom.components.collective_data import BYTES_MAX, OPS
 from rackbom.components.errors import InputError
 
-from .common import add_catalogue_option, load_targets, print_json
+from .common import add_catalogue_option, add_tco_option, load_targets, print_json
 
 UNITS = {"": 1, "b": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
 UNITS |= {"kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12}
@@ -43,6 +43,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--checks", action="store_true", help="the model beside the published runs it is held to"
     )
+    add_tco_option(p)
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
@@ -52,6 +53,9 @@ def run(args: argparse.Namespace) -> int:
     from rackbom import collective_api as collectives
     from rackbom.exports.json.collectives_json import result_row
 
+    if args.tco is not None and (args.checks or args.json):
+        view = "--checks" if args.checks else "--json"
+        raise InputError(None, "--tco", f"{view} prints no cost: the workloads' table has it")
     if args.checks:
         from rackbom.exports.text.collectives_text import render_checks
 
@@ -85,15 +89,18 @@ def run(args: argparse.Namespace) -> int:
         rows = {name: [result_row(r) for r in found] for name, found in results.items()}
         print_json(rows[targets[0].id] if len(targets) == 1 else rows)
         return 0
+    from rackbom.components.tco_library import profile
     from rackbom.exports.text.collectives_text import render_collectives
 
+    chosen = profile(args.tco)
     texts = [
         render_collectives(
             t.analysis,
             collectives.levels(t),
             results[t.id],
             collectives.measured(t),
-            collectives.workload_steps(t),
+            collectives.workload_steps(t, chosen),
+            chosen.id,
         )
         for t in targets
     ]

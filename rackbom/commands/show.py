@@ -43,6 +43,9 @@ def run(args: argparse.Namespace) -> int:
 
         if target.kind != "cluster":
             raise InputError(None, "--fabrics", "fabric options are a cluster's; this is a design")
+        for option, given in (("--tco", args.tco), ("--plant", args.plant), ("--json", args.json)):
+            if given:
+                raise InputError(None, option, "--fabrics prints the fabric options only")
         print(render_fabric_options(cast("ClusterAnalysis", target.analysis)))
         return 0
     if args.json:

@@ -63,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
     check_destination(args.output)
     if Path(args.output).suffix.lower() != ".svg":
         raise InputError(args.output, None, "rackbom writes SVG only: name the output file *.svg")
+    if args.plant is not None and args.view != "plant":
+        raise InputError(None, "--plant", "only the plant view draws a plant: add --view plant")
     (target,) = load_targets(args, [args.design])
     drawing: SvgDocument
     if args.view == "plant":
