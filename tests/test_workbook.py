@@ -534,6 +534,17 @@ def test_tco_sheet_holds_the_profile_as_inputs_and_every_design(book):
     assert compute[1].value.startswith("=SUMIF('BOM helios'!")
 
 
+@pytest.mark.parametrize("precision", ["fp4", "fp6", "fp8", "bf16"])
+def test_tco_sheet_leaves_a_precision_the_chip_lacks_blank(book, designs, precision):
+    """H200 has no FP4 or FP6: its totals are empty cells (as JSON's null), never 0."""
+    label = f"Dense {precision.upper()} PFLOPS in total"
+    row = next(r for r in book["TCO"].iter_rows() if r[0].value == label)
+    expected = [d.summary.compute[precision].total for d in designs]
+    assert [c.value for c in row[1 : len(designs) + 1]] == pytest.approx(expected)
+    if precision in ("fp4", "fp6"):
+        assert expected[DESIGNS.index("hgx-h200")] is None
+
+
 def test_tco_charts_are_native_and_read_the_tco_rows(book):
     ws = book["TCO"]
     rows = {r[0].value: r[0].row for r in ws.iter_rows() if isinstance(r[0].value, str)}

@@ -39,11 +39,13 @@ class AcceptedCost:
     total_usd: float
 
 
-def figure_per_gpu(basis: CostBasis, scale_by: str) -> float:
-    """The per-GPU figure a workload scales by: dense PFLOPS at a precision, or HBM TB/s."""
+def figure_per_gpu(basis: CostBasis, scale_by: str) -> float | None:
+    """The per-GPU figure a workload scales by: dense PFLOPS at a precision (None where the
+    chip lacks it), or HBM TB/s."""
     if scale_by == "hbm_bandwidth":
         return basis.hbm_tbytes_per_s / basis.gpus
-    return basis.dense_pflops[scale_by] / basis.gpus
+    total = basis.dense_pflops[scale_by]
+    return None if total is None else total / basis.gpus
 
 
 def gpu_hours_per_unit(workload: Workload, basis: CostBasis) -> float:
@@ -55,7 +57,7 @@ def gpu_hours_per_unit(workload: Workload, basis: CostBasis) -> float:
     if workload.scale_by != "none":
         assert workload.reference_per_gpu is not None
         figure = figure_per_gpu(basis, workload.scale_by)
-        if figure <= 0:
+        if figure is None or figure <= 0:
             why = f"{basis.target} has no {workload.scale_by} figure to scale by"
             raise InputError(None, f"workloads(id={workload.id}).scale_by", why)
         speed = figure / workload.reference_per_gpu

@@ -39,8 +39,8 @@ class CostBasis:
     power_it_w: float
     """The IT power the hall supplies: rack input, plus the scale-out network for a cluster."""
     power_level: str
-    dense_pflops: dict[str, float]
-    """Dense PFLOPS in total, by precision."""
+    dense_pflops: dict[str, float | None]
+    """Dense PFLOPS in total, by precision; None where the chip lacks the precision."""
     hbm_tbytes_per_s: float
     hbm_gb: float
     vendor_margin_base_usd: float = 0.0
@@ -58,8 +58,9 @@ class CostBasis:
         """The vendor's gross margin inside `scale_up_usd`."""
         return self.vendor_margin_base_usd * self.vendor_markup
 
-    def values(self) -> dict[str, float]:
-        """The totals the TCO's terms read, by name (`racks/costs/ownership.py`)."""
+    def values(self) -> dict[str, float | None]:
+        """The totals the TCO's terms read, by name (`racks/costs/ownership.py`); None where a
+        figure does not exist, an empty cell in the workbook."""
         return {
             "gpus": float(self.gpus),
             "compute_usd": self.compute_usd,
@@ -86,7 +87,7 @@ def design_basis(analysis: Analysis) -> CostBasis:
         scale_out_usd=0.0,
         power_it_w=s.power_rack_input_w,
         power_level="rack input (a bare design buys no scale-out network)",
-        dense_pflops={p: s.compute[p].total or 0.0 for p in PRECISIONS},
+        dense_pflops={p: s.compute[p].total for p in PRECISIONS},
         hbm_tbytes_per_s=s.hbm_tbytes_per_s_total,
         hbm_gb=s.hbm_gb_total,
         vendor_margin_base_usd=s.vendor_margin_base_usd,
@@ -115,7 +116,7 @@ def cluster_basis(summary: ClusterSummary) -> CostBasis:
         scale_out_usd=summary.capex_usd.scale_out_usd,
         power_it_w=summary.power_total_w,
         power_level="racks' input plus the scale-out network",
-        dense_pflops={p: copies * (d.compute[p].total or 0.0) for p in PRECISIONS},
+        dense_pflops={p: _times(copies, d.compute[p].total) for p in PRECISIONS},
         hbm_tbytes_per_s=copies * d.hbm_tbytes_per_s_total,
         hbm_gb=summary.hbm_gb_total,
         vendor_margin_base_usd=copies * d.vendor_margin_base_usd,
@@ -126,3 +127,7 @@ def cluster_basis(summary: ClusterSummary) -> CostBasis:
 def _markup(margin_usd: float, base_usd: float) -> float:
     """A margin of `margin_usd` on parts of `base_usd`, as a markup (0 without such parts)."""
     return margin_usd / base_usd if base_usd else 0.0
+
+
+def _times(copies: int, total: float | None) -> float | None:
+    return None if total is None else copies * total
