@@ -38,9 +38,9 @@ class Param:
 class TcoProfile(Sourced):
     """One set of cost parameters, applied to every design and cluster alike.
 
-    The facility is either owned (`facility_capex_usd_per_mw`, a capital cost per MW of IT load)
+    The facility is either owned (`facility_capex_usd_per_mw`, a capital cost per MW of input power)
     or leased (`colocation_usd_per_kw_month`, an operating cost): a profile gives one, so the
-    hall is never paid for twice. PUE multiplies the IT power for electricity only; the cooling
+    hall is never paid for twice. PUE multiplies the input power for electricity only; the cooling
     plant's capital is inside the cost per MW.
     """
 

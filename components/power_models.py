@@ -29,7 +29,7 @@ class PowerModel(Sourced):
     switch_w_per_port: Positive = Field(description="Switch system power per port, W.")
     optic_w: Positive = Field(description="Power of one transceiver at that speed, W.")
     pue: Annotated[float, Field(strict=True, ge=1, le=3)] = Field(
-        description="Facility power / IT power."
+        description="Facility power / all-in power."
     )
 
     @property

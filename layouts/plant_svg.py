@@ -133,8 +133,9 @@ class PlantDrawing(SvgDocument):
     def _hall(self, y: float) -> None:
         p = self.plant
         lines = [
-            f"hall: {p.power_nominal_w / 1e3:,.0f} kW nominal, {p.power_peak_w / 1e3:,.0f} kW at "
-            f"peak, {p.facility_peak_w / 1e3:,.0f} kW facility at peak",
+            f"hall: input power {p.power_nominal_w / 1e3:,.0f} kW nominal, "
+            f"{p.power_peak_w / 1e3:,.0f} kW at peak; facility {p.facility_peak_w / 1e3:,.0f} kW "
+            "at peak",
             f"UPS modules {p.ups_modules} (N+1 per side) · generator sets {p.generators} (N+1) · "
             f"{p.feeds_over} feed(s) over their limit (rack feeds: one copy of the design)",
             f"facility water {p.facility_water_w / 1e3:,.0f} kW · air {p.heat_air_w / 1e3:,.0f} kW "

@@ -57,7 +57,7 @@ class System(ABC):
 
     @abstractmethod
     def cost_basis(self) -> CostBasis:
-        """Capital by class, IT power and output: what the cost of ownership divides."""
+        """Capital by class, input power and output: what the cost of ownership divides."""
 
     @abstractmethod
     def drawing(self, view: str | None, face: str, width: float | None) -> SvgDocument:

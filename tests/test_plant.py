@@ -272,7 +272,7 @@ def test_compare_adds_the_plant_rows(cli) -> None:
     result = cli("compare", "gb200-nvl72", "helios", "--json")
     rows = {r["figure"]: r["values"] for r in json.loads(result.out)["rows"]}
     assert rows["CDUs (N+1 per row)"] == [2, 2]
-    assert cli("compare", "gb200-16k", "helios-16k").out.count("Power at peak (kW)") == 1
+    assert cli("compare", "gb200-16k", "helios-16k").out.count("Input power at peak (kW)") == 1
 
 
 def test_export_workbook_has_live_plant_formulas(tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def check_workbook(path: Path, targets: list[str], hall: Path) -> None:
     plant_rows = list(book["Plant"].iter_rows(values_only=True))
     assert ("Delta T (K)", 7) in [r[:2] for r in plant_rows]
     rack_head = next(i for i, r in enumerate(plant_rows) if r[:2] == ("System", "Rack"))
-    peak_column = plant_rows[rack_head].index("Peak (kW)")
+    peak_column = plant_rows[rack_head].index("Rack input at peak (kW)")
     for target in targets:
         peaks = [r[peak_column] for r in plant_rows[rack_head + 1 :] if r[0] == target]
         expected = [rack.power_peak_w / 1000 for rack in planted(target, hall).racks]

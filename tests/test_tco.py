@@ -76,10 +76,10 @@ def test_tco_rule_by_hand() -> None:
 def test_cooling_is_counted_once() -> None:
     """PUE scales electricity only; the hall's cooling plant is inside its cost per MW."""
     result = rb.tco("helios")
-    assert result.facility_kw_per_gpu == pytest.approx(result.it_kw_per_gpu * 1.25)
+    assert result.facility_kw_per_gpu == pytest.approx(result.input_kw_per_gpu * 1.25)
     assert result.opex_power_usd_per_gpu_hour == pytest.approx(result.facility_kw_per_gpu * 0.0806)
     summary = rb.load("helios").summary
-    assert result.it_kw_per_gpu == pytest.approx(summary.power_rack_input_w / 72 / 1000)
+    assert result.input_kw_per_gpu == pytest.approx(summary.power_rack_input_w / 72 / 1000)
 
 
 def test_bare_design_buys_no_scale_out_and_the_cluster_adds_it() -> None:
@@ -87,7 +87,7 @@ def test_bare_design_buys_no_scale_out_and_the_cluster_adds_it() -> None:
     assert design.capex_scale_out_usd_per_gpu == 0
     assert cluster.capex_scale_out_usd_per_gpu > 10_000
     assert design.capex_compute_usd_per_gpu == pytest.approx(cluster.capex_compute_usd_per_gpu)
-    assert cluster.it_kw_per_gpu > design.it_kw_per_gpu
+    assert cluster.input_kw_per_gpu > design.input_kw_per_gpu
 
 
 def test_reproduction_table_matches_the_readme() -> None:

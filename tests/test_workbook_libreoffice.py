@@ -248,7 +248,7 @@ CLUSTER_ROLLUP = {
     "  scale-out per GPU (USD)": "capex_usd_per_gpu.scale_out_usd",
     "Racks input power (W)": "power_racks_input_w",
     "Scale-out network power (W)": "power_network_w",
-    "Total power (W)": "power_total_w",
+    "Input power (W)": "power_total_w",
 }
 
 

@@ -126,7 +126,7 @@ KEY_FIGURES: tuple[DesignFigure, ...] = (
     DesignFigure("switch_lanes_unused", "Switch lanes unused", Unit.COUNT, rests_on_switch=True),
     DesignFigure("power_it_w", "IT power (kW)", Unit.KW),
     DesignFigure("power_all_in_w", "All-in power (kW)", Unit.KW),
-    DesignFigure("power_facility_w", "Facility power (kW, x PUE)", Unit.KW),
+    DesignFigure("power_facility_w", "Facility power (kW, all-in x PUE)", Unit.KW),
     DesignFigure("fp4_dense_pflops_total", "FP4 dense (PFLOPS)", Unit.PFLOPS, read=_total("fp4")),
     DesignFigure("fp8_dense_pflops_total", "FP8 dense (PFLOPS)", Unit.PFLOPS, read=_total("fp8")),
     DesignFigure(

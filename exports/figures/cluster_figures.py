@@ -20,7 +20,7 @@ CLUSTER_FIGURES: tuple[Figure[ClusterSummary], ...] = (
     Figure("ports_unused_pct", "Switch ports unused (%)", Unit.PCT),
     Figure("power_racks_input_w", "Racks input power (kW)", Unit.KW),
     Figure("power_network_w", "Scale-out network power (kW)", Unit.KW),
-    Figure("power_total_w", "Total power (kW, racks + network)", Unit.KW),
+    Figure("power_total_w", "Input power (kW, racks + network)", Unit.KW),
     Figure("capex_usd.total_usd", "Capex (USD)", Unit.USD),
     Figure("capex_usd_per_gpu.total_usd", "Capex per GPU (USD)", Unit.USD),
     Figure("capex_usd_per_gpu.compute_usd", "  compute", Unit.USD),

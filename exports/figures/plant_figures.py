@@ -6,9 +6,9 @@ from ...racks.plant.plan import PlantSummary
 from . import Figure, Unit
 
 PLANT_FIGURES: tuple[Figure[PlantSummary], ...] = (
-    Figure("power_nominal_w", "Power, nominal (kW)", Unit.KW),
-    Figure("power_peak_w", "Power at peak (kW)", Unit.KW),
-    Figure("facility_peak_w", "Facility power at peak, x PUE (kW)", Unit.KW),
+    Figure("power_nominal_w", "Input power, nominal (kW)", Unit.KW),
+    Figure("power_peak_w", "Input power at peak (kW)", Unit.KW),
+    Figure("facility_peak_w", "Facility power at peak, input x PUE (kW)", Unit.KW),
     Figure("feeds_over", "Feeds over their continuous limit", Unit.COUNT),
     Figure("ups_modules", "UPS modules (N+1 per side)", Unit.COUNT),
     Figure("generators", "Generator sets (N+1)", Unit.COUNT),

@@ -31,7 +31,16 @@ def render_plant(plant: PlantSummary) -> str:
 
 def _racks(plant: PlantSummary) -> str:
     kw, count = Unit.KW.text, Unit.COUNT.text
-    header = ["rack", "kW", "peak kW", "feeds", "breaker A", "liquid kW", "air kW", "L/min"]
+    header = [
+        "rack",
+        "input kW",
+        "peak input kW",
+        "feeds",
+        "breaker A",
+        "liquid kW",
+        "air kW",
+        "L/min",
+    ]
     rows = [
         [
             r.rack,
@@ -67,7 +76,7 @@ def _rows(plant: PlantSummary) -> str:
         for run in row_runs(plant.rows)
         for r in (run.first,)
     ]
-    header = ["row", "racks", "peak kW", "busways", "liquid kW", "L/min", "CDUs"]
+    header = ["row", "racks", "peak input kW", "busways", "liquid kW", "L/min", "CDUs"]
     return "Rows (busways per side; CDUs N+1)\n" + render_table(header, rows)
 
 

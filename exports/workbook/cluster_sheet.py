@@ -103,7 +103,7 @@ def cluster_sheet(cluster: ClusterAnalysis, design: DesignSheets, label: str) ->
         formula(f"{at('copies')}*{design.power_input_w}", "watts"),
     )
     put("network_w", "Scale-out network power (W)", formula(f"{col(TOTAL_W)}{total_row}", "watts"))
-    put("power_w", "Total power (W)", formula(f"{at('racks_w')}+{at('network_w')}", "total_watts"))
+    put("power_w", "Input power (W)", formula(f"{at('racks_w')}+{at('network_w')}", "total_watts"))
     return ClusterSheet(
         sheet,
         *(sheet.ref(VALUE, rows[key]) for key in ("gpus", "compute", "up", "out", "power_w")),

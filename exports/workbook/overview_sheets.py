@@ -109,7 +109,7 @@ CLUSTER_SUMMARY_COLUMNS = (
     "Scale-out switches",
     "Capex (USD)",
     "Capex per GPU (USD)",
-    "Total power (kW)",
+    "Input power (kW)",
     "Warnings",
     "Cluster sheet",
 )

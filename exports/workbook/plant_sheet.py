@@ -20,7 +20,7 @@ FEED_COLUMNS = (
     "System",
     "Feed",
     "Level",
-    "Nominal (kW)",
+    "Load, nominal (kW)",
     "Design load at peak (kW)",
     "Breaker (A)",
     "Continuous limit (kW)",
@@ -29,8 +29,8 @@ FEED_COLUMNS = (
 RACK_COLUMNS = (
     "System",
     "Rack",
-    "Nominal (kW)",
-    "Peak (kW)",
+    "Rack input, nominal (kW)",
+    "Rack input at peak (kW)",
     "Heat to liquid (kW)",
     "Heat to air (kW)",
     "Coolant (L/min)",
@@ -39,7 +39,15 @@ RACK_COLUMNS = (
     "Floor load (kg/m2)",
     "Over hall rating?",
 )
-ROW_COLUMNS = ("System", "Row", "Racks", "Peak (kW)", "Heat to liquid (kW)", "CDU (kW)", "CDUs")
+ROW_COLUMNS = (
+    "System",
+    "Row",
+    "Racks",
+    "Rack input at peak (kW)",
+    "Heat to liquid (kW)",
+    "CDU (kW)",
+    "CDUs",
+)
 FAILURE_COLUMNS = (
     "System",
     "Component",

@@ -31,7 +31,7 @@ TOTALS = (
     ("compute_usd", "Compute capital (USD)", "usd"),
     ("scale_up_usd", "Scale-up capital (USD)", "usd"),
     ("scale_out_usd", "Scale-out capital (USD)", "usd"),
-    ("power_it_w", "Input power (W)", "watts"),
+    ("power_input_w", "Input power (W)", "watts"),
     *(
         (f"{p}_dense_pflops", f"Dense {p.upper()} PFLOPS in total", "num:#,##0.0")
         for p in PRECISIONS
@@ -67,7 +67,7 @@ def design_column(analysis: Analysis, sheets: DesignSheets) -> TcoColumn:
         "compute_usd": f"{sheets.bom_total}-{scale_up}",
         "scale_up_usd": scale_up,
         "scale_out_usd": "0",
-        "power_it_w": sheets.power_input_w,
+        "power_input_w": sheets.power_input_w,
     }
     return TcoColumn(analysis.id, "design", links, design_basis(analysis))
 
@@ -79,7 +79,7 @@ def cluster_column(cluster: ClusterAnalysis, sheet: ClusterSheet) -> TcoColumn:
         "compute_usd": sheet.compute_usd,
         "scale_up_usd": sheet.scale_up_usd,
         "scale_out_usd": sheet.scale_out_usd,
-        "power_it_w": sheet.power_w,
+        "power_input_w": sheet.power_w,
     }
     return TcoColumn(cluster.id, "cluster", links, cluster_basis(cluster.summary))
 
@@ -91,7 +91,7 @@ def tco_sheet(profile: TcoProfile, columns: Sequence[TcoColumn]) -> SheetData:
     sheet.add(
         text(
             "Edit a value in the Value column and every figure below follows. Capital is an "
-            "annuity at the cost of capital over each life; power = IT kW x PUE x price in the "
+            "annuity at the cost of capital over each life; power = input kW x PUE x price in the "
             "hours used; every other yearly cost is spread over the GPU-hours used. Totals link "
             "to the BOM, Power and Cluster sheets. A bare design buys no scale-out network.",
             "note",

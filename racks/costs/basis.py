@@ -1,7 +1,7 @@
-"""What a cost calculation needs from a design or a cluster: capital by class, IT power, output.
+"""What a cost calculation needs from a design or a cluster: capital by class, input power, output.
 
 A bare design buys no scale-out network: its NICs are in the compute capital, the switches,
-optics and cables they plug into are not, and its IT power is the racks' input power (the
+optics and cables they plug into are not, and its input power is the racks' input (the
 design's all-in figure carries an estimated network share that it does not buy). A cluster
 adds the network it sizes, capital and power together. So a design's TCO is the racks'
 alone, and comparisons that involve networking are made between clusters.
@@ -36,8 +36,8 @@ class CostBasis:
     compute_usd: float
     scale_up_usd: float
     scale_out_usd: float
-    power_it_w: float
-    """The IT power the hall supplies: rack input, plus the scale-out network for a cluster."""
+    power_input_w: float
+    """The input power the hall supplies: rack input, plus the scale-out network for a cluster."""
     power_level: str
     dense_pflops: dict[str, float | None]
     """Dense PFLOPS in total, by precision; None where the chip lacks the precision."""
@@ -66,7 +66,7 @@ class CostBasis:
             "compute_usd": self.compute_usd,
             "scale_up_usd": self.scale_up_usd,
             "scale_out_usd": self.scale_out_usd,
-            "power_it_w": self.power_it_w,
+            "power_input_w": self.power_input_w,
             **{f"{p}_dense_pflops": self.dense_pflops[p] for p in PRECISIONS},
             "hbm_tbytes_per_s": self.hbm_tbytes_per_s,
             "hbm_gb": self.hbm_gb,
@@ -85,7 +85,7 @@ def design_basis(analysis: Analysis) -> CostBasis:
         compute_usd=s.bom_usd - scale_up,
         scale_up_usd=scale_up,
         scale_out_usd=0.0,
-        power_it_w=s.power_rack_input_w,
+        power_input_w=s.power_rack_input_w,
         power_level="rack input (a bare design buys no scale-out network)",
         dense_pflops={p: s.compute[p].total for p in PRECISIONS},
         hbm_tbytes_per_s=s.hbm_tbytes_per_s_total,
@@ -114,7 +114,7 @@ def cluster_basis(summary: ClusterSummary) -> CostBasis:
         compute_usd=summary.capex_usd.compute_usd,
         scale_up_usd=summary.capex_usd.scale_up_usd,
         scale_out_usd=summary.capex_usd.scale_out_usd,
-        power_it_w=summary.power_total_w,
+        power_input_w=summary.power_total_w,
         power_level="racks' input plus the scale-out network",
         dense_pflops={p: _times(copies, d.compute[p].total) for p in PRECISIONS},
         hbm_tbytes_per_s=copies * d.hbm_tbytes_per_s_total,

@@ -2,9 +2,9 @@
 
 Capital is recovered as an annuity at the cost of capital over each asset class's life (GPU
 servers with their scale-up fabric; the scale-out network; the facility). Operating costs are
-power (IT power x PUE x price, drawn in the hours used), colocation rent, maintenance (a share
+power (input power x PUE x price, drawn in the hours used), colocation rent, maintenance (a share
 of the IT hardware's capital a year: servers, scale-up and scale-out, not the hall), staff (per
-MW of IT power) and software (per GPU-year). Every yearly cost is divided by the GPU-hours used
+MW of input power) and software (per GPU-year). Every yearly cost is divided by the GPU-hours used
 in a year: 8,760 x utilisation per GPU.
 
 The rule is written once, as `PROFILE_TERMS` and `SYSTEM_TERMS`: Python evaluates them here,
@@ -59,7 +59,7 @@ OPEX_KEYS = tuple(
 
 def _system_terms() -> tuple[Term, ...]:
     gpus = basis("gpus")
-    it_kw, hours = term("it_kw_per_gpu"), term("hours")
+    input_kw, hours = term("input_kw_per_gpu"), term("hours")
     capex_of = dict(
         zip(("compute", "scale_up", "scale_out", "facility"), map(term, CAPEX_KEYS), strict=True)
     )
@@ -78,13 +78,13 @@ def _system_terms() -> tuple[Term, ...]:
             "opex_power_usd_per_gpu_hour",
             "Opex: power (USD/GPU-h)",
             USD_MILLS,
-            it_kw * inp("pue") * inp("electricity_usd_per_kwh"),
+            input_kw * inp("pue") * inp("electricity_usd_per_kwh"),
         ),
         Term(
             "opex_colocation_usd_per_gpu_hour",
             "Opex: colocation (USD/GPU-h)",
             USD_MILLS,
-            it_kw * inp("colocation_usd_per_kw_month") * 12 / hours,
+            input_kw * inp("colocation_usd_per_kw_month") * 12 / hours,
         ),
         Term(
             "opex_maintenance_usd_per_gpu_hour",
@@ -96,7 +96,7 @@ def _system_terms() -> tuple[Term, ...]:
             "opex_staff_usd_per_gpu_hour",
             "Opex: staff (USD/GPU-h)",
             USD_MILLS,
-            it_kw / 1000 * inp("staff_per_mw") * inp("staff_usd_per_year") / hours,
+            input_kw / 1000 * inp("staff_per_mw") * inp("staff_usd_per_year") / hours,
         ),
         Term(
             "opex_software_usd_per_gpu_hour",
@@ -117,13 +117,16 @@ def _system_terms() -> tuple[Term, ...]:
         ),
         Term("hbm_gb_per_gpu", "HBM per GPU (GB)", ONE_DECIMAL, Per(basis("hbm_gb"), gpus), "step"),
         Term(
-            "it_kw_per_gpu",
+            "input_kw_per_gpu",
             "Input power per GPU (kW)",
             DECIMAL,
-            Per(basis("power_it_w") / 1000, gpus),
+            Per(basis("power_input_w") / 1000, gpus),
         ),
         Term(
-            "facility_kw_per_gpu", "Facility power per GPU, x PUE (kW)", DECIMAL, it_kw * inp("pue")
+            "facility_kw_per_gpu",
+            "Facility power per GPU, input x PUE (kW)",
+            DECIMAL,
+            input_kw * inp("pue"),
         ),
         Term(
             "capex_compute_usd_per_gpu",
@@ -147,7 +150,7 @@ def _system_terms() -> tuple[Term, ...]:
             "capex_facility_usd_per_gpu",
             "Capex per GPU: facility (USD)",
             USD,
-            it_kw / 1000 * inp("facility_capex_usd_per_mw"),
+            input_kw / 1000 * inp("facility_capex_usd_per_mw"),
         ),
         Term(
             "capex_usd_per_gpu", "Capex per GPU (USD)", USD, total(*capex_of.values()), total=True
@@ -213,13 +216,13 @@ def _system_terms() -> tuple[Term, ...]:
             "fp4_dense_tflops_per_w",
             "Dense FP4 TFLOPS per W of input power",
             DECIMAL,
-            Per(term("fp4_dense_pflops_per_gpu"), it_kw),
+            Per(term("fp4_dense_pflops_per_gpu"), input_kw),
         ),
         Term(
             "fp8_dense_tflops_per_w",
             "Dense FP8 TFLOPS per W of input power",
             DECIMAL,
-            Per(term("fp8_dense_pflops_per_gpu"), it_kw),
+            Per(term("fp8_dense_pflops_per_gpu"), input_kw),
         ),
     )
 
@@ -268,7 +271,7 @@ class TcoResult:
     profile: str
     gpus: int
     power_level: str
-    it_kw_per_gpu: float | None
+    input_kw_per_gpu: float | None
     facility_kw_per_gpu: float | None
     capex_compute_usd_per_gpu: float | None
     capex_scale_up_usd_per_gpu: float | None
@@ -295,7 +298,7 @@ class TcoResult:
     """Per GB of HBM, per month (730 h): the unit rental offers quote."""
     fp4_dense_tflops_per_w: float | None
     fp8_dense_tflops_per_w: float | None
-    """Dense TFLOPS per watt of IT power (the level `power_level` names)."""
+    """Dense TFLOPS per watt of input power (the level `power_level` names)."""
 
     @property
     def per_pflops_hour(self) -> dict[Precision, float | None]:
