@@ -51,7 +51,9 @@ def run(args: argparse.Namespace) -> int:
         for option, given in (("--tco", args.tco), ("--plant", args.plant)):
             if given is not None:
                 raise InputError(
-                    None, option, "the BOM CSV has no profile's figures: add -o or --json"
+                    None,
+                    option,
+                    "the BOM CSV has no profile's figures: add -o or --json, or drop it",
                 )
     chosen, rules = profile(args.tco), plant_rules(args.plant)
     systems = [target.analysis for target in load_targets(args, args.designs)]

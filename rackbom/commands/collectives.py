@@ -55,7 +55,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.tco is not None and (args.checks or args.json):
         view = "--checks" if args.checks else "--json"
-        raise InputError(None, "--tco", f"{view} prints no cost: the workloads' table has it")
+        raise InputError(
+            None, "--tco", f"{view} prints no cost (the workloads' table has it); drop --tco"
+        )
     if args.checks:
         from rackbom.exports.text.collectives_text import render_checks
 
