@@ -353,9 +353,9 @@ def power_sheet(analysis: Analysis, name: str) -> PowerSheet:
     _title(
         sheet,
         f"Power: {analysis.name}",
-        "IT power = trays + rack items; all-in = IT + conversion loss + the rack's share of the "
-        "scale-out network (switch ports and optics per Gbit/s); facility = all-in x PUE. "
-        "Headroom = budget - IT power.",
+        "IT power = trays + rack items; rack input = IT + conversion loss (the TCO sheet's input "
+        "power); all-in = rack input + the rack's share of the scale-out network (switch ports "
+        "and optics per Gbit/s); facility = all-in x PUE. Headroom = budget - IT power.",
     )
     sheet.header(POWER_RACK_COLUMNS)
     racks = analysis.power
