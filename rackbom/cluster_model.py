@@ -149,9 +149,12 @@ def _design_of(spec: ClusterSpec, origin: Origin, catalogue: Catalogue) -> Desig
 
 
 def load_cluster(id_or_path: str | Path, catalogue: Catalogue | None = None) -> Cluster:
-    """Load a built-in cluster by id or a cluster YAML file by path."""
+    """Load a built-in cluster by id or a cluster YAML file by path, analysed (so refused here
+    where it cannot be)."""
     spec, origin = load_cluster_spec(id_or_path)
-    return build_cluster(spec, origin, catalogue or builtin_catalogue())
+    loaded = build_cluster(spec, origin, catalogue or builtin_catalogue())
+    _ = loaded.analysis
+    return loaded
 
 
 def cluster(
@@ -186,4 +189,6 @@ def cluster(
         raw["floor"] = floor
     spec = validate_model(ClusterSpec, raw, raw["id"])
     catalogue = loaded.built.base_catalogue if loaded is not None else builtin_catalogue()
-    return build_cluster(spec, Made(raw["id"]), catalogue, loaded)
+    made = build_cluster(spec, Made(raw["id"]), catalogue, loaded)
+    _ = made.analysis  # a cluster that cannot be analysed is refused here
+    return made

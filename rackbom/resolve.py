@@ -69,10 +69,12 @@ def _resolve(name: System | str | Path, catalogue: Catalogue | None) -> System:
     if isinstance(origin, Builtin) and origin.kind == "design":
         spec, file = load_design_spec(origin.id)
         return Design(build_design(spec, catalogue, file), origin)
-    if isinstance(origin, Builtin):
-        from .cluster_model import load_cluster  # the cluster layer loads only for clusters
+    if isinstance(origin, Builtin):  # the cluster layer loads only for clusters
+        from rackbom.racks.clusters.cluster_library import load_cluster_spec
 
-        return load_cluster(origin.id, catalogue)
+        from .cluster_model import build_cluster
+
+        return build_cluster(*load_cluster_spec(origin.id), catalogue)
     return _from_file(origin, catalogue)
 
 
