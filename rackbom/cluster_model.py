@@ -24,6 +24,7 @@ from rackbom.racks.origin import Made, Origin
 
 from .design import Design
 from .system import System
+from .variant_ids import split_variant
 
 
 class Cluster(System):
@@ -149,8 +150,12 @@ def _design_of(spec: ClusterSpec, origin: Origin, catalogue: Catalogue) -> Desig
 
 
 def load_cluster(id_or_path: str | Path, catalogue: Catalogue | None = None) -> Cluster:
-    """Load a built-in cluster by id or a cluster YAML file by path, analysed (so refused here
-    where it cannot be)."""
+    """Load a built-in cluster by id, a cluster YAML file by path, or a variant of either
+    (`helios-16k+gpus=100000`), analysed (so refused here where it cannot be)."""
+    variant = split_variant(str(id_or_path))
+    if variant is not None:
+        base, changes = variant
+        return load_cluster(base, catalogue).with_(**changes)
     spec, origin = load_cluster_spec(id_or_path)
     loaded = build_cluster(spec, origin, catalogue or builtin_catalogue())
     _ = loaded.analysis

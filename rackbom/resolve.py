@@ -1,8 +1,9 @@
 """One resolver: what a user names (a built-in id, a file, a variant) becomes a system.
 
-`resolve("helios")`, `resolve("helios-16k")`, `resolve("my-rack.yaml")` and
-`resolve("helios+switch_margin=0.82")` give a `Design` or a `Cluster` with a typed origin; the
-command line, the Python API and the cost layer all go through here.
+`resolve("helios")`, `resolve("helios-16k")`, `resolve("my-rack.yaml")`,
+`resolve("helios+switch_margin=0.82")` and `resolve("helios-16k+gpus=100000")` give a `Design`
+or a `Cluster` with a typed origin; the command line, the Python API and the cost layer all go
+through here.
 """
 
 from __future__ import annotations

@@ -139,7 +139,7 @@ def test_with_names_the_variant_and_adds_to_a_variants_options() -> None:
     tapered = big.with_(fabric={"tiers": 3, "oversubscription": ["3:1", "1:1"]})
     assert tapered.id == "helios-16k+gpus=100000+oversubscription=3:1,1:1+tiers=3"
     assert tapered.summary.gpus == big.summary.gpus
-    same = resolve(tapered.id)
+    same = rb.load_cluster(tapered.id)
     assert same.id == tapered.id and same.summary == tapered.summary
     smaller = tapered.with_(racks=20, fabric="auto")
     assert smaller.id == "helios-16k+fabric=auto+racks=20"
