@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 import rackbom as rb
@@ -98,6 +100,14 @@ def test_the_size_option_scales_the_cluster(option: str, gpus: int, racks: int) 
     assert (s.gpus, s.racks, s.design_copies) == (gpus, racks, racks)
 
 
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=1, max_value=40_000))
+def test_a_gpu_target_rounds_up_to_whole_racks(gpus: int) -> None:
+    s = rb.load_cluster(f"helios-8k+gpus={gpus}").summary
+    assert (s.gpus_requested, s.racks) == (gpus, math.ceil(gpus / 72))
+    assert s.gpus == 72 * s.racks
+
+
 def test_a_design_option_prices_the_cluster_with_the_variant_design() -> None:
     base = rb.load_cluster("helios-8k").summary
     variant = resolve("helios-8k+switch_margin=0.82").summary
@@ -139,6 +149,7 @@ def test_with_names_the_variant_and_adds_to_a_variants_options() -> None:
     tapered = big.with_(fabric={"tiers": 3, "oversubscription": ["3:1", "1:1"]})
     assert tapered.id == "helios-16k+gpus=100000+oversubscription=3:1,1:1+tiers=3"
     assert tapered.summary.gpus == big.summary.gpus
+    assert big.with_(tiers=3, oversubscription="3:1,1:1").id == tapered.id
     same = rb.load_cluster(tapered.id)
     assert same.id == tapered.id and same.summary == tapered.summary
     smaller = tapered.with_(racks=20, fabric="auto")
