@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +17,14 @@ from rackbom.racks.clusters import (
     load_cluster_spec,
 )
 from rackbom.racks.clusters.cluster_library import design_reference
+from rackbom.racks.clusters.cluster_variants import cluster_options, variant_cluster
 from rackbom.racks.costs.basis import CostBasis, cluster_basis
 from rackbom.racks.library import load_design
 from rackbom.racks.origin import Made, Origin
 
 from .design import Design
 from .system import System
+from .variant_ids import split_variant
 
 
 class Cluster(System):
@@ -33,12 +36,13 @@ class Cluster(System):
         self.spec = spec
         self.origin = origin
         self.design = design
-        self._analysis = ClusterAnalysis(spec, origin.where, design.analysis)
+        self.variant_of: tuple[Cluster, dict[str, Any]] | None = None
+        """For a variant, its base cluster and the options it changes."""
 
-    @property
+    @cached_property
     def analysis(self) -> ClusterAnalysis:
-        """The cluster analysed: its fabric, floor and figures."""
-        return self._analysis
+        """The cluster analysed, on first use: its fabric, floor and figures."""
+        return ClusterAnalysis(self.spec, self.origin.where, self.design.analysis)
 
     @property
     def id(self) -> str:
@@ -102,22 +106,27 @@ class Cluster(System):
         return self.floor_plan().to_string()
 
     def with_(self, **changes: Any) -> Cluster:
-        """A what-if copy, re-validated: `with_(profile="whitebox-th6", gpus=32_768)`.
+        """A what-if copy, re-validated, named after its options: `with_(gpus=32_768)` is
+        `helios-16k+gpus=32768`.
 
-        Options: `design`, `racks`, `pods` or `gpus` (the size), `fabric`, `profile`, `floor`
-        (mappings replace only the keys they give), `id`, `name`.
+        Options: the size (`racks`, `pods` or `gpus`), `design`, `profile`, the fabric's fields
+        (`topology`, `tiers`, `planes`, `plane_gbps`, `oversubscription`; `fabric="auto"` to
+        choose them all), the floor's fields (`racks_per_row`, `hall_racks`, ...) and the
+        design's variant options (`switch_margin`, `gpu`, `gpus_per_tray`, ...), passed through
+        to the design. A `fabric` or `floor` mapping gives several fields at once. A variant of
+        a variant adds to its options; it keeps its base's origin, where errors point.
         """
-        data = self.spec.model_dump(exclude_unset=True)
-        sizes = {k: changes.pop(k) for k in ("racks", "pods", "gpus") if k in changes}
-        if sizes:
-            data["size"] = sizes
-        for key in ("fabric", "floor"):
-            if isinstance(changes.get(key), dict):
-                changes[key] = {**data.get(key, {}), **changes[key]}
-        data.update(changes)
-        spec = validate_model(ClusterSpec, data, self.origin.where)
-        design = self.design if spec.design == self.spec.design else None
-        return build_cluster(spec, self.origin, self.design.built.base_catalogue, design)
+        base, given = self.variant_of or (self, {})
+        options = cluster_options(given, changes)
+        spec, design_options = variant_cluster(base.spec, base.origin.where, options)
+        catalogue = base.design.built.base_catalogue
+        design = base.design if spec.design == base.spec.design else None
+        if design_options:
+            design = (design or _design_of(spec, base.origin, catalogue)).with_(**design_options)
+        variant = build_cluster(spec, base.origin, catalogue, design)
+        variant.variant_of = (base, options) if options else None
+        _ = variant.analysis  # a variant that cannot be analysed is refused here
+        return variant
 
     def __repr__(self) -> str:
         s = self.summary
@@ -132,15 +141,25 @@ def build_cluster(
     spec: ClusterSpec, origin: Origin, catalogue: Catalogue, design: Design | None = None
 ) -> Cluster:
     """A cluster of `spec`, its design found as `origin` says (or the one given)."""
-    if design is None:
-        design = Design(load_design(design_reference(spec, origin), catalogue))
-    return Cluster(spec, origin, design)
+    return Cluster(spec, origin, design or _design_of(spec, origin, catalogue))
+
+
+def _design_of(spec: ClusterSpec, origin: Origin, catalogue: Catalogue) -> Design:
+    """The design a cluster file names, found as its origin says."""
+    return Design(load_design(design_reference(spec, origin), catalogue))
 
 
 def load_cluster(id_or_path: str | Path, catalogue: Catalogue | None = None) -> Cluster:
-    """Load a built-in cluster by id or a cluster YAML file by path."""
+    """Load a built-in cluster by id, a cluster YAML file by path, or a variant of either
+    (`helios-16k+gpus=100000`), analysed (so refused here where it cannot be)."""
+    variant = split_variant(str(id_or_path))
+    if variant is not None:
+        base, changes = variant
+        return load_cluster(base, catalogue).with_(**changes)
     spec, origin = load_cluster_spec(id_or_path)
-    return build_cluster(spec, origin, catalogue or builtin_catalogue())
+    loaded = build_cluster(spec, origin, catalogue or builtin_catalogue())
+    _ = loaded.analysis
+    return loaded
 
 
 def cluster(
@@ -175,4 +194,6 @@ def cluster(
         raw["floor"] = floor
     spec = validate_model(ClusterSpec, raw, raw["id"])
     catalogue = loaded.built.base_catalogue if loaded is not None else builtin_catalogue()
-    return build_cluster(spec, Made(raw["id"]), catalogue, loaded)
+    made = build_cluster(spec, Made(raw["id"]), catalogue, loaded)
+    _ = made.analysis  # a cluster that cannot be analysed is refused here
+    return made

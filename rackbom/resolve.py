@@ -1,8 +1,9 @@
 """One resolver: what a user names (a built-in id, a file, a variant) becomes a system.
 
-`resolve("helios")`, `resolve("helios-16k")`, `resolve("my-rack.yaml")` and
-`resolve("helios+switch_margin=0.82")` give a `Design` or a `Cluster` with a typed origin; the
-command line, the Python API and the cost layer all go through here.
+`resolve("helios")`, `resolve("helios-16k")`, `resolve("my-rack.yaml")`,
+`resolve("helios+switch_margin=0.82")` and `resolve("helios-16k+gpus=100000")` give a `Design`
+or a `Cluster` with a typed origin; the command line, the Python API and the cost layer all go
+through here.
 """
 
 from __future__ import annotations
@@ -69,10 +70,12 @@ def _resolve(name: System | str | Path, catalogue: Catalogue | None) -> System:
     if isinstance(origin, Builtin) and origin.kind == "design":
         spec, file = load_design_spec(origin.id)
         return Design(build_design(spec, catalogue, file), origin)
-    if isinstance(origin, Builtin):
-        from .cluster_model import load_cluster  # the cluster layer loads only for clusters
+    if isinstance(origin, Builtin):  # the cluster layer loads only for clusters
+        from rackbom.racks.clusters.cluster_library import load_cluster_spec
 
-        return load_cluster(origin.id, catalogue)
+        from .cluster_model import build_cluster
+
+        return build_cluster(*load_cluster_spec(origin.id), catalogue)
     return _from_file(origin, catalogue)
 
 

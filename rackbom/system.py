@@ -66,7 +66,8 @@ class System(ABC):
 
     @abstractmethod
     def with_(self, **changes: Any) -> System:
-        """A what-if copy, re-validated; each kind says which changes it takes."""
+        """A what-if copy, re-validated, its id its base's and its options (`id+option=value`);
+        each kind says which options it takes."""
 
     @abstractmethod
     def renamed(self, new_id: str) -> System:

@@ -1,4 +1,5 @@
-"""Variant ids: `helios+switch_margin=0.82` names a built-in design or file with `with_` options.
+"""Variant ids: `helios+switch_margin=0.82` or `helios-16k+gpus=100000` names a built-in design,
+cluster or file with `with_` options.
 
 The id a variant carries is the one it is loaded by, so `rackbom compare helios
 helios+switch_margin=0.82` shows the default beside the analysts' switch-tray margin.
@@ -14,11 +15,12 @@ from rackbom.racks.library import builtin_design_ids
 
 
 def split_variant(text: str) -> tuple[str, dict[str, Any]] | None:
-    """(base design, options) for a variant id, or None where `text` names no variant."""
-    if "+" not in text or text in builtin_design_ids() or Path(text).exists():
+    """(base design or cluster, options) for a variant id, or None where `text` names no
+    variant."""
+    if "+" not in text or _names_a_system(text):
         return None
     base, *options = text.split("+")
-    if base not in builtin_design_ids() and not Path(base).exists():
+    if not _names_a_system(base):
         return None
     changes: dict[str, Any] = {}
     for option in options:
@@ -27,6 +29,17 @@ def split_variant(text: str) -> tuple[str, dict[str, Any]] | None:
             raise InputError(None, text, f"variant option {option!r} is not key=value")
         changes[key] = _value(value)
     return base, changes
+
+
+def _names_a_system(text: str) -> bool:
+    """Whether `text` is a built-in design or cluster id or an existing file."""
+    if text in builtin_design_ids() or Path(text).exists():
+        return True
+    from rackbom.racks.clusters.cluster_library import (
+        builtin_cluster_ids,  # loads only past designs
+    )
+
+    return text in builtin_cluster_ids()
 
 
 def _value(text: str) -> Any:

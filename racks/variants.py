@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..components.catalogue import Catalogue
@@ -58,7 +59,7 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
         swaps[(role, kind)] = part_id
     gpus_per_tray, nics, margin = _counts(changes)
 
-    suffix = "+".join(f"{k}={v}" for k, v in sorted(changes.items()) if v is not None)
+    suffix = option_suffix(changes)
     used = {p.tray for r in spec.racks for p in r.trays}
     new_trays: dict[str, TrayType] = {}
     for tray_id in sorted(used):
@@ -80,6 +81,16 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
         t.model_dump(mode="json", exclude_unset=True, exclude_none=True) for t in new_trays.values()
     )
     return DesignSpec.model_validate(data)
+
+
+def option_suffix(changes: Mapping[str, Any]) -> str:
+    """What a variant's id adds to its base's: `gpus=100000+switch_margin=0.82`, sorted; a list
+    written as its items joined by commas."""
+    return "+".join(
+        f"{k}={','.join(map(str, v)) if isinstance(v, list | tuple) else v}"
+        for k, v in sorted(changes.items())
+        if v is not None
+    )
 
 
 def _counts(changes: dict[str, Any]) -> tuple[int | None, str, float | None]:
