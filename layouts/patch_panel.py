@@ -91,7 +91,7 @@ class PatchPanel(SvgDocument):
 
     def __init__(self, system_id: str, rack: str, ports: list[PanelPort]) -> None:
         if not ports:
-            raise InputError(None, "--rack", f"{system_id} has no cabled rack named {rack!r}")
+            raise InputError(None, "rack", f"{system_id} has no cabled rack named {rack!r}")
         self.system_id, self.rack, self.ports = system_id, rack, ports
         far = Counter(p.far_rack for p in ports)
         self.colours = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(sorted(far))}

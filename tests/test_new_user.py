@@ -376,3 +376,32 @@ def test_a_plain_profile_error_names_the_field_as_written(cli, tmp_path: Path) -
     for args in (["tco", "helios", "--tco", str(path)], ["validate", str(path)]):
         err = cli(*args).err
         assert f"{path}: pue: " in err and "profiles[0]" not in err
+
+
+def test_bare_rackbom_prints_help_with_a_tour(cli) -> None:
+    result = cli()
+    assert result.code == 0 and not result.err
+    assert "a first tour:" in result.out and "rackbom show helios" in result.out
+
+
+def test_list_plant_names_the_plant_profiles_and_an_unknown_one_lists_them(cli) -> None:
+    listed = cli("list", "plant")
+    assert listed.code == 0 and "liquid-hall-2026" in listed.out
+    wrong = cli("show", "helios", "--plant", "foo")
+    assert wrong.code == 2 and "built-in: liquid-hall-2026" in wrong.err
+    assert len(wrong.err.strip().splitlines()) == 1
+
+
+def test_kind_filters_parts_only(cli) -> None:
+    result = cli("list", "designs", "--kind", "gpu")
+    assert result.code == 2 and "--kind" in result.err
+    assert cli("list", "parts", "--kind", "gpu").code == 0
+
+
+def test_an_unknown_rack_says_how_racks_are_named(cli, tmp_path: Path) -> None:
+    result = cli(
+        "cables", "mi355x-8k", "--rack", "mi355x-8k-00001-mi355", "-o", str(tmp_path / "r.csv")
+    )
+    assert result.code == 2 and not (tmp_path / "r.csv").exists()
+    assert "did you mean mi355x-8k-00001-mi355x" in result.err
+    assert "racks are named like" in result.err and "mi355x-8k-row01-net1" in result.err
