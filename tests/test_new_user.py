@@ -66,6 +66,11 @@ def test_charts_folder_is_made_and_the_table_still_printed(cli, tmp_path: Path) 
         (["svg", "helios", "-o", "x.png"], "x.png"),
         (["svg", "helios", "--view", "fabric", "-o", "x.svg"], "--view"),
         (["svg", "helios-16k", "--face", "rear", "-o", "x.svg"], "--face"),
+        (["svg", "helios", "--view", "plant", "--face", "rear", "-o", "x.svg"], "--face"),
+        (["svg", "helios", "--view", "plant", "--width", "300", "-o", "x.svg"], "--width"),
+        (["svg", "helios", "--plant", "liquid-hall-2026", "-o", "x.svg"], "--plant"),
+        (["collectives", "--checks", "helios"], "helios"),
+        (["collectives", "--checks", "--size", "1GiB"], "--size"),
     ],
 )
 def test_an_option_that_would_be_ignored_is_refused(
@@ -405,3 +410,13 @@ def test_an_unknown_rack_says_how_racks_are_named(cli, tmp_path: Path) -> None:
     assert result.code == 2 and not (tmp_path / "r.csv").exists()
     assert "did you mean mi355x-8k-00001-mi355x" in result.err
     assert "racks are named like" in result.err and "mi355x-8k-row01-net1" in result.err
+
+
+def test_json_is_json_whatever_else_is_asked(cli) -> None:
+    fabrics = json.loads(cli("show", "hgx-b200-8k", "--fabrics", "--json").out)
+    assert fabrics["cluster"] == "hgx-b200-8k"
+    assert sum(o["chosen"] for o in fabrics["fabric_options"]) == 1
+    checks = json.loads(cli("collectives", "--checks", "--json").out)
+    assert checks and all(c["source"] and c["model"]["busbw_gbps"] > 0 for c in checks)
+    one = json.loads(cli("collectives", "--checks", "gb200-nvl72", "--json").out)
+    assert [c["system"] for c in one] == ["gb200-nvl72"]
