@@ -420,3 +420,18 @@ def test_json_is_json_whatever_else_is_asked(cli) -> None:
     assert checks and all(c["source"] and c["model"]["busbw_gbps"] > 0 for c in checks)
     one = json.loads(cli("collectives", "--checks", "gb200-nvl72", "--json").out)
     assert [c["system"] for c in one] == ["gb200-nvl72"]
+
+
+def test_the_python_api_prints_short_and_draws_what_it_is_given() -> None:
+    import rackbom as rb
+
+    cluster = rb.load_cluster("mi355x-8k")
+    for value in (cluster.plant(), rb.cables(cluster), cluster.power_and_cooling()):
+        assert len(repr(value)) < 300, type(value).__name__
+    chart = rb.capex_chart(["helios", cluster], "neocloud-colo")
+    assert isinstance(chart, rb.Chart) and chart._repr_svg_().lstrip().startswith("<?xml")
+    assert rb.tco_chart([rb.tco("helios")]).to_string() == rb.tco_chart(["helios"]).to_string()
+    frame = rb.compare(["helios", "gb200-nvl72"]).to_pandas()
+    text = frame.to_string()
+    assert "e+" not in text and "72.000000" not in text
+    assert frame.loc["GPUs", "helios"] == 72 and isinstance(frame.loc["GPUs", "helios"], int)
