@@ -435,3 +435,35 @@ def test_the_python_api_prints_short_and_draws_what_it_is_given() -> None:
     text = frame.to_string()
     assert "e+" not in text and "72.000000" not in text
     assert frame.loc["GPUs", "helios"] == 72 and isinstance(frame.loc["GPUs", "helios"], int)
+
+
+def test_a_cost_file_states_its_source_as_text(tmp_path: Path, cli) -> None:
+    profile = tmp_path / "mine.yaml"
+    profile.write_text(PROFILE.replace("source: assume-tco-lives", 'source: "my own estimates"'))
+    result = cli("tco", "helios", "--tco", str(profile), "--json")
+    assert result.code == 0, result.err
+    assert cli("validate", str(profile)).out.startswith("ok:")
+    sections = tmp_path / "costs.yaml"
+    entry = "".join(f"    {line}\n" for line in profile.read_text().splitlines()).replace(
+        "    id:", "  - id:", 1
+    )
+    sections.write_text(f"profiles:\n{entry}")
+    assert cli("validate", str(sections)).code == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "field"),
+    [
+        ("id: w\nname: W\nunit: run\n", "workload", "source"),
+        ("id: w\nname: W\nsource: assume-tco-lives\nunit: run\n", "workload", "acceptance_rate"),
+        ("id: p\nname: P\npue: 1.2\n", "TCO profile", "source"),
+    ],
+)
+def test_an_incomplete_file_is_named_by_its_kind(
+    tmp_path: Path, cli, text: str, kind: str, field: str
+) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text(text)
+    result = cli("validate", str(path))
+    assert result.code == 2 and f"{field}: required field is missing" in result.err
+    assert f"(read as a {kind})" in result.err
