@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 # Characters that would break a message across lines or drive a terminal: C0 and C1 controls,
 # DEL, the Unicode line and paragraph separators, and lone surrogates.
@@ -26,3 +28,15 @@ class InputError(ValueError):
     def __str__(self) -> str:
         where = [p for p in (self.file, self.field) if p]
         return one_line(": ".join([*where, self.message]))  # always one line
+
+
+@contextmanager
+def read_as(kind: str, file: str) -> Iterator[None]:
+    """Errors in `file` say which kind of file it was read as (`… (read as a workload)`), so a
+    file taken for the wrong kind is plain from its first error."""
+    try:
+        yield
+    except InputError as exc:
+        if exc.file != file:
+            raise
+        raise InputError(exc.file, exc.field, f"{exc.message} (read as {kind})") from None

@@ -131,7 +131,12 @@ def plant_rules(id_or_path: str | Path | PlantRules | None = None) -> PlantRules
         return builtin[name]
     path = Path(name)
     if path.suffix.lower() not in (".yaml", ".yml") and not path.exists():
-        raise InputError(None, None, f"unknown plant profile {name!r}{suggest(name, builtin)}")
+        raise InputError(
+            None,
+            None,
+            f"unknown plant profile {name!r}{suggest(name, builtin)}; built-in: "
+            f"{', '.join(builtin)} (rackbom list plant), or a plant file (.yaml) of your own",
+        )
     rules = _rules(parse_plant_file(read_yaml_file(path), name), name)
     if len(rules) != 1:
         raise InputError(name, "plant_profiles", "the file must hold exactly one profile")

@@ -85,6 +85,20 @@ def stated_sources(data: Any) -> Any:
     """
     if not isinstance(data, dict):
         return data
+    data, stated = own_sources(data)
+    if not stated:
+        return data
+    catalogue = data.get("catalogue")
+    catalogue = dict(catalogue) if isinstance(catalogue, dict) else {}
+    catalogue["sources"] = [*stated, *catalogue.get("sources", [])]
+    data["catalogue"] = catalogue
+    return data
+
+
+def own_sources(data: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+    """An entry with the sources it states inline taken out, and those sources: `source` as a
+    text or mapping becomes the id of a source of its own (`<id>-source`), and a `sources`
+    list is taken as it is (its one source covering the entry where `source` is not given)."""
     stated: list[Any] = []
     data = dict(data)
     source = data.get("source")
@@ -98,12 +112,6 @@ def stated_sources(data: Any) -> Any:
     if isinstance(data.get("sources"), list):
         listed = data.pop("sources")
         if source is None and len(listed) == 1 and isinstance(listed[0], dict):
-            data["source"] = listed[0].get("id")  # the one source covers the file
+            data["source"] = listed[0].get("id")  # the one source covers the entry
         stated += listed
-    if not stated:
-        return data
-    catalogue = data.get("catalogue")
-    catalogue = dict(catalogue) if isinstance(catalogue, dict) else {}
-    catalogue["sources"] = [*stated, *catalogue.get("sources", [])]
-    data["catalogue"] = catalogue
-    return data
+    return data, stated

@@ -14,8 +14,8 @@ from typing import Any
 from .cache import cached
 from .catalogue import builtin_catalogue, suggest
 from .cost_inputs import CostFile, Rental, TcoProfile, Workload
-from .errors import InputError
-from .provenance import Source, Sourced
+from .errors import InputError, read_as
+from .provenance import Source, Sourced, own_sources
 from .yamlio import read_yaml_file, read_yaml_text, validate_model
 
 BUILTIN_FILES = ("tco", "workloads")
@@ -96,7 +96,8 @@ class CostLibrary:
             )
         raw = read_yaml_file(path)
         plain = one_entry_file(raw, section) is not raw
-        with fields_as_written(plain, section):
+        kind = "a TCO profile" if section == "profiles" else f"a {noun}"
+        with read_as(kind, name), fields_as_written(plain, section):
             content = parse_cost_file(one_entry_file(raw, section), name)
             entries = getattr(content, section)
             if len(entries) != 1:
@@ -125,24 +126,55 @@ def fields_as_written(plain: bool, section: str) -> Iterator[None]:
         raise InputError(exc.file, field or None, exc.message) from None
 
 
+COMMON_FIELDS = frozenset({"id", "name", "source", "sources", "notes"})
+"""Fields a design, a cluster, a profile and a workload all have: they tell no kind apart."""
+
+
 def cost_file_section(raw: Any) -> str | None:
-    """`profiles` or `workloads` where YAML content is one such entry as a plain mapping, `all`
-    where it is a cost file of sections, else None."""
+    """`profiles` or `workloads` where YAML content is one such entry as a plain mapping (its
+    fields all of that kind, one at least its own), `all` where it is a cost file of sections,
+    else None."""
     if not isinstance(raw, dict):
         return None
     if any(k in raw for k in SECTIONS):
         return "all"
-    for section, model in (("profiles", TcoProfile), ("workloads", Workload)):
-        if "id" in raw and raw.keys() <= model.model_fields.keys() and len(raw) > 3:
-            return section
-    return None
+    own = raw.keys() - COMMON_FIELDS
+    if "id" not in raw or not own:
+        return None
+    fits = [
+        section
+        for section, model in (("profiles", TcoProfile), ("workloads", Workload))
+        if own <= model.model_fields.keys()
+    ]
+    return fits[0] if len(fits) == 1 else None
 
 
 def parse_cost_file(raw: Any, file: str) -> CostFile:
-    """Validate the raw content of a cost file."""
+    """Validate the raw content of a cost file; an entry's source may be stated inline (see
+    `own_sources`), and joins the file's `sources`."""
     if not isinstance(raw, dict):
         raise InputError(file, None, "a cost file must be a mapping of sections")
-    return validate_model(CostFile, raw, file)
+    return validate_model(CostFile, _inline_sources(raw), file)
+
+
+def _inline_sources(raw: dict[str, Any]) -> dict[str, Any]:
+    """The file with each entry's inline sources moved into its `sources`."""
+    stated: list[Any] = []
+    out = dict(raw)
+    for section in SECTIONS:
+        entries = raw.get(section)
+        if not isinstance(entries, list):
+            continue
+        out[section] = []
+        for entry in entries:
+            if isinstance(entry, dict):
+                entry, own = own_sources(entry)
+                stated += own
+            out[section].append(entry)
+    if stated:
+        listed = raw.get("sources")
+        out["sources"] = [*stated, *(listed if isinstance(listed, list) else [])]
+    return out
 
 
 @cache

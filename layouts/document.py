@@ -21,3 +21,6 @@ class SvgDocument(ABC):
 
     def _repr_svg_(self) -> str:
         return self.to_string()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: an SVG drawing; Jupyter shows it, .save(path) writes it>"

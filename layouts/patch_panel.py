@@ -1,8 +1,11 @@
 """A rack's patch panel: which of its ports leave for where, one drawing per rack.
 
-Each device of the rack is a band, top of the rack first; each of its cabled ports is a cell
-naming the far device and port, coloured by the far rack (the legend gives each rack's colour and
-leg count). Cells wrap `CELLS_PER_LINE` to a line. Plain SVG 1.1, text escaped by svgwrite.
+Each device of the rack is a band, top of the rack first; each of its cabled ports is a cell of
+three lines (the port, the far device, the far port), coloured by the far rack (the legend gives
+each rack's colour and leg count). Names are shortened by what the drawing already says: a device
+in this rack by the rack's name, any other by the system's id; the cell's tooltip keeps the full
+names. A line too long for its cell is condensed to fit (`textLength`), never run into the next
+cell. Cells wrap `CELLS_PER_LINE` to a line. Plain SVG 1.1, text escaped by svgwrite.
 """
 
 from __future__ import annotations
@@ -34,7 +37,11 @@ PALETTE = (
     "#b3de69",
 )
 CELLS_PER_LINE = 16
-CELL_W, CELL_H, LABEL_W, MARGIN, TITLE_H = 104.0, 30.0, 170.0, 20.0, 64.0
+CELL_W, CELL_H, LABEL_W, MARGIN, TITLE_H = 104.0, 40.0, 90.0, 20.0, 64.0
+CELL_FONT, LABEL_FONT = 8.0, 10.0
+GLYPH_EM = 0.62
+"""A generous average advance of DejaVu Sans glyphs, in em: text estimated wider than its box
+at this width is condensed to the box."""
 _DIGITS = re.compile(r"(\d+)")
 
 
@@ -84,7 +91,7 @@ class PatchPanel(SvgDocument):
 
     def __init__(self, system_id: str, rack: str, ports: list[PanelPort]) -> None:
         if not ports:
-            raise InputError(None, "--rack", f"{system_id} has no cabled rack named {rack!r}")
+            raise InputError(None, "rack", f"{system_id} has no cabled rack named {rack!r}")
         self.system_id, self.rack, self.ports = system_id, rack, ports
         far = Counter(p.far_rack for p in ports)
         self.colours = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(sorted(far))}
@@ -115,7 +122,8 @@ class PatchPanel(SvgDocument):
         )
         y = TITLE_H
         for (_, device), ports in devices.items():
-            self._text(dwg, MARGIN, y + CELL_H / 2 + 4, device, 10, "bold")
+            label = self._short(device)
+            self._text(dwg, MARGIN, y + CELL_H / 2 + 4, label, LABEL_FONT, "bold", LABEL_W - 6)
             for index, port in enumerate(ports):
                 row, col = divmod(index, CELLS_PER_LINE)
                 x = MARGIN + LABEL_W + col * CELL_W
@@ -132,8 +140,10 @@ class PatchPanel(SvgDocument):
                     f"({port.far_rack}, cable {port.cable})"
                 )
                 dwg.add(cell)
-                self._text(dwg, x + 3, top + 11, f"{port.port} →", 8)
-                self._text(dwg, x + 3, top + 23, f"{port.far_device} {port.far_port}", 8)
+                fit = CELL_W - 8
+                self._text(dwg, x + 3, top + 11, f"{port.port} →", CELL_FONT, "bold", fit)
+                self._text(dwg, x + 3, top + 22, self._short(port.far_device), CELL_FONT, fit=fit)
+                self._text(dwg, x + 3, top + 33, port.far_port, CELL_FONT, fit=fit)
             y += -(-len(ports) // CELLS_PER_LINE) * CELL_H + 6
         y += 12
         for index, (name, count) in enumerate(sorted(self.far.items())):
@@ -143,10 +153,27 @@ class PatchPanel(SvgDocument):
             self._text(dwg, x + 16, y + row * 18, f"{name}: {_n(count, 'leg')}", 10)
         return str(dwg.tostring())
 
+    def _short(self, device: str) -> str:
+        """A device's name less what the drawing says already: this rack's or the system's name."""
+        for prefix in (self.rack, self.system_id):
+            if device.startswith(f"{prefix}-"):
+                return device[len(prefix) + 1 :]
+        return device
+
     @staticmethod
     def _text(
-        dwg: svgwrite.Drawing, x: float, y: float, words: str, size: float, weight: str = "normal"
+        dwg: svgwrite.Drawing,
+        x: float,
+        y: float,
+        words: str,
+        size: float,
+        weight: str = "normal",
+        fit: float | None = None,
     ) -> None:
+        """Text at (x, y), condensed to `fit` px where it would be wider."""
+        extra: dict[str, object] = {}
+        if fit is not None and len(words) * size * GLYPH_EM > fit:
+            extra = {"textLength": f"{fit:g}", "lengthAdjust": "spacingAndGlyphs"}
         dwg.add(
             dwg.text(
                 words,
@@ -154,5 +181,6 @@ class PatchPanel(SvgDocument):
                 font_family=FONT,
                 font_size=f"{size:g}",
                 font_weight=weight,
+                **extra,
             )
         )

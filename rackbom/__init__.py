@@ -17,6 +17,7 @@ __version__ = "0.4.0"
 # The facade loads lazily: `import rackbom` stays cheap, and each command imports what it uses.
 _EXPORTS = {
     "Catalogue": "rackbom.components.catalogue",
+    "Chart": "rackbom.charts",
     "cables": "rackbom.cable_api",
     "InputError": "rackbom.components.errors",
     "Comparison": "rackbom.comparison",
@@ -43,14 +44,15 @@ _EXPORTS = {
     "clusters": "rackbom.facade",
     "designs": "rackbom.facade",
     "export_workbook": "rackbom.facade",
-    "capex_chart": "rackbom.exports.charts.tco_charts",
-    "sweep_chart": "rackbom.exports.charts.tco_charts",
-    "tco_chart": "rackbom.exports.charts.tco_charts",
-    "tornado_chart": "rackbom.exports.charts.tco_charts",
+    "capex_chart": "rackbom.charts",
+    "sweep_chart": "rackbom.charts",
+    "tco_chart": "rackbom.charts",
+    "tornado_chart": "rackbom.charts",
 }
 
 if TYPE_CHECKING:
     from rackbom.cable_api import cables
+    from rackbom.charts import Chart, capex_chart, sweep_chart, tco_chart, tornado_chart
     from rackbom.cluster_model import Cluster, cluster, load_cluster
     from rackbom.collective_api import collective, collective_checks, collective_sweep
     from rackbom.comparison import Comparison, compare
@@ -66,7 +68,6 @@ if TYPE_CHECKING:
         workload,
     )
     from rackbom.design import Design
-    from rackbom.exports.charts.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
     from rackbom.facade import catalogue, clusters, designs, export_workbook
     from rackbom.resolve import load, resolve, resolve_all
     from rackbom.system import System
@@ -86,6 +87,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "Catalogue",
+    "Chart",
     "Cluster",
     "Comparison",
     "Design",

@@ -25,6 +25,15 @@ GC_THRESHOLDS = (50_000, 20, 20)
 stays bounded."""
 
 
+TOUR = """a first tour:
+  rackbom list                              the built-in designs, clusters and profiles
+  rackbom show helios                       one design's figures (a cluster's: helios-16k)
+  rackbom compare helios gb200-nvl72        side by side; helios+switch_margin=0.82 is a what-if
+  rackbom svg helios -o helios.svg          the rack elevation
+  rackbom report                            everything, in rackbom-report/ (open index.html)
+rackbom COMMAND --help tells a command's options."""
+
+
 class Exit(IntEnum):
     """Exit statuses."""
 
@@ -51,6 +60,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="rackbom",
         description="Model AI racks: switch ports, world size, bandwidth, power, priced BOM.",
+        epilog=TOUR,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     from rackbom import __version__
 
@@ -71,6 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     parser = build_parser(argv)
+    if not argv:  # a first look: what the tool does and its commands, not an error
+        parser.print_help()
+        return Exit.OK
     args = parser.parse_args(argv)
     try:
         return int(args.run(args) or Exit.OK)

@@ -12,6 +12,20 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
+PANDAS_HINT = (
+    "pandas is needed for a DataFrame: pip install pandas (in a checkout of rackbom, "
+    "pip install '.[notebook]' adds it with Jupyter)"
+)
+
+
+def _plain(figure: Figure[Any], value: Any) -> Any:
+    """A whole number where the figure is one (a count), else the value as it is."""
+    whole = figure.format.decimals == 0 and not figure.format.percent
+    if whole and isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 class FigureTable:
     """Values stay numbers (`values[row][column]`, in the units the row labels name);
     `to_pandas()` gives them as a DataFrame, `to_text()` as an aligned table."""
@@ -36,14 +50,16 @@ class FigureTable:
         return "\n".join([render_table(["", *self.columns], rows), *self.notes])
 
     def to_pandas(self) -> pd.DataFrame:
-        """The values as a DataFrame, figures as rows (needs pandas)."""
+        """The values as a DataFrame, figures as rows (needs pandas). Each cell keeps its own
+        type, so a count shows as `72` beside a price of `4852777.8` in the same column."""
         try:
             import pandas as pd
         except ImportError:
-            raise ImportError(
-                "pandas is needed for a DataFrame: pip install 'rackbom[notebook]'"
-            ) from None
-        return pd.DataFrame(self.values, index=self.index, columns=self.columns)
+            raise ImportError(PANDAS_HINT) from None
+        rows = [
+            [_plain(f, v) for v in row] for f, row in zip(self.figures, self.values, strict=True)
+        ]
+        return pd.DataFrame(rows, index=self.index, columns=self.columns, dtype=object)
 
     def __str__(self) -> str:
         return self.to_text()

@@ -338,3 +338,30 @@ def test_the_bom_buys_a_management_switch_for_every_network_rack_the_run_list_fi
         assert len(rack.boxes) <= management.boxes_per_rack
         top = max((b.place.position for b in rack.boxes), default=0)
         assert top + management.box_units <= management.tray_position(0)
+
+
+def test_every_patch_panel_cell_names_its_far_end_within_the_cell() -> None:
+    from rackbom.layouts.patch_panel import CELL_W, GLYPH_EM, PatchPanel, panel_ports
+
+    rows = _rows(SMALL)
+    rack = rows[0].a_rack
+    ports = panel_ports(rows, rack)
+    root = ElementTree.fromstring(PatchPanel(SMALL, rack, ports).to_string())
+    ns = "{http://www.w3.org/2000/svg}"
+    texts = root.findall(f"{ns}text")
+    cells = [r for r in root.findall(f"{ns}rect") if r.find(f"{ns}title") is not None]
+    assert len(cells) == len(ports)
+    for rect in cells:
+        x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+        inside = [
+            t
+            for t in texts
+            if x < float(t.get("x", 0)) < x + CELL_W and y < float(t.get("y", 0)) < y + 40
+        ]
+        assert len(inside) == 3, rect.find(f"{ns}title").text  # port, far device, far port
+        for t in inside:
+            width = float(t.get("textLength") or len(t.text or "") * 8 * GLYPH_EM)
+            assert float(t.get("x", 0)) + width <= x + CELL_W, t.text
+    title = cells[0].find(f"{ns}title").text or ""
+    far_port = ports[0].far_port
+    assert title.split(" → ")[1].split(" (")[0].endswith(far_port)

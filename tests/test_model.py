@@ -248,7 +248,7 @@ def test_compare_is_one_type_with_or_without_pandas(monkeypatch: pytest.MonkeyPa
     assert isinstance(table, rb.Comparison)
     assert "World size (GPUs)" in table.to_text()
     assert "$4,852,778" in table._repr_html_()
-    with pytest.raises(ImportError, match=r"pip install 'rackbom\[notebook\]'"):
+    with pytest.raises(ImportError, match=r"pip install pandas"):
         table.to_pandas()
 
 

@@ -66,6 +66,11 @@ def test_charts_folder_is_made_and_the_table_still_printed(cli, tmp_path: Path) 
         (["svg", "helios", "-o", "x.png"], "x.png"),
         (["svg", "helios", "--view", "fabric", "-o", "x.svg"], "--view"),
         (["svg", "helios-16k", "--face", "rear", "-o", "x.svg"], "--face"),
+        (["svg", "helios", "--view", "plant", "--face", "rear", "-o", "x.svg"], "--face"),
+        (["svg", "helios", "--view", "plant", "--width", "300", "-o", "x.svg"], "--width"),
+        (["svg", "helios", "--plant", "liquid-hall-2026", "-o", "x.svg"], "--plant"),
+        (["collectives", "--checks", "helios"], "helios"),
+        (["collectives", "--checks", "--size", "1GiB"], "--size"),
     ],
 )
 def test_an_option_that_would_be_ignored_is_refused(
@@ -376,3 +381,89 @@ def test_a_plain_profile_error_names_the_field_as_written(cli, tmp_path: Path) -
     for args in (["tco", "helios", "--tco", str(path)], ["validate", str(path)]):
         err = cli(*args).err
         assert f"{path}: pue: " in err and "profiles[0]" not in err
+
+
+def test_bare_rackbom_prints_help_with_a_tour(cli) -> None:
+    result = cli()
+    assert result.code == 0 and not result.err
+    assert "a first tour:" in result.out and "rackbom show helios" in result.out
+
+
+def test_list_plant_names_the_plant_profiles_and_an_unknown_one_lists_them(cli) -> None:
+    listed = cli("list", "plant")
+    assert listed.code == 0 and "liquid-hall-2026" in listed.out
+    wrong = cli("show", "helios", "--plant", "foo")
+    assert wrong.code == 2 and "built-in: liquid-hall-2026" in wrong.err
+    assert len(wrong.err.strip().splitlines()) == 1
+
+
+def test_kind_filters_parts_only(cli) -> None:
+    result = cli("list", "designs", "--kind", "gpu")
+    assert result.code == 2 and "--kind" in result.err
+    assert cli("list", "parts", "--kind", "gpu").code == 0
+
+
+def test_an_unknown_rack_says_how_racks_are_named(cli, tmp_path: Path) -> None:
+    result = cli(
+        "cables", "mi355x-8k", "--rack", "mi355x-8k-00001-mi355", "-o", str(tmp_path / "r.csv")
+    )
+    assert result.code == 2 and not (tmp_path / "r.csv").exists()
+    assert "did you mean mi355x-8k-00001-mi355x" in result.err
+    assert "racks are named like" in result.err and "mi355x-8k-row01-net1" in result.err
+
+
+def test_json_is_json_whatever_else_is_asked(cli) -> None:
+    fabrics = json.loads(cli("show", "hgx-b200-8k", "--fabrics", "--json").out)
+    assert fabrics["cluster"] == "hgx-b200-8k"
+    assert sum(o["chosen"] for o in fabrics["fabric_options"]) == 1
+    checks = json.loads(cli("collectives", "--checks", "--json").out)
+    assert checks and all(c["source"] and c["model"]["busbw_gbps"] > 0 for c in checks)
+    one = json.loads(cli("collectives", "--checks", "gb200-nvl72", "--json").out)
+    assert [c["system"] for c in one] == ["gb200-nvl72"]
+
+
+def test_the_python_api_prints_short_and_draws_what_it_is_given() -> None:
+    import rackbom as rb
+
+    cluster = rb.load_cluster("mi355x-8k")
+    for value in (cluster.plant(), rb.cables(cluster), cluster.power_and_cooling()):
+        assert len(repr(value)) < 300, type(value).__name__
+    chart = rb.capex_chart(["helios", cluster], "neocloud-colo")
+    assert isinstance(chart, rb.Chart) and chart._repr_svg_().lstrip().startswith("<?xml")
+    assert rb.tco_chart([rb.tco("helios")]).to_string() == rb.tco_chart(["helios"]).to_string()
+    frame = rb.compare(["helios", "gb200-nvl72"]).to_pandas()
+    text = frame.to_string()
+    assert "e+" not in text and "72.000000" not in text
+    assert frame.loc["GPUs", "helios"] == 72 and isinstance(frame.loc["GPUs", "helios"], int)
+
+
+def test_a_cost_file_states_its_source_as_text(tmp_path: Path, cli) -> None:
+    profile = tmp_path / "mine.yaml"
+    profile.write_text(PROFILE.replace("source: assume-tco-lives", 'source: "my own estimates"'))
+    result = cli("tco", "helios", "--tco", str(profile), "--json")
+    assert result.code == 0, result.err
+    assert cli("validate", str(profile)).out.startswith("ok:")
+    sections = tmp_path / "costs.yaml"
+    entry = "".join(f"    {line}\n" for line in profile.read_text().splitlines()).replace(
+        "    id:", "  - id:", 1
+    )
+    sections.write_text(f"profiles:\n{entry}")
+    assert cli("validate", str(sections)).code == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "field"),
+    [
+        ("id: w\nname: W\nunit: run\n", "workload", "source"),
+        ("id: w\nname: W\nsource: assume-tco-lives\nunit: run\n", "workload", "acceptance_rate"),
+        ("id: p\nname: P\npue: 1.2\n", "TCO profile", "source"),
+    ],
+)
+def test_an_incomplete_file_is_named_by_its_kind(
+    tmp_path: Path, cli, text: str, kind: str, field: str
+) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text(text)
+    result = cli("validate", str(path))
+    assert result.code == 2 and f"{field}: required field is missing" in result.err
+    assert f"(read as a {kind})" in result.err

@@ -9,6 +9,7 @@ from ...components.outputs import finite
 from ...racks.analysis import Analysis
 from ...racks.collectives.collective_model import CollectiveResult, collective
 from ...racks.collectives.levels import modelled_levels
+from ...racks.collectives.scoped import Check
 
 if TYPE_CHECKING:
     from ...racks.clusters.cluster_analysis import ClusterAnalysis
@@ -27,6 +28,20 @@ def result_row(result: CollectiveResult) -> dict[str, Any]:
         "bottleneck": result.bottleneck,
     }
     return row
+
+
+def check_row(check: Check) -> dict[str, Any]:
+    """A published run and the model's row for the same op, size and GPUs, with its source."""
+    m = check.measurement
+    return {
+        "run": m.id,
+        "name": m.name,
+        "system": m.system,
+        "source": m.source,
+        "published_busbw_gbytes_per_s": m.busbw_gbytes_per_s,
+        "model": result_row(check.result),
+        "error_pct": round(finite(check.error_pct, "collectives.error_pct"), 2),
+    }
 
 
 def collective_rows(system: Analysis | ClusterAnalysis) -> list[dict[str, Any]]:

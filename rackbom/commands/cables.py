@@ -4,8 +4,11 @@ cable import or one rack's patch panel; without a file, its counts against the B
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Iterator
+from difflib import get_close_matches
+from itertools import islice
 
 from rackbom.components.atomic import Writer, check_destination, write_files
 from rackbom.components.errors import InputError
@@ -103,7 +106,14 @@ def _outputs(
         from rackbom.layouts.patch_panel import PatchPanel, panel_ports
 
         (rack,) = args.rack
-        panel = PatchPanel(cables.system_id, rack, panel_ports(iter(cables), rack))
+        ports = panel_ports(iter(cables), rack)
+        if not ports:
+            raise InputError(
+                None,
+                "--rack",
+                f"{cables.system_id} has no cabled rack named {rack!r}{rack_hint(cables, [rack])}",
+            )
+        panel = PatchPanel(cables.system_id, rack, ports)
         outputs.append((args.panel, text_writer(panel.to_string())))
     return outputs
 
@@ -128,9 +138,32 @@ def _filter(
         if not found:
             field = "--rack" if racks else "--hall"
             asked = ", ".join(sorted(racks)) if racks else hall
-            raise InputError(None, field, f"{cables.system_id} has no cables in {asked}")
+            hint = rack_hint(cables, sorted(racks)) if racks else ""
+            raise InputError(None, field, f"{cables.system_id} has no cables in {asked}{hint}")
 
     return rows
+
+
+HINT_ROWS = 50_000
+"""Rows read for examples of rack names when a rack asked for has no cables: enough to meet the
+first racks of every kind, bounded for a million-GPU cluster."""
+
+
+def rack_hint(cables: CableList, asked: list[str]) -> str:
+    """Close rack names and examples of how racks are named, from the run list's first rows."""
+    seen: dict[str, None] = {}
+    for row in islice(cables, HINT_ROWS):
+        seen.update(dict.fromkeys((row.a_rack, row.z_rack)))
+    close = {m for a in asked for m in get_close_matches(a, list(seen), n=3, cutoff=0.6)}
+    mean = f" (did you mean {', '.join(sorted(close))}?)" if close else ""
+    kinds: dict[str, str] = {}
+    for name in seen:
+        kinds.setdefault(re.sub(r"\d+", "#", name), name)
+    examples = ", ".join(list(kinds.values())[:4])
+    return (
+        f"{mean}; racks are named like {examples}, and `rackbom cables {cables.system_id} "
+        "-o run.csv` lists every one (columns a_rack, z_rack)"
+    )
 
 
 def _print_counts(cables: CableList) -> None:

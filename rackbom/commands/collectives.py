@@ -59,10 +59,7 @@ def run(args: argparse.Namespace) -> int:
             None, "--tco", f"{view} prints no cost (the workloads' table has it); drop --tco"
         )
     if args.checks:
-        from rackbom.exports.text.collectives_text import render_checks
-
-        print(render_checks(collectives.collective_checks()))
-        return 0
+        return _checks(args)
     if not args.systems:
         raise InputError(None, "DESIGN_OR_CLUSTER", "name a design or cluster, or give --checks")
     if args.op not in OPS:
@@ -107,4 +104,40 @@ def run(args: argparse.Namespace) -> int:
         for t in targets
     ]
     print("\n\n".join(texts))
+    return 0
+
+
+CHECK_IGNORES = ("op", "size", "gpus", "chart")
+"""Options a published run fixes itself, so `--checks` refuses them."""
+
+
+def _checks(args: argparse.Namespace) -> int:
+    """The published runs beside the model, of the systems named (all where none is)."""
+    from rackbom import collective_api as collectives
+
+    for name in CHECK_IGNORES:
+        default = "all_reduce" if name == "op" else None
+        if getattr(args, name) != default:
+            raise InputError(
+                None, f"--{name}", "a published run fixes its own; --checks takes none"
+            )
+    checks = collectives.collective_checks()
+    if args.systems:
+        held = sorted({c.measurement.system for c in checks})
+        for name in args.systems:
+            if name not in held:
+                raise InputError(
+                    None,
+                    "DESIGN_OR_CLUSTER",
+                    f"no published run is held for {name!r} (runs are held for {', '.join(held)})",
+                )
+        checks = tuple(c for c in checks if c.measurement.system in args.systems)
+    if args.json:
+        from rackbom.exports.json.collectives_json import check_row
+
+        print_json([check_row(c) for c in checks])
+        return 0
+    from rackbom.exports.text.collectives_text import render_checks
+
+    print(render_checks(checks))
     return 0

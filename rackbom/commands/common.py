@@ -40,7 +40,7 @@ def add_plant_option(parser: argparse.ArgumentParser) -> None:
         "--plant",
         metavar="PROFILE",
         default=None,
-        help="plant profile: a built-in id (liquid-hall-2026) or a YAML file with one profile",
+        help="plant profile: a built-in id (rackbom list plant) or a YAML file with one profile",
     )
 
 

@@ -28,6 +28,7 @@ SECTIONS = (
     "tco",
     "workloads",
     "rentals",
+    "plant",
     "sources",
 )
 ALIASES = {"profiles": ("network", "tco")}
@@ -37,6 +38,7 @@ TITLES = {
     "tco": "TCO profiles (--tco PROFILE)",
     "workloads": "Workloads (tco --workload WORKLOAD)",
     "rentals": "Rentals (tco --rent)",
+    "plant": "Plant profiles (--plant PROFILE, or a plant file of your own)",
 }
 
 
@@ -58,6 +60,10 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List what is known."""
+    if args.kind is not None and args.section not in (None, "parts"):
+        raise InputError(
+            None, "--kind", f"filters parts only (rackbom list parts --kind {args.kind})"
+        )
     cat = catalogue_from(args)
     tables: dict[str, Table] = {}
     specs = [load_design_spec(i)[0] for i in builtin_design_ids()]
@@ -91,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         ],
     )
     tables.update(cost_tables())
+    tables["plant"] = plant_table()
     tables["sources"] = (
         ["id", "kind", "cite"],
         [[s.id, s.kind.value, s.cite] for s in cat.sources.values()],
@@ -145,6 +152,27 @@ def cost_tables() -> dict[str, Table]:
             ],
         ),
     }
+
+
+def plant_table() -> Table:
+    """The built-in plant profiles, with what tells them apart."""
+    from rackbom.components.plant_library import builtin_plant_profiles
+
+    return (
+        ["id", "redundancy", "feed", "coolant", "ΔT (K)", "CDU", "name"],
+        [
+            [
+                p.id,
+                p.redundancy,
+                f"{p.feed_voltage_v:g} V {p.feed_phases}-phase",
+                p.fluid,
+                f"{p.delta_t_k:g}",
+                p.cdu,
+                p.name,
+            ]
+            for p in (r.profile for r in builtin_plant_profiles().values())
+        ],
+    )
 
 
 def _parts_table(cat: Catalogue, kind: type[PartType] | None) -> Table:

@@ -39,14 +39,21 @@ def run(args: argparse.Namespace) -> int:
     """Print the summary."""
     (target,) = load_targets(args, [args.design])
     if args.fabrics:
-        from rackbom.exports.text.cluster_text import render_fabric_options
-
         if target.kind != "cluster":
             raise InputError(None, "--fabrics", "fabric options are a cluster's; this is a design")
-        for option, given in (("--tco", args.tco), ("--plant", args.plant), ("--json", args.json)):
+        for option, given in (("--tco", args.tco), ("--plant", args.plant)):
             if given:
                 raise InputError(None, option, "--fabrics prints the fabric options only")
-        print(render_fabric_options(cast("ClusterAnalysis", target.analysis)))
+        cluster = cast("ClusterAnalysis", target.analysis)
+        if args.json:
+            from rackbom.exports.json.summary_json import summary_data
+
+            options = summary_data(cluster.summary)["fabric_options"]
+            print_json({"cluster": cluster.id, "fabric_options": options})
+            return 0
+        from rackbom.exports.text.cluster_text import render_fabric_options
+
+        print(render_fabric_options(cluster))
         return 0
     if args.json:
         print_json(target.to_dict(args.tco, args.plant))

@@ -24,7 +24,6 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--face",
         choices=("front", "rear"),
-        default="front",
         help="which face of the racks to draw, for a design or a cluster's --view racks "
         "(default: front)",
     )
@@ -63,14 +62,21 @@ def run(args: argparse.Namespace) -> int:
     check_destination(args.output)
     if Path(args.output).suffix.lower() != ".svg":
         raise InputError(args.output, None, "rackbom writes SVG only: name the output file *.svg")
-    if args.plant is not None and args.view != "plant":
-        raise InputError(None, "--plant", "only the plant view draws a plant: add --view plant")
+    plant = args.view == "plant"
+    for option, given, why in (
+        ("--face", args.face, "the plant drawing shows no rack face"),
+        ("--width", args.width, "the plant drawing is laid out at its own scale"),
+    ):
+        if plant and given is not None:
+            raise InputError(None, option, why)
+    if not plant and args.plant is not None:
+        raise InputError(None, "--plant", "goes with --view plant (the elevation draws no plant)")
     (target,) = load_targets(args, [args.design])
     drawing: SvgDocument
-    if args.view == "plant":
+    if plant:
         drawing = target.power_and_cooling(args.plant)
     else:
-        drawing = target.drawing(args.view, args.face, args.width)
+        drawing = target.drawing(args.view, args.face or "front", args.width)
     path = drawing.save(args.output)
     print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

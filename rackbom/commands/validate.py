@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from contextlib import nullcontext
 from pathlib import Path
 
 from rackbom.components.catalogue import Catalogue, parse_catalogue
-from rackbom.components.errors import InputError
+from rackbom.components.errors import InputError, read_as
 from rackbom.components.tco_library import (
     builtin_costs,
     cost_file_section,
@@ -47,37 +48,64 @@ def run(args: argparse.Namespace) -> int:
     catalogue = catalogue_from(args)
     warned = False
     for name in args.files:
-        path = Path(name)
-        raw = read_yaml_file(path)
+        raw = read_yaml_file(Path(name))
         if raw is None:
             raise InputError(name, None, "the file is empty")
-        if (section := cost_file_section(raw)) is not None:
-            _validate_costs(raw, name, section)
-        elif is_cluster_file(raw):
-            warned = _validate_cluster(raw, path, catalogue) or warned
-        elif is_design_file(raw):
-            design = Design(build_design(parse_design(raw, name), catalogue, name), File(path))
-            s = design.summary
-            what = (
-                f"design {design.id}: {s.gpus} GPUs, world size {s.world_size}, "
-                f"{s.switch_ports_unused:,} switch ports unused"
-            )
-            warned = _verdict(name, what, s.warnings) or warned
-        elif is_device_type(raw):
-            content = device_type_catalogue(raw, name, catalogue)
-            catalogue = catalogue.merged(content, name)
-            tray = content.trays[0]
-            print(f"ok: {name}: device type: tray {tray.id}, {tray.height_units} U")
-        else:
-            content = parse_catalogue(raw, name)
-            catalogue = catalogue.merged(content, name)
-            counts = ", ".join(
-                f"{len(getattr(content, k))} {k}"
-                for k in type(content).model_fields
-                if getattr(content, k)
-            )
-            print(f"ok: {name}: catalogue: {counts or 'empty'}")
+        kind = _kind(raw)
+        with read_as(GUESSED[kind], name) if kind in GUESSED else nullcontext():
+            catalogue, warned = _validate(raw, name, kind, catalogue, warned)
     return 1 if warned and args.strict else 0
+
+
+GUESSED = {"profiles": "a TCO profile", "workloads": "a workload", "design": "a design"}
+"""The kinds told apart only by their fields (a mapping with an `id`), as their errors name
+them: a workload with a field missing must not be reported as a broken design."""
+
+
+def _kind(raw: object) -> str:
+    """The kind of file the content is taken for: a cost file's section (`all` for a file of
+    sections), `cluster`, `design`, `device-type` or `catalogue`."""
+    if (section := cost_file_section(raw)) is not None:
+        return section
+    if is_cluster_file(raw):
+        return "cluster"
+    if is_design_file(raw):
+        return "design"
+    return "device-type" if is_device_type(raw) else "catalogue"
+
+
+def _validate(
+    raw: object, name: str, kind: str, catalogue: Catalogue, warned: bool
+) -> tuple[Catalogue, bool]:
+    """Check one file's content; the catalogue as it stands after it, and whether any warned."""
+    path = Path(name)
+    if kind in ("all", "profiles", "workloads"):
+        _validate_costs(raw, name, kind)
+    elif kind == "cluster":
+        warned = _validate_cluster(raw, path, catalogue) or warned
+    elif kind == "design":
+        design = Design(build_design(parse_design(raw, name), catalogue, name), File(path))
+        s = design.summary
+        what = (
+            f"design {design.id}: {s.gpus} GPUs, world size {s.world_size}, "
+            f"{s.switch_ports_unused:,} switch ports unused"
+        )
+        warned = _verdict(name, what, s.warnings) or warned
+    elif kind == "device-type":
+        content = device_type_catalogue(raw, name, catalogue)
+        catalogue = catalogue.merged(content, name)
+        tray = content.trays[0]
+        print(f"ok: {name}: device type: tray {tray.id}, {tray.height_units} U")
+    else:
+        content = parse_catalogue(raw, name)
+        catalogue = catalogue.merged(content, name)
+        counts = ", ".join(
+            f"{len(getattr(content, k))} {k}"
+            for k in type(content).model_fields
+            if getattr(content, k)
+        )
+        print(f"ok: {name}: catalogue: {counts or 'empty'}")
+    return catalogue, warned
 
 
 def _validate_costs(raw: object, name: str, section: str) -> None:

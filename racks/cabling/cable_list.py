@@ -46,6 +46,12 @@ class CableList:
             return self.run_list.rows()
         return self.design.rows(self.system_id, DESIGN_FLOOR * len(self.design.racks), 0)
 
+    def __repr__(self) -> str:  # the catalogue and the rows are far too long to print
+        return (
+            f"<CableList {self.system_id}: {self.rows_total:,} cable legs; iterate it for the "
+            "rows, or .counts, .bom, .to_pandas()>"
+        )
+
     def lines(self) -> Iterator[str]:
         """The rows as CSV lines, where every name is plain (`plain_names`)."""
         if self.run_list is not None:

@@ -54,6 +54,15 @@ class PlantSummary:
     failure_domains: tuple[FailureDomain, ...]
     warnings: tuple[str, ...]
 
+    def __repr__(self) -> str:  # the racks, rows and feeds run to thousands of entries
+        return (
+            f"<PlantSummary {self.profile}: {self.power_nominal_w / 1e3:,.1f} kW nominal, "
+            f"{self.power_peak_w / 1e3:,.1f} kW peak, {_n(len(self.rows), 'row')}, "
+            f"{_n(self.cdus, 'CDU')}, {self.coolant_lpm:,.0f} L/min, "
+            f"{_n(len(self.failure_domains), 'failure domain')}, "
+            f"{_n(len(self.warnings), 'warning')}>"
+        )
+
     @property
     def feeds_over(self) -> int:
         """Feeds whose peak design load passes their continuous limit."""
@@ -65,6 +74,10 @@ class PlantSummary:
         return next(
             (d.capacity_left_pct for d in self.failure_domains if d.component == "rack"), None
         )
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def plant_of(system: Analysed, rules: Rules = None) -> PlantSummary:
