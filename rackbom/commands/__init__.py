@@ -18,6 +18,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "collectives",
         "collective times and bus bandwidth over sizes; --op, --size, --gpus, --json",
     ),
+    "goodput": (
+        "goodput",
+        "interruptions, checkpoint interval, ETTR and cost per effective GPU-hour of a job",
+    ),
     "validate": ("validate", "check catalogue, design, cluster, cost or device-type YAML files"),
     "cables": (
         "cables",
