@@ -98,3 +98,18 @@ def test_cluster_floor_plan_is_current(request: pytest.FixtureRequest) -> None:
 def test_cluster_power_and_cooling_drawing_is_current(request: pytest.FixtureRequest) -> None:
     svg = rb.load_cluster("gb200-16k").power_and_cooling().to_string()
     check_golden("../../docs/gb200-16k-plant.svg", svg, request)
+
+
+GOODPUT_SYSTEMS = (
+    "helios-8k", "gb300-8k", "vr200-8k-ib", "hgx-b200-8k", "hgx-b300-8k", "hgx-h200-8k",
+    "mi355x-8k", "mi355x-server-8k",
+)  # fmt: skip
+
+
+def test_goodput_tables_are_current(request: pytest.FixtureRequest) -> None:
+    """One job of 8,192 GPUs on each 8k cluster, and the published run checked."""
+    from rackbom import goodput_api
+    from rackbom.exports.text.goodput_text import render_checks, render_summary
+
+    results = [goodput_api.goodput(s, 8192) for s in GOODPUT_SYSTEMS]
+    check_tables([render_summary(results), render_checks(goodput_api.goodput_checks())], request)

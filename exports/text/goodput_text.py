@@ -77,3 +77,27 @@ def render_checks(checks: Sequence[GoodputCheck]) -> str:
         "published /day", "rackbom /day", "error %", "published ETTR", "rackbom ETTR",
     ]  # fmt: skip
     return render_table(header, rows)
+
+
+def render_summary(results: Sequence[GoodputResult]) -> str:
+    """One row per system: the job, its interruptions, checkpoints, ETTR and costs."""
+    rows = [
+        [
+            r.system,
+            f"{r.gpus:,}",
+            f"{r.spares:,}",
+            f"{r.interruptions_per_day:,.2f}",
+            "n/a" if r.mtbi_h is None else f"{r.mtbi_h:,.1f}",
+            "n/a" if r.checkpoint_interval_min is None else f"{r.checkpoint_interval_min:,.1f}",
+            f"{r.recovery_min:,.1f}",
+            f"{r.ettr:.1%}",
+            _money(r.tco_usd_per_gpu_hour),
+            _money(r.tco_usd_per_effective_gpu_hour),
+        ]
+        for r in results
+    ]
+    header = [
+        "system", "GPUs", "spares", "interruptions/day", "MTBI h", "interval min",
+        "recovery min", "ETTR", "TCO $/GPU-h", "per effective GPU-h",
+    ]  # fmt: skip
+    return render_table(header, rows)

@@ -35,7 +35,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print each system's goodput (or JSON); with --chart, write the sweep chart too."""
+    """Print one system's goodput by cause, or several side by side (or JSON); with --chart,
+    write the sweep chart too."""
     from rackbom import goodput_api
 
     if args.checks:
@@ -71,9 +72,9 @@ def run(args: argparse.Namespace) -> int:
             else {r.system: row for r, row in zip(results, rows, strict=True)}
         )
         return 0
-    from rackbom.exports.text.goodput_text import render_goodput
+    from rackbom.exports.text.goodput_text import render_goodput, render_summary
 
-    print("\n\n".join(render_goodput(r) for r in results))
+    print(render_goodput(results[0]) if len(results) == 1 else render_summary(results))
     return 0
 
 
