@@ -13,9 +13,9 @@ from pathlib import Path
 
 from rackbom.components.cost_inputs import TcoProfile
 from rackbom.components.reliability import ReliabilityData, load_reliability
-from rackbom.racks.goodput.exposure import Exposure, exposure
-from rackbom.racks.goodput.goodput import GoodputResult, JobInputs, Prices, job_goodput
-from rackbom.racks.goodput.published import GoodputCheck, published_runs
+from rackbom.racks.goodput.goodput import GoodputResult
+from rackbom.racks.goodput.jobs import JobOptions, system_goodput
+from rackbom.racks.goodput.published import GoodputCheck, published_checks
 
 from .resolve import resolve
 from .system import System
@@ -58,46 +58,19 @@ def goodput_sweep(
     reliability: ReliabilityData | str | Path | None = None,
 ) -> tuple[GoodputResult, ...]:
     """The goodput at each job size (None: the whole system), the system analysed once."""
-    target = resolve(system)
     data = (
         reliability if isinstance(reliability, ReliabilityData) else load_reliability(reliability)
     )
-    parts = exposure(target.analysis)
-    tco = target.tco(tco_profile)
-    prices = Prices(tco.tco_usd_per_gpu_hour, tco.tco_usd_per_bf16_pflops_hour)
-    out = []
-    for size in sizes:
-        job = _job(parts, data, size, checkpoint_gb, write_gbps, spares)
-        out.append(job_goodput(target.id, parts, data, job, prices))
-    return tuple(out)
+    options = JobOptions(checkpoint_gb, write_gbps, spares)
+    return system_goodput(resolve(system).analysis, sizes, data, options, tco_profile)
 
 
-def _job(
-    parts: Exposure,
-    data: ReliabilityData,
-    gpus: int | None,
-    checkpoint_gb: float | None,
-    write_gbps: float | None,
-    spares: int | None,
-) -> JobInputs:
-    recovery = data.recovery
-    size = parts.gpus if gpus is None else gpus
-    return JobInputs(
-        gpus=size,
-        spares=int(recovery.spare_share.value * size) if spares is None else spares,
-        checkpoint_gb=recovery.checkpoint_gb.value if checkpoint_gb is None else checkpoint_gb,
-        write_gbps=recovery.write_gbps.value if write_gbps is None else write_gbps,
-        detection_min=recovery.detection_min.value,
-        restart_min=recovery.restart_min.value,
-        repair_h=recovery.repair_h.value,
-    )
-
-
-def goodput_checks() -> tuple[GoodputCheck, ...]:
+def goodput_checks(
+    tco_profile: TcoProfile | str | Path | None = None,
+    reliability: ReliabilityData | str | Path | None = None,
+) -> tuple[GoodputCheck, ...]:
     """Each published run's interruption rate and ETTR beside rackbom's for the same job."""
-    out = []
-    for run in published_runs():
-        cluster = resolve(run.system).with_(gpus=run.system_gpus)
-        spares = run.system_gpus - run.gpus
-        out.append(GoodputCheck(run, goodput(cluster, run.system_gpus, spares=spares)))
-    return tuple(out)
+    data = (
+        reliability if isinstance(reliability, ReliabilityData) else load_reliability(reliability)
+    )
+    return published_checks(data, tco_profile)

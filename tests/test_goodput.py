@@ -195,3 +195,17 @@ def test_a_negative_rate_is_refused(cli, tmp_path: Path) -> None:
     assert result.code == 2
     assert str(bad) in result.err and "causes[0](id=gpu).rate_per_year" in result.err
     assert len(result.err.strip().splitlines()) == 1
+
+
+def test_workbook_sheet_and_report_section_read_the_result() -> None:
+    """The Goodput sheet and the report's section show the figures `rb.goodput` gives."""
+    from rackbom.exports.html.goodput_section import goodput_part
+    from rackbom.exports.workbook.goodput_sheet import goodput_sheet
+
+    cluster = resolve("hgx-b200-8k")
+    result = rb.goodput(cluster)
+    sheet = goodput_sheet([cluster.analysis])
+    row = next(r for r in sheet.rows if r and r[0].value == "hgx-b200-8k")
+    assert row[1].value == result.gpus and row[8].value == pytest.approx(result.ettr)
+    page = goodput_part({"hgx-b200-8k": (result,)}, {"hgx-b200-8k": "cluster"}, ())
+    assert 'id="goodput-clusters"' in page and f"{result.ettr:.1%}" in page
