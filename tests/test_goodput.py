@@ -91,7 +91,7 @@ def test_ettr_in_range_and_falls_with_job_size(
         "s", system, DATA, _job(system.gpus, spares, checkpoint_gb=checkpoint_gb), PRICES
     )
     for result in (small, large):
-        assert 0 < result.ettr <= 1
+        assert 0 < result.ettr_low <= result.ettr <= result.ettr_high <= 1
         assert 0 < result.effective_share <= result.ettr * (1 + 1e-12)
     assert large.ettr <= small.ettr + 1e-12
 

@@ -32,7 +32,8 @@ def render_goodput(result: GoodputResult) -> str:
         + _optional(r.checkpoint_interval_min, "min (Daly)")
         + ("" if r.young_interval_min is None else f", {r.young_interval_min:,.1f} min (Young)"),
         f"  recovery              {r.recovery_min:,.1f} min per interruption on average",
-        f"  ETTR                  {r.ettr:.1%} (with spares idle: {r.effective_share:.1%})",
+        f"  ETTR                  {r.ettr:.1%} ({r.ettr_low:.1%} to {r.ettr_high:.1%} over the "
+        f"rates' ranges; with spares idle: {r.effective_share:.1%})",
         f"  TCO per GPU-hour      {_money(r.tco_usd_per_gpu_hour)} nominal, "
         f"{_money(r.tco_usd_per_effective_gpu_hour)} effective",
         f"  TCO per BF16 PF-hour  {_money(r.tco_usd_per_bf16_pflops_hour)} nominal, "

@@ -62,7 +62,8 @@ def goodput_sheet(
         )
     )
     data = reliability_data()
-    results = [system_goodput(s, [None], data, tco_profile=chosen)[0] for s in systems]
+    trained = [s for s in systems if s.gpus]  # a system without GPUs runs no training job
+    results = [system_goodput(s, [None], data, tco_profile=chosen)[0] for s in trained]
     sheet.add()
     sheet.header(JOB_COLUMNS)
     for r in results:

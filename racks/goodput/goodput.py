@@ -13,7 +13,9 @@ joined costs bandwidth, not a restart.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from ...components.errors import InputError
 from ...components.reliability import Cause, ReliabilityData
@@ -84,6 +86,10 @@ class GoodputResult:
     """Mean time from an interruption to training again, reload and repair waits included."""
     ettr: float
     """Effective training time ratio of the training GPUs, in (0, 1]."""
+    ettr_low: float
+    """ETTR with every cause's rate at the high end of its range."""
+    ettr_high: float
+    """ETTR with every cause's rate at the low end of its range."""
     effective_share: float
     """ETTR x training GPUs / job GPUs: the job's GPU-hours that train."""
     tco_usd_per_gpu_hour: float | None
@@ -119,25 +125,46 @@ class Prices:
     usd_per_bf16_pflops_hour: float | None
 
 
+@dataclass(frozen=True)
+class _Timing:
+    """Interruptions, checkpoint intervals, mean recovery and ETTR of one set of causes."""
+
+    per_day: float
+    young_s: float | None
+    interval_s: float | None
+    recovery_s: float
+    ettr: float
+
+
+def _timing(rows: Sequence[CauseRate], job: JobInputs, delta_s: float) -> _Timing:
+    per_day = sum(r.rate_per_day for r in rows if r.restart)
+    if per_day <= 0:
+        return _Timing(0.0, None, None, (job.detection_min + job.restart_min) * 60 + delta_s, 1.0)
+    mtbi_s = 86400 / per_day
+    recovery_s = sum(r.rate_per_day * r.recovery_min * 60 for r in rows if r.restart) / per_day
+    young_s, interval_s = young_interval_s(delta_s, mtbi_s), daly_interval_s(delta_s, mtbi_s)
+    return _Timing(
+        per_day, young_s, interval_s, recovery_s, ettr(interval_s, delta_s, recovery_s, mtbi_s)
+    )
+
+
+def _at(data: ReliabilityData, end: Literal["low", "high"]) -> ReliabilityData:
+    """The data with every cause's rate at the low or the high end of its range."""
+    moved = [c.model_copy(update={"rate_per_year": getattr(c, end)}) for c in data.causes]
+    return data.model_copy(update={"causes": moved})
+
+
 def job_goodput(
     system: str, exposure: Exposure, data: ReliabilityData, job: JobInputs, prices: Prices
 ) -> GoodputResult:
     """The goodput of one job of `job.gpus` GPUs on a system with these parts and domains."""
     check_inputs(system, exposure, job)
-    training = job.gpus - job.spares
     delta_s = job.checkpoint_gb * 8 / job.write_gbps
     rows = causes(exposure, data, job, delta_s)
-    per_day = sum(r.rate_per_day for r in rows if r.restart)
-    interval_s: float | None = None
-    young_s: float | None = None
-    recovery_s = (job.detection_min + job.restart_min) * 60 + delta_s
-    ratio = 1.0
-    if per_day > 0:
-        mtbi_s = 86400 / per_day
-        recovery_s = sum(r.rate_per_day * r.recovery_min * 60 for r in rows if r.restart) / per_day
-        young_s, interval_s = young_interval_s(delta_s, mtbi_s), daly_interval_s(delta_s, mtbi_s)
-        ratio = ettr(interval_s, delta_s, recovery_s, mtbi_s)
-    share = ratio * training / job.gpus
+    t = _timing(rows, job, delta_s)
+    worst = _timing(causes(exposure, _at(data, "high"), job, delta_s), job, delta_s)
+    best = _timing(causes(exposure, _at(data, "low"), job, delta_s), job, delta_s)
+    share = t.ettr * (job.gpus - job.spares) / job.gpus
     return GoodputResult(
         system=system,
         gpus_system=exposure.gpus,
@@ -146,13 +173,15 @@ def job_goodput(
         checkpoint_gb=job.checkpoint_gb,
         write_gbps=job.write_gbps,
         checkpoint_write_s=delta_s,
-        interruptions_per_day=per_day,
-        mtbi_h=24 / per_day if per_day > 0 else None,
+        interruptions_per_day=t.per_day,
+        mtbi_h=24 / t.per_day if t.per_day > 0 else None,
         by_cause=rows,
-        young_interval_min=young_s / 60 if young_s is not None else None,
-        checkpoint_interval_min=interval_s / 60 if interval_s is not None else None,
-        recovery_min=recovery_s / 60,
-        ettr=ratio,
+        young_interval_min=t.young_s / 60 if t.young_s is not None else None,
+        checkpoint_interval_min=t.interval_s / 60 if t.interval_s is not None else None,
+        recovery_min=t.recovery_s / 60,
+        ettr=t.ettr,
+        ettr_low=worst.ettr,
+        ettr_high=best.ettr,
         effective_share=share,
         tco_usd_per_gpu_hour=prices.usd_per_gpu_hour,
         tco_usd_per_effective_gpu_hour=_effective(prices.usd_per_gpu_hour, share),
