@@ -185,6 +185,12 @@ def test_bad_input_is_one_line_and_writes_nothing(cli, tmp_path: Path, args, fie
     assert not chart.exists()
 
 
+@pytest.mark.parametrize(("args", "field"), [(["helios"], "--checks"), (["--gpus", "8"], "--gpus")])
+def test_checks_refuse_what_they_would_ignore(cli, args: list[str], field: str) -> None:
+    result = cli("goodput", "--checks", *args)
+    assert result.code == 2 and field in result.err
+
+
 def test_a_negative_rate_is_refused(cli, tmp_path: Path) -> None:
     text = (Path(rb.__file__).parent / "components/data/reliability.yaml").read_text()
     bad = tmp_path / "rates.yaml"

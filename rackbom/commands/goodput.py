@@ -40,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from rackbom import goodput_api
 
     if args.checks:
+        _refuse_with_checks(args)
         from rackbom.exports.text.goodput_text import render_checks
 
         print(render_checks(goodput_api.goodput_checks()))
@@ -90,3 +91,14 @@ def _write_chart(path: str, targets: list[System], options: dict[str, Any]) -> N
         sizes = [s for s in job_sizes(target.summary.gpus) if s > spares]
         series[target.id] = goodput_api.goodput_sweep(target, sizes, **options)
     atomic_write_text(path, ettr_chart(series))
+
+
+def _refuse_with_checks(args: argparse.Namespace) -> None:
+    """`--checks` sets fixed published runs beside rackbom: it takes no system or job option."""
+    if args.systems:
+        raise InputError(None, "--checks", "takes no DESIGN_OR_CLUSTER (it models each run's own)")
+    options = ("gpus", "checkpoint_gb", "write_gbps", "spares", "chart", "reliability", "tco")
+    for option in (*options, "json"):
+        if getattr(args, option) not in (None, False):
+            name = "--" + option.replace("_", "-")
+            raise InputError(None, name, "is not used with --checks")
