@@ -139,6 +139,8 @@ def test_spares_cover_faults_and_cost_their_idle_share() -> None:
     assert some.ettr > none.ettr
     assert some.effective_share == pytest.approx(some.ettr * (8192 - 720) / 8192)
     assert some.tco_usd_per_effective_gpu_hour == pytest.approx(2.0 / some.effective_share)
+    rework_min = (some.checkpoint_interval_min + some.checkpoint_write_s / 60) / 2
+    assert some.lost_per_interruption_min == pytest.approx(some.recovery_min + rework_min)
 
 
 def test_cli_prints_the_json_keys(cli) -> None:

@@ -31,7 +31,8 @@ def render_goodput(result: GoodputResult) -> str:
         "  checkpoint interval   "
         + _optional(r.checkpoint_interval_min, "min (Daly)")
         + ("" if r.young_interval_min is None else f", {r.young_interval_min:,.1f} min (Young)"),
-        f"  recovery              {r.recovery_min:,.1f} min per interruption on average",
+        f"  recovery              {r.recovery_min:,.1f} min per interruption on average, "
+        f"{r.lost_per_interruption_min:,.1f} min with the work redone",
         f"  ETTR                  {r.ettr:.1%} ({r.ettr_low:.1%} to {r.ettr_high:.1%} over the "
         f"rates' ranges; with spares idle: {r.effective_share:.1%})",
         f"  TCO per GPU-hour      {_money(r.tco_usd_per_gpu_hour)} nominal, "

@@ -84,6 +84,8 @@ class GoodputResult:
     """Daly's interval; None without interruptions (never checkpointed for failures)."""
     recovery_min: float
     """Mean time from an interruption to training again, reload and repair waits included."""
+    lost_per_interruption_min: float
+    """The recovery and the work redone: half an interval and its checkpoint on average."""
     ettr: float
     """Effective training time ratio of the training GPUs, in (0, 1]."""
     ettr_low: float
@@ -179,6 +181,7 @@ def job_goodput(
         young_interval_min=t.young_s / 60 if t.young_s is not None else None,
         checkpoint_interval_min=t.interval_s / 60 if t.interval_s is not None else None,
         recovery_min=t.recovery_s / 60,
+        lost_per_interruption_min=(t.recovery_s + ((t.interval_s or 0.0) + delta_s) / 2) / 60,
         ettr=t.ettr,
         ettr_low=worst.ettr,
         ettr_high=best.ettr,
