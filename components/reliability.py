@@ -134,8 +134,18 @@ def load_reliability(path: str | Path | None) -> ReliabilityData:
     checked against the catalogue's and its own."""
     if path is None:
         return reliability_data()
-    data = validate_model(ReliabilityData, read_yaml_file(Path(path)), str(path))
-    _check_sources(data, str(path))
+    return parse_reliability(read_yaml_file(Path(path)), str(path))
+
+
+def is_reliability_file(raw: object) -> bool:
+    """Whether parsed YAML is a reliability file (it states causes of interruption)."""
+    return isinstance(raw, dict) and "causes" in raw
+
+
+def parse_reliability(raw: object, file: str) -> ReliabilityData:
+    """Parsed YAML as reliability data, validated and its sources checked."""
+    data = validate_model(ReliabilityData, raw, file)
+    _check_sources(data, file)
     return data
 
 

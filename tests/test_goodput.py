@@ -217,3 +217,14 @@ def test_workbook_sheet_and_report_section_read_the_result() -> None:
     assert row[1].value == result.gpus and row[8].value == pytest.approx(result.ettr)
     page = goodput_part({"hgx-b200-8k": (result,)}, {"hgx-b200-8k": "cluster"}, ())
     assert 'id="goodput-clusters"' in page and f"{result.ettr:.1%}" in page
+
+
+def test_validate_takes_a_reliability_file(cli, tmp_path: Path) -> None:
+    text = (Path(rb.__file__).parent / "components/data/reliability.yaml").read_text()
+    good, bad = tmp_path / "good.yaml", tmp_path / "bad.yaml"
+    good.write_text(text)
+    bad.write_text(text.replace("source: derived-llama3-rates}", "source: nowhere}", 1))
+    ok = cli("validate", str(good))
+    assert ok.code == 0 and "reliability: 19 causes, 1 published run" in ok.out
+    refused = cli("validate", str(bad))
+    assert refused.code == 2 and "causes[0].source" in refused.err and "nowhere" in refused.err

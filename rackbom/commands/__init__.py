@@ -22,7 +22,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "goodput",
         "interruptions, checkpoint interval, ETTR and cost per effective GPU-hour of a job",
     ),
-    "validate": ("validate", "check catalogue, design, cluster, cost or device-type YAML files"),
+    "validate": (
+        "validate",
+        "check catalogue, design, cluster, cost, reliability or device-type YAML files",
+    ),
     "cables": (
         "cables",
         "a cluster's cable run list: CSV (-o), --xlsx, --json, --netbox, a rack's --panel",

@@ -1,4 +1,5 @@
-"""`rackbom validate`: check catalogue, design, cluster or cost files without writing anything."""
+"""`rackbom validate`: check catalogue, design, cluster, cost or reliability files without writing
+anything."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 from rackbom.components.catalogue import Catalogue, parse_catalogue
 from rackbom.components.errors import InputError
+from rackbom.components.reliability import is_reliability_file, parse_reliability
 from rackbom.components.tco_library import (
     builtin_costs,
     cost_file_section,
@@ -63,6 +65,10 @@ def run(args: argparse.Namespace) -> int:
                 f"{s.switch_ports_unused:,} switch ports unused"
             )
             warned = _verdict(name, what, s.warnings) or warned
+        elif is_reliability_file(raw):
+            data = parse_reliability(raw, name)
+            runs = counted(len(data.published), "published run")
+            print(f"ok: {name}: reliability: {counted(len(data.causes), 'cause')}, {runs}")
         elif is_device_type(raw):
             content = device_type_catalogue(raw, name, catalogue)
             catalogue = catalogue.merged(content, name)
