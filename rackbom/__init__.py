@@ -30,6 +30,9 @@ _EXPORTS = {
     "collective": "rackbom.collective_api",
     "collective_sweep": "rackbom.collective_api",
     "collective_checks": "rackbom.collective_api",
+    "goodput": "rackbom.goodput_api",
+    "goodput_sweep": "rackbom.goodput_api",
+    "goodput_checks": "rackbom.goodput_api",
     "rent_or_own": "rackbom.cost_api",
     "reproduction": "rackbom.cost_api",
     "sensitivity": "rackbom.cost_api",
@@ -69,6 +72,7 @@ if TYPE_CHECKING:
     )
     from rackbom.design import Design
     from rackbom.facade import catalogue, clusters, designs, export_workbook
+    from rackbom.goodput_api import goodput, goodput_checks, goodput_sweep
     from rackbom.resolve import load, resolve, resolve_all
     from rackbom.system import System
 
@@ -106,6 +110,9 @@ __all__ = [
     "compare",
     "designs",
     "export_workbook",
+    "goodput",
+    "goodput_checks",
+    "goodput_sweep",
     "load",
     "load_cluster",
     "rent_or_own",

@@ -132,7 +132,10 @@ def write_report(
         WORKBOOK_NAME,
         __version__,
         cluster_entries,
-        tco_part(results, chosen) + _collectives_part(named) + plant_part(plants),
+        tco_part(results, chosen)
+        + _collectives_part(named)
+        + _goodput_part(named, chosen)
+        + plant_part(plants),
     )
     outputs.append((out / INDEX_NAME, text_writer(index)))
     created = [folder for folder in (out, *out.parents) if not folder.exists()]
@@ -165,6 +168,24 @@ def _collectives_part(targets: Sequence[System]) -> str:
         CheckRow(c.measurement, c.result, c.error_pct) for c in collectives.collective_checks()
     ]
     return collectives_part(sweeps, kinds, projections, checks)
+
+
+def _goodput_part(targets: Sequence[System], chosen: TcoProfile) -> str:
+    """The page's goodput part: ETTR against job size, the whole-system jobs, the checks."""
+    from rackbom.components.reliability import reliability_data
+    from rackbom.exports.charts.goodput_chart import job_sizes
+    from rackbom.exports.html.goodput_section import goodput_part
+    from rackbom.racks.goodput.jobs import system_goodput
+    from rackbom.racks.goodput.published import published_checks
+
+    data = reliability_data()
+    sweeps = {
+        t.id: system_goodput(t.analysis, job_sizes(t.summary.gpus), data, tco_profile=chosen)
+        for t in targets
+        if t.summary.gpus
+    }
+    kinds = {t.id: t.kind for t in targets}
+    return goodput_part(sweeps, kinds, published_checks(data, chosen))
 
 
 def _cluster_outputs(

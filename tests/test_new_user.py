@@ -347,7 +347,8 @@ def test_the_report_page_has_contents_and_says_its_units(tmp_path: Path, cli) ->
     page = (out / "index.html").read_text()
     nav = page[page.index('<nav class="contents">') : page.index("</nav>")]
     anchors = ("#designs", "#design-helios", "#clusters", "#cluster-gb200-16k", "#costs")
-    for anchor in (*anchors, "#collectives-designs", "#plant-helios", "#plant-gb200-16k"):
+    more = ("#collectives-designs", "#goodput-clusters", "#plant-helios", "#plant-gb200-16k")
+    for anchor in (*anchors, *more):
         assert f'href="{anchor}"' in nav
         assert f'id="{anchor[1:]}"' in page
     assert "<h2>AMD Helios (MI450X, UALoE72)</h2>" not in page  # the drawing carries the name

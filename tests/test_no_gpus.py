@@ -79,3 +79,9 @@ def test_collectives_without_gpus_is_one_line(cli, design: Path) -> None:
     result = cli("collectives", str(design))
     assert result.code == 2
     assert "system" in result.err and len(result.err.strip().splitlines()) == 1
+
+
+def test_goodput_without_gpus_is_one_line(cli, design: Path) -> None:
+    result = cli("goodput", str(design))
+    assert result.code == 2
+    assert "no GPUs" in result.err and len(result.err.strip().splitlines()) == 1

@@ -98,3 +98,40 @@ def test_cluster_floor_plan_is_current(request: pytest.FixtureRequest) -> None:
 def test_cluster_power_and_cooling_drawing_is_current(request: pytest.FixtureRequest) -> None:
     svg = rb.load_cluster("gb200-16k").power_and_cooling().to_string()
     check_golden("../../docs/gb200-16k-plant.svg", svg, request)
+
+
+GOODPUT_SYSTEMS = (
+    "helios-8k", "gb300-8k", "vr200-8k-ib", "hgx-b200-8k", "hgx-b300-8k", "hgx-h200-8k",
+    "mi355x-8k", "mi355x-server-8k",
+)  # fmt: skip
+
+
+def test_goodput_tables_are_current(request: pytest.FixtureRequest) -> None:
+    """One job of 8,192 GPUs on each 8k cluster, and the published run checked."""
+    from rackbom import goodput_api
+    from rackbom.exports.text.goodput_text import render_checks, render_summary
+
+    results = [goodput_api.goodput(s, 8192) for s in GOODPUT_SYSTEMS]
+    check_tables([render_summary(results), render_checks(goodput_api.goodput_checks())], request)
+
+
+def test_goodput_prose_figures_are_current() -> None:
+    """The figures the goodput section quotes in its text."""
+    from rackbom import goodput_api
+
+    b200 = goodput_api.goodput("hgx-b200-8k", 8192)
+    spared = [goodput_api.goodput(s, 8192, spares=1152) for s in ("helios-8k", "gb300-8k")]
+    whole = goodput_api.goodput("helios-1m")
+    (check,) = goodput_api.goodput_checks()
+    quoted = (
+        f"({b200.ettr_low:.1%}".replace("%", "") + f"-{b200.ettr_high:.1%}".replace("%", " %"),
+        f"Helios to {spared[0].ettr:.1%}".replace("%", " %"),
+        f"GB300 to {spared[1].ettr:.1%}".replace("%", " %"),
+        f"interrupted {whole.interruptions_per_day:.0f} times a day",
+        f"train {whole.ettr:.1%} of the time".replace("%", " %"),
+        f"the {check.interruptions_error_pct:.1f} %",
+        f"The ETTR is one: {check.result.ettr:.1%}".replace("%", " %"),
+    )
+    text = " ".join(README.split())
+    for phrase in quoted:
+        assert phrase in text, phrase

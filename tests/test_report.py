@@ -51,7 +51,7 @@ def test_page_is_self_contained(report: Path) -> None:
     refs = re.findall(r'(?:src|href)="([^"]+)"', page)
     assert all(not r.startswith(("http:", "https:", "//")) for r in refs), refs
     plant_drawings = len(DESIGNS) + len(CLUSTERS)
-    charts = 2 * len(TCO_CHARTS) + 2 * len(COLLECTIVE_CHARTS)
+    charts = 2 * len(TCO_CHARTS) + 2 * len(COLLECTIVE_CHARTS) + 2  # goodput: designs, clusters
     assert page.count("<svg") == len(DESIGNS) + 2 * len(CLUSTERS) + charts + plant_drawings
     header = re.search(r'<table class="comparison"><thead><tr>(.*?)</tr>', page).group(1)
     assert re.findall(r"<th[^>]*>([^<]*)</th>", header) == ["Figure", *DESIGNS]

@@ -140,7 +140,7 @@ def test_sheets_in_order(book):
     expected = ["Summary", "Comparison"]
     for d in DESIGNS:
         expected += [f"BOM {d}", f"Ports {d}", f"Power {d}"]
-    assert book.sheetnames == [*expected, "TCO", "Plant", "Collectives", "Sources"]
+    assert book.sheetnames == [*expected, "TCO", "Plant", "Collectives", "Goodput", "Sources"]
 
 
 def test_properties(book):

@@ -112,11 +112,12 @@ def _section(entry: ReportEntry) -> str:
 
 
 SECTION = re.compile(r'<section class="[\w-]+" id="([^"]+)"><h2>([^<]*)</h2>')
-"""A section of the parts after the clusters (cost, collectives, power and cooling): its anchor
-and its heading, as those parts write them."""
+"""A section of the parts after the clusters (cost, collectives, goodput, power and cooling): its
+anchor and its heading, as those parts write them."""
 PART_NAMES = {
     "tco": "cost of ownership",
     "collectives": "collectives",
+    "goodput": "goodput",
     "plant": "power and cooling",
 }
 """What each of those parts is, by its anchors' prefix."""
@@ -150,7 +151,7 @@ def contents(
             for anchor, title in sections
         ]
         top = "costs" if 'id="costs"' in tail else sections[0][0]
-        parts.append(part(top, "Cost, collectives, power and cooling", items))
+        parts.append(part(top, "Cost, collectives, goodput, power and cooling", items))
     return f'<nav class="contents"><h2>Contents</h2><ul>{"".join(parts)}</ul></nav>'
 
 

@@ -38,6 +38,7 @@ from .cells import SHEET_NAME_MAX, BarChart, SheetData, col, design_labels
 from .cluster_sheet import CLUSTER_PREFIX, cluster_sheet
 from .collectives_sheet import collectives_sheet
 from .design_sheets import design_sheets
+from .goodput_sheet import goodput_sheet
 from .overview_sheets import add_clusters, comparison_sheet, sources_sheet, summary_sheet
 from .plant_sheet import plant_part
 from .sheet_xml import fill_sheets, sheet_data
@@ -122,6 +123,7 @@ def build_sheets(
     sheets.append(tco_sheet(tco_profile, columns))
     sheets.append(plant_part(systems, rules))
     sheets.append(collectives_sheet(systems, tco_profile))
+    sheets.append(goodput_sheet(systems, tco_profile))
     sheets.append(sources_sheet(list(analyses), list(clusters)))
     return sheets
 

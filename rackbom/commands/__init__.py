@@ -18,7 +18,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "collectives",
         "collective times and bus bandwidth over sizes; --op, --size, --gpus, --json",
     ),
-    "validate": ("validate", "check catalogue, design, cluster, cost or device-type YAML files"),
+    "goodput": (
+        "goodput",
+        "interruptions, checkpoint interval, ETTR and cost per effective GPU-hour of a job",
+    ),
+    "validate": (
+        "validate",
+        "check catalogue, design, cluster, cost, reliability or device-type YAML files",
+    ),
     "cables": (
         "cables",
         "a cluster's cable run list: CSV (-o), --xlsx, --json, --netbox, a rack's --panel",

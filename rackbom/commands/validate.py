@@ -1,4 +1,5 @@
-"""`rackbom validate`: check catalogue, design, cluster or cost files without writing anything."""
+"""`rackbom validate`: check catalogue, design, cluster, cost or reliability files without writing
+anything."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from rackbom.components.catalogue import Catalogue, parse_catalogue
 from rackbom.components.errors import InputError, read_as
+from rackbom.components.reliability import is_reliability_file, parse_reliability
 from rackbom.components.tco_library import (
     builtin_costs,
     cost_file_section,
@@ -64,13 +66,15 @@ them: a workload with a field missing must not be reported as a broken design.""
 
 def _kind(raw: object) -> str:
     """The kind of file the content is taken for: a cost file's section (`all` for a file of
-    sections), `cluster`, `design`, `device-type` or `catalogue`."""
+    sections), `cluster`, `design`, `reliability`, `device-type` or `catalogue`."""
     if (section := cost_file_section(raw)) is not None:
         return section
     if is_cluster_file(raw):
         return "cluster"
     if is_design_file(raw):
         return "design"
+    if is_reliability_file(raw):
+        return "reliability"
     return "device-type" if is_device_type(raw) else "catalogue"
 
 
@@ -91,6 +95,10 @@ def _validate(
             f"{s.switch_ports_unused:,} switch ports unused"
         )
         warned = _verdict(name, what, s.warnings) or warned
+    elif kind == "reliability":
+        data = parse_reliability(raw, name)
+        runs = counted(len(data.published), "published run")
+        print(f"ok: {name}: reliability: {counted(len(data.causes), 'cause')}, {runs}")
     elif kind == "device-type":
         content = device_type_catalogue(raw, name, catalogue)
         catalogue = catalogue.merged(content, name)

@@ -1,0 +1,1 @@
+"""Goodput: interruptions from a system's parts and failure domains, checkpoints, ETTR."""

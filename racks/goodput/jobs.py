@@ -1,0 +1,63 @@
+"""Goodput of an analysed design or cluster at job sizes, with the data's defaults for what a
+caller leaves out and the system's TCO under a profile."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...components.cost_inputs import TcoProfile
+from ...components.reliability import ReliabilityData
+from ...components.tco_library import profile
+from ..costs.basis import basis_of
+from ..costs.ownership import tco
+from ..systems import Analysed
+from .exposure import Exposure, exposure
+from .goodput import GoodputResult, JobInputs, Prices, job_goodput
+
+
+@dataclass(frozen=True)
+class JobOptions:
+    """What a caller may set; None takes the data's default (spares: its share of the job)."""
+
+    checkpoint_gb: float | None = None
+    write_gbps: float | None = None
+    spares: int | None = None
+
+
+def job_inputs(
+    parts: Exposure, data: ReliabilityData, gpus: int | None, options: JobOptions
+) -> JobInputs:
+    """The job of `gpus` GPUs (None: the whole system) with the defaults filled in."""
+    recovery = data.recovery
+    size = parts.gpus if gpus is None else gpus
+    spares = options.spares
+    return JobInputs(
+        gpus=size,
+        spares=int(recovery.spare_share.value * size) if spares is None else spares,
+        checkpoint_gb=(
+            recovery.checkpoint_gb.value if options.checkpoint_gb is None else options.checkpoint_gb
+        ),
+        write_gbps=recovery.write_gbps.value if options.write_gbps is None else options.write_gbps,
+        detection_min=recovery.detection_min.value,
+        restart_min=recovery.restart_min.value,
+        repair_h=recovery.repair_h.value,
+    )
+
+
+def system_goodput(
+    system: Analysed,
+    sizes: Sequence[int | None],
+    data: ReliabilityData,
+    options: JobOptions = JobOptions(),
+    tco_profile: TcoProfile | str | Path | None = None,
+) -> tuple[GoodputResult, ...]:
+    """The goodput at each job size, the system's parts and TCO worked out once."""
+    parts = exposure(system)
+    cost = tco(basis_of(system), profile(tco_profile))
+    prices = Prices(cost.tco_usd_per_gpu_hour, cost.tco_usd_per_bf16_pflops_hour)
+    return tuple(
+        job_goodput(system.id, parts, data, job_inputs(parts, data, size, options), prices)
+        for size in sizes
+    )
