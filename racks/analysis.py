@@ -175,6 +175,13 @@ class Analysis:
             out.append(f"no compute figure for: {', '.join(self.compute.missing)} (counted as 0)")
         if self.bom.unpriced():
             out.append(f"no price for: {', '.join(self.bom.unpriced())} (not in the BOM total)")
+        out += [
+            f"tray {tray} declares no cooling (cold-plate, liquid or air): its plant figures "
+            "take it as air-cooled, none of its heat to liquid"
+            for tray in dict.fromkeys(
+                t.tray.id for t in self.design.placed if t.tray.cooling is None
+            )
+        ]
         return out
 
     @cached_property
