@@ -75,6 +75,13 @@ def transient_factor(rules: PlantRules, gpu: Gpu) -> float:
     return gpu.transient_factor or rules.profile.transient_factor
 
 
+def liquid_heat_w(rules: PlantRules, rack: BuiltRack, power: RackPower) -> float:
+    """The rack's heat taken by liquid: each tray's share by how it is cooled."""
+    heat = rules.profile.heat_to_liquid
+    trays = zip(rack.trays, power.trays, strict=True)
+    return sum(t.it_w * heat.of(placed.tray.cooling) for placed, t in trays)
+
+
 def flow_lpm(
     heat_w: float, specific_heat: float, density_kg_per_l: float, delta_t_k: float
 ) -> float:
@@ -108,11 +115,7 @@ def rack_plant(
     groups = supply_groups(analysis, index, extra_w)
     feeds = rack_feeds(rules, rack.name, groups, nominal, peak)
     _, c_p, rho = rules.fluid(catalogue)
-    heat = profile.heat_to_liquid
-    liquid = sum(
-        t.it_w * heat.of(placed.tray.cooling)
-        for placed, t in zip(rack.trays, power.trays, strict=True)
-    )
+    liquid = liquid_heat_w(rules, rack, power)
     depth = rack.frame.depth_mm or profile.rack_depth_mm
     footprint = rack.frame.width_mm * depth / 1e6
     warnings = feeds_warning(rules, rack.name, feeds)
