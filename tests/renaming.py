@@ -1,5 +1,6 @@
-"""Copies of built-in designs with every tray and part renamed, for tests that a figure follows
-the parts and never their ids: a renamed copy must change no figure but names."""
+"""Copies of built-in designs and clusters with every tray, part and network profile renamed,
+for tests that a figure follows the parts and never their ids: a renamed copy must change no
+figure but names."""
 
 from __future__ import annotations
 
@@ -57,6 +58,32 @@ def renamed_design(design: str, directory: Path, prefix: str = PREFIX) -> Path:
     catalogue["parts"] = own + [{**parts[p], "id": new[p]} for p in sorted(used_parts)]
     data["catalogue"] = catalogue
     data["id"] = prefix + design
+    path = directory / f"{data['id']}.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), "utf-8")
+    return path
+
+
+def renamed_cluster(cluster: str, directory: Path, prefix: str = PREFIX) -> Path:
+    """A copy of built-in `cluster` written to `directory`: its design a renamed copy
+    (`renamed_design`), its network profile and the switch box, optics and cables it pairs
+    renamed `prefix + id` in the copy's own catalogue, and the cluster's id too."""
+    data = _read("rackbom.racks.clusters.data", cluster)
+    data["design"] = str(renamed_design(data["design"], directory, prefix))
+    profiles = {p["id"]: p for p in _read("rackbom.components.data", "fabric")["network_profiles"]}
+    profile = dict(profiles[data["profile"]])
+    used = [profile["switch"], *profile.get("transceivers", []), *profile["cables"]]
+    new = {old: prefix + old for old in [profile["id"], *used]}
+    profile.update(
+        id=new[profile["id"]],
+        switch=new[profile["switch"]],
+        transceivers=[new[t] for t in profile.get("transceivers", [])],
+        cables=[new[c] for c in profile["cables"]],
+    )
+    parts = builtin_entries("parts")
+    catalogue = dict(data.get("catalogue") or {})
+    catalogue["parts"] = [*catalogue.get("parts", []), *({**parts[p], "id": new[p]} for p in used)]
+    catalogue["network_profiles"] = [*catalogue.get("network_profiles", []), profile]
+    data.update(catalogue=catalogue, profile=profile["id"], id=prefix + cluster)
     path = directory / f"{data['id']}.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False), "utf-8")
     return path
