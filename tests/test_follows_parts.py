@@ -138,6 +138,23 @@ def test_a_user_profile_sets_heat_to_liquid_per_kind(tmp_path: Path) -> None:
     assert plant.heat_liquid_w == pytest.approx(expected)
 
 
+def test_a_gpu_states_its_own_transient_factor(tmp_path: Path) -> None:
+    """The part's factor replaces the profile's for its GPUs only, whatever the part's id."""
+    path = _helios_with(
+        lambda d: _entry(d, "parts", "renamed-mi450x").update(transient_factor=1.5), tmp_path
+    )
+    base, stated = rb.load("helios"), rb.load(path)
+    gpu = base.analysis.design.part("mi450x")
+    assert gpu.power_w is not None
+    profile = plant_rules().profile.transient_factor
+    extra_w = (1.5 - profile) * gpu.power_w * base.summary.gpus
+    efficiency = base.analysis.power[0].conversion_efficiency
+    assert stated.plant().power_peak_w == pytest.approx(
+        base.plant().power_peak_w + extra_w / efficiency
+    )
+    assert stated.plant().power_nominal_w == pytest.approx(base.plant().power_nominal_w)
+
+
 def _helios_with(change: Any, tmp_path: Path) -> Path:
     path = renamed_design("helios", tmp_path)
     data = yaml.safe_load(path.read_text())
