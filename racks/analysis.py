@@ -177,7 +177,7 @@ class Analysis:
             out.append(f"no price for: {', '.join(self.bom.unpriced())} (not in the BOM total)")
         out += [
             f"tray {tray} declares no cooling (cold-plate, liquid or air): its plant figures "
-            "take it as air-cooled, none of its heat to liquid"
+            "take it as air-cooled (no heat to liquid under the built-in plant profile)"
             for tray in dict.fromkeys(
                 t.tray.id for t in self.design.placed if t.tray.cooling is None
             )

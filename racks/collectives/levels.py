@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
+from ...components.catalogue import Catalogue
 from ...components.collective_data import CollectiveData, Interconnect, NoInterconnect
 from ...components.parts import Gpu, Nic
 from ...components.trays import PartUse, TrayRole
@@ -63,7 +64,7 @@ def design_levels(
     if gpu is None:
         return ()
     rate = scale_up_gbps or summary.scale_up_gbps_per_gpu
-    up = _scale_up(analysis, gpu, summary.world_size, rate, data)
+    up = _scale_up(gpu, summary.world_size, rate, data, analysis.design.catalogue)
     if summary.scale_up_domains <= 1 and up is not None:
         return (up,)
     nic = _scale_out_nic(analysis)
@@ -86,7 +87,7 @@ def cluster_levels(
     if gpu is None:
         return ()
     rate = scale_up_gbps or design.scale_up_gbps_per_gpu
-    up = _scale_up(rack, gpu, design.world_size, rate, data)
+    up = _scale_up(gpu, design.world_size, rate, data, rack.design.catalogue)
     summary = cluster.summary
     link = data.used_by(cluster.profile, cluster.catalogue)
     tapers = [t.downlinks_per_uplink for t in summary.tiers if t.downlinks_per_uplink]
@@ -104,11 +105,11 @@ def cluster_levels(
 
 
 def _scale_up(
-    analysis: Analysis, gpu: Gpu, world: int, rate: float, data: CollectiveData
+    gpu: Gpu, world: int, rate: float, data: CollectiveData, catalogue: Catalogue
 ) -> Level | None:
     if world <= 1 or rate <= 0:
         return None
-    link = data.used_by(gpu, analysis.design.catalogue)
+    link = data.used_by(gpu, catalogue)
     mesh = min(gpu.mesh_links, world - 1) if gpu.mesh_links and not gpu.scale_up_lanes else 0
     return Level("scale-up", link, world, rate, 1, mesh, 0 if mesh else 1, 1.0)
 
