@@ -88,6 +88,37 @@ def test_a_renamed_cluster_changes_no_figure_but_names(cluster: str, cli, tmp_pa
     assert original["collectives"]
 
 
+def _exported(cli: Any, system: str, folder: Path) -> dict[str, str]:
+    result = cli("export", "netbox", system, "-o", str(folder))
+    assert result.code == 0, result.err
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    return {
+        original_names(str(p.relative_to(folder))): original_names(p.read_text()) for p in files
+    }
+
+
+def test_a_renamed_cluster_exports_the_same_dcim_types(cli, tmp_path: Path) -> None:
+    """The library's own switch box is still exported under the library's names and figures."""
+    copy = renamed_cluster("gb300-8k", tmp_path)
+    original = _exported(cli, "gb300-8k", tmp_path / "original")
+    assert "device-types/Nvidia/Q3400-RA.yaml" in original
+    assert _exported(cli, str(copy), tmp_path / "renamed") == original
+
+
+def test_an_unknown_library_type_is_one_line(cli, tmp_path: Path) -> None:
+    path = renamed_cluster("gb300-8k", tmp_path)
+    data = yaml.safe_load(path.read_text())
+    _entry(data, "parts", "renamed-nvidia-q3400").update(library_type="nvidia-q340")
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    out = tmp_path / "out"
+    result = cli("export", "netbox", str(path), "-o", str(out))
+    assert (result.code, result.out) == (2, "")
+    (line,) = result.err.splitlines()
+    assert line.startswith(f"rackbom: error: {path}: parts(id=renamed-nvidia-q3400).library_type")
+    assert "unknown library type 'nvidia-q340' (did you mean nvidia-q3400" in line
+    assert not out.exists() or not any(out.iterdir())
+
+
 def test_the_renamed_copy_renames_every_tray_and_part(tmp_path: Path) -> None:
     copy = rb.load(renamed_design("helios", tmp_path))
     built = copy.analysis.design
