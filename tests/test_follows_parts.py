@@ -143,6 +143,9 @@ def test_a_tray_without_cooling_is_named_in_a_warning(cli, tmp_path: Path) -> No
     (warning,) = [w for w in data["warnings"] if words in w]
     assert "air-cooled" in warning
     assert words in cli("show", str(path)).out
+    assert words in cli("compare", "helios", str(path)).out
+    notes = json.loads(cli("compare", "helios", str(path), "--json").out)["notes"]
+    assert [n for n in notes if words in n] == [f"renamed-helios: {warning}"]
     design = rb.load(path)
     assert words in "\n".join(design.warnings)
     switch_w = sum(
