@@ -2,7 +2,7 @@
 
 Line rates live on the parts and designs; an interconnect entry holds what a collective library
 gets out of them (the achievable share of line rate, per-step latency, per-call overhead) and
-which GPUs (scale-up), NICs and network profiles (scale-out) use it.
+which GPUs (scale-up), NICs and network profiles (scale-out) name it as theirs.
 """
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from .cache import cached
-from .catalogue import builtin_catalogue, suggest
+from .catalogue import Catalogue, builtin_catalogue, suggest
 from .errors import InputError
 from .limits import LIST_MAX, Name, Text
+from .network_profiles import NetworkProfile
+from .parts import Gpu, Nic
 from .provenance import Id, NonNegative, Positive, PositiveCount, Sourced, Strict
 from .yamlio import read_yaml_text, validate_model
 
@@ -40,9 +42,10 @@ class Interconnect(Sourced):
     step_latency_us: NonNegative = Field(description="Latency of one algorithm step, us.")
     hop_latency_us: NonNegative = Field(default=0, description="Added per switch hop, us.")
     call_overhead_us: NonNegative = Field(description="Fixed cost of one collective call, us.")
-    gpus: list[Id] = Field(default_factory=list, description="GPU parts (scale-up).")
-    nics: list[Id] = Field(default_factory=list, description="NIC parts (scale-out).")
-    profiles: list[Id] = Field(default_factory=list, description="Network profiles.")
+
+
+class NoInterconnect(InputError):
+    """A GPU, NIC or network profile that names no interconnect: nothing to model."""
 
 
 class Measurement(Sourced):
@@ -83,31 +86,40 @@ class CollectivesFile(Strict):
 
 
 class CollectiveData:
-    """The interconnects by the part or profile that uses them, and the checked entries."""
+    """The interconnects by id and the checked entries; a GPU, NIC or network profile names
+    the interconnect it uses."""
 
     def __init__(self, content: CollectivesFile, file: str) -> None:
-        sources = builtin_catalogue().sources
+        catalogue = builtin_catalogue()
         self.interconnects = {i.id: i for i in content.interconnects}
         self.measurements = tuple(content.measurements)
         self.workloads = {w.id: w for w in content.workloads}
-        self.by_gpu: dict[str, Interconnect] = {}
-        self.by_nic: dict[str, Interconnect] = {}
-        self.by_profile: dict[str, Interconnect] = {}
         for section in ("interconnects", "measurements", "workloads"):
             for index, entry in enumerate(getattr(content, section)):
-                _check_sources(entry, sources, file, f"{section}[{index}]")
-        for index, link in enumerate(content.interconnects):
-            for key, table in (
-                ("gpus", self.by_gpu),
-                ("nics", self.by_nic),
-                ("profiles", self.by_profile),
-            ):
-                for name in getattr(link, key):
-                    if name in table:
-                        raise InputError(
-                            file, f"interconnects[{index}].{key}", f"{name!r} is already bound"
-                        )
-                    table[name] = link
+                _check_sources(entry, catalogue.sources, file, f"{section}[{index}]")
+        users = [*catalogue.parts.values(), *catalogue.network_profiles.values()]
+        for user in users:
+            if isinstance(user, Gpu | Nic | NetworkProfile) and user.interconnect is not None:
+                self.used_by(user, catalogue)
+
+    def used_by(self, user: Gpu | Nic | NetworkProfile, catalogue: Catalogue) -> Interconnect:
+        """The interconnect a GPU (scale-up), NIC or network profile (scale-out) of `catalogue`
+        names; NoInterconnect where it names none."""
+        is_part = isinstance(user, Gpu | Nic)
+        section = "parts" if is_part else "network_profiles"
+        what = user.kind_label if isinstance(user, Gpu | Nic) else "network profile"
+        file = catalogue.origin.get((section, user.id))
+        where = f"{section}(id={user.id}).interconnect"
+        if user.interconnect is None:
+            raise NoInterconnect(file, where, f"no interconnect for {what} {user.id!r}")
+        link = self.interconnects.get(user.interconnect)
+        if link is None:
+            known = suggest(user.interconnect, self.interconnects)
+            raise InputError(file, where, f"unknown interconnect {user.interconnect!r}{known}")
+        tier = "scale_up" if isinstance(user, Gpu) else "scale_out"
+        if link.tier != tier:
+            raise InputError(file, where, f"{link.id!r} is {link.tier}; a {what} needs {tier}")
+        return link
 
     def workload(self, name: str) -> CommWorkload:
         """A communication workload by id."""

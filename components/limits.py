@@ -81,3 +81,5 @@ PositiveGbps = Annotated[float, _float(GBPS_MAX, positive=True)]
 NonNegative = Annotated[float, _float(AMOUNT_MAX)]
 Positive = Annotated[float, _float(AMOUNT_MAX, positive=True)]
 Fraction = Annotated[float, Field(strict=True, ge=0, le=1, allow_inf_nan=False)]
+PeakFactor = Annotated[float, Field(strict=True, ge=1, le=10, allow_inf_nan=False)]
+"""Peak over nominal power (a GPU's transient factor), 1 to 10."""

@@ -21,6 +21,9 @@ class NetworkProfile(Sourced):
     switch: Id = Field(description="The switch system of every tier.")
     transceivers: list[Id] = Field(default_factory=list, description="Optics the profile uses.")
     cables: list[Id] = Field(min_length=1, description="Copper, AOC and fibre the profile uses.")
+    interconnect: Id | None = Field(
+        default=None, description="Its interconnect as a collective sees it (collectives.yaml)."
+    )
     notes: Text | None = None
 
     @model_validator(mode="after")

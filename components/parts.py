@@ -11,6 +11,7 @@ from .limits import (
     Kg,
     Name,
     NonNegative,
+    PeakFactor,
     Positive,
     PositiveCount,
     PositiveGbps,
@@ -114,6 +115,12 @@ class Gpu(PartType):
     scale_up_lane_gbps: Gbps = Field(default=0, description="Gbit/s per lane, one way.")
     mesh_links: Count = Field(default=0, description="Point-to-point links for a direct mesh.")
     mesh_link_gbps: Gbps = Field(default=0, description="Gbit/s per mesh link, one way.")
+    transient_factor: PeakFactor | None = Field(
+        default=None, description="Peak over nominal power; none: the plant profile's."
+    )
+    interconnect: Id | None = Field(
+        default=None, description="Its scale-up interconnect, an entry of collectives.yaml."
+    )
 
     def dense_pflops(self, precision: Precision) -> float | None:
         """Dense PFLOP/s at one precision (None where the source states none)."""
@@ -150,6 +157,9 @@ class Nic(PartType):
     port_gbps: PositiveGbps = Field(description="Gbit/s per port, one way (up to 1e9).")
     host_interface: Name | None = None
     host_lanes: Count | None = Field(default=None, description="Lanes of its host interface.")
+    interconnect: Id | None = Field(
+        default=None, description="Its scale-out interconnect, an entry of collectives.yaml."
+    )
 
 
 class SwitchAsic(PartType):

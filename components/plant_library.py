@@ -13,7 +13,7 @@ from .errors import InputError
 from .parts import PartType
 from .plant_parts import Busway, Cdu, Coolant, PlantUnit
 from .plant_profile import PlantFile, PlantProfile
-from .provenance import Source, Sourced
+from .provenance import Source
 from .yamlio import read_yaml_file, read_yaml_text, validate_model
 
 BUILTIN_FILE = "rackbom/components/data/plant_profiles.yaml"
@@ -88,19 +88,11 @@ def _rules(content: PlantFile, file: str) -> dict[str, PlantRules]:
     out: dict[str, PlantRules] = {}
     for index, profile in enumerate(content.plant_profiles):
         where = f"plant_profiles[{index}](id={profile.id})"
-        entries: list[tuple[str, Sourced]] = [("", profile)]
-        entries += [
-            (f".transient_factors[{i}]", t) for i, t in enumerate(profile.transient_factors)
-        ]
-        entries += [(f".tray_heat[{i}]", t) for i, t in enumerate(profile.tray_heat)]
-        for sub, entry in entries:
-            refs = {"source": entry.source} | {f"sources.{k}": v for k, v in entry.sources.items()}
-            for name, source_id in refs.items():
-                if source_id not in sources:
-                    known = suggest(source_id, sources)
-                    raise InputError(
-                        file, f"{where}{sub}.{name}", f"unknown source {source_id!r}{known}"
-                    )
+        refs = {"source": profile.source} | {f"sources.{k}": v for k, v in profile.sources.items()}
+        for name, source_id in refs.items():
+            if source_id not in sources:
+                known = suggest(source_id, sources)
+                raise InputError(file, f"{where}.{name}", f"unknown source {source_id!r}{known}")
         ratings = profile.breaker_ratings_a
         if ratings != sorted(set(ratings)):
             raise InputError(file, f"{where}.breaker_ratings_a", "ratings must rise, no repeats")

@@ -6,28 +6,29 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .limits import AMOUNT_MAX, LIST_MAX, Kg, Mm, Name, PositiveCount, Text
+from .limits import AMOUNT_MAX, LIST_MAX, Kg, Mm, Name, PeakFactor, PositiveCount, Text
 from .plant_parts import PositiveAmount, PowerFactor
 from .provenance import Id, Source, Sourced, Strict
+from .trays import Cooling
 
 Fraction = Annotated[float, Field(strict=True, ge=0, le=1, allow_inf_nan=False)]
-Factor = Annotated[float, Field(strict=True, ge=1, le=10, allow_inf_nan=False)]
 Kelvin = Annotated[float, Field(strict=True, gt=0, le=100, allow_inf_nan=False)]
 KgPerM2 = Annotated[float, Field(strict=True, gt=0, le=AMOUNT_MAX, allow_inf_nan=False)]
 
 
-class TransientFactor(Sourced):
-    """Peak over nominal power of one GPU part (its load steps and excursions)."""
+class HeatToLiquid(Strict):
+    """The share of a tray's heat that liquid takes, by how the tray is cooled; the rest goes
+    to air. A tray that declares no cooling is taken as air-cooled."""
 
-    gpu: Id
-    factor: Factor
+    cold_plate: Fraction = Field(alias="cold-plate", description="Cold plates, residual fans.")
+    liquid: Fraction = Field(description="Fully liquid-cooled, fanless.")
+    air: Fraction = Field(description="Air-cooled (fans only).")
 
-
-class TrayHeat(Sourced):
-    """The share of one tray type's heat taken by liquid (cold plates); the rest goes to air."""
-
-    tray: Id
-    liquid_fraction: Fraction
+    def of(self, cooling: Cooling | None) -> float:
+        """The share for one kind of cooling (none declared: air)."""
+        if cooling == "cold-plate":
+            return self.cold_plate
+        return self.liquid if cooling == "liquid" else self.air
 
 
 class PlantProfile(Sourced):
@@ -61,13 +62,13 @@ class PlantProfile(Sourced):
     hall_supply_w: PositiveAmount | None = Field(
         default=None, description="The hall's utility supply, W; peak facility load is held to it."
     )
-    transient_factor: Factor = Field(description="Peak over nominal GPU power, where none below.")
-    transient_factors: list[TransientFactor] = Field(default_factory=list, max_length=LIST_MAX)
+    transient_factor: PeakFactor = Field(
+        description="Peak over nominal GPU power, where the GPU part states none."
+    )
     fluid: Id = Field(description="The IT loop's coolant part.")
     delta_t_k: Kelvin = Field(description="Supply to return temperature rise of the IT loop, K.")
     cdu: Id = Field(description="CDU part; N+1 per row.")
-    liquid_fraction: Fraction = Field(description="Heat to liquid of a tray type not listed below.")
-    tray_heat: list[TrayHeat] = Field(default_factory=list, max_length=LIST_MAX)
+    heat_to_liquid: HeatToLiquid = Field(description="Heat to liquid by the trays' cooling.")
     floor_rating_kg_m2: KgPerM2 = Field(description="The hall floor's uniform load rating.")
     point_load_rating_kg: Kg = Field(description="Load one rack foot or caster may put down, kg.")
     feet_per_rack: PositiveCount = 4

@@ -80,6 +80,11 @@ class SwitchSystem(PartType):
     port_names: PortNaming | None = Field(
         default=None, description="The vendor's interface names; generic p1, p1/2 without."
     )
+    library_type: Id | None = Field(
+        default=None,
+        description="The devicetype-library's type of this box (an entry of the DCIM export's "
+        "library data), where the library holds it.",
+    )
 
     def port_name(self, cage: int, sub: int, split: int) -> str:
         """The name of sub-port `sub` (from 0) of cage `cage` (from 0) broken out `split` ways."""

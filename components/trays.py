@@ -25,6 +25,9 @@ Airflow = Literal[
     "mixed",
 ]
 """Airflow directions as NetBox names them."""
+Cooling = Literal["cold-plate", "liquid", "air"]
+"""How a tray sheds its heat: cold plates with residual fans, fully liquid (fanless), or fans.
+The share of each kind's heat that liquid takes is the plant profile's (`heat_to_liquid`)."""
 
 
 class TrayRole(StrEnum):
@@ -84,7 +87,15 @@ class TrayType(Sourced):
     manufacturer: Name | None = Field(default=None, description="Who makes the whole tray.")
     part_number: Name | None = None
     airflow: Airflow | None = None
+    cooling: Cooling | None = Field(
+        default=None, description="cold-plate, liquid (fanless) or air; none: taken as air."
+    )
     notes: Text | None = None
+
+    def figure_names(self) -> list[str]:
+        """The numeric figures stated, and the cooling where declared (it splits the heat)."""
+        names = super().figure_names()
+        return [*names, "cooling"] if self.cooling is not None else names
 
     @property
     def short_label(self) -> str:

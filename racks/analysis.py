@@ -175,7 +175,14 @@ class Analysis:
             out.append(f"no compute figure for: {', '.join(self.compute.missing)} (counted as 0)")
         if self.bom.unpriced():
             out.append(f"no price for: {', '.join(self.bom.unpriced())} (not in the BOM total)")
+        out += [no_cooling_warning(tray) for tray in self.uncooled_trays]
         return out
+
+    @cached_property
+    def uncooled_trays(self) -> tuple[str, ...]:
+        """The tray types placed here that declare no cooling, in order of first placement."""
+        placed = self.design.placed
+        return tuple(dict.fromkeys(t.tray.id for t in placed if t.tray.cooling is None))
 
     @cached_property
     def figure_sources(self) -> dict[str, list[str]]:
@@ -343,3 +350,11 @@ def source_uses(catalogue: Catalogue, figure_sources: dict[str, list[str]]) -> l
     ]
     rows.sort(key=lambda r: (order[r.kind], r.id))
     return rows
+
+
+def no_cooling_warning(tray: str) -> str:
+    """What a tray type declaring no cooling is taken as, for every output that warns."""
+    return (
+        f"tray {tray} declares no cooling (cold-plate, liquid or air): its plant figures take "
+        "it as air-cooled (no heat to liquid under the built-in plant profile)"
+    )

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import rackbom as rb
 from conftest import DESIGNS
 from rackbom.components.plant_library import plant_rules
+from rackbom.components.plant_profile import HeatToLiquid
 from rackbom.racks.plant.failures import DesignFailures, Failure
 from rackbom.racks.plant.feeds import Feed, continuous_limit_w, size_breaker
 from rackbom.racks.plant.plan import cluster_plant, design_plant
@@ -45,7 +46,8 @@ def test_flow_for_a_132_kw_rack_at_10_k() -> None:
 
 def test_a_rack_flow_follows_q_over_cp_dt(tmp_path: Path) -> None:
     """Through the whole chain: every watt of an NVL72 rack to water at 10 K."""
-    rules = plant_rules(write_profile(tmp_path, fluid="water", liquid_fraction=1, tray_heat=[]))
+    every = {"cold-plate": 1.0, "liquid": 1.0, "air": 1.0}
+    rules = plant_rules(write_profile(tmp_path, fluid="water", heat_to_liquid=every))
     plant = design_plant(rb.load("gb200-nvl72").analysis, rules)
     (rack,) = plant.racks
     assert rack.heat_liquid_w == pytest.approx(rack.power_nominal_w - _losses(rack))
@@ -139,7 +141,10 @@ def test_a_feed_over_its_breaker_is_named() -> None:
 @given(st.sampled_from(DESIGNS), st.floats(0, 1))
 def test_total_heat_equals_total_power(design: str, fraction: float) -> None:
     rules = plant_rules()
-    profile = rules.profile.model_copy(update={"liquid_fraction": fraction, "tray_heat": []})
+    heat = HeatToLiquid.model_validate(
+        {"cold-plate": fraction, "liquid": fraction, "air": fraction}
+    )
+    profile = rules.profile.model_copy(update={"heat_to_liquid": heat})
     changed = type(rules)(profile, rules.file, rules.sources)
     plant = design_plant(rb.load(design).analysis, changed)
     assert plant.heat_liquid_w + plant.heat_air_w == pytest.approx(plant.power_nominal_w)

@@ -197,7 +197,7 @@ def switch_device_type(catalogue: Catalogue, switch: SwitchSystem, vocab: Vocabu
     one per InfiniBand port of its cages. The content depends on the box only.
     """
     lib = library()
-    known = lib.switch(switch.id)
+    known = lib.switch(switch, catalogue)
     notes = Notes(catalogue)
     notes.add(f"rackbom switch system {switch.id}; source {notes.source(switch.source)}.")
     maker = lib.manufacturer(switch.manufacturer)

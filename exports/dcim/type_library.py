@@ -13,6 +13,9 @@ from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...components.catalogue import Catalogue, suggest
+from ...components.errors import InputError
+from ...components.switch_systems import SwitchSystem
 from ...components.yamlio import read_yaml_text, validate_model
 
 RACKBOM = "rackbom"
@@ -33,7 +36,7 @@ class Inlets(_Strict):
 
 
 class KnownSwitch(_Strict):
-    """A switch box the library holds, by rackbom switch id."""
+    """A switch box the library holds; a switch system part names it (`library_type`)."""
 
     id: str
     source: str
@@ -88,9 +91,20 @@ class Library(_Strict):
         """The library's name for a maker (matched case-insensitively), else the name as given."""
         return self.manufacturers.get(name.casefold(), name)
 
-    def switch(self, switch_id: str) -> KnownSwitch | None:
-        """The library's entry for a rackbom switch box, if it holds one."""
-        return next((s for s in self.switches if s.id == switch_id), None)
+    def switch(self, switch: SwitchSystem, catalogue: Catalogue) -> KnownSwitch | None:
+        """The library's entry for a switch box of `catalogue`: the one the box names as its
+        `library_type`, or none."""
+        if switch.library_type is None:
+            return None
+        known = next((s for s in self.switches if s.id == switch.library_type), None)
+        if known is None:
+            ids = {s.id: s for s in self.switches}
+            raise InputError(
+                catalogue.origin.get(("parts", switch.id)),
+                f"parts(id={switch.id}).library_type",
+                f"unknown library type {switch.library_type!r}{suggest(switch.library_type, ids)}",
+            )
+        return known
 
     def colour(self, role: str, racks: bool = False) -> str:
         """A role's colour."""

@@ -31,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
     table = comparison_of(systems)
     key, notes = ("designs", table.notes) if isinstance(table, Comparison) else ("clusters", [])
     plant = plant_table(systems, table.columns, args.plant)
+    cooling = cooling_notes(systems)
     from rackbom import collective_api as collectives
     from rackbom.exports.text.collectives_text import comparison_rows
 
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
                     for t in (table, plant)
                     for label, values in zip(t.index, t.values, strict=True)
                 ],
-                "notes": notes,
+                "notes": notes + cooling,
                 "collectives": [{"figure": row[0], "values": row[1:]} for row in extra],
             }
         )
@@ -53,7 +54,21 @@ def run(args: argparse.Namespace) -> int:
         if extra:
             print("\n" + render_table(["", *table.columns], extra))
         print("\nPower, cooling and floor\n" + plant.to_text())
+        if cooling:
+            print("\n".join(f"  ! {note}" for note in cooling))
     return 0
+
+
+def cooling_notes(systems: list[System]) -> list[str]:
+    """A warning under the plant figures for each tray type that declares no cooling."""
+    from rackbom.racks.analysis import no_cooling_warning
+    from rackbom.racks.systems import design_of
+
+    return [
+        f"{system.id}: {no_cooling_warning(tray)}"
+        for system in systems
+        for tray in design_of(system.analysis).uncooled_trays
+    ]
 
 
 def plant_table(systems: list[System], columns: list[str], profile: str | None) -> FigureTable:

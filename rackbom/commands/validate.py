@@ -25,6 +25,7 @@ from rackbom.racks.build import build_design
 from rackbom.racks.clusters import is_cluster_file, parse_cluster
 from rackbom.racks.library import is_design_file, parse_design
 from rackbom.racks.origin import File
+from rackbom.system import System
 
 from .common import add_catalogue_option, catalogue_from
 
@@ -89,6 +90,7 @@ def _validate(
         warned = _validate_cluster(raw, path, catalogue) or warned
     elif kind == "design":
         design = Design(build_design(parse_design(raw, name), catalogue, name), File(path))
+        _check_interconnects(design)
         s = design.summary
         what = (
             f"design {design.id}: {s.gpus} GPUs, world size {s.world_size}, "
@@ -140,6 +142,7 @@ def _validate_cluster(raw: object, path: Path, catalogue: Catalogue) -> bool:
 
     name = str(path)
     cluster = build_cluster(parse_cluster(raw, name), File(path), catalogue)
+    _check_interconnects(cluster)
     s = cluster.summary
     what = (
         f"cluster {cluster.id}: {counted(s.gpus, 'GPU')} in {counted(s.racks, 'rack')}, "
@@ -147,6 +150,14 @@ def _validate_cluster(raw: object, path: Path, catalogue: Catalogue) -> bool:
         f"{s.ports_unused:,} switch ports unused"
     )
     return _verdict(name, what, s.warnings)
+
+
+def _check_interconnects(system: System) -> None:
+    """Resolve the interconnects its GPUs, NICs and network profile name, as `show` would."""
+    from rackbom.components.collective_data import collective_data
+    from rackbom.racks.collectives.levels import modelled_levels
+
+    modelled_levels(system.analysis, collective_data())
 
 
 def _verdict(name: str, what: str, warnings: tuple[str, ...]) -> bool:

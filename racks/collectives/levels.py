@@ -11,18 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from ...components.collective_data import CollectiveData, Interconnect
-from ...components.errors import InputError
+from ...components.catalogue import Catalogue
+from ...components.collective_data import CollectiveData, Interconnect, NoInterconnect
 from ...components.parts import Gpu, Nic
 from ...components.trays import PartUse, TrayRole
 from ..analysis import Analysis
 
 if TYPE_CHECKING:
     from ..clusters.cluster_analysis import ClusterAnalysis
-
-
-class NoInterconnect(InputError):
-    """A GPU, NIC or network profile that no interconnect entry names: nothing to model."""
 
 
 @dataclass(frozen=True)
@@ -67,13 +63,14 @@ def design_levels(
     gpu = _gpu(analysis)
     if gpu is None:
         return ()
-    up = _scale_up(gpu, summary.world_size, scale_up_gbps or summary.scale_up_gbps_per_gpu, data)
+    rate = scale_up_gbps or summary.scale_up_gbps_per_gpu
+    up = _scale_up(gpu, summary.world_size, rate, data, analysis.design.catalogue)
     if summary.scale_up_domains <= 1 and up is not None:
         return (up,)
     nic = _scale_out_nic(analysis)
     if nic is None or summary.scale_out_gbps_per_gpu <= 0:
         return (up,) if up is not None else ()
-    out_link = _bound(data.by_nic, nic.id, "NIC", analysis.id)
+    out_link = data.used_by(nic, analysis.design.catalogue)
     ports = _nic_ports_per_gpu(analysis)
     out = Level("scale-out", out_link, summary.gpus, summary.scale_out_gbps_per_gpu, ports, 0, 1, 1)
     return (up, out) if up is not None else (out,)
@@ -89,9 +86,10 @@ def cluster_levels(
     gpu = _gpu(rack)
     if gpu is None:
         return ()
-    up = _scale_up(gpu, design.world_size, scale_up_gbps or design.scale_up_gbps_per_gpu, data)
+    rate = scale_up_gbps or design.scale_up_gbps_per_gpu
+    up = _scale_up(gpu, design.world_size, rate, data, rack.design.catalogue)
     summary = cluster.summary
-    link = _bound(data.by_profile, summary.profile, "network profile", summary.cluster)
+    link = data.used_by(cluster.profile, cluster.catalogue)
     tapers = [t.downlinks_per_uplink for t in summary.tiers if t.downlinks_per_uplink]
     out = Level(
         "scale-out",
@@ -106,20 +104,14 @@ def cluster_levels(
     return (up, out) if up is not None else (out,)
 
 
-def _scale_up(gpu: Gpu, world: int, rate: float, data: CollectiveData) -> Level | None:
+def _scale_up(
+    gpu: Gpu, world: int, rate: float, data: CollectiveData, catalogue: Catalogue
+) -> Level | None:
     if world <= 1 or rate <= 0:
         return None
-    link = _bound(data.by_gpu, gpu.id, "GPU", gpu.id)
+    link = data.used_by(gpu, catalogue)
     mesh = min(gpu.mesh_links, world - 1) if gpu.mesh_links and not gpu.scale_up_lanes else 0
     return Level("scale-up", link, world, rate, 1, mesh, 0 if mesh else 1, 1.0)
-
-
-def _bound(table: dict[str, Interconnect], key: str, what: str, where: str) -> Interconnect:
-    if key not in table:
-        raise NoInterconnect(
-            "collectives.yaml", "interconnects", f"no interconnect for {what} {key!r} ({where})"
-        )
-    return table[key]
 
 
 def _gpu(analysis: Analysis) -> Gpu | None:

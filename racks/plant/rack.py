@@ -70,20 +70,16 @@ class RackPlant:
         return self.heat_liquid_w + self.heat_air_w
 
 
-def transient_factor(rules: PlantRules, gpu: str) -> float:
-    """Peak over nominal power of one GPU part."""
-    for entry in rules.profile.transient_factors:
-        if entry.gpu == gpu:
-            return entry.factor
-    return rules.profile.transient_factor
+def transient_factor(rules: PlantRules, gpu: Gpu) -> float:
+    """Peak over nominal power of one GPU part: its own figure, else the profile's."""
+    return gpu.transient_factor or rules.profile.transient_factor
 
 
-def liquid_fraction(rules: PlantRules, tray_id: str) -> float:
-    """Share of a tray type's heat taken by liquid."""
-    for entry in rules.profile.tray_heat:
-        if entry.tray == tray_id:
-            return entry.liquid_fraction
-    return rules.profile.liquid_fraction
+def liquid_heat_w(rules: PlantRules, rack: BuiltRack, power: RackPower) -> float:
+    """The rack's heat taken by liquid: each tray's share by how it is cooled."""
+    heat = rules.profile.heat_to_liquid
+    trays = zip(rack.trays, power.trays, strict=True)
+    return sum(t.it_w * heat.of(placed.tray.cooling) for placed, t in trays)
 
 
 def flow_lpm(
@@ -111,7 +107,7 @@ def rack_plant(
             part = design.part(line.part)
             if isinstance(part, Gpu):
                 gpus += line.qty
-                extra += (transient_factor(rules, part.id) - 1) * (part.power_w or 0) * line.qty
+                extra += (transient_factor(rules, part) - 1) * (part.power_w or 0) * line.qty
         extra_w[tray_power.tray] = extra
     it_peak = power.it_w + sum(extra_w.values())
     efficiency = power.conversion_efficiency
@@ -119,7 +115,7 @@ def rack_plant(
     groups = supply_groups(analysis, index, extra_w)
     feeds = rack_feeds(rules, rack.name, groups, nominal, peak)
     _, c_p, rho = rules.fluid(catalogue)
-    liquid = sum(t.it_w * liquid_fraction(rules, t.tray_id) for t in power.trays)
+    liquid = liquid_heat_w(rules, rack, power)
     depth = rack.frame.depth_mm or profile.rack_depth_mm
     footprint = rack.frame.width_mm * depth / 1e6
     warnings = feeds_warning(rules, rack.name, feeds)
