@@ -47,6 +47,8 @@ _EXPORTS = {
     "sweep_chart": "rackbom.exports.charts.tco_charts",
     "tco_chart": "rackbom.exports.charts.tco_charts",
     "tornado_chart": "rackbom.exports.charts.tco_charts",
+    "UncertainComparison": "rackbom.uncertainty_api",
+    "uncertainty_chart": "rackbom.exports.charts.uncertainty_chart",
 }
 
 if TYPE_CHECKING:
@@ -67,9 +69,11 @@ if TYPE_CHECKING:
     )
     from rackbom.design import Design
     from rackbom.exports.charts.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
+    from rackbom.exports.charts.uncertainty_chart import uncertainty_chart
     from rackbom.facade import catalogue, clusters, designs, export_workbook
     from rackbom.resolve import load, resolve, resolve_all
     from rackbom.system import System
+    from rackbom.uncertainty_api import UncertainComparison
 
 
 def __getattr__(name: str) -> Any:
@@ -91,6 +95,7 @@ __all__ = [
     "Design",
     "InputError",
     "System",
+    "UncertainComparison",
     "__version__",
     "accepted",
     "cables",
@@ -116,5 +121,6 @@ __all__ = [
     "tco",
     "tco_chart",
     "tornado_chart",
+    "uncertainty_chart",
     "workload",
 ]

@@ -7,6 +7,7 @@ and what is linearised.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import cast
 
@@ -48,23 +49,45 @@ def check_seed(seed: object, option: str = "seed") -> int:
     return value
 
 
+@dataclass(frozen=True)
+class UncertainComparison(Uncertainty):
+    """Two systems' figures with their uncertainty; shows as a table in Jupyter."""
+
+    def __repr__(self) -> str:
+        return (
+            f"<UncertainComparison {self.first} vs {self.second}: {len(self.figures)} figures, "
+            f"{self.draws:,} draws over {len(self.inputs)} ranged inputs>"
+        )
+
+    def __str__(self) -> str:
+        from rackbom.exports.text.uncertainty_text import uncertainty_text
+
+        return uncertainty_text(self)
+
+    def _repr_html_(self) -> str:
+        from rackbom.exports.html.uncertainty_section import uncertainty_table
+
+        return uncertainty_table(self)
+
+
 def compare_uncertain(
     systems: list[System],
     draws: int = DEFAULT_DRAWS,
     seed: int = 0,
     tco_profile: TcoProfile | str | Path | None = None,
-) -> Uncertainty:
+) -> UncertainComparison:
     """Two systems' figures with their uncertainty (the first against the second)."""
     if len(systems) != 2:
-        raise InputError(None, "--uncertainty", f"compares two systems, not {len(systems)}")
+        raise InputError(None, "uncertainty", f"compares two systems, not {len(systems)}")
     first, second = systems
-    return uncertainty(
+    found = uncertainty(
         (_side(first), _side(second)),
         _catalogue(first),
         profile(tco_profile),
         check_draws(draws),
         check_seed(seed),
     )
+    return UncertainComparison(**{f.name: getattr(found, f.name) for f in fields(found)})
 
 
 def _catalogue(system: System) -> Catalogue:

@@ -83,13 +83,13 @@ def run(args: argparse.Namespace) -> int:
 def _uncertainty_options(args: argparse.Namespace) -> tuple[int, int] | None:
     """The draws and seed with --uncertainty (checked before anything loads), else None; an
     option that needs --uncertainty without it is refused."""
-    from rackbom.uncertainty_api import DEFAULT_DRAWS, check_draws, check_seed
-
     if not args.uncertainty:
         for name in UNCERTAINTY_OPTIONS:
             if getattr(args, name) is not None:
                 raise InputError(None, f"--{name}", "applies with --uncertainty only")
         return None
+    from rackbom.uncertainty_api import DEFAULT_DRAWS, check_draws, check_seed
+
     if args.chart is not None:
         from rackbom.components.atomic import check_destination
 
