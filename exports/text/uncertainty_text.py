@@ -66,9 +66,10 @@ def uncertainty_text(u: Uncertainty) -> str:
     """The intervals table, a line on how to read it, and the inputs varied."""
     header, rows = uncertainty_rows(u)
     title = (
-        f"Uncertainty: {u.draws:,} draws (seed {u.seed}) over {len(u.inputs)} ranged inputs, "
-        f"profile {u.profile!r}; values at the inputs' values, then the 5th to 95th "
-        f"percentile; 'first lower': the share of draws in which {u.first} is below {u.second}"
+        f"Uncertainty: {u.first} against {u.second}, profile {u.profile!r}\n"
+        f"{u.draws:,} draws (seed {u.seed}) over {len(u.inputs)} ranged inputs; each figure at "
+        f"the inputs' values, then its 5th to 95th percentile; 'first lower': the share of "
+        f"draws in which {u.first}'s figure is below {u.second}'s"
     )
     inputs = render_table(
         ["input", "value", "low", "high", "distribution", "source of the ends"],
