@@ -222,3 +222,19 @@ def test_compare_uncertainty_prints_intervals_json_and_a_chart(cli, tmp_path: Pa
     assert tco["p5"] <= tco["p50"] <= tco["p95"] and 0 <= tco["prob_lower"] <= 1
     assert all(set(d) == {"input", "rho"} for d in tco["drivers"])
     assert data["uncertainty_run"] == {"draws": DRAWS, "seed": 3, "profile": "default"}
+
+
+def test_a_bad_range_in_a_users_file_stops_compare_and_writes_nothing(cli, tmp_path: Path) -> None:
+    catalogue, chart = tmp_path / "mine.yaml", tmp_path / "u.svg"
+    catalogue.write_text(json.dumps(_dac({"price_usd": {"low": 300, "high": 200}})))
+    args = ("compare", "helios", "gb200-nvl72", "--uncertainty", "--chart", str(chart))
+    result = cli(*args, "--catalogue", str(catalogue))
+    assert result.code == 2 and not result.out and not chart.exists()
+    assert result.err.strip().endswith("ranges.price_usd: low 300 exceeds high 200")
+    mine = profile(None).model_dump(exclude_defaults=True)
+    mine["ranges"]["pue"] = {"low": 1.1, "high": 1.3, "distribution": "lognormal"}
+    costs = tmp_path / "hall.yaml"
+    costs.write_text(json.dumps({**mine, "id": "hall"}))
+    result = cli(*args, "--tco", str(costs))
+    assert result.code == 2 and not chart.exists()
+    assert "ranges.pue.distribution: Input should be 'uniform'" in result.err

@@ -19,8 +19,10 @@ def uncertainty_chart(u: Uncertainty) -> str:
         ax.plot(d.base * scale, row, "|", color="black", markersize=12)
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_yticks(range(len(figures)), [f.label for f in reversed(figures)])
-    ax.set_xlabel(
-        f"{u.first} minus {u.second}, % of {u.second} (bar: p5 to p95, o: median, |: base)"
+    ax.set_xlabel(f"{u.first} minus {u.second}, % of {u.second}")
+    ax.set_title(
+        f"{u.first} against {u.second}, {u.draws:,} draws\n"
+        "bar: 5th to 95th percentile, o: median, |: at the inputs' values",
+        fontsize=9,
     )
-    ax.set_title(f"{u.first} against {u.second}: {u.draws:,} draws")
     return _svg(fig)
