@@ -40,4 +40,4 @@ def quantiles(bounds: Range, value: float, u: Array) -> Array:
     mode_share = (value - low) / (high - low)  # triangular, its mode at the value
     below = low + np.sqrt(u * (high - low) * (value - low))
     above = high - np.sqrt((1 - u) * (high - low) * (high - value))
-    return np.where(u < mode_share, below, above)
+    return np.clip(np.where(u < mode_share, below, above), low, high)  # rounding past an end
