@@ -103,7 +103,7 @@ def _side(system: System) -> Side:
         def design_basis(catalogue: Catalogue) -> CostBasis:
             return Design(build_design(built.spec, catalogue, built.file)).cost_basis()
 
-        return Side(system.cost_basis(), design_basis)
+        return Side(system.cost_basis(), design_basis, _built_from(system))
     cluster = cast(Cluster, system)
     s = cluster.summary
     pinned = cluster.with_(
@@ -115,4 +115,11 @@ def _side(system: System) -> Side:
         design = Design(build_design(built.spec, catalogue, built.file))
         return build_cluster(pinned.spec, cluster.origin, catalogue, design).cost_basis()
 
-    return Side(system.cost_basis(), cluster_basis)
+    network = frozenset(line.part for line in s.network_bom)
+    return Side(system.cost_basis(), cluster_basis, _built_from(cluster.design) | network)
+
+
+def _built_from(design: Design) -> frozenset[str]:
+    """The ids of the parts and trays a design's BOM lists."""
+    lines = design.bom.lines
+    return frozenset(i for line in lines for i in (line.part_id, line.tray_id) if i)

@@ -131,11 +131,22 @@ def test_rubin_power_moves_vr200_and_not_helios() -> None:
     catalogue = builtin_catalogue()
     power = [i for i in catalogue_inputs(catalogue) if i.key == "rubin.power_w"]
     helios, vr200 = (_side(resolve(n)) for n in ("helios", "vr200-nvl144"))
-    assert effects(helios.basis, power, catalogue, helios.rebuild) == ()
-    (effect,) = effects(vr200.basis, power, catalogue, vr200.rebuild)
+    everything = frozenset(catalogue.parts)
+    assert effects(helios.basis, power, catalogue, helios.rebuild, everything) == ()
+    (effect,) = effects(vr200.basis, power, catalogue, vr200.rebuild, vr200.entries)
     assert effect.at_low["power_it_w"] == 0  # the value is the low end
     assert effect.at_high["power_it_w"] >= 72 * 500  # 72 packages 500 W higher, before losses
     assert effect.at_high["compute_usd"] == 0
+
+
+@pytest.mark.parametrize("name", ["vr200-nvl144", "gb200-nvl72", "mi355x-server-8k"])
+def test_the_entries_a_system_is_built_from_hold_every_input_that_moves_it(name: str) -> None:
+    catalogue = builtin_catalogue()
+    side = _side(resolve(name))
+    everything = frozenset(catalogue.parts) | frozenset(catalogue.trays)
+    found = catalogue_inputs(catalogue)
+    filtered = effects(side.basis, found, catalogue, side.rebuild, side.entries)
+    assert filtered and filtered == effects(side.basis, found, catalogue, side.rebuild, everything)
 
 
 def test_the_same_seed_gives_the_same_draws_and_another_seed_others() -> None:

@@ -34,10 +34,12 @@ MIN_RHO = 0.1
 
 @dataclass(frozen=True)
 class Side:
-    """One system to compare: its cost basis and how to re-analyse it against a catalogue."""
+    """One system to compare: its cost basis, how to re-analyse it against a catalogue, and the
+    ids of the parts and trays it is built from (no other catalogue entry can move it)."""
 
     basis: CostBasis
     rebuild: Rebuild
+    entries: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ def uncertainty(
     """Monte Carlo over every ranged input that affects either system (common random numbers)."""
     varied = [i for b in (s.basis for s in sides) if (i := markup_input(b.vendor_markup))]
     candidates = [*catalogue_inputs(catalogue), *varied[:1]]
-    found = [effects(s.basis, candidates, catalogue, s.rebuild) for s in sides]
+    found = [effects(s.basis, candidates, catalogue, s.rebuild, s.entries) for s in sides]
     moved = {e.input.key: e.input for side in found for e in side}
     inputs = sorted([*moved.values(), *profile_inputs(profile)], key=lambda i: i.key)
     matrix = draw(inputs, draws, seed)

@@ -45,12 +45,14 @@ def effects(
     inputs: Sequence[UncertainInput],
     catalogue: Catalogue,
     rebuild: Rebuild,
+    entries: frozenset[str],
 ) -> tuple[Effect, ...]:
-    """The inputs that move `base`, each with its effect."""
+    """The inputs that move `base`, each with its effect (a catalogue entry not among
+    `entries`, the parts and trays the system is built from, is not re-analysed)."""
     now = base.values()
     out = []
     for item in inputs:
-        if item.section == "profile":
+        if item.section == "profile" or (item.section != "markup" and item.entry not in entries):
             continue
         ends = [
             basis_at(item, v, base, catalogue, rebuild).values()
