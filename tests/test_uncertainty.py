@@ -249,3 +249,13 @@ def test_a_bad_range_in_a_users_file_stops_compare_and_writes_nothing(cli, tmp_p
     result = cli(*args, "--tco", str(costs))
     assert result.code == 2 and not chart.exists()
     assert "ranges.pue.distribution: Input should be 'uniform'" in result.err
+
+
+def test_nvidias_markup_is_drawn_only_where_both_sides_pay_the_same() -> None:
+    vr200 = resolve("vr200-nvl144")
+    same = compare_uncertain([vr200, resolve("gb200-nvl72")], DRAWS, 0)
+    assert "vendor_markup" in {i.key for i in same.inputs}
+    other = compare_uncertain([vr200, resolve("vr200-nvl144+switch_margin=0.5")], DRAWS, 0)
+    assert "vendor_markup" not in {i.key for i in other.inputs}
+    capex = other.figures[0]
+    assert capex.difference.p5 > 0  # the full margin costs more in every draw

@@ -93,8 +93,7 @@ def uncertainty(
     sides: tuple[Side, Side], catalogue: Catalogue, profile: TcoProfile, draws: int, seed: int
 ) -> Uncertainty:
     """Monte Carlo over every ranged input that affects either system (common random numbers)."""
-    varied = [i for b in (s.basis for s in sides) if (i := markup_input(b.vendor_markup))]
-    candidates = [*catalogue_inputs(catalogue), *varied[:1]]
+    candidates = [*catalogue_inputs(catalogue), *_markup(sides)]
     found = [effects(s.basis, candidates, catalogue, s.rebuild, s.entries) for s in sides]
     moved = {e.input.key: e.input for side in found for e in side}
     inputs = sorted([*moved.values(), *profile_inputs(profile)], key=lambda i: i.key)
@@ -114,6 +113,14 @@ def uncertainty(
     )
     names = (sides[0].basis.target, sides[1].basis.target)
     return Uncertainty(*names, profile.id, draws, seed, tuple(inputs), figures)
+
+
+def _markup(sides: tuple[Side, Side]) -> list[UncertainInput]:
+    """NVIDIA's markup as an input where the systems that pay it pay the same (a what-if that
+    changed it on one side is compared at its own markup, not drawn)."""
+    paid = {s.basis.vendor_markup for s in sides if s.basis.vendor_margin_base_usd}
+    found = markup_input(paid.pop()) if len(paid) == 1 else None
+    return [found] if found else []
 
 
 def _number(v: object) -> bool:
