@@ -108,6 +108,12 @@ class Catalogue:
         out.check({section: [e.id for e in getattr(content, section)] for section in SECTIONS})
         return out
 
+    def replaced(self, section: str, entry: Any) -> "Catalogue":
+        """A copy with one entry of `section` replaced by `entry` (same id), unchecked."""
+        out = Catalogue(**{name: dict(getattr(self, name)) for name in (*SECTIONS, "origin")})
+        getattr(out, section)[entry.id] = entry
+        return out
+
     def lookup(self, section: str, entry_id: str, file: str | None, where: str) -> Any:
         """An entry by id, or an InputError naming the closest ids."""
         table: Mapping[str, Any] = getattr(self, section)
@@ -170,6 +176,7 @@ class Catalogue:
     def _check_sources(self, section: str, entry_id: str, entry: Sourced) -> None:
         file = self.origin[(section, entry_id)]
         refs = {"source": entry.source} | {f"sources.{k}": v for k, v in entry.sources.items()}
+        refs |= entry.range_sources()
         naming = getattr(entry, "port_names", None)
         if naming is not None and naming.source is not None:
             refs["port_names.source"] = naming.source

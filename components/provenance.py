@@ -2,21 +2,25 @@
 
 import re
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Any, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field, model_validator
 
 from .limits import Count, NonNegative, Positive, PositiveCount, Text
+from .ranges import Range, check_ranges
+from .strict import Id, Strict
 
-Id = Annotated[str, Field(strict=True, pattern=r"^[a-z0-9][a-z0-9_.+=@-]*$", max_length=120)]
-
-__all__ = ["Count", "Id", "NonNegative", "Positive", "PositiveCount", "Source", "Sourced", "Strict"]
-
-
-class Strict(BaseModel):
-    """Base for every input model: unknown fields are errors, instances are immutable."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+__all__ = [
+    "Count",
+    "Id",
+    "NonNegative",
+    "Positive",
+    "PositiveCount",
+    "Range",
+    "Source",
+    "Sourced",
+    "Strict",
+]
 
 
 class SourceKind(StrEnum):
@@ -46,11 +50,31 @@ class Sourced(Strict):
     """A model whose numeric figures carry provenance.
 
     `source` covers every figure of the entry; `sources` names a different source for single
-    figures (`{price_usd: my-estimate}`).
+    figures (`{price_usd: my-estimate}`); `ranges` gives a figure the range it may take
+    (`{power_w: {low: 1800, high: 2300, distribution: uniform, high_source: ...}}`).
     """
 
     source: Id
     sources: dict[Id, Id] = Field(default_factory=dict)
+    ranges: dict[Id, Range] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _ranges_fit(self) -> Self:
+        check_ranges(self, self.ranges)
+        return self
+
+    def range_sources(self) -> dict[str, str]:
+        """Every source the ranges name, by where it is named (`ranges.power_w.high_source`)."""
+        return {
+            f"ranges.{name}.{end}": source
+            for name, r in self.ranges.items()
+            for end, source in (
+                ("source", r.source),
+                ("low_source", r.low_source),
+                ("high_source", r.high_source),
+            )
+            if source
+        }
 
     def source_of(self, figure: str) -> str:
         """The id of the source behind one figure of this entry."""

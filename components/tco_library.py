@@ -65,6 +65,7 @@ class CostLibrary:
 
     def _check_sources(self, entry: Sourced, file: str, where: str) -> None:
         refs = {"source": entry.source} | {f"sources.{k}": v for k, v in entry.sources.items()}
+        refs |= entry.range_sources()
         for name, source_id in refs.items():
             if source_id not in self.sources:
                 known = suggest(source_id, self.sources)

@@ -51,11 +51,20 @@ _EXPORTS = {
     "sweep_chart": "rackbom.charts",
     "tco_chart": "rackbom.charts",
     "tornado_chart": "rackbom.charts",
+    "UncertainComparison": "rackbom.uncertainty_api",
+    "uncertainty_chart": "rackbom.charts",
 }
 
 if TYPE_CHECKING:
     from rackbom.cable_api import cables
-    from rackbom.charts import Chart, capex_chart, sweep_chart, tco_chart, tornado_chart
+    from rackbom.charts import (
+        Chart,
+        capex_chart,
+        sweep_chart,
+        tco_chart,
+        tornado_chart,
+        uncertainty_chart,
+    )
     from rackbom.cluster_model import Cluster, cluster, load_cluster
     from rackbom.collective_api import collective, collective_checks, collective_sweep
     from rackbom.comparison import Comparison, compare
@@ -75,6 +84,7 @@ if TYPE_CHECKING:
     from rackbom.goodput_api import goodput, goodput_checks, goodput_sweep
     from rackbom.resolve import load, resolve, resolve_all
     from rackbom.system import System
+    from rackbom.uncertainty_api import UncertainComparison
 
 
 def __getattr__(name: str) -> Any:
@@ -97,6 +107,7 @@ __all__ = [
     "Design",
     "InputError",
     "System",
+    "UncertainComparison",
     "__version__",
     "accepted",
     "cables",
@@ -125,5 +136,6 @@ __all__ = [
     "tco",
     "tco_chart",
     "tornado_chart",
+    "uncertainty_chart",
     "workload",
 ]

@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from rackbom.exports.charts import tco_charts
+from rackbom.exports.charts import uncertainty_chart as uncertainty_charts
 from rackbom.layouts.document import SvgDocument
 from rackbom.racks.costs.basis import Precision
 from rackbom.racks.costs.ownership import TcoResult
 from rackbom.racks.costs.tornado import TornadoBar
+from rackbom.racks.uncertainty.compare import Uncertainty
 
 from .cost_api import ProfileLike, tco
 from .system import System
@@ -58,6 +60,12 @@ def tco_chart(
 def tornado_chart(bars: Sequence[TornadoBar], per: str) -> Chart:
     """`rb.sensitivity`'s bars about the base cost per `per`, widest at the top."""
     return Chart(f"what moves the cost per {per}", tco_charts.tornado_chart(bars, per))
+
+
+def uncertainty_chart(found: Uncertainty) -> Chart:
+    """`rb.compare(..., uncertainty=N)`'s intervals: the first system less the second, in % of
+    the second's base value, one row per figure."""
+    return Chart("uncertainty of the difference", uncertainty_charts.uncertainty_chart(found))
 
 
 def sweep_chart(rows: Any, param: str, value: str = "tco_usd_per_gpu_hour") -> Chart:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from rackbom.components.errors import InputError
 from rackbom.exports.figures import KEY_FIGURES, switch_note
@@ -16,7 +16,10 @@ from .resolve import by_kind, resolve_all
 from .system import System
 
 if TYPE_CHECKING:
+    from rackbom.components.cost_inputs import TcoProfile
+
     from .cluster_comparison import ClusterComparison
+    from .uncertainty_api import UncertainComparison
 
 
 class Comparison(FigureTable):
@@ -35,12 +38,44 @@ class Comparison(FigureTable):
         return comparison_table(self.summaries)
 
 
+@overload
 def compare(
     items: Iterable[System | str | Path],
-) -> Comparison | ClusterComparison:
+    uncertainty: None = None,
+    seed: int = 0,
+    tco_profile: TcoProfile | str | Path | None = None,
+) -> Comparison | ClusterComparison: ...
+
+
+@overload
+def compare(
+    items: Iterable[System | str | Path],
+    uncertainty: int,
+    seed: int = 0,
+    tco_profile: TcoProfile | str | Path | None = None,
+) -> UncertainComparison: ...
+
+
+def compare(
+    items: Iterable[System | str | Path],
+    uncertainty: int | None = None,
+    seed: int = 0,
+    tco_profile: TcoProfile | str | Path | None = None,
+) -> Comparison | ClusterComparison | UncertainComparison:
     """Compare designs, or clusters (objects, built-in ids or YAML paths), as `rackbom compare`
-    does: a `Comparison` of designs or a `ClusterComparison` of clusters, never both."""
-    return comparison_of(resolve_all(items))
+    does: a `Comparison` of designs or a `ClusterComparison` of clusters, never both.
+
+    With `uncertainty=N`, two systems' cost figures over N draws of every ranged input (seeded
+    by `seed`, under `tco_profile`): an `UncertainComparison` with each figure's interval, the
+    share of draws in which the first is lower, and the inputs that drive the difference.
+    """
+    systems = resolve_all(items)
+    table = comparison_of(systems)
+    if uncertainty is None:
+        return table
+    from .uncertainty_api import compare_uncertain
+
+    return compare_uncertain(systems, uncertainty, seed, tco_profile)
 
 
 def comparison_of(systems: Sequence[System]) -> Comparison | ClusterComparison:

@@ -89,7 +89,9 @@ def sweep_rows(
     rows = []
     for values in itertools.product(*(list(params[n]) for n in names)):
         changes = dict(zip(names, values, strict=True))
-        varied = validate_model(TcoProfile, {**base.model_dump(), **changes}, "sweep")
+        ranges = {k: r for k, r in base.model_dump()["ranges"].items() if k not in changes}
+        data = {**base.model_dump(), **changes, "ranges": ranges}  # a swept figure leaves its range
+        varied = validate_model(TcoProfile, data, "sweep")
         for b in bases:
             rows.append({"target": b.target, **changes, **_figures(asdict(model.tco(b, varied)))})
     return rows

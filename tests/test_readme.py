@@ -53,6 +53,13 @@ def test_collective_checks_table_is_current(request: pytest.FixtureRequest) -> N
     check_tables([render_checks(collectives.collective_checks())], request)
 
 
+def test_uncertainty_block_is_current(request: pytest.FixtureRequest) -> None:
+    from rackbom.exports.text.uncertainty_text import uncertainty_text
+
+    found = rb.compare(["helios-8k", "vr200-8k-ib"], uncertainty=10_000, seed=0)
+    check_tables([uncertainty_text(found)], request)
+
+
 def check_tables(tables: list[str], request: pytest.FixtureRequest) -> None:
     """Each table stands in the README; `--update-golden` rewrites the block with its header."""
     readme = (ROOT / "README.md").read_text()

@@ -158,7 +158,9 @@ def test_show_json_has_the_tco_and_tco_picks_another_profile(cli, tmp_path) -> N
     assert colo["tco"]["capex_facility_usd_per_gpu"] == 0
     assert colo["tco"]["opex_colocation_usd_per_gpu_hour"] > 0
     mine = tmp_path / "cheap-power.yaml"
-    profile = builtin_costs().profiles["default"].model_dump(exclude_defaults=True)
+    profile = (
+        builtin_costs().profiles["default"].model_dump(exclude_defaults=True, exclude={"ranges"})
+    )
     mine.write_text(
         json.dumps({"profiles": [{**profile, "id": "cheap", "electricity_usd_per_kwh": 0.03}]})
     )
@@ -231,7 +233,9 @@ BAD_PROFILES = [
 
 @pytest.mark.parametrize(("field", "value", "message"), BAD_PROFILES)
 def test_bad_profile_is_one_line_exit_2(cli, tmp_path, field, value, message) -> None:
-    profile = builtin_costs().profiles["default"].model_dump(exclude_defaults=True)
+    profile = (
+        builtin_costs().profiles["default"].model_dump(exclude_defaults=True, exclude={"ranges"})
+    )
     path = tmp_path / "bad.yaml"
     path.write_text(json.dumps({"profiles": [{**profile, "id": "bad", field: value}]}))
     result = cli("show", "helios", "--json", "--tco", str(path))
@@ -260,7 +264,9 @@ def test_bad_workload_is_one_line_exit_2(cli, tmp_path, change, field, message) 
 
 
 def test_both_facility_and_colocation_is_refused(cli, tmp_path) -> None:
-    profile = builtin_costs().profiles["default"].model_dump(exclude_defaults=True)
+    profile = (
+        builtin_costs().profiles["default"].model_dump(exclude_defaults=True, exclude={"ranges"})
+    )
     path = tmp_path / "twice.yaml"
     path.write_text(
         json.dumps({"profiles": [{**profile, "id": "twice", "colocation_usd_per_kw_month": 150}]})

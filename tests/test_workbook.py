@@ -524,6 +524,7 @@ def test_tco_sheet_holds_the_profile_as_inputs_and_every_design(book):
         "description",
         "source",
         "sources",
+        "ranges",
     }
     assert {f: c.value for f, c in inputs.items()} == {f: getattr(default, f) for f in inputs}
     assert all(c.data_type == "n" for c in inputs.values())

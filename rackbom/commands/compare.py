@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from rackbom.comparison import Comparison, comparison_of
+from rackbom.components.errors import InputError
 from rackbom.exports.text.table import render_table
 from rackbom.figure_table import FigureTable
 from rackbom.system import System
 
-from .common import add_catalogue_option, add_plant_option, load_targets, print_json
+from .common import add_catalogue_option, add_plant_option, add_tco_option, load_targets, print_json
+
+UNCERTAINTY_OPTIONS = ("draws", "seed", "chart", "tco")
+"""Options that apply only with --uncertainty."""
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -18,6 +23,16 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     add_catalogue_option(p)
     add_plant_option(p)
+    p.add_argument(
+        "--uncertainty",
+        action="store_true",
+        help="two systems' cost figures as intervals over every ranged input, with the share of "
+        "draws in which the first is lower and the inputs that drive the difference",
+    )
+    p.add_argument("--draws", metavar="N", help="draws with --uncertainty (default 10,000)")
+    p.add_argument("--seed", metavar="S", help="the draws' seed with --uncertainty (default 0)")
+    p.add_argument("--chart", metavar="FILE.svg", help="with --uncertainty: an interval chart")
+    add_tco_option(p)
     p.set_defaults(run=run)
 
 
@@ -27,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
     A cluster's figures (fabric, capex with its network) and a rack's are different tables, so
     designs and clusters are not mixed: compare a cluster's design by its id instead.
     """
+    uncertain = _uncertainty_options(args)
     systems = load_targets(args, args.designs)
     table = comparison_of(systems)
     key, notes = ("designs", table.notes) if isinstance(table, Comparison) else ("clusters", [])
@@ -36,19 +52,23 @@ def run(args: argparse.Namespace) -> int:
     from rackbom.exports.text.collectives_text import comparison_rows
 
     extra = comparison_rows([collectives.summary_collectives(s) for s in systems])
+    found = _uncertainty(systems, args, *uncertain) if uncertain else None
     if args.json:
-        print_json(
-            {
-                key: table.columns,
-                "rows": [
-                    {"figure": label, "values": values}
-                    for t in (table, plant)
-                    for label, values in zip(t.index, t.values, strict=True)
-                ],
-                "notes": notes + cooling,
-                "collectives": [{"figure": row[0], "values": row[1:]} for row in extra],
-            }
-        )
+        out: dict[str, Any] = {
+            key: table.columns,
+            "rows": [
+                {"figure": label, "values": values}
+                for t in (table, plant)
+                for label, values in zip(t.index, t.values, strict=True)
+            ],
+            "notes": notes + cooling,
+            "collectives": [{"figure": row[0], "values": row[1:]} for row in extra],
+        }
+        if found is not None:
+            from rackbom.exports.json.uncertainty_json import uncertainty_data
+
+            out.update(uncertainty_data(found))
+        print_json(out)
     else:
         print(table.to_text())
         if extra:
@@ -56,6 +76,10 @@ def run(args: argparse.Namespace) -> int:
         print("\nPower, cooling and floor\n" + plant.to_text())
         if cooling:
             print("\n".join(f"  ! {note}" for note in cooling))
+        if found is not None:
+            from rackbom.exports.text.uncertainty_text import uncertainty_text
+
+            print("\n" + uncertainty_text(found))
     return 0
 
 
@@ -69,6 +93,46 @@ def cooling_notes(systems: list[System]) -> list[str]:
         for system in systems
         for tray in design_of(system.analysis).uncooled_trays
     ]
+
+
+def _uncertainty_options(args: argparse.Namespace) -> tuple[int, int] | None:
+    """The draws and seed with --uncertainty (checked before anything loads), else None; an
+    option that needs --uncertainty without it is refused."""
+    if not args.uncertainty:
+        for name in UNCERTAINTY_OPTIONS:
+            if getattr(args, name) is not None:
+                raise InputError(None, f"--{name}", "applies with --uncertainty only")
+        return None
+    from rackbom.uncertainty_api import DEFAULT_DRAWS, check_draws, check_seed
+
+    if args.chart is not None:
+        from rackbom.components.atomic import check_destination
+
+        check_destination(args.chart)
+    if len(args.designs) != 2:
+        raise InputError(None, "--uncertainty", f"compares two systems, not {len(args.designs)}")
+    draws = DEFAULT_DRAWS if args.draws is None else _integer(args.draws, "--draws")
+    return check_draws(draws, "--draws"), check_seed(args.seed or 0, "--seed")
+
+
+def _integer(text: str, option: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(None, option, f"not an integer: {text!r}") from None
+
+
+def _uncertainty(systems: list[System], args: argparse.Namespace, draws: int, seed: int) -> Any:
+    """The comparison's uncertainty; its chart written where --chart asks."""
+    from rackbom.uncertainty_api import compare_uncertain
+
+    found = compare_uncertain(systems, draws, seed, args.tco)
+    if args.chart is not None:
+        from rackbom.components.atomic import atomic_write_text
+        from rackbom.exports.charts.uncertainty_chart import uncertainty_chart
+
+        atomic_write_text(args.chart, uncertainty_chart(found))
+    return found
 
 
 def plant_table(systems: list[System], columns: list[str], profile: str | None) -> FigureTable:

@@ -11,9 +11,13 @@ from .basis import CostBasis
 from .ownership import tco
 
 SWING = 0.2
-"""Each input is moved this share down and up (within its valid range)."""
-PROFILE_INPUTS = {k: p for k, p in params_of(TcoProfile).items() if p.sensitivity}
-"""The profile figures the tornado moves, each within its `Param.sensitivity` range."""
+"""An input without a range of its own is moved this share down and up (within its valid
+range)."""
+PROFILE_PARAMS = params_of(TcoProfile)
+PROFILE_INPUTS = {k: p for k, p in PROFILE_PARAMS.items() if p.sensitivity}
+"""The profile figures the tornado moves, with any other the profile ranges: between the ends
+of the profile's range for the figure (`TcoProfile.ranges`, its sources' spread) where it has
+one, else by `SWING` within its `Param.sensitivity` bounds."""
 WORKLOAD_INPUTS = {k: p for k, p in params_of(Workload).items() if p.sensitivity}
 """The workload figures the tornado moves."""
 CAPEX_INPUT = "compute capital per GPU"
@@ -54,9 +58,12 @@ def tornado(
 
     base = cost(workload, basis, profile)
     bars = []
-    for name, param in PROFILE_INPUTS.items():
+    for name, param in PROFILE_PARAMS.items():
+        if name not in PROFILE_INPUTS and name not in profile.ranges:
+            continue
         now = float(getattr(profile, name))
-        low, high = _ends(param, now, swing)
+        ranged = profile.ranges.get(name)
+        low, high = (ranged.low, ranged.high) if ranged else _ends(param, now, swing)
         at = [cost(workload, basis, profile.model_copy(update={name: v})) for v in (low, high)]
         bars.append(TornadoBar(name, now, low, high, at[0], at[1], base))
     for name, param in WORKLOAD_INPUTS.items():
