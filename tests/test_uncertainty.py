@@ -134,8 +134,8 @@ def test_rubin_power_moves_vr200_and_not_helios() -> None:
     everything = frozenset(catalogue.parts)
     assert effects(helios.basis, power, catalogue, helios.rebuild, everything) == ()
     (effect,) = effects(vr200.basis, power, catalogue, vr200.rebuild, vr200.entries)
-    assert effect.at_low["power_it_w"] == 0  # the value is the low end
-    assert effect.at_high["power_it_w"] >= 72 * 500  # 72 packages 500 W higher, before losses
+    assert effect.at_low["power_input_w"] == 0  # the value is the low end
+    assert effect.at_high["power_input_w"] >= 72 * 500  # 72 packages 500 W higher, before losses
     assert effect.at_high["compute_usd"] == 0
 
 
@@ -157,7 +157,7 @@ def test_the_same_seed_gives_the_same_draws_and_another_seed_others() -> None:
     assert other.figures[0].first.p5 != one.figures[0].first.p5
     assert [f.figure for f in one.figures][:3] == [
         "capex_usd_per_gpu",
-        "it_kw_per_gpu",
+        "input_kw_per_gpu",
         "tco_usd_per_gpu_hour",
     ]
 
@@ -175,7 +175,7 @@ def test_a_system_against_itself_differs_by_nothing_in_every_draw() -> None:
 def test_a_disputed_input_drives_the_difference_it_moves() -> None:
     found = rb.compare(["helios", "vr200-nvl144"], uncertainty=2000, seed=0)
     figures = {f.figure: f for f in found.figures}
-    power = figures["it_kw_per_gpu"]
+    power = figures["input_kw_per_gpu"]
     assert power.second.p95 > power.second.base  # Rubin's power only rises from 1.8 kW
     assert power.drivers[0].input == "rubin.power_w" and power.drivers[0].rho < 0
     hbm = figures["tco_usd_per_hbm_tbps_hour"]

@@ -19,7 +19,7 @@ from .inputs import UncertainInput, catalogue_inputs, markup_input, profile_inpu
 
 COMPARED = (
     "capex_usd_per_gpu",
-    "it_kw_per_gpu",
+    "input_kw_per_gpu",
     "tco_usd_per_gpu_hour",
     *(f"tco_usd_per_{p}_pflops_hour" for p in PRECISIONS),
     "tco_usd_per_hbm_tbps_hour",
