@@ -6,6 +6,7 @@ import ast
 import json
 import math
 import re
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -21,20 +22,31 @@ from rackbom.racks.costs.tornado import with_markup
 from rackbom.racks.library import builtin_design_ids
 
 REPRODUCED = {
-    # label: (source, rackbom under the default profile, met)
-    "MI355X TCO per GPU-hour": (1.97, 1.96, True),
-    "MI355X all-in capital cost per GPU vs HGX B200": (-45, -42.33, True),
-    "MI355X TCO vs HGX B200": (-30, -33.27, True),
-    "MI355X TCO vs HGX B200 (earlier section)": (-33, -33.27, True),
-    "MI355X TCO per FP4 PFLOPS vs HGX B300": (-40, -6.87, False),
-    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -1.45, False),
-    "MI355X TCO per FP8 PFLOPS vs HGX B200": (-50, -39.95, False),
-    "MI355X TCO per FP6 PFLOPS vs HGX B200": (-75, -70.27, True),
-    "MI400 (Arista) all-in capital cost per GPU vs VR200 NVL144 (InfiniBand)": (-12, -8.34, True),
-    "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)": (-4.5, -1.77, True),
-    "MI400 TCO vs VR200 NVL144, both on Arista": (1.7, 2.27, True),
-    "MI400 TCO vs VR200 NVL144, both white-box": (1, 1.76, True),
-    "VR200 NVL144 (InfiniBand) operating cost per GPU-hour": (0.67, 0.67, True),
+    # label: (source, rackbom at 8,192 GPUs under the default profile, verdict over the sizes)
+    "MI355X TCO per GPU-hour": (1.97, 1.96, "holds"),
+    "MI355X all-in capital cost per GPU vs HGX B200": (-45, -42.33, "holds"),
+    "MI355X TCO vs HGX B200": (-30, -33.27, "holds"),
+    "MI355X TCO vs HGX B200 (earlier section)": (-33, -33.27, "holds"),
+    "MI355X TCO per FP4 PFLOPS vs HGX B300": (-40, -6.87, "misses"),
+    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -1.45, "misses"),
+    "MI355X TCO per FP8 PFLOPS vs HGX B200": (-50, -39.95, "misses"),
+    "MI355X TCO per FP6 PFLOPS vs HGX B200": (-75, -70.27, "partly"),
+    "MI400 (Arista) all-in capital cost per GPU vs VR200 NVL144 (InfiniBand)": (
+        -12,
+        -8.34,
+        "partly",
+    ),
+    "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)": (-4.5, -1.77, "partly"),
+    "MI400 TCO vs VR200 NVL144, both on Arista": (1.7, 2.27, "partly"),
+    "MI400 TCO vs VR200 NVL144, both white-box": (1, 1.76, "partly"),
+    "MI355X operating cost per GPU-hour vs HGX B200": (0, -18.17, "misses"),
+    "MI355X dense FP8 TFLOPS per W vs B200, chip (GPU board power)": (-22, -20.63, "holds"),
+    "MI355X dense FP8 TFLOPS per W vs HGX B200, server (IT power)": (-22, -1.62, "misses"),
+    "MI400 (Arista) TCO per TB/s of HBM vs VR200 NVL144 (InfiniBand)": (-1, 10.25, "partly"),
+    "MI400 (Arista) TCO per TB/s of HBM vs VR200 NVL144 (Arista)": (-1, 14.79, "contradicts"),
+    "MI400 (Arista) TCO per TB/s of HBM vs VR200 NVL144 (white-box)": (-1, 16.05, "contradicts"),
+    "MI400 dense FP8 TFLOPS per W vs VR200 NVL144, chip (GPU board power)": (-1, -6.11, "holds"),
+    "VR200 NVL144 (InfiniBand) operating cost per GPU-hour": (0.67, 0.67, "holds"),
 }
 """The README's table: rackbom's figures beside seed 002's, one profile for every system."""
 
@@ -91,14 +103,14 @@ def test_bare_design_buys_no_scale_out_and_the_cluster_adds_it() -> None:
 
 
 def test_reproduction_table_matches_the_readme() -> None:
-    rows = {r.label: r for r in rb.reproduction()}
-    assert set(rows) == set(REPRODUCED)
-    for label, (source, ours, met) in REPRODUCED.items():
-        row = rows[label]
+    results = {r.label: r for r in rb.reproduction()}
+    assert set(results) == set(REPRODUCED)
+    for label, (source, ours, verdict) in REPRODUCED.items():
+        result, row = results[label], results[label].at_reference
         assert row.source == source, label
         assert row.rackbom == pytest.approx(ours, abs=0.05 if row.unit == "pct" else 0.005)
-        assert row.within_tolerance is met, label
-        assert (row.needed is None) is met, label
+        assert result.verdict == verdict, label
+        assert result.low <= row.rackbom <= result.high or not result.sizes, label
 
 
 def test_every_claim_compares_clusters_of_one_size() -> None:
@@ -109,19 +121,53 @@ def test_every_claim_compares_clusters_of_one_size() -> None:
             assert rb.load_cluster(cid).summary.gpus_requested == CLUSTER_GPUS, (claim.label, cid)
 
 
-def test_the_infiniband_claims_at_16k_take_a_third_tier(cli) -> None:
-    larger = costs.reproduction_larger()
-    assert (larger.subject, larger.comparator) == ("helios-16k", "vr200-16k-ib")
-    assert larger.tiers == (2, 3)
-    capex, tco = larger.rows
-    small = {r.label: r for r in rb.reproduction()}
-    for row in (capex, tco):
-        assert row.rackbom < small[row.label].rackbom - 5  # the third tier costs VR200 more
-    assert capex.rackbom == pytest.approx(-17.0, abs=0.05)
-    assert tco.rackbom == pytest.approx(-10.3, abs=0.05)
-    out = cli("tco", "--reproduce").out
-    assert "The same InfiniBand claims at 16,416 GPUs (helios-16k vs vr200-16k-ib" in out
-    assert "takes 3 tiers, 2 at 8,192" in out
+def test_claims_are_held_over_sizes_through_every_tier_step() -> None:
+    """Quantum-X800's two tiers reach 10,368 VR200 packages a plane: the InfiniBand rows are
+    evaluated on both sides of that step, and the share counts the sizes they hold at."""
+    from rackbom.racks.costs.reproduction import claim_sizes
+    from rackbom.racks.costs.size_range import HIGH_GPUS, LOW_GPUS, log_sizes
+    from rackbom.racks.costs.targets import builtin_basis_at, tier_steps
+
+    assert 10_368 in tier_steps("vr200-8k-ib")
+    results = {r.label: r for r in rb.reproduction()}
+    tco = results["MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)"]
+    gpus = [s.gpus for s in tco.sizes]
+    assert gpus == list(claim_sizes(tco.claim)) and set(log_sizes()) <= set(gpus)
+    assert {10_368, 10_369} <= set(gpus) and gpus[0] == LOW_GPUS and gpus[-1] <= HIGH_GPUS
+    at = {s.gpus: s for s in tco.sizes}
+    assert at[10_369].rackbom < at[10_368].rackbom - 5  # the third tier costs VR200 more
+    assert builtin_basis_at("vr200-8k-ib", 10_369).gpus == 10_440  # whole racks
+    assert tco.share_of_sizes == pytest.approx(sum(s.held for s in tco.sizes) / len(gpus))
+    assert (tco.low, tco.high) == (
+        min(s.rackbom for s in tco.sizes),
+        max(at[n].rackbom for n in at),
+    )
+    assert tco.verdict_text == f"holds on {tco.share_of_sizes * 100:.0f}% of {len(gpus)} sizes"
+
+
+@pytest.mark.parametrize(
+    ("held", "signs", "verdict"),
+    [
+        ((True, True), (True, True), "holds"),
+        ((True, False), (True, True), "partly"),
+        ((False, False), (True, False), "misses"),
+        ((False, False), (False, False), "contradicts"),
+    ],
+)
+def test_verdict_over_sizes(held: tuple[bool, ...], signs: tuple[bool, ...], verdict: str) -> None:
+    from rackbom.racks.costs.size_range import verdict as verdict_of
+
+    assert verdict_of(held, signs) == verdict
+
+
+def test_sizes_are_log_spaced_and_stop_where_a_fabric_does() -> None:
+    from rackbom.racks.costs.size_range import log_sizes, sweep_sizes
+
+    grid = log_sizes()
+    assert (grid[0], grid[-1], len(grid)) == (1024, 65536, 25) and 8192 in grid
+    assert sweep_sizes([500, 3000, 70_000], 40_000) == tuple(
+        sorted({*(n for n in grid if n <= 40_000), 3000, 3001})
+    )
 
 
 def test_nvidia_margin_range_is_a_tornado_bar() -> None:
@@ -142,7 +188,7 @@ def test_nvidia_margin_range_is_a_tornado_bar() -> None:
 
 
 def test_misses_name_what_would_have_to_change() -> None:
-    rows = {r.label: r for r in rb.reproduction()}
+    rows = {r.label: r.at_reference for r in rb.reproduction()}
     fp8 = rows["MI355X TCO per FP8 PFLOPS vs HGX B200"]
     assert fp8.needed.startswith("hgx-b200-8k compute capital $81,978 per GPU")
     opex = rows["VR200 NVL144 (InfiniBand) operating cost per GPU-hour"]
@@ -380,3 +426,12 @@ def test_every_term_as_a_formula_equals_python(target: str) -> None:
             assert got is None, (target, term.key)
         else:
             assert got == pytest.approx(expected, rel=1e-12), (target, term.key)
+
+
+def test_readme_reproduction_rows_are_the_commands() -> None:
+    from rackbom.exports.text.tco_text import reproduced_cells
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    for result in rb.reproduction():
+        cells = [re.sub(r"(?<![\w.])-(?=\d)", "\u2212", c) for c in reproduced_cells(result)]
+        assert f"| {' | '.join(cells)} |\n" in readme, result.label

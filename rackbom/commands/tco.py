@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     data: object
     if args.reproduce:
         rows = costs.reproduction(chosen)
-        data, text = rows, reproduction_table(rows, costs.reproduction_larger(chosen))
+        data, text = rows, reproduction_table(rows)
     elif args.rent:
         rents = costs.rent_or_own(chosen)
         data, text = rents, rent_table(rents)
