@@ -143,7 +143,7 @@ def _vendor_margin_base(design: BuiltDesign, line: BomLine) -> float:
     if line.category != VENDOR_MARGIN:
         return 0.0
     if line.tray_id is not None:
-        markup = design.catalogue.trays[line.tray_id].integration_margin
+        markup = design.catalogue.tray_margin(design.catalogue.trays[line.tray_id], design.buyer)[0]
     else:
         markup = design.part(line.part_id.removesuffix(".margin"), ScaleUpCopper).vendor_margin
     return line.extended_usd / markup
@@ -214,7 +214,8 @@ def _group_lines(design: BuiltDesign, group: TrayGroup) -> list[BomLine]:
                 t.source_of("price_usd"),
             ),
         )
-    elif t.integration_margin:
+    elif (margin := design.catalogue.tray_margin(t, design.buyer))[0]:
+        markup, source = margin
         charged = [line.margin for line in t.parts]
         per_tray = sum(x.extended_usd for x, c in zip(lines, charged, strict=True) if c) / count
         vendor = t.margin_kind == "vendor"
@@ -225,14 +226,14 @@ def _group_lines(design: BuiltDesign, group: TrayGroup) -> list[BomLine]:
                 t.id,
                 VENDOR_MARGIN if vendor else "integration margin",
                 f"{t.id}.margin",
-                f"{'Vendor' if vendor else 'Integration'} margin {t.integration_margin:.0%} on "
+                f"{'Vendor' if vendor else 'Integration'} margin {markup:.0%} on "
                 f"{'bought-in ' if not all(charged) else ''}parts, per tray",
                 "",
                 None,
                 count,
-                round(per_tray * t.integration_margin, 2),
+                round(per_tray * markup, 2),
                 None,
-                t.source_of("integration_margin"),
+                source,
             ),
         )
     return lines

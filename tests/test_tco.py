@@ -23,30 +23,30 @@ from rackbom.racks.library import builtin_design_ids
 
 REPRODUCED = {
     # label: (source, rackbom at 8,192 GPUs under the default profile, verdict over the sizes)
-    "MI355X TCO per GPU-hour": (1.97, 1.96, "holds"),
-    "MI355X all-in capital cost per GPU vs HGX B200": (-45, -42.33, "holds"),
-    "MI355X TCO vs HGX B200": (-30, -33.27, "holds"),
-    "MI355X TCO vs HGX B200 (earlier section)": (-33, -33.27, "holds"),
-    "MI355X TCO per FP4 PFLOPS vs HGX B300": (-40, -6.87, "misses"),
-    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -1.45, "misses"),
-    "MI355X TCO per FP8 PFLOPS vs HGX B200": (-50, -39.95, "misses"),
-    "MI355X TCO per FP6 PFLOPS vs HGX B200": (-75, -70.27, "partly"),
+    "MI355X TCO per GPU-hour": (1.97, 1.91, "holds"),
+    "MI355X all-in capital cost per GPU vs HGX B200": (-45, -44.18, "holds"),
+    "MI355X TCO vs HGX B200": (-30, -34.79, "holds"),
+    "MI355X TCO vs HGX B200 (earlier section)": (-33, -34.79, "holds"),
+    "MI355X TCO per FP4 PFLOPS vs HGX B300": (-40, -6.69, "misses"),
+    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -1.56, "misses"),
+    "MI355X TCO per FP8 PFLOPS vs HGX B200": (-50, -41.31, "misses"),
+    "MI355X TCO per FP6 PFLOPS vs HGX B200": (-75, -70.95, "partly"),
     "MI400 (Arista) all-in capital cost per GPU vs VR200 NVL144 (InfiniBand)": (
         -12,
-        -8.34,
+        -13.40,
         "partly",
     ),
-    "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)": (-4.5, -1.77, "partly"),
-    "MI400 TCO vs VR200 NVL144, both on Arista": (1.7, 2.27, "partly"),
-    "MI400 TCO vs VR200 NVL144, both white-box": (1, 1.76, "partly"),
-    "MI355X operating cost per GPU-hour vs HGX B200": (0, -18.17, "misses"),
+    "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)": (-4.5, -5.63, "partly"),
+    "MI400 TCO vs VR200 NVL144, both on Arista": (1.7, -1.67, "misses"),
+    "MI400 TCO vs VR200 NVL144, both white-box": (1, -2.23, "misses"),
+    "MI355X operating cost per GPU-hour vs HGX B200": (0, -19.11, "misses"),
     "MI355X dense FP8 TFLOPS per W vs B200, chip (GPU board power)": (-22, -20.63, "holds"),
     "MI355X dense FP8 TFLOPS per W vs HGX B200, server (IT power)": (-22, -1.62, "misses"),
-    "MI400 (Arista) TCO per TB/s of HBM vs VR200 NVL144 (InfiniBand)": (-1, 10.25, "partly"),
-    "MI400 (Arista) TCO per TB/s of HBM vs VR200 NVL144 (Arista)": (-1, 14.79, "contradicts"),
-    "MI400 (Arista) TCO per TB/s of HBM vs VR200 NVL144 (white-box)": (-1, 16.05, "contradicts"),
+    "MI400 (Arista) TCO per TB/s of HBM vs VR200 NVL144 (InfiniBand)": (-1, 5.92, "partly"),
+    "MI400 (Arista) TCO per TB/s of HBM vs VR200 NVL144 (Arista)": (-1, 10.38, "contradicts"),
+    "MI400 (Arista) TCO per TB/s of HBM vs VR200 NVL144 (white-box)": (-1, 11.61, "contradicts"),
     "MI400 dense FP8 TFLOPS per W vs VR200 NVL144, chip (GPU board power)": (-1, -6.11, "holds"),
-    "VR200 NVL144 (InfiniBand) operating cost per GPU-hour": (0.67, 0.67, "holds"),
+    "VR200 NVL144 (InfiniBand) operating cost per GPU-hour": (0.67, 0.66, "holds"),
 }
 """The README's table: rackbom's figures beside seed 002's, one profile for every system."""
 
@@ -190,7 +190,7 @@ def test_nvidia_margin_range_is_a_tornado_bar() -> None:
 def test_misses_name_what_would_have_to_change() -> None:
     rows = {r.label: r.at_reference for r in rb.reproduction()}
     fp8 = rows["MI355X TCO per FP8 PFLOPS vs HGX B200"]
-    assert fp8.needed.startswith("hgx-b200-8k compute capital $81,978 per GPU")
+    assert fp8.needed.startswith("hgx-b200-8k compute capital $79,592 per GPU")
     opex = rows["VR200 NVL144 (InfiniBand) operating cost per GPU-hour"]
     assert opex.within_tolerance and opex.needed is None  # maintenance on IT hardware only
 
@@ -217,8 +217,8 @@ def test_rent_versus_own() -> None:
     rows = {r.rental: r for r in rb.rent_or_own()}
     mi355x = rows["mi355x-8gpu-month"]
     assert mi355x.rent_usd_per_gpu_hour == pytest.approx(19_900 / 8 / 730)
-    assert mi355x.renter_margin_pct == pytest.approx(42.5, abs=0.1)
-    assert mi355x.payback_months == pytest.approx(28.4, abs=0.1)
+    assert mi355x.renter_margin_pct == pytest.approx(43.8, abs=0.1)
+    assert mi355x.payback_months == pytest.approx(27.8, abs=0.1)
     assert rows["mi300x-dev-cloud"].tco_usd_per_gpu_hour is None
     assert all(r.renter_margin_pct > 0 for r in rows.values() if r.owned_as)
 
