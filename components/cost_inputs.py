@@ -67,8 +67,9 @@ class TcoProfile(Sourced):
         NonNegative, Param("Colocation (USD per kW of input power per month)", USD)
     ] = 0.0
     maintenance_share_per_year: Annotated[
-        Share, Param("Maintenance (share of IT hardware capex per year)", SHARE, UNBOUNDED)
+        Share, Param("Maintenance (share of IT hardware capex per year)", SHARE, (0.01, 0.05))
     ]
+    """Its range is the assumption's (`assume-maintenance-share`): 1-5% a year."""
     staff_per_mw: Annotated[NonNegative, Param("Operations staff per MW of input power", DECIMAL)]
     staff_usd_per_year: Annotated[NonNegative, Param("Staff cost (USD per person-year)", USD)]
     software_usd_per_gpu_year: Annotated[NonNegative, Param("Software (USD per GPU-year)", USD)]

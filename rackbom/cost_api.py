@@ -21,7 +21,7 @@ from rackbom.racks.costs.accepted import AcceptedCost, accepted_cost
 from rackbom.racks.costs.basis import CostBasis
 from rackbom.racks.costs.ownership import TcoResult
 from rackbom.racks.costs.rent import RentVsOwn, rent_vs_own
-from rackbom.racks.costs.reproduction import ClaimResult, reproduce
+from rackbom.racks.costs.reproduction import ClaimResult, OpexBasis, opex_basis, reproduce
 from rackbom.racks.costs.targets import builtin_basis
 from rackbom.racks.costs.tornado import TornadoBar, tornado
 
@@ -141,3 +141,8 @@ def reproduction(tco_profile: ProfileLike = None) -> tuple[ClaimResult, ...]:
     """Seed 002's cost-of-ownership claims beside rackbom's figures under one profile, each over
     the range of cluster sizes (`ClaimResult`: interval, share of sizes, verdict)."""
     return reproduce(profile(tco_profile))
+
+
+def reproduction_opex(tco_profile: ProfileLike = None) -> tuple[OpexBasis, ...]:
+    """The operating cost of the systems seed 002's claims compare, by what it scales with."""
+    return opex_basis(profile(tco_profile))

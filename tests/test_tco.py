@@ -17,6 +17,7 @@ from rackbom.components.tco_library import builtin_costs
 from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
 from rackbom.racks.costs.formula import Key, annuity_factor
 from rackbom.racks.costs.ownership import PROFILE_TERMS, SYSTEM_TERMS, evaluate, profile_values
+from rackbom.racks.costs.reproduction import CLAIMS
 from rackbom.racks.costs.targets import builtin_basis
 from rackbom.racks.costs.tornado import with_markup
 from rackbom.racks.library import builtin_design_ids
@@ -435,3 +436,21 @@ def test_readme_reproduction_rows_are_the_commands() -> None:
     for result in rb.reproduction():
         cells = [re.sub(r"(?<![\w.])-(?=\d)", "\u2212", c) for c in reproduced_cells(result)]
         assert f"| {' | '.join(cells)} |\n" in readme, result.label
+
+
+def test_opex_is_split_by_what_it_scales_with() -> None:
+    """Seed 002: 'most operating costs scale with respect to IT power requirements'. rackbom's
+    maintenance scales with capital instead, and the split says how much of each it is."""
+    rows = {o.system: o for o in costs.reproduction_opex()}
+    assert set(rows) == {s for c in CLAIMS for s in (c.subject, c.comparator) if s}
+    vr200 = rb.tco("vr200-8k-ib")
+    row = rows["vr200-8k-ib"]
+    assert row.total_usd == pytest.approx(vr200.opex_usd_per_gpu_hour)
+    assert row.power_scaled_usd == pytest.approx(
+        vr200.opex_power_usd_per_gpu_hour
+        + vr200.opex_colocation_usd_per_gpu_hour
+        + vr200.opex_staff_usd_per_gpu_hour
+    )
+    assert row.maintenance_usd == pytest.approx(vr200.opex_maintenance_usd_per_gpu_hour)
+    assert row.power_scaled_share == pytest.approx(0.44, abs=0.01)
+    assert rows["hgx-b200-8k"].power_scaled_share < 0.5 < rows["helios-8k"].power_scaled_share

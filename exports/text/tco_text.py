@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...components.formats import USD, USD_CENTS
+from ...components.formats import USD, USD_CENTS, USD_MILLS
 from ...racks.costs.size_range import SHARE_RULE
 from ..figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from .table import render_table
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ...racks.costs.accepted import AcceptedCost
     from ...racks.costs.ownership import TcoResult
     from ...racks.costs.rent import RentVsOwn
-    from ...racks.costs.reproduction import ClaimResult
+    from ...racks.costs.reproduction import ClaimResult, OpexBasis
     from ...racks.costs.tornado import TornadoBar
 
 
@@ -26,7 +26,7 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:+.1f}%"
 
 
-def reproduction_table(results: tuple[ClaimResult, ...]) -> str:
+def reproduction_table(results: tuple[ClaimResult, ...], opex: tuple[OpexBasis, ...]) -> str:
     """Each claim: the source, rackbom's figure at the built-in clusters' size, its interval
     over the size range, the share of sizes it holds at and the verdict, and what would have to
     change to meet it at that size where it misses there."""
@@ -50,6 +50,25 @@ def reproduction_table(results: tuple[ClaimResult, ...]) -> str:
             "of direction only, its sign. TFLOPS per W are the designs' own (chip or server), "
             "the same at every size.",
             READING_OPEX,
+            "",
+            f"Operating cost per GPU-hour at {CLUSTER_GPUS:,} GPUs by what it scales with (seed "
+            "002: 'most operating costs scale with respect to IT power requirements')",
+            render_table(
+                ["system", "opex", "input power", "capital", "GPUs", "share with power"],
+                [
+                    [
+                        o.system,
+                        USD_MILLS.text(o.total_usd),
+                        USD_MILLS.text(o.power_scaled_usd),
+                        USD_MILLS.text(o.maintenance_usd),
+                        USD_MILLS.text(o.software_usd),
+                        f"{o.power_scaled_share:.0%}",
+                    ]
+                    for o in opex
+                ],
+            ),
+            "input power: electricity, colocation, staff; capital: maintenance "
+            "(assume-maintenance-share, 3% of IT hardware a year, range 1-5%); GPUs: software.",
         ]
     )
 

@@ -55,6 +55,9 @@ OPEX_KEYS = tuple(
     for c in ("power", "colocation", "maintenance", "staff", "software")
 )
 """Opex per GPU-hour by kind, which add up to `opex_usd_per_gpu_hour`."""
+POWER_SCALED_OPEX = tuple(f"opex_{c}_usd_per_gpu_hour" for c in ("power", "colocation", "staff"))
+"""The opex that scales with input power, as seed 002 says most operating costs do (002:298);
+maintenance scales with capital and software with GPUs."""
 
 
 def _system_terms() -> tuple[Term, ...]:
@@ -176,6 +179,13 @@ def _system_terms() -> tuple[Term, ...]:
         ),
         *opex,
         Term(
+            "opex_power_scaled_usd_per_gpu_hour",
+            "Opex scaling with input power: power, colocation, staff (USD/GPU-h)",
+            USD_MILLS,
+            total(*(term(t.key) for t in opex if t.key in POWER_SCALED_OPEX)),
+            "result",
+        ),
+        Term(
             "opex_usd_per_gpu_hour",
             "Opex per GPU-hour (USD)",
             USD_MILLS,
@@ -283,6 +293,8 @@ class TcoResult:
     opex_maintenance_usd_per_gpu_hour: float | None
     opex_staff_usd_per_gpu_hour: float | None
     opex_software_usd_per_gpu_hour: float | None
+    opex_power_scaled_usd_per_gpu_hour: float | None
+    """Power, colocation and staff: the opex that scales with input power."""
     opex_usd_per_gpu_hour: float | None
     tco_usd_per_gpu_hour: float | None
     tco_usd_per_fp4_pflops_hour: float | None

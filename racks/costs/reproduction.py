@@ -21,7 +21,7 @@ from typing import Literal
 from ...components.cost_inputs import TcoProfile
 from ..analysis import Analysis
 from .basis import CostBasis
-from .ownership import tco
+from .ownership import TcoResult, tco
 from .size_range import Verdict, sweep_sizes, verdict, verdict_text
 from .targets import builtin_basis, builtin_basis_at, cluster_design, tier_steps
 
@@ -291,6 +291,44 @@ class ClaimResult:
     def verdict_text(self) -> str:
         """The verdict in words."""
         return verdict_text(self.verdict, self.share_of_sizes, len(self.sizes))
+
+
+@dataclass(frozen=True)
+class OpexBasis:
+    """One system's operating cost per GPU-hour at `CLUSTER_GPUS`, by what it scales with."""
+
+    system: str
+    power_scaled_usd: float
+    """Power, colocation and staff: what scales with input power."""
+    maintenance_usd: float
+    """What scales with capital."""
+    software_usd: float
+    """What scales with GPUs."""
+
+    @property
+    def total_usd(self) -> float:
+        """The operating cost per GPU-hour."""
+        return self.power_scaled_usd + self.maintenance_usd + self.software_usd
+
+    @property
+    def power_scaled_share(self) -> float:
+        """The share of it that scales with input power."""
+        return self.power_scaled_usd / self.total_usd
+
+
+def opex_basis(profile: TcoProfile) -> tuple[OpexBasis, ...]:
+    """The operating cost of every system the claims compare, split by what it scales with."""
+    systems = dict.fromkeys(s for c in CLAIMS for s in (c.subject, c.comparator) if s is not None)
+    return tuple(_opex(tco(builtin_basis(system), profile)) for system in systems)
+
+
+def _opex(result: TcoResult) -> OpexBasis:
+    return OpexBasis(
+        result.target,
+        result.opex_power_scaled_usd_per_gpu_hour or 0.0,
+        result.opex_maintenance_usd_per_gpu_hour or 0.0,
+        result.opex_software_usd_per_gpu_hour or 0.0,
+    )
 
 
 def reproduce(profile: TcoProfile) -> tuple[ClaimResult, ...]:
