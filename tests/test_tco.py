@@ -454,3 +454,23 @@ def test_opex_is_split_by_what_it_scales_with() -> None:
     assert row.maintenance_usd == pytest.approx(vr200.opex_maintenance_usd_per_gpu_hour)
     assert row.power_scaled_share == pytest.approx(0.44, abs=0.01)
     assert rows["hgx-b200-8k"].power_scaled_share < 0.5 < rows["helios-8k"].power_scaled_share
+
+
+def test_tflops_per_w_claims_read_the_catalogue_and_the_overheads() -> None:
+    """Chip level: dense FP8 over board power (MI355X 5.0 PF at 1,400 W, B200 4.5 PF at
+    1,000 W); server level over IT power, which carries the assumed tray overheads."""
+    results = {r.label: r for r in rb.reproduction()}
+    chip = results["MI355X dense FP8 TFLOPS per W vs B200, chip (GPU board power)"]
+    assert chip.at_reference.rackbom == pytest.approx((5.0 / 1.4 / 4.5 - 1) * 100)
+    assert not chip.sizes and chip.verdict == "holds" and chip.verdict_text == "holds"
+    server = results["MI355X dense FP8 TFLOPS per W vs HGX B200, server (IT power)"]
+    mi355x, b200 = (rb.load(d).summary for d in ("mi355x-server", "hgx-b200"))
+    ratio = (mi355x.compute["fp8"].total / mi355x.power_it_w) / (
+        b200.compute["fp8"].total / b200.power_it_w
+    )
+    assert server.at_reference.rackbom == pytest.approx((ratio - 1) * 100)
+    assert server.verdict == "misses"
+    tray = rb.load("hgx-b200").built.catalogue.trays["hgx-b200-node"]
+    assert tray.overhead_power_w == 2000 and tray.source_of("overhead_power_w") == (
+        "assume-server-chassis"
+    )

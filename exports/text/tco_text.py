@@ -47,8 +47,9 @@ def reproduction_table(results: tuple[ClaimResult, ...], opex: tuple[OpexBasis, 
             render_table(header, [reproduced_cells(r) for r in results]),
             f"Share of sizes held: {SHARE_RULE}. Met: the source's sign and within 5 pp "
             "(8 pp for the MI355X-vs-HGX B200 capital and TCO rows), 15% for dollars; a claim "
-            "of direction only, its sign. TFLOPS per W are the designs' own (chip or server), "
-            "the same at every size.",
+            "of direction only, its sign. TFLOPS per W are the designs' own, the same at every "
+            "size: chip level over the GPUs' board power in the catalogue, server level over the "
+            "design's IT power, whose tray overheads are an assumption (assume-server-chassis).",
             READING_OPEX,
             "",
             f"Operating cost per GPU-hour at {CLUSTER_GPUS:,} GPUs by what it scales with (seed "
