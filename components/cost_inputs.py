@@ -9,6 +9,7 @@ from pydantic import Field, model_validator
 
 from .formats import COUNT, DECIMAL, ONE_DECIMAL, SHARE, USD, USD_PER_HOUR, Format
 from .limits import Name, Text
+from .margins import Buyer
 from .provenance import Id, NonNegative, Positive, PositiveCount, Source, Sourced, Strict
 
 Share = Annotated[float, Field(strict=True, ge=0, le=1, allow_inf_nan=False)]
@@ -73,6 +74,12 @@ class TcoProfile(Sourced):
     staff_per_mw: Annotated[NonNegative, Param("Operations staff per MW of input power", DECIMAL)]
     staff_usd_per_year: Annotated[NonNegative, Param("Staff cost (USD per person-year)", USD)]
     software_usd_per_gpu_year: Annotated[NonNegative, Param("Software (USD per GPU-year)", USD)]
+    buyer: Buyer = Field(
+        default="odm",
+        description="Who buys the hardware, which decides the integration margin on compute "
+        "trays built from parts: odm (a hyperscaler, AI lab or large neocloud ordering racks "
+        "from an ODM) or oem (an enterprise buying servers from an OEM).",
+    )
 
     @model_validator(mode="after")
     def _one_facility(self) -> TcoProfile:

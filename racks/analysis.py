@@ -255,6 +255,7 @@ class Analysis:
             bom_usd_per_hbm_gb=bom_total / hbm if hbm else 0.0,
             vendor_margin_usd=self.bom.vendor_margin_usd,
             vendor_margin_base_usd=self.bom.vendor_margin_base_usd,
+            integration=self.bom.integration,
             units_used=sum(s.units_used for s in self.space),
             units_total=sum(s.units_total for s in self.space),
             weight_kg=self.weight_kg,

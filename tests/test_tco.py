@@ -474,3 +474,24 @@ def test_tflops_per_w_claims_read_the_catalogue_and_the_overheads() -> None:
     assert tray.overhead_power_w == 2000 and tray.source_of("overhead_power_w") == (
         "assume-server-chassis"
     )
+
+
+def test_the_profile_chooses_the_buyer_and_its_integration_margin() -> None:
+    """The default profile buys from an ODM, `enterprise` from an OEM: the parts under an
+    integration margin are re-priced at that buyer's markup, compute and scale-up alike."""
+    basis = builtin_basis("helios-8k")
+    odm, oem = (rb.tco("helios-8k", p) for p in ("default", "enterprise"))
+    assert basis.integration_markup == pytest.approx(0.087)
+    assert basis.integration_scale_up_base_usd > 0 and basis.integration_base_usd == 0
+    step = (0.126 - 0.087) / basis.gpus
+    assert oem.capex_scale_up_usd_per_gpu - odm.capex_scale_up_usd_per_gpu == pytest.approx(
+        basis.integration_scale_up_base_usd * step
+    )
+    assert oem.capex_compute_usd_per_gpu == odm.capex_compute_usd_per_gpu  # at BOM cost
+    server = rb.load("mi355x-server+buyer=oem")
+    assert server.tco("enterprise").capex_compute_usd_per_gpu == pytest.approx(
+        server.summary.bom_usd / server.summary.gpus
+    )
+    assert rb.tco("mi355x-server", "enterprise").capex_compute_usd_per_gpu == pytest.approx(
+        server.tco("enterprise").capex_compute_usd_per_gpu
+    )
