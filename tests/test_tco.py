@@ -495,3 +495,10 @@ def test_the_profile_chooses_the_buyer_and_its_integration_margin() -> None:
     assert rb.tco("mi355x-server", "enterprise").capex_compute_usd_per_gpu == pytest.approx(
         server.tco("enterprise").capex_compute_usd_per_gpu
     )
+
+
+def test_reproduce_names_the_profile_and_its_buyer(cli) -> None:
+    out = cli("tco", "--reproduce", "--tco", "enterprise").out
+    assert out.startswith("Seed 002's cost-of-ownership claims under profile 'enterprise' (buyer:")
+    assert "oem" in out.splitlines()[0]
+    assert "hgx-b300-8k compute capital $105,749 per GPU (now $59,450" in out  # an OEM's price

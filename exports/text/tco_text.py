@@ -10,7 +10,7 @@ from ..figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from .table import render_table
 
 if TYPE_CHECKING:
-    from ...components.cost_inputs import Workload
+    from ...components.cost_inputs import TcoProfile, Workload
     from ...racks.costs.accepted import AcceptedCost
     from ...racks.costs.ownership import TcoResult
     from ...racks.costs.rent import RentVsOwn
@@ -26,7 +26,9 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:+.1f}%"
 
 
-def reproduction_table(results: tuple[ClaimResult, ...], opex: tuple[OpexBasis, ...]) -> str:
+def reproduction_table(
+    results: tuple[ClaimResult, ...], opex: tuple[OpexBasis, ...], profile: TcoProfile
+) -> str:
     """Each claim: the source, rackbom's figure at the built-in clusters' size, its interval
     over the size range, the share of sizes it holds at and the verdict, and what would have to
     change to meet it at that size where it misses there."""
@@ -42,8 +44,9 @@ def reproduction_table(results: tuple[ClaimResult, ...], opex: tuple[OpexBasis, 
     ]
     return "\n".join(
         [
-            "Seed 002's cost-of-ownership claims, one profile for every system; the source "
-            "states no cluster size, so each claim is held over a range of sizes",
+            f"Seed 002's cost-of-ownership claims under profile '{profile.id}' (buyer: "
+            f"{profile.buyer}) for every system; the source states no cluster size, so each "
+            "claim is held over a range of sizes",
             render_table(header, [reproduced_cells(r) for r in results]),
             f"Share of sizes held: {SHARE_RULE}. Met: the source's sign and within 5 pp "
             "(8 pp for the MI355X-vs-HGX B200 capital and TCO rows), 15% for dollars; a claim "

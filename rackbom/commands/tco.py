@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         rows = costs.reproduction(chosen)
         opex = costs.reproduction_opex(chosen)
         data = {"claims": rows, "opex_basis": opex}
-        text = reproduction_table(rows, opex)
+        text = reproduction_table(rows, opex, chosen)
     elif args.rent:
         rents = costs.rent_or_own(chosen)
         data, text = rents, rent_table(rents)

@@ -435,6 +435,8 @@ def _comparator_lever(
     low = _metric(claim, other, profile)
     high = _metric(claim, replace(other, compute_usd=(now + step) * other.gpus), profile)
     needed = now + (target - low) * step / (high - low)
+    priced = tco(other, profile).capex_compute_usd_per_gpu or now  # for the profile's buyer
+    needed, now = needed + priced - now, priced
     return (
         f"{claim.comparator} compute capital ${needed:,.0f} per GPU "
         f"(now ${now:,.0f}, {(needed / now - 1) * 100:+.0f}%)"
