@@ -14,6 +14,7 @@ from .cache import cached
 from .errors import InputError
 from .frames import RackFrame
 from .limits import LIST_MAX
+from .margins import Buyer, Margin
 from .network_profiles import NetworkProfile
 from .part_kinds import AnyPart
 from .parts import PartType
@@ -36,6 +37,7 @@ BUILTIN_FILES = (
     "trays",
     "frames",
     "fabric",
+    "margins",
 )
 
 
@@ -48,6 +50,7 @@ class CatalogueFile(Strict):
     frames: list[RackFrame] = Field(default_factory=list, max_length=LIST_MAX)
     power_models: list[PowerModel] = Field(default_factory=list, max_length=LIST_MAX)
     network_profiles: list[NetworkProfile] = Field(default_factory=list, max_length=LIST_MAX)
+    margins: list[Margin] = Field(default_factory=list, max_length=LIST_MAX)
 
 
 SECTIONS = tuple(CatalogueFile.model_fields)
@@ -81,6 +84,7 @@ class Catalogue:
     frames: dict[str, RackFrame] = field(default_factory=dict)
     power_models: dict[str, PowerModel] = field(default_factory=dict)
     network_profiles: dict[str, NetworkProfile] = field(default_factory=dict)
+    margins: dict[str, Margin] = field(default_factory=dict)
     origin: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def add(self, content: CatalogueFile, file: str, prefix: str = "") -> None:
@@ -121,6 +125,19 @@ class Catalogue:
             noun = section.rstrip("s").replace("_", " ")
             raise InputError(file, where, f"unknown {noun} {entry_id!r}{suggest(entry_id, table)}")
         return table[entry_id]
+
+    def tray_margin(self, tray: TrayType, buyer: Buyer) -> tuple[float, str]:
+        """A tray's markup on its parts and the source behind it: the tray's own figure where it
+        states one, else its kind's from the margins table (an integration margin is the
+        `buyer`'s integrator's), else none."""
+        if tray.integration_margin is not None:
+            return tray.integration_margin, tray.source_of("integration_margin")
+        if tray.margin_kind is None:
+            return 0.0, tray.source
+        kind = buyer if tray.margin_kind == "integration" else "vendor"
+        where = f"trays(id={tray.id}).margin_kind"
+        margin: Margin = self.lookup("margins", kind, self.origin.get(("trays", tray.id)), where)
+        return margin.markup, margin.source
 
     @overload
     def part(self, part_id: str) -> PartType: ...

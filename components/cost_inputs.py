@@ -9,6 +9,7 @@ from pydantic import Field, model_validator
 
 from .formats import COUNT, DECIMAL, ONE_DECIMAL, SHARE, USD, USD_PER_HOUR, Format
 from .limits import Name, Text
+from .margins import Buyer
 from .provenance import Id, NonNegative, Positive, PositiveCount, Source, Sourced, Strict
 
 Share = Annotated[float, Field(strict=True, ge=0, le=1, allow_inf_nan=False)]
@@ -67,11 +68,18 @@ class TcoProfile(Sourced):
         NonNegative, Param("Colocation (USD per kW of input power per month)", USD)
     ] = 0.0
     maintenance_share_per_year: Annotated[
-        Share, Param("Maintenance (share of IT hardware capex per year)", SHARE, UNBOUNDED)
+        Share, Param("Maintenance (share of IT hardware capex per year)", SHARE, (0.01, 0.05))
     ]
+    """Its range is the assumption's (`assume-maintenance-share`): 1-5% a year."""
     staff_per_mw: Annotated[NonNegative, Param("Operations staff per MW of input power", DECIMAL)]
     staff_usd_per_year: Annotated[NonNegative, Param("Staff cost (USD per person-year)", USD)]
     software_usd_per_gpu_year: Annotated[NonNegative, Param("Software (USD per GPU-year)", USD)]
+    buyer: Buyer = Field(
+        default="odm",
+        description="Who buys the hardware, which decides the integration margin on compute "
+        "trays built from parts: odm (a hyperscaler, AI lab or large neocloud ordering racks "
+        "from an ODM) or oem (an enterprise buying servers from an OEM).",
+    )
 
     @model_validator(mode="after")
     def _one_facility(self) -> TcoProfile:

@@ -76,9 +76,14 @@ class TrayType(Sourced):
     height_units: Units = Field(description="Units the tray occupies, up to 200.")
     parts: list[TrayPart] = Field(default_factory=list, max_length=LIST_MAX)
     overhead_power_w: Watts = Field(default=0, description="Fans, VRM and board losses, W.")
-    integration_margin: Fraction = Field(default=0, description="Margin on the parts, fraction.")
-    margin_kind: MarginKind = Field(
-        default="integration", description="Whose margin `integration_margin` is."
+    margin_kind: MarginKind | None = Field(
+        default=None,
+        description="The margin the tray's maker adds to its parts: an integrator's (the "
+        "design's buyer's: ODM or OEM) or a system vendor's, at the margins table's figure.",
+    )
+    integration_margin: Fraction | None = Field(
+        default=None,
+        description="The tray's own markup on its parts, fraction, in place of its kind's.",
     )
     price_usd: Usd | None = Field(
         default=None, description="Fixed price for the whole tray, where only the whole is known."

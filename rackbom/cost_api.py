@@ -21,14 +21,7 @@ from rackbom.racks.costs.accepted import AcceptedCost, accepted_cost
 from rackbom.racks.costs.basis import CostBasis
 from rackbom.racks.costs.ownership import TcoResult
 from rackbom.racks.costs.rent import RentVsOwn, rent_vs_own
-from rackbom.racks.costs.reproduction import (
-    INFINIBAND_PAIR,
-    LARGER_PAIR,
-    LargerPair,
-    ReproducedRow,
-    at_larger_pair,
-    reproduce,
-)
+from rackbom.racks.costs.reproduction import ClaimResult, OpexBasis, opex_basis, reproduce
 from rackbom.racks.costs.targets import builtin_basis
 from rackbom.racks.costs.tornado import TornadoBar, tornado
 
@@ -146,18 +139,12 @@ def sensitivity(
     return tornado(workload(work), basis(target), profile(tco_profile))
 
 
-def reproduction(tco_profile: ProfileLike = None) -> tuple[ReproducedRow, ...]:
-    """Seed 002's cost-of-ownership claims beside rackbom's figures under one profile."""
-    return reproduce(profile(tco_profile), _basis_of)
+def reproduction(tco_profile: ProfileLike = None) -> tuple[ClaimResult, ...]:
+    """Seed 002's cost-of-ownership claims beside rackbom's figures under one profile, each over
+    the range of cluster sizes (`ClaimResult`: interval, share of sizes, verdict)."""
+    return reproduce(profile(tco_profile))
 
 
-def reproduction_larger(tco_profile: ProfileLike = None) -> LargerPair:
-    """The InfiniBand claims again on the 16,384-GPU pair (shown, not held to the source)."""
-    small, large = resolve(INFINIBAND_PAIR[1]), resolve(LARGER_PAIR[1])
-    return LargerPair(
-        LARGER_PAIR[0],
-        LARGER_PAIR[1],
-        large.summary.gpus,
-        (small.summary.fabric_tiers, large.summary.fabric_tiers),
-        at_larger_pair(profile(tco_profile), _basis_of),
-    )
+def reproduction_opex(tco_profile: ProfileLike = None) -> tuple[OpexBasis, ...]:
+    """The operating cost of the systems seed 002's claims compare, by what it scales with."""
+    return opex_basis(profile(tco_profile))

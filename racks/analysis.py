@@ -208,6 +208,11 @@ class Analysis:
                 uses.setdefault(entry.source_of(figure), []).append(f"{label}.{figure}")
             if not entry.figure_names():
                 uses.setdefault(entry.source, []).append(label)
+        for tray_id in sorted({placed.tray.id for placed in design.placed}):
+            kind = design.catalogue.trays[tray_id]
+            markup, source_id = design.catalogue.tray_margin(kind, design.buyer)
+            if markup and kind.integration_margin is None:  # the margins table's figure
+                uses.setdefault(source_id, []).append(f"{tray_id}.margin_kind")
         spec = design.spec
         uses.setdefault(spec.source, []).append(f"design:{spec.id}")
         for what, source_id in spec.sources.items():
@@ -257,6 +262,7 @@ class Analysis:
             bom_usd_per_hbm_gb=bom_total / hbm if hbm else 0.0,
             vendor_margin_usd=self.bom.vendor_margin_usd,
             vendor_margin_base_usd=self.bom.vendor_margin_base_usd,
+            integration=self.bom.integration,
             units_used=sum(s.units_used for s in self.space),
             units_total=sum(s.units_total for s in self.space),
             weight_kg=self.weight_kg,

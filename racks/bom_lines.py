@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..components.copper_parts import ScaleUpCopper
-from ..components.trays import TrayPart
+from ..components.trays import TrayPart, TrayRole
 from .build import BuiltDesign, BuiltRack, PlacedTray
 from .cabling.management import rack_management
 from .copper_runs import CopperRun, copper_part
@@ -44,12 +44,25 @@ class BomLine:
 
 
 @dataclass(frozen=True)
+class IntegrationBase:
+    """The price of the parts the buyer's integration margin is charged on (the margins table's,
+    not a tray's own figure) and the buyer's markup they are priced at."""
+
+    compute_usd: float
+    """In trays other than switch trays."""
+    scale_up_usd: float
+    """In switch trays, which buy the scale-up fabric."""
+    markup: float
+
+
+@dataclass(frozen=True)
 class Bom:
     """A design's lines: per rack, a block per tray group (top first), then rack-level lines."""
 
     lines: list[BomLine]
-    vendor_margin_base_usd: float = 0.0
+    vendor_margin_base_usd: float
     """The price of the parts a vendor's gross margin is charged on (`VENDOR_MARGIN` lines)."""
+    integration: IntegrationBase
 
     @property
     def vendor_margin_usd(self) -> float:
@@ -83,6 +96,8 @@ class Bom:
 RACK_LEVEL = "rack"
 VENDOR_MARGIN = "vendor margin"
 """The BOM category of a system vendor's gross margin on its switch trays and copper."""
+INTEGRATION_MARGIN = "integration margin"
+"""The BOM category of an integrator's margin on a tray built from parts."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +150,26 @@ def build_bom(design: BuiltDesign, copper: list[CopperRun]) -> Bom:
         lines.extend(_copper_lines(design, [r for r in copper if r.rack == rack.name]))
         lines.extend(_management_lines(design, rack))
         lines.extend(_rack_lines(design, rack))
-    return Bom(lines, sum(_vendor_margin_base(design, line) for line in lines))
+    return Bom(
+        lines,
+        sum(_vendor_margin_base(design, line) for line in lines),
+        IntegrationBase(
+            sum(_integration_base(design, line, switch=False) for line in lines),
+            sum(_integration_base(design, line, switch=True) for line in lines),
+            design.catalogue.margins[design.buyer].markup,
+        ),
+    )
+
+
+def _integration_base(design: BuiltDesign, line: BomLine, switch: bool) -> float:
+    """For the buyer's integration-margin line of a tray (a switch tray's or another's), the
+    price of the parts it is on."""
+    if line.category != INTEGRATION_MARGIN or line.tray_id is None:
+        return 0.0
+    tray = design.catalogue.trays[line.tray_id]
+    if tray.integration_margin is not None or (tray.role == TrayRole.SWITCH) != switch:
+        return 0.0  # a tray's own figure is not the buyer's
+    return line.extended_usd / design.catalogue.tray_margin(tray, design.buyer)[0]
 
 
 def _vendor_margin_base(design: BuiltDesign, line: BomLine) -> float:
@@ -143,7 +177,7 @@ def _vendor_margin_base(design: BuiltDesign, line: BomLine) -> float:
     if line.category != VENDOR_MARGIN:
         return 0.0
     if line.tray_id is not None:
-        markup = design.catalogue.trays[line.tray_id].integration_margin
+        markup = design.catalogue.tray_margin(design.catalogue.trays[line.tray_id], design.buyer)[0]
     else:
         markup = design.part(line.part_id.removesuffix(".margin"), ScaleUpCopper).vendor_margin
     return line.extended_usd / markup
@@ -214,7 +248,8 @@ def _group_lines(design: BuiltDesign, group: TrayGroup) -> list[BomLine]:
                 t.source_of("price_usd"),
             ),
         )
-    elif t.integration_margin:
+    elif (margin := design.catalogue.tray_margin(t, design.buyer))[0]:
+        markup, source = margin
         charged = [line.margin for line in t.parts]
         per_tray = sum(x.extended_usd for x, c in zip(lines, charged, strict=True) if c) / count
         vendor = t.margin_kind == "vendor"
@@ -223,16 +258,16 @@ def _group_lines(design: BuiltDesign, group: TrayGroup) -> list[BomLine]:
                 group.rack,
                 label,
                 t.id,
-                VENDOR_MARGIN if vendor else "integration margin",
+                VENDOR_MARGIN if vendor else INTEGRATION_MARGIN,
                 f"{t.id}.margin",
-                f"{'Vendor' if vendor else 'Integration'} margin {t.integration_margin:.0%} on "
+                f"{'Vendor' if vendor else 'Integration'} margin {markup:.0%} on "
                 f"{'bought-in ' if not all(charged) else ''}parts, per tray",
                 "",
                 None,
                 count,
-                round(per_tray * t.integration_margin, 2),
+                round(per_tray * markup, 2),
                 None,
-                t.source_of("integration_margin"),
+                source,
             ),
         )
     return lines

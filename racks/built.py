@@ -8,6 +8,7 @@ from typing import TypeVar, overload
 
 from ..components.catalogue import Catalogue
 from ..components.frames import RackFrame
+from ..components.margins import Buyer
 from ..components.parts import PartType
 from ..components.power_models import PowerModel
 from ..components.trays import TrayPart, TrayType
@@ -80,6 +81,11 @@ class BuiltDesign:
     def part(self, part_id: str, kind: type[PartType] = PartType) -> PartType:
         """A catalogue part by id, checked to be of `kind`."""
         return self.catalogue.part(part_id, kind)
+
+    @property
+    def buyer(self) -> Buyer:
+        """Who the racks are built for: decides the integration margin (`components/margins.py`)."""
+        return self.spec.buyer
 
     def rack(self, name: str) -> BuiltRack:
         """A rack by name."""

@@ -18,6 +18,8 @@ class Compute:
     hbm_gb: float
     hbm_tbytes_per_s: float
     missing: list[str]
+    gpu_power_w: float = 0.0
+    """The GPUs' board power (their catalogue `power_w`), in total: the chip-level power."""
 
     def per_gpu(self, precision: Precision) -> float:
         """Dense PFLOPS of one precision per GPU (the design's mean)."""
@@ -32,7 +34,7 @@ class Compute:
 def compute(design: BuiltDesign) -> Compute:
     """Add up the dense FLOPS, HBM and HBM bandwidth of every GPU placed in the design."""
     flops: dict[Precision, float] = dict.fromkeys(PRECISIONS, 0.0)
-    hbm_gb = hbm_tbps = 0.0
+    hbm_gb = hbm_tbps = power_w = 0.0
     gpus = 0
     missing: set[str] = set()
     for tray in design.placed:
@@ -42,6 +44,7 @@ def compute(design: BuiltDesign) -> Compute:
                 continue
             gpus += line.qty
             hbm_gb += part.hbm_gb * line.qty
+            power_w += (part.power_w or 0.0) * line.qty
             hbm_tbps += (part.hbm_tbytes_per_s or 0.0) * line.qty
             if part.hbm_tbytes_per_s is None:
                 missing.add(f"{part.id}.hbm_tbytes_per_s")
@@ -50,4 +53,4 @@ def compute(design: BuiltDesign) -> Compute:
                 if value is None:
                     missing.add(f"{part.id}.{precision}_dense_pflops")
                 flops[precision] += (value or 0.0) * line.qty
-    return Compute(gpus, flops, hbm_gb, hbm_tbps, sorted(missing))
+    return Compute(gpus, flops, hbm_gb, hbm_tbps, sorted(missing), power_w)

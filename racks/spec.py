@@ -16,6 +16,7 @@ from ..components.limits import (
     Text,
     Units,
 )
+from ..components.margins import Buyer
 from ..components.provenance import Id, Sourced, Strict, stated_sources
 from ..components.trays import TrayPart
 
@@ -96,6 +97,11 @@ class DesignSpec(Sourced):
     fabrics: list[FabricSpec] = Field(default_factory=list, max_length=RACKS_MAX)
     catalogue: CatalogueFile | None = Field(
         default=None, description="Extra parts, trays, frames or sources for this design only."
+    )
+    buyer: Buyer = Field(
+        default="odm",
+        description="Who the racks are built for, which decides the integration margin: odm "
+        "(a hyperscaler or AI lab ordering from an ODM) or oem (an enterprise buying from an OEM).",
     )
     notes: Text | None = None
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..components.outputs import counted
 from ..components.precision import Precision
+from .bom_lines import IntegrationBase
 from .copper_runs import CopperRun
 from .io_budget import IoBudget
 from .ports import ChipPorts, TrayPorts
@@ -100,6 +101,8 @@ class DesignSummary:
     switch trays and copper)."""
     vendor_margin_base_usd: float
     """The price of the parts that margin is charged on."""
+    integration: IntegrationBase
+    """The parts the buyer's integration margin is charged on and its markup as priced."""
     units_used: int
     units_total: int
     weight_kg: float

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast, get_args
 
 from ..components.catalogue import Catalogue
 from ..components.errors import InputError
 from ..components.limits import COUNT_MAX
+from ..components.margins import Buyer
 from ..components.parts import Cpu, Gpu, Nic, PartType, SwitchAsic
 from ..components.trays import PartUse, TrayRole, TrayType
 from .spec import DesignSpec
@@ -19,7 +20,8 @@ SWAPS: dict[str, tuple[TrayRole, type[PartType]]] = {
     "nic": (TrayRole.COMPUTE, Nic),
 }
 """Options that swap a part: the trays they apply to and the kind of part they take."""
-VARIANT_OPTIONS = (*SWAPS, "gpus_per_tray", "nics", "switch_margin")
+VARIANT_OPTIONS = (*SWAPS, "gpus_per_tray", "nics", "switch_margin", "buyer")
+BUYERS: tuple[str, ...] = get_args(Buyer)
 NICS = ("kept", "per_gpu")
 """With `gpus_per_tray`: every scale-out NIC kept, or as many per GPU as before."""
 
@@ -38,6 +40,7 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
     - `switch_margin`: integration margin on the parts of every switch tray (a markup fraction;
       a 45% gross margin is a markup of 0.45 / 0.55 = 0.82, which roughly doubles the tray), on
       every part but the tray maker's own chips (`margin: false`), already at their selling price.
+    - `buyer`: `odm` or `oem`, whose integration margin the trays built from parts carry.
     """
     unknown = sorted(set(changes) - set(VARIANT_OPTIONS))
     if unknown:
@@ -70,6 +73,8 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
         if changed is not None:
             new_trays[tray_id] = changed
     data = spec.model_dump(mode="json", exclude_unset=True, exclude_none=True)
+    if "buyer" in changes:
+        data["buyer"] = _buyer(changes["buyer"])
     data["id"] = f"{spec.id}+{suffix}" if suffix else spec.id
     data["name"] = f"{spec.name} ({suffix.replace('+', ', ')})" if suffix else spec.name
     for rack in data["racks"]:
@@ -91,6 +96,13 @@ def option_suffix(changes: Mapping[str, Any]) -> str:
         for k, v in sorted(changes.items())
         if v is not None
     )
+
+
+def _buyer(value: object) -> Buyer:
+    """The checked `buyer` option."""
+    if value not in BUYERS:
+        raise InputError(None, "buyer", f"must be one of {', '.join(BUYERS)}, not {value!r}")
+    return cast("Buyer", value)
 
 
 def _counts(changes: dict[str, Any]) -> tuple[int | None, str, float | None]:

@@ -53,7 +53,7 @@ def test_show_is_readable(cli) -> None:
         "864",
     ]
     tray_row = next(line for line in out.splitlines() if line.startswith("helios-compute-tray"))
-    assert tray_row.split() == ["helios-compute-tray", "18", "236,460", "4,256,280"]
+    assert tray_row.split() == ["helios-compute-tray", "18", "210,000", "3,780,000"]
 
 
 def test_show_json_has_the_documented_keys(cli) -> None:
@@ -128,7 +128,7 @@ def test_design_files_and_user_catalogues(cli, tmp_path: Path) -> None:
     ok = cli("show", str(design), "--catalogue", str(catalogue), "--json")
     assert ok.code == 0, ok.err
     assert (
-        json.loads(ok.out)["bom_usd"] == rb.load("helios").to_dict()["bom_usd"] - 12 * 10000 * 1.126
+        json.loads(ok.out)["bom_usd"] == rb.load("helios").to_dict()["bom_usd"] - 12 * 10000 * 1.087
     )
     assert cli("validate", str(catalogue)).out.startswith(f"ok: {catalogue}: catalogue: 1 parts")
 

@@ -50,11 +50,19 @@ def test_helios_trays_sit_nine_above_and_nine_below_the_switches() -> None:
 
 
 def test_helios_compute_tray_costs_what_the_source_says() -> None:
-    """Seed 002's $210k is the tray's BOM cost; its buyer pays the integration margin on it."""
-    built = rb.load("helios").built
+    """Seed 002's $210k is the tray's BOM cost and the source adds nothing to it; the switch
+    trays carry its 'low integration margin', an ODM's, and the rack lands in its ~$4.2-4.4M."""
+    helios = rb.load("helios")
+    built = helios.built
     tray = next(t for t in built.placed if t.tray.id == "helios-compute-tray")
-    assert tray.tray.integration_margin == 0.126
-    assert tray_price(built, tray) == pytest.approx(210_000 * 1.126)
+    assert tray.tray.margin_kind is None and tray.tray.integration_margin is None
+    assert tray_price(built, tray) == pytest.approx(210_000)
+    switch = next(t for t in built.placed if t.tray.role == "switch")
+    odm = built.catalogue.margins["odm"]
+    assert built.catalogue.tray_margin(switch.tray, "odm") == (odm.markup, "analyst-odm-margins")
+    assert 4.2e6 <= helios.summary.bom_usd <= 4.4e6
+    oem = rb.load("helios+buyer=oem").summary.bom_usd
+    assert helios.summary.bom_usd < oem < 4.4e6  # an OEM's margin on the switch trays only
 
 
 def test_gb200_nvl72_figures(summaries: dict[str, dict]) -> None:

@@ -238,7 +238,7 @@ def test_compute_trays_labelled_with_counts_and_tooltips(designs):
     assert child(tray, "text").text == "Compute \u00b7 4 \u00d7 MI450X \u00b7 1 \u00d7 Venice"
     tooltip = child(tray, "title").text or ""
     assert "4 \u00d7 AMD Instinct MI450X" in tooltip
-    assert "Price: $236,460" in tooltip
+    assert "Price: $210,000" in tooltip
     power = next(
         t for r in designs["helios"].analysis.power for t in r.trays if t.tray == "helios/OU5"
     )
@@ -248,7 +248,7 @@ def test_compute_trays_labelled_with_counts_and_tooltips(designs):
 def test_title_block_figures(designs):
     root = svg_of(designs["helios"])
     texts = [t.text for t in by_id(root, "title-block").iter(f"{SVG_NS}text")]
-    for expected in ("72", "72 GPUs", "$4,852,778", "960 of 6,144 (15.6%)"):
+    for expected in ("72", "72 GPUs", "$4,364,845", "960 of 6,144 (15.6%)"):
         assert expected in texts
     assert any(t.startswith("240.1 kW") for t in texts)
     legend = [t.text for t in by_id(root, "legend").iter(f"{SVG_NS}text")]

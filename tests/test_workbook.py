@@ -525,7 +525,11 @@ def test_tco_sheet_holds_the_profile_as_inputs_and_every_design(book):
         "source",
         "sources",
         "ranges",
+        "buyer",  # a choice, written as its markup below
     }
+    markup = next(r for r in ws.iter_rows() if str(r[0].value).startswith("Integration markup"))
+    assert markup[0].value == "Integration markup of the buyer (odm)"
+    assert (markup[1].value, markup[2].value) == (0.087, "analyst-odm-margins")
     assert {f: c.value for f, c in inputs.items()} == {f: getattr(default, f) for f in inputs}
     assert all(c.data_type == "n" for c in inputs.values())
     columns = tco_columns(ws)

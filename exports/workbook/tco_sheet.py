@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...components.catalogue import builtin_catalogue
 from ...components.cost_inputs import TcoProfile, profile_params
+from ...components.formats import DECIMAL_3
 from ...racks.analysis import Analysis
 from ...racks.clusters import ClusterAnalysis
 from ...racks.costs.basis import PRECISIONS, CostBasis, cluster_basis, design_basis
@@ -38,6 +40,9 @@ TOTALS = (
     ),
     ("hbm_tbytes_per_s", "HBM bandwidth in total (TB/s)", "num:#,##0.0"),
     ("hbm_gb", "HBM in total (GB)", "num:#,##0"),
+    ("integration_base_usd", "Compute parts under an integration margin (USD)", "usd"),
+    ("integration_scale_up_base_usd", "Scale-up parts under an integration margin (USD)", "usd"),
+    ("integration_markup", "Integration markup they are priced at", "num:0.000"),
 )
 """A system's totals the terms read (`CostBasis.values`): name, label, cell style."""
 
@@ -106,6 +111,13 @@ def tco_sheet(profile: TcoProfile, columns: Sequence[TcoColumn]) -> SheetData:
         value = number(getattr(profile, field), _style(param.format.excel))
         row = sheet.add(text(param.label), value, text(source))
         cell[("input", field)] = f"$B${row}"
+    margin = builtin_catalogue().margins[profile.buyer]
+    row = sheet.add(
+        text(f"Integration markup of the buyer ({profile.buyer})"),
+        number(margin.markup, _style(DECIMAL_3.excel)),
+        text(margin.source),
+    )
+    cell[("input", "integration_markup")] = f"$B${row}"
     for t in PROFILE_TERMS:
         row = sheet.add(text(t.label), formula(t.rule.formula(cell.__getitem__), _style_of(t)))
         cell[("term", t.key)] = f"$B${row}"

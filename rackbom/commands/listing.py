@@ -125,13 +125,14 @@ def cost_tables() -> dict[str, Table]:
     costs = builtin_costs()
     return {
         "tco": (
-            ["id", "facility", "$/kWh", "PUE", "name"],
+            ["id", "facility", "$/kWh", "PUE", "buyer", "name"],
             [
                 [
                     p.id,
                     "leased" if p.colocation_usd_per_kw_month > 0 else "owned",
                     f"{p.electricity_usd_per_kwh:g}",
                     f"{p.pue:g}",
+                    p.buyer,
                     p.name,
                 ]
                 for p in costs.profiles.values()

@@ -66,7 +66,9 @@ def run(args: argparse.Namespace) -> int:
     data: object
     if args.reproduce:
         rows = costs.reproduction(chosen)
-        data, text = rows, reproduction_table(rows, costs.reproduction_larger(chosen))
+        opex = costs.reproduction_opex(chosen)
+        data = {"claims": rows, "opex_basis": opex}
+        text = reproduction_table(rows, opex, chosen)
     elif args.rent:
         rents = costs.rent_or_own(chosen)
         data, text = rents, rent_table(rents)

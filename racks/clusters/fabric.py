@@ -229,6 +229,28 @@ class FabricSizer:
         gpus = reach // self.unit.endpoints * self.gpus_per_copy
         raise InputError(self.file, "fabric.tiers", f"{widest} ({gpus:,} GPUs at most)")
 
+    def reaches(self, plan: FabricPlan) -> tuple[int, ...]:
+        """GPUs of the most whole copies of the design each choice's tiers reach, smallest
+        first: the cluster sizes past which a choice drops out (the fabric's tier steps)."""
+        return tuple(sorted({self._reach(choice, plan) for choice in self.choices(plan)}))
+
+    def _reach(self, choice: FabricChoice, plan: FabricPlan) -> int:
+        """The most GPUs of whole copies one choice's tiers size (rails can stop it short of
+        `max_endpoints`), by bisection over copies: sizing is by counts, so each try is cheap."""
+        radix = self.switch.radix_at(choice.plane_gbps)
+        ratios = tuple(plan.ratio(t) for t in range(1, choice.tiers))
+        ports = self.unit.endpoints
+        low, high = 0, max_endpoints(radix, choice.tiers, ratios) // ports
+        while low < high:
+            mid = (low + high + 1) // 2
+            try:
+                size_fabric(mid * ports, radix, choice.tiers, ratios, self.unit.rails)
+            except FabricTooSmall:
+                high = mid - 1
+            else:
+                low = mid
+        return low * self.gpus_per_copy
+
     @cached_property
     def management(self) -> NetworkManagement:
         """The management switches and cords of a network rack."""

@@ -52,6 +52,13 @@ class CostBasis:
     ] = 0.0
     """That margin as a markup on cost: 0.82 for the source's 45% gross margin; its range is
     the source's 40-50% (markups 0.67-1.0)."""
+    integration_base_usd: float = 0.0
+    """The compute parts an integrator's margin is charged on, as the design's buyer pays it;
+    the TCO re-prices them for the profile's buyer (`ownership.py`)."""
+    integration_scale_up_base_usd: float = 0.0
+    """The same for the scale-up parts (switch trays)."""
+    integration_markup: float = 0.0
+    """The markup both are priced at, inside `compute_usd` and `scale_up_usd`."""
 
     @property
     def vendor_margin_usd(self) -> float:
@@ -70,6 +77,9 @@ class CostBasis:
             **{f"{p}_dense_pflops": self.dense_pflops[p] for p in PRECISIONS},
             "hbm_tbytes_per_s": self.hbm_tbytes_per_s,
             "hbm_gb": self.hbm_gb,
+            "integration_base_usd": self.integration_base_usd,
+            "integration_scale_up_base_usd": self.integration_scale_up_base_usd,
+            "integration_markup": self.integration_markup,
         }
 
 
@@ -92,6 +102,9 @@ def design_basis(analysis: Analysis) -> CostBasis:
         hbm_gb=s.hbm_gb_total,
         vendor_margin_base_usd=s.vendor_margin_base_usd,
         vendor_markup=_markup(s.vendor_margin_usd, s.vendor_margin_base_usd),
+        integration_base_usd=s.integration.compute_usd,
+        integration_scale_up_base_usd=s.integration.scale_up_usd,
+        integration_markup=s.integration.markup,
     )
 
 
@@ -121,6 +134,9 @@ def cluster_basis(summary: ClusterSummary) -> CostBasis:
         hbm_gb=summary.hbm_gb_total,
         vendor_margin_base_usd=copies * d.vendor_margin_base_usd,
         vendor_markup=_markup(d.vendor_margin_usd, d.vendor_margin_base_usd),
+        integration_base_usd=copies * d.integration.compute_usd,
+        integration_scale_up_base_usd=copies * d.integration.scale_up_usd,
+        integration_markup=d.integration.markup,
     )
 
 

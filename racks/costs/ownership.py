@@ -1,11 +1,13 @@
 """Total cost of ownership per GPU-hour: one rule, one profile, any design or cluster.
 
 Capital is recovered as an annuity at the cost of capital over each asset class's life (GPU
-servers with their scale-up fabric; the scale-out network; the facility). Operating costs are
-power (input power x PUE x price, drawn in the hours used), colocation rent, maintenance (a share
-of the IT hardware's capital a year: servers, scale-up and scale-out, not the hall), staff (per
-MW of input power) and software (per GPU-year). Every yearly cost is divided by the GPU-hours used
-in a year: 8,760 x utilisation per GPU.
+servers with their scale-up fabric; the scale-out network; the facility). Compute capital is
+priced for the profile's buyer: the parts an integrator's margin is on carry that buyer's markup
+(an ODM's or an OEM's, `components/data/margins.yaml`) in place of the design's own. Operating
+costs are power (input power x PUE x price, drawn in the hours used), colocation rent, maintenance
+(a share of the IT hardware's capital a year: servers, scale-up and scale-out, not the hall),
+staff (per MW of input power) and software (per GPU-year). Every yearly cost is divided by the
+GPU-hours used in a year: 8,760 x utilisation per GPU.
 
 The rule is written once, as `PROFILE_TERMS` and `SYSTEM_TERMS`: Python evaluates them here,
 and the workbook writes the same terms as live formulas. A system without GPUs has no cost per
@@ -55,6 +57,9 @@ OPEX_KEYS = tuple(
     for c in ("power", "colocation", "maintenance", "staff", "software")
 )
 """Opex per GPU-hour by kind, which add up to `opex_usd_per_gpu_hour`."""
+POWER_SCALED_OPEX = tuple(f"opex_{c}_usd_per_gpu_hour" for c in ("power", "colocation", "staff"))
+"""The opex that scales with input power, as seed 002 says most operating costs do (002:298);
+maintenance scales with capital and software with GPUs."""
 
 
 def _system_terms() -> tuple[Term, ...]:
@@ -132,13 +137,23 @@ def _system_terms() -> tuple[Term, ...]:
             "capex_compute_usd_per_gpu",
             "Capex per GPU: compute (USD)",
             USD,
-            Per(basis("compute_usd"), gpus),
+            Per(
+                basis("compute_usd")
+                + basis("integration_base_usd")
+                * (inp("integration_markup") - basis("integration_markup")),
+                gpus,
+            ),
         ),
         Term(
             "capex_scale_up_usd_per_gpu",
             "Capex per GPU: scale-up (USD)",
             USD,
-            Per(basis("scale_up_usd"), gpus),
+            Per(
+                basis("scale_up_usd")
+                + basis("integration_scale_up_base_usd")
+                * (inp("integration_markup") - basis("integration_markup")),
+                gpus,
+            ),
         ),
         Term(
             "capex_scale_out_usd_per_gpu",
@@ -178,6 +193,13 @@ def _system_terms() -> tuple[Term, ...]:
             term("capital_usd_per_gpu_year") / hours,
         ),
         *opex,
+        Term(
+            "opex_power_scaled_usd_per_gpu_hour",
+            "Opex scaling with input power: power, colocation, staff (USD/GPU-h)",
+            USD_MILLS,
+            total(*(term(t.key) for t in opex if t.key in POWER_SCALED_OPEX)),
+            "result",
+        ),
         Term(
             "opex_usd_per_gpu_hour",
             "Opex per GPU-hour (USD)",
@@ -286,6 +308,8 @@ class TcoResult:
     opex_maintenance_usd_per_gpu_hour: float | None
     opex_staff_usd_per_gpu_hour: float | None
     opex_software_usd_per_gpu_hour: float | None
+    opex_power_scaled_usd_per_gpu_hour: float | None
+    """Power, colocation and staff: the opex that scales with input power."""
     opex_usd_per_gpu_hour: float | None
     tco_usd_per_gpu_hour: float | None
     tco_usd_per_fp4_pflops_hour: float | None
@@ -318,15 +342,24 @@ FIGURE_TERMS = tuple(t for t in SYSTEM_TERMS if t.role == "figure")
 
 
 def profile_values(profile: TcoProfile) -> dict[Key, float | None]:
-    """The profile's inputs and the profile-wide terms, by name."""
+    """The profile's inputs (its buyer's integration markup among them) and the profile-wide
+    terms, by name."""
     values: dict[Key, float | None] = {
         ("input", name): float(getattr(profile, name))
         for name in TcoProfile.model_fields
         if isinstance(getattr(profile, name), int | float)
     }
+    values[("input", "integration_markup")] = buyer_markup(profile)
     for t in PROFILE_TERMS:
         values[("term", t.key)] = t.rule.evaluate(values)
     return values
+
+
+def buyer_markup(profile: TcoProfile) -> float:
+    """The integration markup of the profile's buyer, from the built-in margins table."""
+    from ...components.catalogue import builtin_catalogue  # the catalogue loads when asked for
+
+    return builtin_catalogue().margins[profile.buyer].markup
 
 
 def evaluate(basis_: CostBasis, profile: TcoProfile) -> dict[str, float | None]:

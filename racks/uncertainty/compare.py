@@ -11,7 +11,7 @@ import numpy as np
 from ...components.catalogue import Catalogue
 from ...components.cost_inputs import TcoProfile
 from ..costs.basis import PRECISIONS, CostBasis
-from ..costs.ownership import SYSTEM_TERMS, evaluate
+from ..costs.ownership import SYSTEM_TERMS, evaluate, profile_values
 from .arrays import Value, terms
 from .draws import Array, draw
 from .effects import Rebuild, effects, totals
@@ -99,7 +99,11 @@ def uncertainty(
     inputs = sorted([*moved.values(), *profile_inputs(profile)], key=lambda i: i.key)
     matrix = draw(inputs, draws, seed)
     rows = dict(zip((i.key for i in inputs), matrix, strict=True))
-    fixed = {k: float(v) for k, v in profile.model_dump().items() if _number(v)}
+    fixed = {
+        k: v
+        for (origin, k), v in profile_values(profile).items()
+        if origin == "input" and v is not None
+    }
     ranged = {i.field: rows[i.key] for i in inputs if i.section == "profile"}
     drawn = [
         terms({**fixed, **ranged}, totals(s.basis, side, rows, draws))
@@ -121,10 +125,6 @@ def _markup(sides: tuple[Side, Side]) -> list[UncertainInput]:
     paid = {s.basis.vendor_markup for s in sides if s.basis.vendor_margin_base_usd}
     found = markup_input(paid.pop()) if len(paid) == 1 else None
     return [found] if found else []
-
-
-def _number(v: object) -> bool:
-    return isinstance(v, int | float) and not isinstance(v, bool)
 
 
 def _interval(base: float, values: Array) -> Interval:
