@@ -574,13 +574,13 @@ CLUSTER_OF = (
     kind=st.sampled_from(["design", "cluster"]),
 )
 def test_a_built_in_limit_passed_names_the_users_file(tmp_path_factory, efficiency, gpus, kind):
-    import rackbom as rb
+    from rackbom.resolve import resolve
 
     tmp_path = tmp_path_factory.mktemp("limit")
     design = write(tmp_path, _shelved(efficiency, gpus))
     named = design if kind == "design" else write(tmp_path, CLUSTER_OF, "cluster.yaml")
     try:
-        rb.resolve(named).plant()
+        resolve(named).plant()
     except InputError as error:
         assert error.file == str(design) and error.field == "racks[0](name=helios)"
         limits = ("built-in plant profile liquid-hall-2026", "the default floor.hall_mw")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rackbom.components.catalogue import Catalogue, parse_catalogue
 from rackbom.components.errors import InputError
+from rackbom.components.limits import FILES_MAX, bounded
 from rackbom.components.tco_library import (
     builtin_costs,
     cost_file_section,
@@ -44,9 +45,10 @@ def run(args: argparse.Namespace) -> int:
     A design's or cluster's warnings are printed under it; with `--strict` any warning makes the
     exit status 1. A cluster is checked against the catalogue as it stands at that file.
     """
+    files = bounded(args.files, FILES_MAX, "FILE", "files")
     catalogue = catalogue_from(args)
     warned = False
-    for name in args.files:
+    for name in files:
         path = Path(name)
         raw = read_yaml_file(path)
         if raw is None:
