@@ -253,3 +253,17 @@ def test_a_sweep_under_its_cap_is_flat(n):
 def test_a_variant_option_given_twice_is_refused(cli):
     result = cli("show", "helios+switch_margin=0.5+switch_margin=0.6")
     assert result.code == 2 and "'switch_margin' is given twice" in result.err
+
+
+def test_json_is_streamed_in_blocks_as_one_text():
+    import json
+
+    from rackbom.exports.json.summary_json import BLOCK_CHARS, json_blocks, json_text
+
+    value = [{"target": f"t{k}", "figures": [k / 7, k, None, "é"]} for k in range(5_000)]
+    blocks = list(json_blocks(value))
+    assert len(blocks) > 2 and max(len(b) for b in blocks[:-1]) < 2 * BLOCK_CHARS
+    text = json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+    assert "".join(blocks) == json_text(value) == text
+    with pytest.raises(InputError, match="not a finite number"):
+        next(json_blocks([*value, {"deep": [(1.0, float("nan"))]}]))  # before any block

@@ -10,7 +10,7 @@ from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import Catalogue
 from rackbom.components.errors import InputError
 from rackbom.components.limits import FILES_MAX, SYSTEMS_MAX, bounded
-from rackbom.exports.json.summary_json import json_text
+from rackbom.exports.json.summary_json import json_blocks
 from rackbom.resolve import distinct, resolve
 from rackbom.system import System
 
@@ -100,5 +100,6 @@ def load_targets(args: argparse.Namespace, names: list[str]) -> list[System]:
 
 
 def print_json(value: Any) -> None:
-    """Indented JSON on stdout."""
-    sys.stdout.write(json_text(value))
+    """Indented JSON on stdout, streamed in blocks."""
+    for block in json_blocks(value):
+        sys.stdout.write(block)
