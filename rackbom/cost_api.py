@@ -124,12 +124,13 @@ def _grid(params: Mapping[str, Iterable[float]]) -> dict[str, list[float]]:
     return grid
 
 
+_NOT_FIGURES = frozenset({"target", "name", "kind", "profile", "power_level"})
+"""A result's fields that name it rather than measure it."""
+
+
 def _figures(result: TcoResult) -> dict[str, Any]:
     """A result's figures by name (its fields are numbers: read, not deep-copied)."""
     return {f.name: getattr(result, f.name) for f in fields(result) if f.name not in _NOT_FIGURES}
-
-
-_NOT_FIGURES = frozenset({"target", "name", "kind", "profile", "power_level"})
 
 
 def _table(rows: list[dict[str, Any]]) -> Any:
