@@ -7,11 +7,15 @@ strict: `qty: true` or `price_usd: "2300"` is an error, not 1 or 2300.
 
 from __future__ import annotations
 
+import itertools
 import re
-from typing import Annotated
+from collections.abc import Iterable, Sized
+from typing import Annotated, TypeVar
 
 from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
+
+from .errors import InputError
 
 COUNT_MAX = 1_000_000  # parts on one line, trays in one placement, cores, ports, lanes
 UNITS_MAX = 200  # rack units of a frame or a tray, and unit positions
@@ -29,6 +33,39 @@ RACKS_MAX = 128  # racks in one design; more racks of one design make a cluster
 TRAYS_MAX = 100_000  # trays placed in one design
 PARTS_MAX = 2_000_000  # part instances in one design (every tray's lines, every rack's items)
 LINKS_MAX = 200_000  # links the design's graph would hold (host, scale-out, scale-up)
+
+SYSTEMS_MAX = 100
+"""Designs and clusters named in one command or call (`compare`, `report`, `bom`, `tco`,
+`collectives`, a workbook): every built-in system fits with room to spare, and a table of more
+columns than this cannot be read."""
+FILES_MAX = 100
+"""Files in one command: `--catalogue` files, or the files `rackbom validate` checks. A user keeps
+their parts in a handful of files; a hundred is a whole library, one file per vendor."""
+RACK_NAMES_MAX = 1_000
+"""Racks picked by name with `cables --rack`: a hall is picked with `--hall`, so a list this long
+is a script gone wrong, not a selection."""
+SWEEP_VALUES_MAX = 1_000
+"""Values of one swept TCO figure: a chart's line resolves no finer, and a table of more rows is
+not read; a step of a thousandth of the range is finer than any input is known."""
+SWEEP_ROWS_MAX = 10_000
+"""Rows of one sweep: systems x every combination of the swept values (two figures of a hundred
+values each over one system, or a thousand values over ten systems)."""
+
+T = TypeVar("T")
+
+
+def bounded(items: Iterable[T], limit: int, option: str, noun: str) -> list[T]:
+    """The items as a list, or an InputError naming `option` where there are more than `limit`.
+
+    An iterator is read no further than one item past the limit, so an endless one is refused too.
+    """
+    taken = list(itertools.islice(items, limit + 1))
+    if len(taken) > limit:
+        given = len(items) if isinstance(items, Sized) else None
+        many = f"{given:,}" if given is not None else f"more than {limit:,}"
+        raise InputError(None, option, f"{many} {noun} given; at most {limit:,} are allowed")
+    return taken
+
 
 # Characters no output format can hold, or that would let text change a terminal or a line:
 # C0 and C1 controls, DEL, lone surrogates and the non-characters U+FFFE and U+FFFF.

@@ -28,6 +28,12 @@ class PlantRules:
     file: str
     sources: dict[str, Source]
 
+    def named(self, field: str) -> str:
+        """Where a profile field's limit comes from, for a message about a system exceeding it."""
+        if self.file == BUILTIN_FILE:
+            return f"built-in plant profile {self.profile.id}"
+        return f"plant profile {self.profile.id}, {self.file}: plant_profiles.{field}"
+
     def part(self, catalogue: Catalogue, field: str, kind: type[PartType]) -> PartType:
         """The catalogue part a profile field names, checked to be of `kind`."""
         part_id = getattr(self.profile, field)

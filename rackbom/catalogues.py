@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, parse_catalogue
+from rackbom.components.limits import FILES_MAX, bounded
 from rackbom.components.yamlio import read_yaml_file
 
 
@@ -18,6 +19,7 @@ def load_catalogue(*paths: str | Path) -> Catalogue:
     catalogue = builtin_catalogue()
     if not paths:
         return catalogue
+    paths = tuple(bounded(paths, FILES_MAX, "catalogue files", "files"))
     from rackbom.exports.dcim.reader import device_type_catalogue, is_device_type
 
     device_types = []

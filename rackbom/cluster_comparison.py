@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from rackbom.components.limits import SYSTEMS_MAX, bounded
 from rackbom.exports.figures.cluster_figures import CLUSTER_FIGURES
 
 from .cluster_model import Cluster, load_cluster
@@ -25,5 +26,6 @@ class ClusterComparison(FigureTable):
 
 
 def compare_clusters(clusters: Iterable[Cluster | str | Path]) -> ClusterComparison:
-    """Compare clusters (objects, built-in ids or YAML paths)."""
-    return ClusterComparison([c if isinstance(c, Cluster) else load_cluster(c) for c in clusters])
+    """Compare clusters (objects, built-in ids or YAML paths), at most `SYSTEMS_MAX`."""
+    named = bounded(clusters, SYSTEMS_MAX, "clusters", "clusters")
+    return ClusterComparison([c if isinstance(c, Cluster) else load_cluster(c) for c in named])

@@ -8,12 +8,15 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from rackbom.components.cost_inputs import TcoProfile, Workload
+from rackbom.components.errors import InputError
+from rackbom.components.limits import SWEEP_ROWS_MAX, SWEEP_VALUES_MAX, SYSTEMS_MAX, bounded
 from rackbom.components.tco_library import builtin_costs, profile
 from rackbom.components.yamlio import validate_model
 from rackbom.racks.costs import ownership as model
@@ -70,29 +73,59 @@ def sweep_rows(
     tco_profile: ProfileLike = None,
     **params: Iterable[float],
 ) -> list[dict[str, Any]]:
-    """The rows of `sweep` as a list of dicts, pandas or not."""
+    """The rows of `sweep` as a list of dicts, pandas or not.
+
+    At most `SYSTEMS_MAX` targets, `SWEEP_VALUES_MAX` values of each figure and `SWEEP_ROWS_MAX`
+    rows in all, each refused before any system is analysed.
+    """
     base = profile(tco_profile)
     if isinstance(targets, str | Path) or not isinstance(targets, Sequence):
         targets = [targets]
-    names = list(params)
-    for name in names:
-        if name not in TcoProfile.model_fields or name in ("id", "name", "description"):
-            raise ValueError(f"{name!r} is not a profile figure")
-    bases = [basis(t) for t in targets]
-    rows = []
-    for values in itertools.product(*(list(params[n]) for n in names)):
-        changes = dict(zip(names, values, strict=True))
-        ranges = {k: r for k, r in base.model_dump()["ranges"].items() if k not in changes}
-        data = {**base.model_dump(), **changes, "ranges": ranges}  # a swept figure leaves its range
+    named = bounded(targets, SYSTEMS_MAX, "targets", "designs and clusters")
+    grid = _grid(params)
+    check_sweep_rows(len(named), [len(values) for values in grid.values()], "sweep")
+    bases = [basis(t) for t in named]
+    fixed = base.model_dump()
+    out = []
+    for values in itertools.product(*grid.values()):
+        changes = dict(zip(grid, values, strict=True))
+        ranges = {k: r for k, r in fixed["ranges"].items() if k not in changes}
+        data = {**fixed, **changes, "ranges": ranges}  # a swept figure leaves its range
         varied = validate_model(TcoProfile, data, "sweep")
         for b in bases:
-            rows.append({"target": b.target, **changes, **_figures(asdict(model.tco(b, varied)))})
-    return rows
+            out.append({"target": b.target, **changes, **_figures(model.tco(b, varied))})
+    return out
 
 
-def _figures(result: dict[str, Any]) -> dict[str, Any]:
-    skip = {"target", "name", "kind", "profile", "power_level"}
-    return {k: v for k, v in result.items() if k not in skip}
+def check_sweep_rows(systems: int, values: Sequence[int], option: str) -> None:
+    """Refuse a sweep of more than `SWEEP_ROWS_MAX` rows: systems x combinations of values."""
+    rows = systems * math.prod(values)
+    if rows > SWEEP_ROWS_MAX:
+        raise InputError(
+            None,
+            option,
+            f"{rows:,} rows (systems x combinations of values) given; at most "
+            f"{SWEEP_ROWS_MAX:,} are allowed",
+        )
+
+
+def _grid(params: Mapping[str, Iterable[float]]) -> dict[str, list[float]]:
+    """Each swept figure's values, the figure checked to be one and its values bounded."""
+    grid = {}
+    for name, values in params.items():
+        if name not in TcoProfile.model_fields or name in ("id", "name", "description"):
+            raise ValueError(f"{name!r} is not a profile figure")
+        grid[name] = bounded(values, SWEEP_VALUES_MAX, name, "values")
+    return grid
+
+
+_NOT_FIGURES = frozenset({"target", "name", "kind", "profile", "power_level"})
+"""A result's fields that name it rather than measure it."""
+
+
+def _figures(result: TcoResult) -> dict[str, Any]:
+    """A result's figures by name (its fields are numbers: read, not deep-copied)."""
+    return {f.name: getattr(result, f.name) for f in fields(result) if f.name not in _NOT_FIGURES}
 
 
 def _table(rows: list[dict[str, Any]]) -> Any:
@@ -126,8 +159,9 @@ def accepted(
     tco_profile: ProfileLike = None,
 ) -> tuple[AcceptedCost, ...]:
     """The cost per accepted run (or per million accepted requests) on each target."""
+    named = bounded(targets, SYSTEMS_MAX, "targets", "designs and clusters")
     w, p = workload(work), profile(tco_profile)
-    return tuple(accepted_cost(w, b, model.tco(b, p)) for b in (basis(t) for t in targets))
+    return tuple(accepted_cost(w, b, model.tco(b, p)) for b in (basis(t) for t in named))
 
 
 def sensitivity(

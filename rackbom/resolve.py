@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, cast
 from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import Catalogue, builtin_catalogue, suggest
 from rackbom.components.errors import InputError
+from rackbom.components.limits import SYSTEMS_MAX, bounded
 from rackbom.components.yamlio import read_yaml_file
 from rackbom.racks.build import build_design
 from rackbom.racks.library import builtin_design_ids, load_design_spec, parse_design
@@ -111,8 +112,10 @@ def load(
 def resolve_all(
     names: Iterable[System | str | Path], catalogue: Catalogue | None = None
 ) -> list[System]:
-    """Systems by name, told apart where two share an id (see `distinct`)."""
-    return distinct([resolve(name, catalogue) for name in names])
+    """Systems by name, told apart where two share an id (see `distinct`); at most
+    `SYSTEMS_MAX`."""
+    named = bounded(names, SYSTEMS_MAX, "systems", "designs and clusters")
+    return distinct([resolve(name, catalogue) for name in named])
 
 
 def resolve_designs(

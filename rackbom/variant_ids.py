@@ -27,6 +27,8 @@ def split_variant(text: str) -> tuple[str, dict[str, Any]] | None:
         key, sep, value = option.partition("=")
         if not sep or not key or not value:
             raise InputError(None, text, f"variant option {option!r} is not key=value")
+        if key in changes:
+            raise InputError(None, text, f"variant option {key!r} is given twice")
         changes[key] = _value(value)
     return base, changes
 

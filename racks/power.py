@@ -187,6 +187,21 @@ def rack_power(design: BuiltDesign, rack: BuiltRack) -> RackPower:
     )
 
 
+def conversion_text(design: BuiltDesign, rack: BuiltRack, efficiency: float) -> str:
+    """What converts a rack's IT power to its input: `efficiency 0.975 of power shelves x`."""
+    shelves = sorted(
+        {
+            line.part
+            for tray in rack.trays
+            for line in tray.tray.parts
+            if design.part(line.part).supplies_power
+        }
+    )
+    if shelves:
+        return f"efficiency {efficiency:.3g} of power shelves {', '.join(shelves)}"
+    return f"efficiency {efficiency:.3g} of power model {design.power_model.id}"
+
+
 def scale_out_gbps(design: BuiltDesign, rack: BuiltRack) -> float:
     """Scale-out NIC bandwidth of a rack's trays, Gbit/s one way."""
     total = 0.0

@@ -519,3 +519,97 @@ def test_an_empty_catalogue_file_is_the_same_error_everywhere(cli, tmp_path, con
         cli("list", "parts", "--catalogue", str(file)).err,
     }
     assert errors == {f"rackbom: error: {file}: the file is empty\n"}
+
+
+# --- a built-in limit passed by the user's design names the user's file ---------------------------
+def _shelved(efficiency: float, gpus_per_tray: int) -> dict[str, Any]:
+    """Helios with power shelves of its own at `efficiency` and `gpus_per_tray` GPUs a tray."""
+    doc = helios()
+    for rack in doc["racks"]:
+        for placement in rack["trays"]:
+            if placement["tray"] == "power-shelf-33kw-ocp":
+                placement["tray"] = "own-shelf-tray"
+    catalogue = doc["catalogue"]
+    catalogue["trays"][0]["parts"][0]["qty"] = gpus_per_tray
+    shelf = {"part": "own-shelf", "qty": 1, "face": "rear"}
+    catalogue["trays"].append(
+        {
+            "id": "own-shelf-tray",
+            "name": "Own shelf",
+            "label": "Shelf",
+            "role": "power",
+            "unit_standard": "ocp",
+            "height_units": 1,
+            "source": "seed-002-helios",
+            "parts": [shelf],
+        }
+    )
+    catalogue.setdefault("parts", []).append(
+        {
+            "id": "own-shelf",
+            "kind": "power_shelf",
+            "name": "Own shelf",
+            "manufacturer": "generic",
+            "source": "seed-002-helios",
+            "capacity_w": 33000,
+            "psus": 6,
+            "efficiency": efficiency,
+            "price_usd": 12000,
+            "weight_kg": 18,
+        }
+    )
+    return doc
+
+
+CLUSTER_OF = (
+    "id: mine\nname: Mine\nsource: assume-cluster-sizing\ndesign: design.yaml\n"
+    "size: {racks: 4}\nprofile: arista-th6\n"
+)
+
+
+@FAST
+@given(
+    efficiency=st.floats(1e-6, 1.0),
+    gpus=st.sampled_from([1, 2, 4]),
+    kind=st.sampled_from(["design", "cluster"]),
+)
+def test_a_built_in_limit_passed_names_the_users_file(tmp_path_factory, efficiency, gpus, kind):
+    from rackbom.resolve import resolve
+
+    tmp_path = tmp_path_factory.mktemp("limit")
+    design = write(tmp_path, _shelved(efficiency, gpus))
+    named = design if kind == "design" else write(tmp_path, CLUSTER_OF, "cluster.yaml")
+    try:
+        resolve(named).plant()
+    except InputError as error:
+        assert error.file == str(design) and error.field == "racks[0](name=helios)"
+        limits = ("built-in plant profile liquid-hall-2026", "the default floor.hall_mw")
+        assert any(limit in error.message for limit in limits), error.message
+        assert f"efficiency {efficiency:.3g} of power shelves own-shelf" in error.message
+        assert "\n" not in str(error) and "rackbom/" not in str(error)
+    else:
+        assert efficiency > 0.07  # one GPU a tray: 100 kW IT at peak passes 1.37 MW below 7.4 %
+
+
+@pytest.mark.parametrize("command", ["show", "compare", "report", "svg"])
+def test_a_tiny_shelf_efficiency_is_the_users_error_and_writes_nothing(cli, tmp_path, command):
+    design = write(tmp_path, _shelved(0.001, 4))
+    out = tmp_path / "out"
+    extra = {"report": ["-o", str(out)], "svg": ["--view", "plant", "-o", f"{out}.svg"]}
+    result = cli(command, str(design), *extra.get(command, []))
+    assert_one_line_error(result, f"{design}: racks[0](name=helios): rack input 262,290.0 kW")
+    assert "efficiency 0.001 of power shelves own-shelf" in result.err
+    assert "busway-2500a-415v, built-in plant profile liquid-hall-2026" in result.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["design.yaml"]
+
+
+def test_a_users_plant_limit_names_both_inputs(cli, tmp_path):
+    rules = yaml.safe_load(
+        resources.files("rackbom.components.data").joinpath("plant_profiles.yaml").read_text()
+    )
+    (profile,) = [p for p in rules["plant_profiles"] if p["id"] == "liquid-hall-2026"]
+    profile["continuous_load_fraction"] = 0.01
+    plant = write(tmp_path, {**rules, "plant_profiles": [profile]}, "plant.yaml")
+    result = cli("show", "helios", "--plant", str(plant))
+    words = ["built-in design helios: racks[0](name=helios)", f"{plant}: plant_profiles.row_busway"]
+    assert_one_line_error(result, *words)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, ValuesView
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,12 +35,36 @@ def json_text(value: Any) -> str:
 
     A number that is not finite (which JSON cannot hold) is an InputError.
     """
-    try:
-        return json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-    except ValueError:
-        raise InputError(
-            None, None, "a figure is not a finite number; nothing was written"
-        ) from None
+    return "".join(json_blocks(value))
+
+
+BLOCK_CHARS = 1 << 16
+"""Characters of JSON text gathered before each block is handed on."""
+
+
+def json_blocks(value: Any) -> Iterator[str]:
+    """`json_text` in blocks of about `BLOCK_CHARS`, for a writer that streams: the value is
+    checked to be finite throughout first, so a stream never stops half-way."""
+    _check_finite(value)
+    encoder = json.JSONEncoder(indent=2, ensure_ascii=False, allow_nan=False)
+    block: list[str] = []
+    size = 0
+    for chunk in encoder.iterencode(value):
+        block.append(chunk)
+        size += len(chunk)
+        if size >= BLOCK_CHARS:
+            yield "".join(block)
+            block, size = [], 0
+    yield "".join(block) + "\n"
+
+
+def _check_finite(value: Any) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InputError(None, None, "a figure is not a finite number; nothing was written")
+    items = value.values() if isinstance(value, dict) else value
+    if isinstance(items, list | tuple | ValuesView):
+        for item in items:
+            _check_finite(item)
 
 
 def summary_data(summary: Any) -> dict[str, Any]:

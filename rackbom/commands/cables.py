@@ -12,11 +12,12 @@ from itertools import islice
 
 from rackbom.components.atomic import Writer, check_destination, write_files
 from rackbom.components.errors import InputError
+from rackbom.components.limits import RACK_NAMES_MAX
 from rackbom.exports.text.table import counted, size_text
 from rackbom.racks.cabling.cable_list import CableList, cable_list
 from rackbom.racks.cabling.row import CableRow
 
-from .common import add_catalogue_option, load_targets
+from .common import add_catalogue_option, add_repeated, load_targets
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -29,11 +30,12 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--netbox", metavar="FILE", help="a NetBox/Nautobot cable import CSV (use with --rack)"
     )
     p.add_argument("--panel", metavar="FILE.svg", help="the patch panel of the one --rack")
-    p.add_argument(
+    add_repeated(
+        p,
         "--rack",
+        RACK_NAMES_MAX,
+        "rack names",
         metavar="NAME",
-        action="append",
-        default=[],
         help="only cables with an end in this rack; may repeat",
     )
     p.add_argument("--hall", metavar="NAME", help="only cables with an end in this hall")

@@ -8,18 +8,58 @@ from typing import Any
 
 from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import Catalogue
-from rackbom.exports.json.summary_json import json_text
+from rackbom.components.errors import InputError
+from rackbom.components.limits import FILES_MAX, SYSTEMS_MAX, bounded
+from rackbom.exports.json.summary_json import json_blocks
 from rackbom.resolve import distinct, resolve
 from rackbom.system import System
 
 
+class Repeated(argparse.Action):
+    """A repeatable option, its values gathered in one list refused past `limit`.
+
+    argparse's own `append` copies the list at every repeat, so a long one costs its square.
+    """
+
+    def __init__(
+        self, option_strings: list[str], dest: str, *, limit: int, noun: str, **kwargs: Any
+    ) -> None:
+        super().__init__(option_strings, dest, **{**kwargs, "default": []})
+        self.limit = limit
+        self.noun = noun
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        items = getattr(namespace, self.dest)
+        if items is self.default:
+            items = []
+            setattr(namespace, self.dest, items)
+        if len(items) == self.limit:
+            why = f"more than {self.limit:,} {self.noun} given; at most {self.limit:,} are allowed"
+            parser.error(str(InputError(None, self.option_strings[0], why)))
+        items.append(values)
+
+
+def add_repeated(
+    parser: argparse.ArgumentParser, option: str, limit: int, noun: str, **kwargs: Any
+) -> None:
+    """An option that may repeat up to `limit` times (`Repeated`)."""
+    parser.add_argument(option, action=Repeated, limit=limit, noun=noun, **kwargs)
+
+
 def add_catalogue_option(parser: argparse.ArgumentParser) -> None:
     """`--catalogue FILE`, repeatable: user catalogue files merged with the built-in one."""
-    parser.add_argument(
+    add_repeated(
+        parser,
         "--catalogue",
+        FILES_MAX,
+        "catalogue files",
         metavar="FILE",
-        action="append",
-        default=[],
         help="extra catalogue YAML file (parts, trays, frames, sources); may repeat",
     )
 
@@ -54,10 +94,12 @@ def load_targets(args: argparse.Namespace, names: list[str]) -> list[System]:
 
     Two that share an id are told apart (`resolve.distinct`), with a note on stderr.
     """
+    names = bounded(names, SYSTEMS_MAX, "DESIGN_OR_CLUSTER", "designs and clusters")
     catalogue = catalogue_from(args)
     return distinct([resolve(name, catalogue) for name in names], note=True)
 
 
 def print_json(value: Any) -> None:
-    """Indented JSON on stdout."""
-    sys.stdout.write(json_text(value))
+    """Indented JSON on stdout, streamed in blocks."""
+    for block in json_blocks(value):
+        sys.stdout.write(block)

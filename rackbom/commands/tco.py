@@ -8,6 +8,7 @@ from pathlib import Path
 from rackbom import cost_api as costs
 from rackbom.components.atomic import text_writer, write_files
 from rackbom.components.errors import InputError
+from rackbom.components.limits import SWEEP_VALUES_MAX, bounded
 from rackbom.components.tco_library import profile
 from rackbom.exports.charts.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
 from rackbom.exports.figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
@@ -61,6 +62,9 @@ def configure(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Work everything out first, then print: bad input leaves no partial output."""
     check_options(args)
+    sweep = parse_sweep(args.sweep) if args.sweep else None
+    if sweep is not None:
+        costs.check_sweep_rows(len(args.targets), [len(sweep[1])], "--sweep")
     chosen = profile(args.tco)
     charts: dict[str, str] = {}
     data: object
@@ -88,8 +92,8 @@ def run(args: argparse.Namespace) -> int:
                 text += "\n\n" + tornado_table(targets[0].id, bars, results[0].per)
                 if args.charts:
                     charts["tornado.svg"] = tornado_chart(bars, results[0].per)
-        elif args.sweep:
-            name, values = parse_sweep(args.sweep)
+        elif sweep is not None:
+            name, values = sweep
             swept = costs.sweep_rows(targets, chosen, **{name: values})
             data, text = swept, sweep_table(swept, name, chosen.id)
             if args.charts:
@@ -153,7 +157,8 @@ def parse_sweep(text: str) -> tuple[str, list[float]]:
         raise InputError(
             None, "--sweep", f"{text!r}: give FIGURE=V1,V2,... with FIGURE one of {known}"
         )
+    texts = bounded(values.split(","), SWEEP_VALUES_MAX, "--sweep", "values")
     try:
-        return name, [float(v) for v in values.split(",")]
+        return name, [float(v) for v in texts]
     except ValueError:
         raise InputError(None, "--sweep", f"{values!r}: give numbers separated by commas") from None

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from rackbom.components.catalogue import Catalogue, parse_catalogue
 from rackbom.components.errors import InputError, read_as
+from rackbom.components.limits import FILES_MAX, bounded
 from rackbom.components.reliability import is_reliability_file, parse_reliability
 from rackbom.components.tco_library import (
     builtin_costs,
@@ -48,9 +49,10 @@ def run(args: argparse.Namespace) -> int:
     A design's or cluster's warnings are printed under it; with `--strict` any warning makes the
     exit status 1. A cluster is checked against the catalogue as it stands at that file.
     """
+    files = bounded(args.files, FILES_MAX, "FILE", "files")
     catalogue = catalogue_from(args)
     warned = False
-    for name in args.files:
+    for name in files:
         raw = read_yaml_file(Path(name))
         if raw is None:
             raise InputError(name, None, "the file is empty")

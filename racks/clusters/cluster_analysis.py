@@ -16,6 +16,7 @@ from ...components.parts import PartType
 from ...components.switch_systems import SwitchSystem
 from ..analysis import Analysis, source_uses
 from ..origin import Kind
+from ..power import conversion_text
 from .cluster_spec import ClusterSpec
 from .cluster_summary import (
     CapexSplit,
@@ -141,12 +142,27 @@ class ClusterAnalysis:
         rack_kw *= self.copies_per_rack
         racks = int(floor.hall_mw * 1000 // rack_kw)
         if racks < 1:
-            raise InputError(
-                self.file,
-                "floor.hall_mw",
-                f"a hall of {floor.hall_mw:g} MW cannot supply one {rack_kw:,.1f} kW rack",
-            )
+            raise self._hall_too_small(rack_kw)
         return racks
+
+    def _hall_too_small(self, rack_kw: float) -> InputError:
+        """The error for a rack no hall supplies: the cluster's `floor.hall_mw` where the file
+        gives it, else the design's rack that passes the default."""
+        hall_mw = self.spec.floor.hall_mw
+        if "hall_mw" in self.spec.floor.model_fields_set:
+            why = f"a hall of {hall_mw:g} MW cannot supply one {rack_kw:,.1f} kW rack"
+            return InputError(self.file, "floor.hall_mw", why)
+        design, field, what = self.rack.design, "racks", ""
+        if len(design.racks) == 1:
+            (rack,) = design.racks
+            field = f"racks[0](name={rack.name})"
+            what = f" ({conversion_text(design, rack, self.rack.power[0].conversion_efficiency)})"
+        return InputError(
+            design.file or design.spec.id,
+            field,
+            f"rack input {rack_kw:,.1f} kW{what} is more than a hall of {hall_mw:g} MW supplies "
+            f"(the default floor.hall_mw of cluster {self.id})",
+        )
 
     def _rack_endpoints(self) -> tuple[int, ...]:
         """NIC ports in each rack on the floor, in order."""

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...components.catalogue import Catalogue
-from ...components.errors import InputError
 from ...components.plant_library import PlantRules
 from .feeds import Feed, feed_warning
 from .rack import RackPlant, ceil_div
+from .rack_limits import busway_limit_w
 
 
 @dataclass(frozen=True)
@@ -91,18 +91,10 @@ def _alike(a: RowPlant, b: RowPlant) -> bool:
 def row_plant(
     name: str, racks: list[RackPlant], rules: PlantRules, catalogue: Catalogue
 ) -> RowPlant:
-    """Busways and CDUs of one row of racks."""
+    """Busways and CDUs of one row of racks (each rack fits one busway: `rack_plant` holds it)."""
     profile = rules.profile
     busway = rules.busway(catalogue)
-    limit = busway.rating_w(profile.power_factor) * profile.continuous_load_fraction
-    biggest = max(racks, key=lambda r: r.power_peak_w)
-    if biggest.power_peak_w > limit * (1 + 1e-9):
-        raise InputError(
-            rules.file,
-            f"plant_profiles(id={profile.id}).row_busway",
-            f"busway {busway.id!r} carries {limit / 1000:,.1f} kW continuous, less than one "
-            f"rack's {biggest.power_peak_w / 1000:,.1f} kW peak (rack {biggest.rack})",
-        )
+    limit = busway_limit_w(rules, catalogue)
     loads: list[tuple[float, float]] = []
     nominal = peak = 0.0
     for rack in racks:

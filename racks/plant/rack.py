@@ -20,6 +20,7 @@ from ..build import BuiltRack
 from ..power import RackPower
 from ..space import RackSpace
 from .feeds import Feed, continuous_limit_w, rack_feed
+from .rack_limits import check_rack_input
 
 PDUS_PER_RACK = 2
 """Racks without busbar shelves hang their servers' supplies on one PDU per side."""
@@ -110,6 +111,7 @@ def rack_plant(
                 extra += (transient_factor(rules, part) - 1) * (part.power_w or 0) * line.qty
         extra_w[tray_power.tray] = extra
     it_peak = power.it_w + sum(extra_w.values())
+    check_rack_input(analysis, index, it_peak, rules, catalogue)
     efficiency = power.conversion_efficiency
     nominal, peak = power.rack_input_w, it_peak / efficiency
     groups = supply_groups(analysis, index, extra_w)
