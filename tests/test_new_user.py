@@ -467,3 +467,40 @@ def test_an_incomplete_file_is_named_by_its_kind(
     result = cli("validate", str(path))
     assert result.code == 2 and f"{field}: required field is missing" in result.err
     assert f"(read as a {kind})" in result.err
+
+
+def _stderr_of(args: list[str], cwd: Path, terminal: bool) -> str:
+    """What `rackbom ARGS` writes on stderr, given a pseudo-terminal or a pipe for it."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "rackbom", *args]
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    if not terminal:
+        done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, timeout=120)
+        return done.stderr.decode()
+    leader, follower = pty.openpty()
+    with subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=follower) as p:
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal's far end closed
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        p.wait(timeout=120)
+    os.close(leader)
+    return b"".join(chunks).decode(errors="replace")
+
+
+def test_progress_is_drawn_on_a_terminal_only(tmp_path: Path) -> None:
+    args = ["cables", "mi355x-8k", "-o", "run.csv"]
+    on_terminal = _stderr_of(args, tmp_path, terminal=True)
+    assert "run.csv" in on_terminal and "leg" in on_terminal and "%" in on_terminal
+    assert _stderr_of(args, tmp_path, terminal=False) == ""
