@@ -504,3 +504,23 @@ def test_progress_is_drawn_on_a_terminal_only(tmp_path: Path) -> None:
     on_terminal = _stderr_of(args, tmp_path, terminal=True)
     assert "run.csv" in on_terminal and "leg" in on_terminal and "%" in on_terminal
     assert _stderr_of(args, tmp_path, terminal=False) == ""
+
+
+def test_a_terminated_run_leaves_no_temporary_file(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    command = [sys.executable, "-m", "rackbom", "cables", "helios-16k", "-o", "big.csv"]
+    with subprocess.Popen(command, cwd=tmp_path, env=env, stderr=subprocess.PIPE) as p:
+        deadline = time.monotonic() + 60
+        while not list(tmp_path.glob(".big.csv.*.tmp")) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert list(tmp_path.glob(".big.csv.*.tmp")), "the run wrote no temporary file"
+        p.send_signal(signal.SIGTERM)
+        assert p.wait(timeout=60) == 128 + signal.SIGTERM
+    assert list(tmp_path.iterdir()) == []
