@@ -27,7 +27,12 @@ T = TypeVar("T")
 def configure(p: argparse.ArgumentParser) -> None:
     """Add the sub-command's arguments."""
     p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
-    p.add_argument("-o", "--output", metavar="FILE.csv", help="the run list as CSV (streamed)")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE.csv",
+        help="the run list as CSV (streamed), or as Parquet where FILE ends in .parquet",
+    )
     p.add_argument("--xlsx", metavar="FILE", help="a workbook: summary, then a sheet per hall")
     p.add_argument("--json", metavar="FILE", help="the run list as JSON (columns, rows, BOM)")
     p.add_argument(
@@ -89,7 +94,12 @@ def _outputs(
         return progress(items, Path(path).name, total, "leg")
 
     outputs: list[tuple[str, Writer]] = []
-    if args.output is not None:
+    if args.output is not None and Path(args.output).suffix.lower() == ".parquet":
+        from rackbom.exports.json.cables_parquet import parquet_writer
+
+        parquet = parquet_writer(args.output, shown(args.output, rows()), cables.system_id)
+        outputs.append((args.output, parquet))
+    elif args.output is not None:
         from rackbom.exports.json.cables_csv import csv_writer
 
         lines = shown(args.output, cables.lines()) if whole else None
