@@ -524,3 +524,15 @@ def test_a_terminated_run_leaves_no_temporary_file(tmp_path: Path) -> None:
         p.send_signal(signal.SIGTERM)
         assert p.wait(timeout=60) == 128 + signal.SIGTERM
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_cluster_of_several_halls_draws_its_racks_one_hall_at_a_time(cli, tmp_path: Path) -> None:
+    name = "mi355x-8k+hall_racks=24"  # 64 racks in 3 halls
+    out = tmp_path / "racks.svg"
+    whole = cli("svg", name, "--view", "racks", "-o", str(out))
+    assert whole.code == 2 and "--hall hall01 to hall03" in whole.err and not out.exists()
+    assert cli("svg", name, "--view", "racks", "--hall", "hall03", "-o", str(out)).code == 0
+    text = out.read_text(encoding="utf-8")
+    assert ">#49<" in text and ">#64<" in text and ">#48<" not in text
+    assert cli("svg", name, "--hall", "hall01", "-o", str(out)).code == 2  # the floor plan
+    assert cli("svg", "helios", "--hall", "hall01", "-o", str(out)).code == 2
