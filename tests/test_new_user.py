@@ -536,3 +536,20 @@ def test_a_cluster_of_several_halls_draws_its_racks_one_hall_at_a_time(cli, tmp_
     assert ">#49<" in text and ">#64<" in text and ">#48<" not in text
     assert cli("svg", name, "--hall", "hall01", "-o", str(out)).code == 2  # the floor plan
     assert cli("svg", "helios", "--hall", "hall01", "-o", str(out)).code == 2
+
+
+def test_chart_lines_stay_apart_past_ten_systems(cli) -> None:
+    from rackbom.exports.charts.collectives_chart import line_style
+
+    looks = {(tuple(line_style(i)["color"]), line_style(i)["marker"]) for i in range(30)}  # type: ignore[arg-type]
+    assert len(looks) == 30
+    done = cli("show", "helios-8k+gpus=1")
+    assert "Asked for 1 GPU;" in done.out
+
+
+def test_tco_charts_say_what_they_wrote(cli, tmp_path: Path) -> None:
+    done = cli("tco", "helios", "--charts", str(tmp_path / "charts"))
+    written = [line for line in done.out.splitlines() if line.startswith("wrote ")]
+    assert len(written) == 3 and all(str(tmp_path) in line for line in written)
+    as_json = cli("tco", "helios", "--charts", str(tmp_path / "more"), "--json")
+    assert json.loads(as_json.out) and as_json.err.count("wrote ") == 3
