@@ -39,7 +39,9 @@ COPY_ID = "copy"
 
 
 class HallElevation(SvgDocument):
-    """`copies` copies of a design in rows of about `racks_per_row` racks, from `face`."""
+    """`copies` copies of a design in rows of about `racks_per_row` racks, from `face`; the
+    copies are numbered from `first + 1` (a hall of a larger cluster starts where the halls
+    before it end)."""
 
     def __init__(
         self,
@@ -49,6 +51,7 @@ class HallElevation(SvgDocument):
         racks_per_row: int = 16,
         width_px: float | None = None,
         face: str = "front",
+        first: int = 0,
     ) -> None:
         if copies < 1:
             raise InputError(None, "copies", f"a hall needs 1 copy or more, not {copies}")
@@ -64,6 +67,7 @@ class HallElevation(SvgDocument):
         per_copy = len(analysis.design.racks)
         self.per_row = max(1, racks_per_row // per_copy)
         self.width_px = width_px
+        self.first = first
 
     @cached_property
     def copy_box(self) -> Box:
@@ -129,7 +133,7 @@ class HallElevation(SvgDocument):
             )
             numbers.add(
                 dwg.text(
-                    f"#{index + 1}",
+                    f"#{self.first + index + 1:,}",
                     insert=(svg_number(x + UNIT_GUTTER_MM), svg_number(y + box.height + NUMBER_MM)),
                 )
             )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from enum import IntEnum
@@ -104,8 +105,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return Exit.INTERRUPTED
 
 
+def _terminated(signum: int, frame: object) -> NoReturn:
+    """SIGTERM ends the command as Ctrl-C does: half-written outputs are removed on the way."""
+    raise SystemExit(128 + signum)
+
+
 def run() -> NoReturn:
     """Console-script entry point."""
+    signal.signal(signal.SIGTERM, _terminated)
     gc.set_threshold(*GC_THRESHOLDS)
     # pydantic plugins are found by scanning every installed distribution's metadata; the
     # command line uses none (setting the variable yourself still decides)

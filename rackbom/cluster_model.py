@@ -10,6 +10,7 @@ from rackbom.components.catalogue import Catalogue, builtin_catalogue
 from rackbom.components.errors import InputError
 from rackbom.components.outputs import counted
 from rackbom.components.yamlio import validate_model
+from rackbom.racks.cabling.places import hall_name
 from rackbom.racks.clusters import (
     ClusterAnalysis,
     ClusterSpec,
@@ -82,21 +83,55 @@ class Cluster(System):
         return FabricDiagram(self.summary)
 
     def hall_elevation(
-        self, racks_per_row: int = 16, width: float | None = None, face: str = "front"
+        self,
+        racks_per_row: int = 16,
+        width: float | None = None,
+        face: str = "front",
+        hall: str | None = None,
     ) -> Any:
-        """The racks from the front (or rear), in rows: one drawing of the design per copy."""
+        """The racks from the front (or rear), in rows: one drawing of the design per copy; a
+        cluster of several halls is drawn one `hall` (`hall01`, ...) at a time."""
         from rackbom.layouts.hall_svg import HallElevation
 
-        return HallElevation(
-            self.design.analysis, self.summary.design_copies, self.name, racks_per_row, width, face
-        )
+        first, copies, title = self._hall_copies(hall)
+        return HallElevation(self.design.analysis, copies, title, racks_per_row, width, face, first)
 
-    def drawing(self, view: str | None, face: str, width: float | None) -> Any:
+    def _hall_copies(self, hall: str | None) -> tuple[int, int, str]:
+        """The first copy, the copies and the title of the racks drawn: all, or one hall's."""
+        halls = self.analysis.floor.halls
+        names = [hall_name(i) for i in range(halls)]
+        if hall is None and halls == 1:
+            return 0, self.summary.design_copies, self.name
+        if hall is None:
+            raise InputError(
+                None,
+                "--hall",
+                f"{self.id} stands in {halls} halls; its racks are drawn one hall at a time "
+                f"(--hall {names[0]} to {names[-1]})",
+            )
+        if hall not in names:
+            raise InputError(
+                None, "--hall", f"{self.id} has no {hall!r} ({', '.join(names[:3])}, ...)"
+            )
+        per_copy = len(self.design.analysis.design.racks)
+        racks_per_hall = self.analysis.sizer.racks_per_hall
+        index = names.index(hall)
+        first = index * racks_per_hall // per_copy
+        last = min(self.summary.design_copies, (index + 1) * racks_per_hall // per_copy)
+        return first, last - first, f"{self.name}, {hall}"
+
+    def drawing(
+        self, view: str | None, face: str, width: float | None, hall: str | None = None
+    ) -> Any:
         """The floor plan (default), the fabric diagram, or the racks from the front or rear;
-        `face` and `width` apply to the racks only."""
+        `face`, `width` and `hall` apply to the racks only."""
         if view == "racks":
-            return self.hall_elevation(width=width, face=face)
-        for option, given in (("--face", face != "front"), ("--width", width is not None)):
+            return self.hall_elevation(width=width, face=face, hall=hall)
+        for option, given in (
+            ("--face", face != "front"),
+            ("--width", width is not None),
+            ("--hall", hall is not None),
+        ):
             if given:
                 why = f"applies to --view racks, not --view {view or 'floor'}"
                 raise InputError(None, option, why)

@@ -72,8 +72,12 @@ class Design(System):
 
         return Elevation(self.analysis, face=face, width_px=width)
 
-    def drawing(self, view: str | None, face: str, width: float | None) -> Elevation:
-        """The elevation from `face`; a design has no other view."""
+    def drawing(
+        self, view: str | None, face: str, width: float | None, hall: str | None = None
+    ) -> Elevation:
+        """The elevation from `face`; a design has no other view, and no halls."""
+        if hall is not None:
+            raise InputError(None, "--hall", f"{self.id} is a design: it stands in no hall")
         if view is not None:
             why = f"{self.id} is a design: --view {view} is for clusters; a design's drawing is "
             raise InputError(None, "--view", why + "its elevation (--face front or rear)")

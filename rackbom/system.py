@@ -60,9 +60,12 @@ class System(ABC):
         """Capital by class, input power and output: what the cost of ownership divides."""
 
     @abstractmethod
-    def drawing(self, view: str | None, face: str, width: float | None) -> SvgDocument:
+    def drawing(
+        self, view: str | None, face: str, width: float | None, hall: str | None = None
+    ) -> SvgDocument:
         """The drawing `rackbom svg` writes: `view` and `face` as the kind offers them, `width`
-        in pixels (None: to scale). A view or face the kind lacks is an InputError."""
+        in pixels (None: to scale), `hall` the one hall of a cluster's racks to draw. A view,
+        face or hall the kind lacks is an InputError."""
 
     @abstractmethod
     def with_(self, **changes: Any) -> System:

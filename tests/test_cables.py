@@ -365,3 +365,21 @@ def test_every_patch_panel_cell_names_its_far_end_within_the_cell() -> None:
     title = cells[0].find(f"{ns}title").text or ""
     far_port = ports[0].far_port
     assert title.split(" → ")[1].split(" (")[0].endswith(far_port)
+
+
+def test_a_run_list_named_parquet_is_written_as_typed_parquet(cli, tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    spec = _small_file(tmp_path)
+    out = {k: tmp_path / f"run.{k}" for k in ("csv", "parquet")}
+    for path in out.values():
+        assert cli("cables", str(spec), "-o", str(path)).code == 0
+    table = pq.read_table(out["parquet"])
+    assert table.column_names == list(COLUMNS)
+    assert str(table.schema.field("run_m").type) == "double"
+    assert str(table.schema.field("a_position").type) == "int32"
+    assert table.schema.field("plane").nullable
+    with out["csv"].open(encoding="utf-8") as f:
+        rows = list(csv.reader(f))[1:]
+    got = [["" if v is None else str(v) for v in r.values()] for r in table.to_pylist()]
+    assert got == rows

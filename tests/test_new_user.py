@@ -468,3 +468,89 @@ def test_an_incomplete_file_is_named_by_its_kind(
     result = cli("validate", str(path))
     assert result.code == 2 and f"{field}: required field is missing" in result.err
     assert f"(read as a {kind})" in result.err
+
+
+def _stderr_of(args: list[str], cwd: Path, terminal: bool) -> str:
+    """What `rackbom ARGS` writes on stderr, given a pseudo-terminal or a pipe for it."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "rackbom", *args]
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    if not terminal:
+        done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, timeout=120)
+        return done.stderr.decode()
+    leader, follower = pty.openpty()
+    with subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=follower) as p:
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal's far end closed
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        p.wait(timeout=120)
+    os.close(leader)
+    return b"".join(chunks).decode(errors="replace")
+
+
+def test_progress_is_drawn_on_a_terminal_only(tmp_path: Path) -> None:
+    args = ["cables", "mi355x-8k", "-o", "run.csv"]
+    on_terminal = _stderr_of(args, tmp_path, terminal=True)
+    assert "run.csv" in on_terminal and "leg" in on_terminal and "%" in on_terminal
+    assert _stderr_of(args, tmp_path, terminal=False) == ""
+
+
+def test_a_terminated_run_leaves_no_temporary_file(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    command = [sys.executable, "-m", "rackbom", "cables", "helios-16k", "-o", "big.csv"]
+    with subprocess.Popen(command, cwd=tmp_path, env=env, stderr=subprocess.PIPE) as p:
+        deadline = time.monotonic() + 60
+        while not list(tmp_path.glob(".big.csv.*.tmp")) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert list(tmp_path.glob(".big.csv.*.tmp")), "the run wrote no temporary file"
+        p.send_signal(signal.SIGTERM)
+        assert p.wait(timeout=60) == 128 + signal.SIGTERM
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_cluster_of_several_halls_draws_its_racks_one_hall_at_a_time(cli, tmp_path: Path) -> None:
+    name = "mi355x-8k+hall_racks=24"  # 64 racks in 3 halls
+    out = tmp_path / "racks.svg"
+    whole = cli("svg", name, "--view", "racks", "-o", str(out))
+    assert whole.code == 2 and "--hall hall01 to hall03" in whole.err and not out.exists()
+    assert cli("svg", name, "--view", "racks", "--hall", "hall03", "-o", str(out)).code == 0
+    text = out.read_text(encoding="utf-8")
+    assert ">#49<" in text and ">#64<" in text and ">#48<" not in text
+    assert cli("svg", name, "--hall", "hall01", "-o", str(out)).code == 2  # the floor plan
+    assert cli("svg", "helios", "--hall", "hall01", "-o", str(out)).code == 2
+
+
+def test_chart_lines_stay_apart_past_ten_systems(cli) -> None:
+    from rackbom.exports.charts.collectives_chart import line_style
+
+    looks = {(tuple(line_style(i)["color"]), line_style(i)["marker"]) for i in range(30)}  # type: ignore[arg-type]
+    assert len(looks) == 30
+    done = cli("show", "helios-8k+gpus=1")
+    assert "Asked for 1 GPU;" in done.out
+
+
+def test_tco_charts_say_what_they_wrote(cli, tmp_path: Path) -> None:
+    done = cli("tco", "helios", "--charts", str(tmp_path / "charts"))
+    written = [line for line in done.out.splitlines() if line.startswith("wrote ")]
+    assert len(written) == 3 and all(str(tmp_path) in line for line in written)
+    as_json = cli("tco", "helios", "--charts", str(tmp_path / "more"), "--json")
+    assert json.loads(as_json.out) and as_json.err.count("wrote ") == 3

@@ -17,6 +17,7 @@ from rackbom.components.errors import InputError
 from rackbom.exports.workbook import _named_style, save_sheets
 from rackbom.exports.workbook.cells import Cell, SheetData, formula, number, text
 from rackbom.exports.workbook.sheet_xml import fill_sheets
+from rackbom.racks.cabling.row import COLUMNS
 
 STYLES = ("plain", "int", "usd", "header", "note", "total_usd", "wrap")
 SHEET = "xl/worksheets/sheet1.xml"
@@ -105,3 +106,36 @@ def test_a_number_that_is_not_finite_is_an_input_error(tmp_path: Path) -> None:
         save_sheets(
             [SheetData("s", rows=[[number(float("inf"), "int")]])], tmp_path / "x.xlsx", "t"
         )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.none(),
+            st.text(max_size=12),
+            st.sampled_from(["=SUM(A1)", " leaf", "a&b", "<x>", "rack-01"]),
+            st.integers(-(10**9), 10**9),
+            st.floats(allow_nan=False, allow_infinity=False, width=64),
+        ),
+        min_size=len(COLUMNS),
+        max_size=len(COLUMNS),
+    )
+)
+def test_a_run_list_row_is_written_as_sheet_xml_writes_its_cells(values: list[object]) -> None:
+    from openpyxl.utils.exceptions import IllegalCharacterError
+
+    from rackbom.exports.workbook.cables_book import _LETTERS, _row_xml
+    from rackbom.exports.workbook.sheet_xml import cell_xml
+
+    try:
+        cells = "".join(
+            cell_xml(f"{letter}7", Cell(v), None, "hall01")  # type: ignore[arg-type]
+            for letter, v in zip(_LETTERS, values, strict=True)
+            if v is not None
+        )
+    except IllegalCharacterError:
+        with pytest.raises(IllegalCharacterError):
+            _row_xml(7, values, "hall01")
+        return
+    assert _row_xml(7, values, "hall01") == f'<row r="7">{cells}</row>'

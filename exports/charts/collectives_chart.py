@@ -19,6 +19,19 @@ def size_text(size: int) -> str:
     return f"{size:,} B"
 
 
+MARKERS = ("o", "s", "^", "D", "v")
+"""One marker per ten lines: with twenty colours, no two of 100 lines look alike."""
+
+
+def line_style(index: int) -> dict[str, object]:
+    """The colour and marker of line `index`: tab20's dark shades, then its light ones, each ten
+    with a marker of their own."""
+    from matplotlib import colormaps
+
+    shade = (2 * index) % 20 + (index // 10) % 2
+    return {"color": colormaps["tab20"](shade), "marker": MARKERS[(index // 10) % len(MARKERS)]}
+
+
 def busbw_chart(
     series: Mapping[str, Sequence[CollectiveResult]],
     projections: Collection[str] = (),
@@ -27,13 +40,13 @@ def busbw_chart(
     """One line per system: busbw (GB/s, as nccl-tests prints it) at each message size."""
     fig, ax = _figure(8.0, 4.0)
     ops = {r.op for results in series.values() for r in results}
-    for name, results in series.items():
+    for index, (name, results) in enumerate(series.items()):
         gpus = results[0].gpus if results else 0
         projected = name in projections
         ax.plot(
             [r.bytes for r in results],
             [r.busbw_gbps / 8 for r in results],
-            marker="o",
+            **line_style(index),
             markersize=3,
             linestyle="--" if projected else "-",
             label=f"{name}, {gpus:,} GPUs" + (" (projection)" if projected else ""),

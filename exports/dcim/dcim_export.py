@@ -18,6 +18,7 @@ from typing import TextIO
 from ...components.atomic import Writer, text_writer
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
+from ...components.progress import byte_meter
 from ...components.switch_systems import SwitchSystem
 from ...racks.analysis import Analysis
 from ...racks.build import BuiltDesign
@@ -121,8 +122,9 @@ def _small_files(types: list[DeviceType], frames: Iterable[RackType]) -> dict[st
 class _Buffered:
     """Text gathered into chunks before each write."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, wrote: Callable[[int], object]) -> None:
         self.stream = stream
+        self.wrote = wrote
         self.parts: list[str] = []
         self.size = 0
 
@@ -134,6 +136,7 @@ class _Buffered:
 
     def flush(self) -> None:
         self.stream.write("".join(self.parts))
+        self.wrote(self.size)
         self.parts, self.size = [], 0
 
 
@@ -173,7 +176,8 @@ def _racks_writer(
     """A writer of racks.yaml: head keys, then each section's text as it comes, then tail."""
 
     def write(stream: TextIO) -> None:
-        out = _Buffered(stream)
+        wrote, done = byte_meter("racks.yaml")
+        out = _Buffered(stream, wrote)
         out.add(yamltext.document(head, header))
         for key in SECTIONS:
             empty = True
@@ -188,6 +192,7 @@ def _racks_writer(
                 out.add(f"{key}: []\n")
         out.add("".join(yamltext.mapping(tail)))
         out.flush()
+        done()
 
     return write
 

@@ -29,8 +29,8 @@ def render_cluster(cluster: ClusterAnalysis) -> str:
     ]
     if s.gpus_requested:
         blocks[0] += (
-            f"\nAsked for {s.gpus_requested:,} GPUs; whole copies of {s.design} make {s.gpus:,} "
-            f"(+{s.gpus_added_by_rounding:,})"
+            f"\nAsked for {counted(s.gpus_requested, 'GPU')}; whole copies of {s.design} make "
+            f"{s.gpus:,} (+{s.gpus_added_by_rounding:,})"
         )
     blocks.append(
         "Key figures\n"

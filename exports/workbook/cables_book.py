@@ -1,14 +1,26 @@
 """The run list as a workbook: a summary sheet of counts by part and length against the BOM, then
-one sheet per hall (rows by the hall of their A end), streamed row by row."""
+one sheet per hall (rows by the hall of their A end), streamed row by row.
+
+A hall's rows are written as sheet XML text (`sheet_xml.cell_xml`, as openpyxl writes them) to a
+temporary file of their own as the run list is generated, then copied into the workbook that
+openpyxl wrote with empty hall sheets: memory stays flat however long the list, and no cell is
+built as an object."""
 
 from __future__ import annotations
 
+import io
+import re
+import shutil
+import zipfile
 from collections import Counter
 from collections.abc import Iterable
+from math import isfinite
 from pathlib import Path
+from tempfile import TemporaryDirectory
+from typing import IO
 
 from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
+from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 from ...components.atomic import Writer
@@ -16,10 +28,13 @@ from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...racks.cabling.counts import PartCounts, Tally
 from ...racks.cabling.row import COLUMNS, CableRow
+from .cells import Cell
+from .sheet_xml import EMPTY_SHEET_DATA, cell_xml
 
 SHEET_ROWS = 1_048_576
 """Excel's rows per sheet, the header included."""
 CREATOR = "rackbom"
+COPY_CHUNK = 1 << 20
 
 
 def too_many_rows(path: str, rows: int, sheets: int) -> InputError:
@@ -51,26 +66,89 @@ def xlsx_writer(
     """A writer of the workbook; an InputError (nothing written) when a hall's sheet overflows."""
 
     def write(path: Path) -> None:
-        wb = Workbook(write_only=True)
-        wb.properties.title = title
-        wb.properties.creator = CREATOR
-        summary = wb.create_sheet("Summary")
-        sheets: dict[str, WriteOnlyWorksheet] = {}
-        filled: Counter[str] = Counter()
-        for row in tally.passing(rows):
-            sheet = sheets.get(row.a_hall)
-            if sheet is None:
-                sheet = sheets[row.a_hall] = wb.create_sheet(row.a_hall[:31])
-                sheet.freeze_panes = "A2"
-                sheet.append(list(COLUMNS))
-            filled[row.a_hall] += 1
-            if filled[row.a_hall] >= SHEET_ROWS:
-                raise too_many_rows(path_name, sum(filled.values()), len(sheets))
-            sheet.append([_cell(sheet, v) for v in row])
-        _summary(summary, tally.result(), bom, catalogue)
-        wb.save(str(path))
+        with TemporaryDirectory(prefix="rackbom-halls-") as folder:
+            halls = _hall_rows(path_name, rows, tally, Path(folder))
+            wb = Workbook(write_only=True)
+            wb.properties.title = title
+            wb.properties.creator = CREATOR
+            _summary(wb.create_sheet("Summary"), tally.result(), bom, catalogue)
+            for hall in halls:
+                wb.create_sheet(hall[:31]).freeze_panes = "A2"
+            skeleton = io.BytesIO()
+            wb.save(skeleton)
+            parts = {f"xl/worksheets/sheet{i}.xml": f for i, f in enumerate(halls.values(), 2)}
+            _fill(skeleton, path, parts)
 
     return write
+
+
+def _hall_rows(
+    path_name: str, rows: Iterable[CableRow], tally: Tally, folder: Path
+) -> dict[str, Path]:
+    """Each hall's rows, header first, as `<row>` elements in a file of its own in `folder`."""
+    files: dict[str, Path] = {}
+    outs: dict[str, IO[str]] = {}
+    filled: Counter[str] = Counter()
+    try:
+        for row in tally.passing(rows):
+            out = outs.get(row.a_hall)
+            if out is None:
+                files[row.a_hall] = folder / f"hall{len(files)}.xml"
+                out = outs[row.a_hall] = files[row.a_hall].open("w", encoding="utf-8")
+                out.write(_row_xml(1, COLUMNS, row.a_hall))
+            filled[row.a_hall] += 1
+            if filled[row.a_hall] >= SHEET_ROWS:
+                raise too_many_rows(path_name, sum(filled.values()), len(files))
+            out.write(_row_xml(filled[row.a_hall] + 1, row, row.a_hall))
+    finally:
+        for out in outs.values():
+            out.close()
+    return files
+
+
+_LETTERS = [get_column_letter(i) for i in range(1, len(COLUMNS) + 1)]
+_PLAIN = re.compile(r"[^&<>\x00-\x1f\x7f-\x9f]*\Z")
+"""Text written as it is: nothing XML escapes, no control character."""
+
+
+def _row_xml(number: int, values: Iterable[object], sheet: str) -> str:
+    """One `<row>`, in the form `sheet_xml.cell_xml` writes (a test holds the two alike): text
+    always as text, so a name that starts with `=` is no formula."""
+    out = [f'<row r="{number}">']
+    for letter, value in zip(_LETTERS, values, strict=True):
+        if value is None:
+            continue
+        ref = f"{letter}{number}"
+        if type(value) is str and value and _PLAIN.match(value) and value.strip() == value:
+            out.append(f'<c r="{ref}" t="inlineStr"><is><t>{value}</t></is></c>')
+        elif type(value) is int:
+            out.append(f'<c r="{ref}" t="n"><v>{value}</v></c>')
+        elif type(value) is float and isfinite(value):
+            out.append(f'<c r="{ref}" t="n"><v>{value:.16g}</v></c>')
+        else:
+            out.append(cell_xml(ref, Cell(value), None, sheet))  # type: ignore[arg-type]
+    out.append("</row>")
+    return "".join(out)
+
+
+def _fill(skeleton: io.BytesIO, target: Path, parts: dict[str, Path]) -> None:
+    """Copy the workbook, each hall sheet's empty `<sheetData>` filled from its file of rows."""
+    with (
+        zipfile.ZipFile(skeleton) as zin,
+        zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout,
+    ):
+        for info in zin.infolist():
+            data = zin.read(info)
+            rows = parts.get(info.filename)
+            if rows is None:
+                zout.writestr(info, data)
+                continue
+            head, tail = data.split(EMPTY_SHEET_DATA)
+            with zout.open(info.filename, "w", force_zip64=True) as out:
+                out.write(head + b"<sheetData>")
+                with rows.open("rb") as f:
+                    shutil.copyfileobj(f, out, COPY_CHUNK)
+                out.write(b"</sheetData>" + tail)
 
 
 def _summary(
@@ -91,12 +169,3 @@ def _summary(
             ws.append([kind, part_id, length, n, m, None if m is None else n - m])
     m = bom.legs if bom else None
     ws.append(["legs", None, None, got.legs, m, None if m is None else got.legs - m])
-
-
-def _cell(ws: WriteOnlyWorksheet, value: object) -> object:
-    """A value as the cell to write: text that looks like a formula is written as text."""
-    if isinstance(value, str) and value[:1] == "=":
-        cell = WriteOnlyCell(ws, value)
-        cell.data_type = "s"
-        return cell
-    return value

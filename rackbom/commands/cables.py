@@ -9,21 +9,31 @@ import sys
 from collections.abc import Callable, Iterator
 from difflib import get_close_matches
 from itertools import islice
+from pathlib import Path
+from typing import TypeVar
 
 from rackbom.components.atomic import Writer, check_destination, write_files
 from rackbom.components.errors import InputError
 from rackbom.components.limits import RACK_NAMES_MAX
+from rackbom.components.progress import progress
 from rackbom.exports.text.table import counted, size_text
 from rackbom.racks.cabling.cable_list import CableList, cable_list
 from rackbom.racks.cabling.row import CableRow
 
 from .common import add_catalogue_option, add_repeated, load_targets
 
+T = TypeVar("T")
+
 
 def configure(p: argparse.ArgumentParser) -> None:
     """Add the sub-command's arguments."""
     p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
-    p.add_argument("-o", "--output", metavar="FILE.csv", help="the run list as CSV (streamed)")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE.csv",
+        help="the run list as CSV (streamed), or as Parquet where FILE ends in .parquet",
+    )
     p.add_argument("--xlsx", metavar="FILE", help="a workbook: summary, then a sheet per hall")
     p.add_argument("--json", metavar="FILE", help="the run list as JSON (columns, rows, BOM)")
     p.add_argument(
@@ -80,12 +90,24 @@ def _outputs(
 ) -> list[tuple[str, Writer]]:
     """A writer per file asked for, each over its own pass of the rows."""
     bom = cables.bom if whole else None
+    total = cables.rows_total if whole else None
+
+    def shown(path: str, items: Iterator[T]) -> Iterator[T]:
+        return progress(items, Path(path).name, total, "leg")
+
     outputs: list[tuple[str, Writer]] = []
-    if args.output is not None:
+    if args.output is not None and Path(args.output).suffix.lower() == ".parquet":
+        from rackbom.exports.json.cables_parquet import parquet_writer
+
+        parquet = parquet_writer(args.output, shown(args.output, rows()), cables.system_id)
+        outputs.append((args.output, parquet))
+    elif args.output is not None:
         from rackbom.exports.json.cables_csv import csv_writer
 
-        lines = cables.lines() if whole else None
-        outputs.append((args.output, csv_writer(rows(), cables.plain_names, lines)))
+        lines = shown(args.output, cables.lines()) if whole else None
+        outputs.append(
+            (args.output, csv_writer(shown(args.output, rows()), cables.plain_names, lines))
+        )
     if args.xlsx is not None:
         from rackbom.exports.workbook.cables_book import check_fits, xlsx_writer
 
@@ -93,16 +115,19 @@ def _outputs(
             hall_rows = cables.run_list.leaf_rows_by_hall().values() if cables.run_list else ()
             check_fits(args.xlsx, cables.rows_total, cables.halls, hall_rows)
         title = f"Cable run list of {cables.system_id}"
-        writer = xlsx_writer(args.xlsx, rows(), cables.tally(), bom, cables.catalogue, title)
+        writer = xlsx_writer(
+            args.xlsx, shown(args.xlsx, rows()), cables.tally(), bom, cables.catalogue, title
+        )
         outputs.append((args.xlsx, writer))
     if args.json is not None:
         from rackbom.exports.json.cables_json import json_writer
 
-        outputs.append((args.json, json_writer(cables.system_id, rows(), bom)))
+        outputs.append((args.json, json_writer(cables.system_id, shown(args.json, rows()), bom)))
     if args.netbox is not None:
         from rackbom.exports.dcim.cable_import import dcim_writer
 
-        outputs.append((args.netbox, dcim_writer(rows(), cables, cables.plain_names)))
+        netbox = shown(args.netbox, rows())
+        outputs.append((args.netbox, dcim_writer(netbox, cables, cables.plain_names)))
     if args.panel is not None:
         from rackbom.components.atomic import text_writer
         from rackbom.layouts.patch_panel import PatchPanel, panel_ports

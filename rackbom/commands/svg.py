@@ -39,6 +39,11 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="for a cluster: the floor plan, the fabric diagram or the hall elevation of its "
         "racks, in rows of 16 (default: floor); `plant` (designs too): feeds and CDUs per row",
     )
+    p.add_argument(
+        "--hall",
+        metavar="HALL",
+        help="with --view racks: the one hall to draw (hall01, ...) of a cluster of several",
+    )
     add_plant_option(p)
     add_catalogue_option(p)
     p.set_defaults(run=run)
@@ -66,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
     for option, given, why in (
         ("--face", args.face, "the plant drawing shows no rack face"),
         ("--width", args.width, "the plant drawing is laid out at its own scale"),
+        ("--hall", args.hall, "the plant drawing shows every row"),
     ):
         if plant and given is not None:
             raise InputError(None, option, why)
@@ -76,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     if plant:
         drawing = target.power_and_cooling(args.plant)
     else:
-        drawing = target.drawing(args.view, args.face or "front", args.width)
+        drawing = target.drawing(args.view, args.face or "front", args.width, args.hall)
     path = drawing.save(args.output)
     print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from rackbom import cost_api as costs
@@ -13,7 +14,7 @@ from rackbom.components.tco_library import profile
 from rackbom.exports.charts.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
 from rackbom.exports.figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from rackbom.exports.json.summary_json import summary_data
-from rackbom.exports.text.table import render_table
+from rackbom.exports.text.table import render_table, size_text
 from rackbom.exports.text.tco_text import (
     accepted_table,
     rent_table,
@@ -105,12 +106,16 @@ def run(args: argparse.Namespace) -> int:
                 charts["capex-per-gpu.svg"] = capex_chart(tcos)
                 charts["tco-per-gpu-hour.svg"] = tco_chart(tcos)
                 charts["tco-per-fp4-pflops-hour.svg"] = tco_chart(tcos, "fp4")
-    if charts:
-        write_charts(args.charts, charts)
+    written = write_charts(args.charts, charts) if charts else []
     if args.json:
         print_json(summary_data(data))
     else:
         print(text)
+    for path in written:  # after the table; on stderr under --json, which stdout must be alone
+        print(
+            f"wrote {path} ({size_text(path.stat().st_size)})",
+            file=sys.stderr if args.json else sys.stdout,
+        )
     return 0
 
 
@@ -128,14 +133,15 @@ def check_options(args: argparse.Namespace) -> None:
         raise InputError(None, view, "covers the sources' own systems; name no designs with it")
 
 
-def write_charts(folder: Path, charts: dict[str, str]) -> None:
-    """Write the charts into `folder`, made (with its parents) where it does not exist."""
+def write_charts(folder: Path, charts: dict[str, str]) -> list[Path]:
+    """Write the charts into `folder`, made (with its parents) where it does not exist; the
+    paths written."""
     if folder.exists() and not folder.is_dir():
         raise InputError(str(folder), None, "is not a directory")
     made = [step for step in (folder, *folder.parents) if not step.exists()]
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        write_files([(folder / name, text_writer(svg)) for name, svg in charts.items()])
+        return write_files([(folder / name, text_writer(svg)) for name, svg in charts.items()])
     except BaseException:
         for step in made:
             step.rmdir()
