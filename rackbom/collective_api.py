@@ -106,7 +106,7 @@ def measured(system: System) -> bool:
     same interconnect, domain size and line rate per GPU), else the figures are a projection.
     Judged by the parts, so a renamed copy or a variant that keeps the domain is measured too."""
     data = collective_data()
-    mine = _domain(levels(system))
+    mine = _domain(modelled(system))
     return mine is not None and any(
         _domain(levels_of(_system(m.system).analysis, data)) == mine
         for m in data.measurements
