@@ -199,6 +199,8 @@ def test_workbook_sheet_holds_collectives_workloads_and_checks() -> None:
     assert sum(1 for v in values if v[:1] == ["hgx-h200"] and len(v) == 10) == 3  # workloads
     (check,) = [v for v in values if v[:1] == ["2 x 8 MI355X over Pollara 400 RoCE, all-reduce"]]
     assert abs(check[-1]) <= 0.15
+    (forced,) = [v for v in values if v and str(v[0]).endswith("forced ring (NCCL_ALGO=RING)")]
+    assert forced[4:7] == ["ring (forced)", 370, "ring"] and abs(forced[-1]) <= 0.15
 
 
 def test_show_and_compare_carry_collective_rows(cli) -> None:
