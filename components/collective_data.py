@@ -11,7 +11,7 @@ from functools import cache
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .cache import cached
 from .catalogue import Catalogue, builtin_catalogue, suggest
@@ -63,6 +63,11 @@ class Interconnect(Sourced):
     in_network: InNetwork | None = Field(
         default=None, description="In-network reduction, where its switches have it."
     )
+    channels_per_nic: PositiveCount = Field(
+        default=1,
+        description="Channels a library runs per host NIC across scale-up domains, each leaving "
+        "the domain through a NIC of its own (scale-out).",
+    )
 
 
 class NoInterconnect(InputError):
@@ -82,10 +87,18 @@ class Measurement(Sourced):
     bytes: Bytes
     gpus: PositiveCount
     busbw_gbytes_per_s: Positive = Field(description="Bus bandwidth as nccl-tests prints it.")
-    algorithm: Algorithm = Field(description="The algorithm the run used.")
+    algorithm: Algorithm | None = Field(
+        default=None, description="The algorithm the run used, where its source says."
+    )
     pinned: bool = Field(
         default=False, description="Whether the run forced its algorithm (NCCL_ALGO)."
     )
+
+    @model_validator(mode="after")
+    def _pinned_names_one(self) -> Measurement:
+        if self.pinned and self.algorithm is None:
+            raise ValueError("a run that forced its algorithm names it (algorithm:)")
+        return self
 
 
 class CommWorkload(Sourced):

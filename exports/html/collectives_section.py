@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ...components.collective_data import Measurement
 from ...racks.collectives.collective_model import CollectiveResult
+from ...racks.collectives.scoped import run_algorithm
 from ..charts.collectives_chart import busbw_chart, size_text
 from .tco_section import GROUPS, chart_html
 
@@ -67,11 +68,6 @@ def collectives_part(
     )
 
 
-def _run_algorithm(measurement: Measurement) -> str:
-    forced = " (forced)" if measurement.pinned else ""
-    return html.escape(measurement.algorithm + forced)
-
-
 def _checks_table(checks: Sequence[CheckRow]) -> str:
     if not checks:
         return ""
@@ -95,7 +91,7 @@ def _checks_table(checks: Sequence[CheckRow]) -> str:
         f'<td class="text">{html.escape(c.measurement.system)}</td>'
         f"<td>{c.measurement.gpus:,}</td>"
         f"<td>{size_text(c.measurement.bytes)}</td>"
-        f'<td class="text">{_run_algorithm(c.measurement)}</td>'
+        f'<td class="text">{html.escape(run_algorithm(c.measurement))}</td>'
         f"<td>{c.measurement.busbw_gbytes_per_s:,.1f} GB/s</td>"
         f'<td class="text">{html.escape(c.model.algorithm)}</td>'
         f"<td>{c.model.busbw_gbps / 8:,.1f} GB/s</td>"

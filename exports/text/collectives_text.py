@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...components.collective_data import OPS
-from ...racks.collectives.scoped import SCOPES
+from ...racks.collectives.scoped import SCOPES, run_algorithm
 from ..charts.collectives_chart import size_text
 from .table import render_table
 
@@ -150,7 +150,7 @@ def render_checks(checks: Sequence[Check]) -> str:
             c.measurement.system,
             f"{c.measurement.gpus:,}",
             size_text(c.measurement.bytes),
-            c.measurement.algorithm + (" (forced)" if c.measurement.pinned else ""),
+            run_algorithm(c.measurement),
             f"{c.measurement.busbw_gbytes_per_s:,.1f}",
             c.result.algorithm,
             f"{c.result.busbw_gbps / 8:,.1f}",

@@ -13,6 +13,7 @@ from ...components.cost_inputs import TcoProfile
 from ...racks.analysis import Analysis
 from ...racks.collectives.collective_model import collective
 from ...racks.collectives.levels import Level, levels_of, modelled_levels
+from ...racks.collectives.scoped import run_algorithm
 from ...racks.collectives.workloads import workload_step
 from ...racks.costs.basis import basis_of
 from ...racks.costs.ownership import tco
@@ -152,7 +153,7 @@ def _checks(sheet: SheetData, rows: list[Row]) -> None:
             text(m.system),
             number(m.gpus, "int"),
             text(size_text(m.bytes)),
-            text(m.algorithm + (" (forced)" if m.pinned else "")),
+            text(run_algorithm(m)),
             number(m.busbw_gbytes_per_s, "decimal"),
             text(result.algorithm),
             number(model, "decimal"),

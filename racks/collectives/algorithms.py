@@ -1,19 +1,25 @@
 """The algorithms a collective library picks from, each one's modelled time over a system's levels.
 
 Each time = call overhead + latencies + data / achievable bandwidth, as NCCL's own cost model:
-- **ring**: one ring through every GPU; across domains each domain's k GPUs each carry a ring
-  over their own NICs, so the ring runs at min(scale-up, k x scale-out per GPU).
+- **ring**: one ring through every GPU; across domains the library runs its channels per NIC of
+  one host (compute tray or server), so the ring runs at min(scale-up, h x scale-out per GPU),
+  h = the host's GPUs x channels per NIC, at most the domain's k; only the steps that cross
+  domains pay the network's latency (NCCL's ring model).
 - **tree** (all-reduce): double binary trees, 2 log2(n) steps, 2S through each GPU.
 - **nvls** (NVLink SHARP, inside one domain): the switch reduces and multicasts; one latency, an
   all-reduce at the interconnect's in-network share of its rate; an all-gather or reduce-scatter
   still receives (n-1)/n S through each GPU's links.
-- **nvls_tree** (all-reduce across domains): NVLS inside each domain, trees across domains on each
-  GPU's S/k share, the two pipelined.
+- **nvls_tree** (all-reduce across domains): NVLS inside each domain, trees across domains over
+  one host's NICs, the two pipelined; between two domains the tree is one exchange (S over the
+  host's NICs), beyond two each NIC carries both halves (2S), as NCCL's model halves its
+  inter-node bandwidth past two nodes.
 - **collnet** (all-reduce across domains, InfiniBand SHARP): each GPU's S/k share crosses its NIC
   once each way and the switches reduce; NVLS (or a ring) inside, pipelined. NCCL uses it only
   when told to (`by_default` false), so it is chosen only when pinned.
-- **hierarchical**: reduce-scatter inside each domain, the collective on S/k across domains,
-  all-gather inside each domain, one after the other.
+- **hierarchical**: reduce-scatter inside each domain, the collective on S/k across domains over
+  every GPU's own NICs, all-gather inside each domain, one after the other. No library runs it
+  by default (NCCL's channels cross domains over one host's NICs), so it is chosen only when
+  pinned.
 - **direct** (all-to-all): every pair at once, each peer at its own cost; traffic leaving the
   domain meets the fabric's oversubscription.
 """
@@ -85,17 +91,29 @@ def _two_levels(up: Level, out: Level, op: str, size: int, n: int) -> Iterator[C
     if op == "all_to_all":
         yield _direct(up, out, size, n)
         return
-    ring_rate = min(up_rate, k * out_rate)
-    ring_slow = up.name if up_rate <= k * out_rate else out.name
+    hosts = out_rate * _host_gpus(up, out)
+    ring_rate = min(up_rate, hosts)
+    ring_slow = up.name if up_rate <= hosts else out.name
+    domains = math.ceil(n / k)
     steps = (2 if op == "all_reduce" else 1) * (n - 1)
-    alpha = max(up.step_us, out.step_us)
-    ring = call + steps * alpha + _us(bus_factor(op, n) * size, ring_rate)
+    inter = 2 * domains if op == "all_reduce" else domains - 1
+    latency = (steps - inter) * up.step_us + inter * out.step_us
+    ring = call + latency + _us(bus_factor(op, n) * size, ring_rate)
     yield Candidate("ring", ring, ring_slow)
     if op == "all_reduce":
+        alpha = max(up.step_us, out.step_us)
         tree = call + 2 * _log2(n) * alpha + _us(2 * size, ring_rate)
         yield Candidate("tree", tree, ring_slow)
         yield from _in_network(up, out, size, n)
     yield _hierarchical(up, out, op, size, n)
+
+
+def _host_gpus(up: Level, out: Level) -> int:
+    """GPUs whose NICs carry a domain's channels across: the library's channels per NIC of one
+    host, at most the whole domain."""
+    if not out.host_gpus:
+        return up.span
+    return min(up.span, out.host_gpus * out.interconnect.channels_per_nic)
 
 
 def _direct(up: Level, out: Level, size: int, n: int) -> Candidate:
@@ -120,8 +138,10 @@ def _in_network(up: Level, out: Level, size: int, n: int) -> Iterator[Candidate]
     else:
         inside, inside_lat = _us(2 * (k - 1) / k * size, up_rate), 2 * (k - 1) * up.step_us
     if nvls is not None:
-        across = _us(2 * size / k, out_rate)
-        lat = inside_lat + 2 * _log2(math.ceil(n / k)) * out.step_us
+        domains = math.ceil(n / k)
+        passes = 1 if domains <= 2 else 2
+        across = _us(passes * size, out_rate * _host_gpus(up, out))
+        lat = inside_lat + 2 * _log2(domains) * out.step_us
         slow = up.name if inside >= across else out.name
         yield Candidate("nvls_tree", call + lat + max(inside, across), slow)
     sharp = out.reduction
@@ -143,4 +163,4 @@ def _hierarchical(up: Level, out: Level, op: str, size: int, n: int) -> Candidat
     across_steps = 2 * _log2(domains) if op == "all_reduce" else domains - 1
     across = across_steps * out.step_us + _us(bus_factor(op, domains) * size / k, out_rate)
     slow = up.name if inside > across else out.name
-    return Candidate("hierarchical", call + inside + across, slow)
+    return Candidate("hierarchical", call + inside + across, slow, by_default=False)

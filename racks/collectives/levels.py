@@ -40,6 +40,10 @@ class Level:
     """Switch hops on the longest path through the level."""
     oversubscription: float
     """Downlinks per uplink on the way up (1 = none); limits all-to-all traffic only."""
+    host_gpus: int = 0
+    """GPUs of one host (a compute tray or server) whose NICs a library's channels cross this
+    level over: a ring or tree between domains runs as many channels as one host has NICs, so
+    it carries at most host_gpus x the rate per GPU; 0 on a scale-up level."""
     reduction: InNetwork | None = None
     """In-network reduction: the interconnect's figures where every switch of the level has the
     trait they need (NVLink SHARP, InfiniBand SHARP); none elsewhere."""
@@ -76,7 +80,9 @@ def design_levels(
         return (up,) if up is not None else ()
     out_link = data.used_by(nic, analysis.design.catalogue)
     ports = _nic_ports_per_gpu(analysis)
-    out = Level("scale-out", out_link, summary.gpus, summary.scale_out_gbps_per_gpu, ports, 0, 1, 1)
+    hosts = _gpus_per_host(analysis)
+    rate_out = summary.scale_out_gbps_per_gpu
+    out = Level("scale-out", out_link, summary.gpus, rate_out, ports, 0, 1, 1, hosts)
     return (up, out) if up is not None else (out,)
 
 
@@ -104,6 +110,7 @@ def cluster_levels(
         0,
         2 * summary.fabric_tiers - 1,
         max([1.0, *tapers]),
+        _gpus_per_host(rack),
         _reduction(link, {cluster.switch.in_network_reduction}),
     )
     return (up, out) if up is not None else (out,)
@@ -123,7 +130,7 @@ def _scale_up(
     mesh = min(gpu.mesh_links, world - 1) if gpu.mesh_links and not gpu.scale_up_lanes else 0
     hops = 0 if mesh else 1
     reduction = None if mesh else _reduction(link, traits)
-    return Level("scale-up", link, world, rate, 1, mesh, hops, 1.0, reduction)
+    return Level("scale-up", link, world, rate, 1, mesh, hops, 1.0, reduction=reduction)
 
 
 def _reduction(link: Interconnect, traits: set[InNetworkReduction | None]) -> InNetwork | None:
@@ -163,6 +170,17 @@ def _scale_out_nic(analysis: Analysis) -> Nic | None:
             if isinstance(part, Nic) and line.use == PartUse.SCALE_OUT:
                 return part
     return None
+
+
+def _gpus_per_host(analysis: Analysis) -> int:
+    """GPUs in one compute tray (the host a library's network channels start from)."""
+    design = analysis.design
+    for tray in design.placed:
+        if tray.tray.role == TrayRole.COMPUTE:
+            gpus = sum(ln.qty for ln in tray.tray.parts if isinstance(design.part(ln.part), Gpu))
+            if gpus:
+                return gpus
+    return 1
 
 
 def _nic_ports_per_gpu(analysis: Analysis) -> int:
