@@ -67,7 +67,7 @@ def collective(
 NEEDS = {
     "ring": "it runs every op but all-to-all",
     "tree": "it runs all-reduce only",
-    "nvls": "it needs switches that reduce in the network (NVSwitch gen 3 and later)",
+    "nvls": "it runs inside one scale-up domain whose switches reduce (NVSwitch gen 3 and later)",
     "nvls_tree": "it runs all-reduce across scale-up domains whose switches reduce (NVLS)",
     "collnet": "it runs all-reduce across a fabric whose switches reduce (InfiniBand SHARP)",
     "hierarchical": "it runs across scale-up domains, not all-to-all",
