@@ -369,3 +369,25 @@ def test_nvls_tree_between_two_domains_is_one_exchange() -> None:
     assert two.busbw_gbytes_per_s > 1.8 * four.busbw_gbytes_per_s
     tree = rb.collective("hgx-b200-8k", "all_reduce", 2**33, 32, "nvls_tree")
     assert tree.busbw_gbytes_per_s < 0.55 * two.busbw_gbytes_per_s
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    system=st.sampled_from(("hgx-h200", "gb200-16k", "hgx-b200-8k", "helios-8k")),
+    op=st.sampled_from(OPS),
+    size=st.integers(1, 2**34),
+    share=st.floats(0, 1),
+)
+def test_the_choice_is_the_fastest_default_and_a_pin_is_never_faster(
+    system: str, op: str, size: int, share: float
+) -> None:
+    from rackbom.racks.collectives.algorithms import candidates
+
+    steps = levels(system)
+    gpus = 2 + int(share * (steps[-1].span - 2))
+    chosen = collective(steps, op, size, gpus)
+    for found in candidates(steps, op, size, gpus):
+        pinned = collective(steps, op, size, gpus, found.algorithm)
+        assert pinned.time_us == pytest.approx(found.time_us)
+        if found.by_default:
+            assert chosen.time_us <= found.time_us
