@@ -11,25 +11,40 @@ from functools import cache
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .cache import cached
 from .catalogue import Catalogue, builtin_catalogue, suggest
 from .errors import InputError
 from .limits import LIST_MAX, Name, Text
 from .network_profiles import NetworkProfile
-from .parts import Gpu, Nic
+from .parts import Gpu, InNetworkReduction, Nic
 from .provenance import Id, NonNegative, Positive, PositiveCount, Sourced, Strict
 from .yamlio import read_yaml_text, validate_model
 
 OPS = ("all_reduce", "all_gather", "reduce_scatter", "all_to_all")
 Op = Literal["all_reduce", "all_gather", "reduce_scatter", "all_to_all"]
+ALGORITHMS = ("ring", "tree", "nvls", "nvls_tree", "collnet", "hierarchical", "direct")
+Algorithm = Literal["ring", "tree", "nvls", "nvls_tree", "collnet", "hierarchical", "direct"]
 BYTES_MAX = 10**15
 """The largest message modelled, bytes (a petabyte)."""
 
 Share = Annotated[float, Field(strict=True, gt=0, le=1, allow_inf_nan=False)]
 Bytes = Annotated[int, Field(strict=True, ge=1, le=BYTES_MAX)]
 FILE = "rackbom/components/data/collectives.yaml"
+
+
+class InNetwork(Sourced):
+    """What a collective library gets from switches that reduce data passing through them."""
+
+    kind: InNetworkReduction = Field(description="The switch trait this needs.")
+    share: Share = Field(
+        description="Algorithm bandwidth of an in-network all-reduce over the achievable rate."
+    )
+    latency_us: NonNegative = Field(description="Latency of one in-network collective, us.")
+    by_default: bool = Field(
+        default=True, description="Whether the library uses it without being told to."
+    )
 
 
 class Interconnect(Sourced):
@@ -42,6 +57,17 @@ class Interconnect(Sourced):
     step_latency_us: NonNegative = Field(description="Latency of one algorithm step, us.")
     hop_latency_us: NonNegative = Field(default=0, description="Added per switch hop, us.")
     call_overhead_us: NonNegative = Field(description="Fixed cost of one collective call, us.")
+    peer_overhead_us: NonNegative = Field(
+        description="Cost of each peer an all-to-all sends to and receives from, us."
+    )
+    in_network: InNetwork | None = Field(
+        default=None, description="In-network reduction, where its switches have it."
+    )
+    channels_per_nic: PositiveCount = Field(
+        default=1,
+        description="Channels a library runs per host NIC across scale-up domains, each leaving "
+        "the domain through a NIC of its own (scale-out).",
+    )
 
 
 class NoInterconnect(InputError):
@@ -61,6 +87,18 @@ class Measurement(Sourced):
     bytes: Bytes
     gpus: PositiveCount
     busbw_gbytes_per_s: Positive = Field(description="Bus bandwidth as nccl-tests prints it.")
+    algorithm: Algorithm | None = Field(
+        default=None, description="The algorithm the run used, where its source says."
+    )
+    pinned: bool = Field(
+        default=False, description="Whether the run forced its algorithm (NCCL_ALGO)."
+    )
+
+    @model_validator(mode="after")
+    def _pinned_names_one(self) -> Measurement:
+        if self.pinned and self.algorithm is None:
+            raise ValueError("a run that forced its algorithm names it (algorithm:)")
+        return self
 
 
 class CommWorkload(Sourced):
@@ -97,6 +135,10 @@ class CollectiveData:
         for section in ("interconnects", "measurements", "workloads"):
             for index, entry in enumerate(getattr(content, section)):
                 _check_sources(entry, catalogue.sources, file, f"{section}[{index}]")
+        for index, link in enumerate(content.interconnects):
+            if link.in_network is not None:
+                where = f"interconnects[{index}].in_network"
+                _check_sources(link.in_network, catalogue.sources, file, where)
         users = [*catalogue.parts.values(), *catalogue.network_profiles.values()]
         for user in users:
             if isinstance(user, Gpu | Nic | NetworkProfile) and user.interconnect is not None:

@@ -162,6 +162,10 @@ class Nic(PartType):
     )
 
 
+InNetworkReduction = Literal["nvls", "sharp"]
+"""A switch's own reduction: NVLink SHARP (NVSwitch gen 3 and later) or InfiniBand SHARP."""
+
+
 class SwitchAsic(PartType):
     """A switch chip: total bandwidth split into ports at one of its lane speeds."""
 
@@ -181,6 +185,14 @@ class SwitchAsic(PartType):
     lane_gbps_options: list[PositiveGbps] = Field(
         min_length=1, max_length=16, description="SerDes lane speeds."
     )
+    in_network_reduction: InNetworkReduction | None = Field(
+        default=None, description="How the chip reduces data passing through it, if it can."
+    )
+
+    def figure_names(self) -> list[str]:
+        """The numeric figures stated, and the in-network reduction where declared."""
+        names = super().figure_names()
+        return [*names, "in_network_reduction"] if self.in_network_reduction else names
 
     def lanes_at(self, lane_gbps: float) -> int:
         """SerDes lanes the chip offers at one lane speed."""

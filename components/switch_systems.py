@@ -9,7 +9,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, model_validator
 
 from .limits import Name
-from .parts import PartType
+from .parts import InNetworkReduction, PartType
 from .provenance import Id, Positive, PositiveCount, Strict
 
 PORT_FIELDS = frozenset({"port", "sub", "leg", "lane"})
@@ -77,6 +77,9 @@ class SwitchSystem(PartType):
     protocol: Literal["ethernet", "infiniband"] = Field(
         default="ethernet", description="What its ports speak."
     )
+    in_network_reduction: InNetworkReduction | None = Field(
+        default=None, description="How the box reduces data passing through it, if it can."
+    )
     port_names: PortNaming | None = Field(
         default=None, description="The vendor's interface names; generic p1, p1/2 without."
     )
@@ -85,6 +88,11 @@ class SwitchSystem(PartType):
         description="The devicetype-library's type of this box (an entry of the DCIM export's "
         "library data), where the library holds it.",
     )
+
+    def figure_names(self) -> list[str]:
+        """The numeric figures stated, and the in-network reduction where declared."""
+        names = super().figure_names()
+        return [*names, "in_network_reduction"] if self.in_network_reduction else names
 
     def port_name(self, cage: int, sub: int, split: int) -> str:
         """The name of sub-port `sub` (from 0) of cage `cage` (from 0) broken out `split` ways."""

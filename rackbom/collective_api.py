@@ -42,20 +42,29 @@ def modelled(system: System | str | Path) -> tuple[Level, ...]:
 
 
 def collective(
-    system: System | str | Path, op: str, size: int, gpus: int | None = None
+    system: System | str | Path,
+    op: str,
+    size: int,
+    gpus: int | None = None,
+    algorithm: str | None = None,
 ) -> CollectiveResult:
-    """One collective of `size` bytes on `gpus` GPUs (default: all of the system's)."""
+    """One collective of `size` bytes on `gpus` GPUs (default: all of the system's), by the
+    algorithm the library would choose or by `algorithm` (ring, tree, nvls, nvls_tree, collnet,
+    hierarchical, direct)."""
     steps = levels(system)
-    return model(steps, op, size, gpus if gpus is not None else _all_gpus(steps))
+    return model(steps, op, size, gpus if gpus is not None else _all_gpus(steps), algorithm)
 
 
 def collective_sweep(
-    system: System | str | Path, op: str = "all_reduce", gpus: int | None = None
+    system: System | str | Path,
+    op: str = "all_reduce",
+    gpus: int | None = None,
+    algorithm: str | None = None,
 ) -> tuple[CollectiveResult, ...]:
     """The collective at each of the 13 sizes from 1 MiB to 4 GiB."""
     steps = levels(system)
     group = gpus if gpus is not None else _all_gpus(steps)
-    return tuple(model(steps, op, size, group) for size in SWEEP_SIZES)
+    return tuple(model(steps, op, size, group, algorithm) for size in SWEEP_SIZES)
 
 
 def _all_gpus(steps: tuple[Level, ...]) -> int:
@@ -91,13 +100,15 @@ def summary_collectives(system: System | str | Path) -> tuple[ScopedResult, ...]
 
 
 def collective_checks() -> tuple[Check, ...]:
-    """Every published measurement with the model's figure for the same run."""
+    """Every published measurement with the model's figure for the same run: the algorithm the
+    model chooses, or the one the run forced."""
     data = collective_data()
     out = []
     for m in data.measurements:
         target = _system(m.system)
         steps = levels_of(target.analysis, data, m.scale_up_gbps_per_gpu)
-        out.append(Check(m, model(steps, m.op, m.bytes, m.gpus)))
+        pinned = m.algorithm if m.pinned else None
+        out.append(Check(m, model(steps, m.op, m.bytes, m.gpus, pinned)))
     return tuple(out)
 
 

@@ -32,6 +32,12 @@ def line_style(index: int) -> dict[str, object]:
     return {"color": colormaps["tab20"](shade), "marker": MARKERS[(index // 10) % len(MARKERS)]}
 
 
+def _algorithms(results: Sequence[CollectiveResult]) -> str:
+    """The algorithms chosen along a line, in order of size, each once (`ring then nvls`)."""
+    names = list(dict.fromkeys(r.algorithm for r in results))
+    return " then ".join(names)
+
+
 def busbw_chart(
     series: Mapping[str, Sequence[CollectiveResult]],
     projections: Collection[str] = (),
@@ -49,7 +55,8 @@ def busbw_chart(
             **line_style(index),
             markersize=3,
             linestyle="--" if projected else "-",
-            label=f"{name}, {gpus:,} GPUs" + (" (projection)" if projected else ""),
+            label=f"{name}, {gpus:,} GPUs, {_algorithms(results)}"
+            + (" (projection)" if projected else ""),
         )
     ax.set_xscale("log", base=2)
     sizes = sorted({r.bytes for results in series.values() for r in results})

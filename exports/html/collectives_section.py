@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ...components.collective_data import Measurement
 from ...racks.collectives.collective_model import CollectiveResult
+from ...racks.collectives.scoped import run_algorithm
 from ..charts.collectives_chart import busbw_chart, size_text
 from .tco_section import GROUPS, chart_html
 
@@ -61,7 +62,8 @@ def collectives_part(
         "<h1>Delivered performance</h1>"
         '<p class="lead">Collective bus bandwidth (as nccl-tests defines it) from each system\'s '
         "scale-up domain and scale-out fabric, with the interconnects' achievable share of line "
-        "rate and latencies as sourced data. Dashed lines are projections: no published "
+        "rate and latencies as sourced data; each line is labelled with the algorithms chosen "
+        "along it, as the collective library would. Dashed lines are projections: no published "
         "measurement exists for that design.</p>" + "".join(sections) + _checks_table(checks)
     )
 
@@ -71,7 +73,17 @@ def _checks_table(checks: Sequence[CheckRow]) -> str:
         return ""
     head = "".join(
         f"<th>{h}</th>"
-        for h in ("Published run", "System", "GPUs", "Size", "Published", "Model", "Error")
+        for h in (
+            "Published run",
+            "System",
+            "GPUs",
+            "Size",
+            "Run's algorithm",
+            "Published",
+            "Model's algorithm",
+            "Model",
+            "Error",
+        )
     )
     rows = "".join(
         "<tr>"
@@ -79,7 +91,9 @@ def _checks_table(checks: Sequence[CheckRow]) -> str:
         f'<td class="text">{html.escape(c.measurement.system)}</td>'
         f"<td>{c.measurement.gpus:,}</td>"
         f"<td>{size_text(c.measurement.bytes)}</td>"
+        f'<td class="text">{html.escape(run_algorithm(c.measurement))}</td>'
         f"<td>{c.measurement.busbw_gbytes_per_s:,.1f} GB/s</td>"
+        f'<td class="text">{html.escape(c.model.algorithm)}</td>'
         f"<td>{c.model.busbw_gbps / 8:,.1f} GB/s</td>"
         f"<td>{c.error_pct:+.1f}%</td>"
         "</tr>"

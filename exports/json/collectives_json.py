@@ -39,6 +39,8 @@ def check_row(check: Check) -> dict[str, Any]:
         "system": m.system,
         "source": m.source,
         "published_busbw_gbytes_per_s": m.busbw_gbytes_per_s,
+        "published_algorithm": m.algorithm,
+        "forced": m.pinned,
         "model": result_row(check.result),
         "error_pct": round(finite(check.error_pct, "collectives.error_pct"), 2),
     }

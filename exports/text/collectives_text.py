@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...components.collective_data import OPS
-from ...racks.collectives.scoped import SCOPES
+from ...racks.collectives.scoped import SCOPES, run_algorithm
 from ..charts.collectives_chart import size_text
 from .table import render_table
 
@@ -56,8 +56,18 @@ def _level_lines(levels: Sequence[Level]) -> list[str]:
             f" per GPU{planes}{mesh}, {100 * link.efficiency:.1f}% achievable,"
             f" {level.step_us:.1f} us per step"
             + (f", oversubscribed {taper:g}:1" if taper > 1 else "")
+            + _reduction_text(level)
         )
     return lines
+
+
+def _reduction_text(level: Level) -> str:
+    red = level.reduction
+    if red is None:
+        return ""
+    name = "NVLink SHARP" if red.kind == "nvls" else "SHARP"
+    when = "" if red.by_default else ", used only when pinned"
+    return f", {name} in the switches ({red.latency_us:g} us{when})"
 
 
 def _results_table(results: Sequence[CollectiveResult]) -> str:
@@ -133,18 +143,28 @@ def comparison_rows(per_system: Sequence[Sequence[ScopedResult]]) -> list[list[s
 
 
 def render_checks(checks: Sequence[Check]) -> str:
-    """The model beside every published run it is held to."""
+    """The model beside every published run it is held to, with the algorithm of each."""
     rows = [
         [
             c.measurement.id,
             c.measurement.system,
             f"{c.measurement.gpus:,}",
             size_text(c.measurement.bytes),
+            run_algorithm(c.measurement),
             f"{c.measurement.busbw_gbytes_per_s:,.1f}",
+            c.result.algorithm,
             f"{c.result.busbw_gbps / 8:,.1f}",
             f"{c.error_pct:+.1f}",
         ]
         for c in checks
     ]
-    header = ["published run", "system", "GPUs", "size", "published GB/s", "model GB/s", "error %"]
+    header = ["published run", "system", "GPUs", "size", "run's algorithm", "published GB/s"]
+    header += ["model's algorithm", "model GB/s", "error %"]
     return render_table(header, rows)
+
+
+CHECKS_NOTE = (
+    "Each run with the library's default settings unless marked forced (NCCL_ALGO);"
+    " the model chooses as the library would, or takes the forced algorithm."
+)
+"""The line `collectives --checks` prints above its table."""

@@ -13,6 +13,7 @@ from ...components.cost_inputs import TcoProfile
 from ...racks.analysis import Analysis
 from ...racks.collectives.collective_model import collective
 from ...racks.collectives.levels import Level, levels_of, modelled_levels
+from ...racks.collectives.scoped import run_algorithm
 from ...racks.collectives.workloads import workload_step
 from ...racks.costs.basis import basis_of
 from ...racks.costs.ownership import tco
@@ -44,7 +45,17 @@ WORKLOAD_COLUMNS = (
     "TCO $/peak PFLOPS-h",
     "TCO $/effective PFLOPS-h",
 )
-CHECK_COLUMNS = ("Published run", "System", "GPUs", "Size", "Published (GB/s)", "Model", "Error")
+CHECK_COLUMNS = (
+    "Published run",
+    "System",
+    "GPUs",
+    "Size",
+    "Run's algorithm",
+    "Published (GB/s)",
+    "Model's algorithm",
+    "Model",
+    "Error",
+)
 
 
 Row = tuple[str, Analysed, Analysis, float | None]
@@ -135,13 +146,16 @@ def _checks(sheet: SheetData, rows: list[Row]) -> None:
         if system is None:
             continue
         steps = levels_of(system, data, m.scale_up_gbps_per_gpu)
-        model = collective(steps, m.op, m.bytes, m.gpus).busbw_gbps / 8
+        result = collective(steps, m.op, m.bytes, m.gpus, m.algorithm if m.pinned else None)
+        model = result.busbw_gbps / 8
         sheet.add(
             text(m.name),
             text(m.system),
             number(m.gpus, "int"),
             text(size_text(m.bytes)),
+            text(run_algorithm(m)),
             number(m.busbw_gbytes_per_s, "decimal"),
+            text(result.algorithm),
             number(model, "decimal"),
             number(model / m.busbw_gbytes_per_s - 1, "percent"),
         )

@@ -5,12 +5,17 @@ from __future__ import annotations
 import argparse
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rackbom.components.atomic import atomic_write_text
-from rackbom.components.collective_data import BYTES_MAX, OPS
+from rackbom.components.collective_data import ALGORITHMS, BYTES_MAX, OPS
 from rackbom.components.errors import InputError
 
 from .common import add_catalogue_option, add_tco_option, load_targets, print_json
+
+if TYPE_CHECKING:
+    from rackbom.racks.collectives.collective_model import CollectiveResult
+    from rackbom.system import System
 
 UNITS = {"": 1, "b": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
 UNITS |= {"kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12}
@@ -36,6 +41,10 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--op", default="all_reduce", help=f"one of {', '.join(OPS)}")
     p.add_argument("--size", help="one message size (e.g. 1GiB); default: 1 MiB to 4 GiB")
     p.add_argument("--gpus", type=int, help="GPUs in the group (default: all of each system's)")
+    p.add_argument(
+        "--algorithm",
+        help=f"pin one algorithm ({', '.join(ALGORITHMS)}); default: the library's choice",
+    )
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
     p.add_argument(
         "--chart", metavar="FILE.svg", help="write busbw against size, one line per system"
@@ -64,21 +73,14 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(None, "DESIGN_OR_CLUSTER", "name a design or cluster, or give --checks")
     if args.op not in OPS:
         raise InputError(None, "--op", f"{args.op!r} is not modelled (one of {', '.join(OPS)})")
+    if args.algorithm is not None and args.algorithm not in ALGORITHMS:
+        known = ", ".join(ALGORITHMS)
+        raise InputError(None, "--algorithm", f"{args.algorithm!r} is not one of {known}")
     size = parse_size(args.size) if args.size is not None else None
     if args.chart is not None and Path(args.chart).is_dir():
         raise InputError(args.chart, "--chart", "is a directory")
     targets = load_targets(args, args.systems)
-    results = {}
-    for target in targets:
-        try:
-            if size is None:
-                results[target.id] = collectives.collective_sweep(target, args.op, args.gpus)
-            else:
-                one = collectives.collective(target, args.op, size, args.gpus)
-                results[target.id] = (one,)
-        except InputError as exc:
-            field = f"--{exc.field}" if exc.field in ("op", "size", "gpus") else exc.field
-            raise InputError(None, field, f"{target.id}: {exc.message}") from None
+    results = _results(args, targets, size)
     if args.chart is not None:
         from rackbom.exports.charts.collectives_chart import busbw_chart
 
@@ -107,7 +109,31 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-CHECK_IGNORES = ("op", "size", "gpus", "chart")
+def _results(
+    args: argparse.Namespace, targets: list[System], size: int | None
+) -> dict[str, tuple[CollectiveResult, ...]]:
+    """Each system's sweep, or its one collective at `size`; a group or algorithm the system
+    cannot run is one line naming the option and the system."""
+    from rackbom import collective_api as collectives
+
+    results: dict[str, tuple[CollectiveResult, ...]] = {}
+    for target in targets:
+        try:
+            if size is None:
+                results[target.id] = collectives.collective_sweep(
+                    target, args.op, args.gpus, args.algorithm
+                )
+            else:
+                one = collectives.collective(target, args.op, size, args.gpus, args.algorithm)
+                results[target.id] = (one,)
+        except InputError as exc:
+            named = ("op", "size", "gpus", "algorithm")
+            field = f"--{exc.field}" if exc.field in named else exc.field
+            raise InputError(None, field, f"{target.id}: {exc.message}") from None
+    return results
+
+
+CHECK_IGNORES = ("op", "size", "gpus", "chart", "algorithm")
 """Options a published run fixes itself, so `--checks` refuses them."""
 
 
@@ -137,7 +163,8 @@ def _checks(args: argparse.Namespace) -> int:
 
         print_json([check_row(c) for c in checks])
         return 0
-    from rackbom.exports.text.collectives_text import render_checks
+    from rackbom.exports.text.collectives_text import CHECKS_NOTE, render_checks
 
+    print(CHECKS_NOTE)
     print(render_checks(checks))
     return 0

@@ -3,27 +3,20 @@
 For `bytes` S on n GPUs, algbw = S / time and busbw = algbw x 2(n-1)/n for all-reduce,
 x (n-1)/n for all-gather, reduce-scatter and all-to-all (nccl-tests' definitions). S is the
 whole buffer: the all-gather's output, the reduce-scatter's input, each GPU's all-to-all send.
-
-Algorithms, each time = call overhead + steps x step latency + data / achievable bandwidth:
-- **ring**: one ring through every GPU; across domains each domain's k GPUs each carry a ring
-  over their own NICs, so the ring runs at min(scale-up, k x scale-out per GPU).
-- **tree** (all-reduce): double binary trees, 2 log2(n) steps, 2S through each GPU.
-- **hierarchical**: reduce-scatter inside each domain, the collective on S/k across domains,
-  all-gather inside each domain, one after the other.
-- **direct** (all-to-all): every pair at once; traffic leaving the domain meets the fabric's
-  oversubscription.
-The fastest is reported, with the level whose term dominates as the bottleneck.
+The algorithms are in `algorithms.py`; the library's choice is the fastest of those it uses by
+default, or the one pinned, with the level whose term dominates as the bottleneck.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...components.collective_data import BYTES_MAX, OPS
+from ...components.collective_data import ALGORITHMS, BYTES_MAX, OPS
 from ...components.errors import InputError
+from .algorithms import Candidate, bus_factor, candidates
 from .levels import Level
+
+__all__ = ["SWEEP_SIZES", "CollectiveResult", "bus_factor", "check", "collective"]
 
 MIB = 2**20
 SWEEP_SIZES = tuple(MIB * 2**i for i in range(13))
@@ -51,27 +44,56 @@ class CollectiveResult:
         return self.busbw_gbps / 8
 
 
-def bus_factor(op: str, n: int) -> float:
-    """nccl-tests' busbw / algbw for an op on n GPUs."""
-    return (2 if op == "all_reduce" else 1) * (n - 1) / n
-
-
-def collective(levels: tuple[Level, ...], op: str, size: int, gpus: int) -> CollectiveResult:
-    """The fastest modelled algorithm for `op` on `size` bytes over `gpus` GPUs."""
+def collective(
+    levels: tuple[Level, ...], op: str, size: int, gpus: int, algorithm: str | None = None
+) -> CollectiveResult:
+    """`op` on `size` bytes over `gpus` GPUs by the algorithm the library would choose (the
+    fastest it uses by default), or by `algorithm` where one is pinned."""
     check(levels, op, size, gpus)
-    best = min(_candidates(levels, op, size, gpus), key=lambda c: c[1])
-    name, time_us, bottleneck = best
-    algbw = size / time_us / 1e3  # GB/s
+    best = min(_allowed(levels, op, size, gpus, algorithm), key=lambda c: c.time_us)
+    algbw = size / best.time_us / 1e3  # GB/s
     return CollectiveResult(
         op=op,
         bytes=size,
         gpus=gpus,
-        algorithm=name,
-        time_us=time_us,
+        algorithm=best.algorithm,
+        time_us=best.time_us,
         algbw_gbps=algbw * 8,
         busbw_gbps=algbw * bus_factor(op, gpus) * 8,
-        bottleneck=bottleneck,
+        bottleneck=best.bottleneck,
     )
+
+
+NEEDS = {
+    "ring": "it runs every op but all-to-all",
+    "tree": "it runs all-reduce only",
+    "nvls": "it runs inside one scale-up domain whose switches reduce (NVSwitch gen 3 and later)",
+    "nvls_tree": "it runs all-reduce across scale-up domains whose switches reduce (NVLS)",
+    "collnet": "it runs all-reduce across a fabric whose switches reduce (InfiniBand SHARP)",
+    "hierarchical": "it runs across scale-up domains, not all-to-all",
+    "direct": "it runs all-to-all only",
+}
+"""Why an algorithm may not run: what it needs."""
+
+
+def _allowed(
+    levels: tuple[Level, ...], op: str, size: int, gpus: int, algorithm: str | None
+) -> list[Candidate]:
+    found = list(candidates(levels, op, size, gpus))
+    if algorithm is None:
+        return [c for c in found if c.by_default]
+    if algorithm not in ALGORITHMS:
+        raise InputError(None, "algorithm", f"{algorithm!r} is not one of {', '.join(ALGORITHMS)}")
+    pinned = [c for c in found if c.algorithm == algorithm]
+    if not pinned:
+        runs = ", ".join(c.algorithm for c in found)
+        raise InputError(
+            None,
+            "algorithm",
+            f"{algorithm} cannot run {op} on {gpus:,} GPUs here: {NEEDS[algorithm]}"
+            f" (this system runs {runs})",
+        )
+    return pinned
 
 
 def check(levels: tuple[Level, ...], op: str, size: int, gpus: int) -> None:
@@ -87,64 +109,3 @@ def check(levels: tuple[Level, ...], op: str, size: int, gpus: int) -> None:
         raise InputError(None, "gpus", f"a collective needs 2 GPUs or more, not {gpus!r}")
     if gpus > total:
         raise InputError(None, "gpus", f"{gpus:,} GPUs is more than the system's {total:,}")
-
-
-def _candidates(
-    levels: tuple[Level, ...], op: str, size: int, n: int
-) -> Iterator[tuple[str, float, str]]:
-    first = levels[0]
-    if n <= first.span:
-        yield from _one_level(first, op, size, n)
-    else:
-        yield from _two_levels(first, levels[1], op, size, n)
-
-
-def _us(size: float, gbytes_per_s: float) -> float:
-    return size / (gbytes_per_s * 1e3)
-
-
-def _log2(n: int) -> int:
-    return max(1, math.ceil(math.log2(n)))
-
-
-def _one_level(level: Level, op: str, size: int, n: int) -> Iterator[tuple[str, float, str]]:
-    rate, alpha, call = level.gbytes_per_s(n), level.step_us, level.interconnect.call_overhead_us
-    factor = bus_factor(op, n)
-    if op == "all_to_all":
-        yield "direct", call + alpha + _us(factor * size, rate), level.name
-        return
-    steps = (2 if op == "all_reduce" else 1) * (n - 1)
-    yield "ring", call + steps * alpha + _us(factor * size, rate), level.name
-    if op == "all_reduce":
-        yield "tree", call + 2 * _log2(n) * alpha + _us(2 * size, rate), level.name
-
-
-def _two_levels(
-    up: Level, out: Level, op: str, size: int, n: int
-) -> Iterator[tuple[str, float, str]]:
-    k = up.span
-    domains = math.ceil(n / k)
-    up_rate, out_rate = up.gbytes_per_s(k), out.gbytes_per_s(n)
-    call = max(up.interconnect.call_overhead_us, out.interconnect.call_overhead_us)
-    alpha = max(up.step_us, out.step_us)
-    factor = bus_factor(op, n)
-    if op == "all_to_all":
-        inside = _us((k - 1) / n * size, up_rate)
-        across = _us((n - k) / n * size, out_rate / out.oversubscription)
-        slow = up.name if inside > across else out.name
-        yield "direct", call + out.step_us + max(inside, across), slow
-        return
-    ring_rate = min(up_rate, k * out_rate)
-    ring_slow = up.name if up_rate <= k * out_rate else out.name
-    steps = (2 if op == "all_reduce" else 1) * (n - 1)
-    yield "ring", call + steps * alpha + _us(factor * size, ring_rate), ring_slow
-    if op == "all_reduce":
-        tree = call + 2 * _log2(n) * alpha + _us(2 * size, ring_rate)
-        yield "tree", tree, ring_slow
-    # hierarchical: inside each domain, then across domains on S/k, then inside again
-    passes = 2 if op == "all_reduce" else 1
-    inside = passes * ((k - 1) * up.step_us + _us((k - 1) / k * size, up_rate))
-    across_steps = 2 * _log2(domains) if op == "all_reduce" else domains - 1
-    across = across_steps * out.step_us + _us(bus_factor(op, domains) * size / k, out_rate)
-    slow = up.name if inside > across else out.name
-    yield "hierarchical", call + inside + across, slow

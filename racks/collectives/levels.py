@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ...components.catalogue import Catalogue
-from ...components.collective_data import CollectiveData, Interconnect, NoInterconnect
-from ...components.parts import Gpu, Nic
+from ...components.collective_data import CollectiveData, InNetwork, Interconnect, NoInterconnect
+from ...components.parts import Gpu, InNetworkReduction, Nic, SwitchAsic
 from ...components.trays import PartUse, TrayRole
 from ..analysis import Analysis
 
@@ -40,6 +40,13 @@ class Level:
     """Switch hops on the longest path through the level."""
     oversubscription: float
     """Downlinks per uplink on the way up (1 = none); limits all-to-all traffic only."""
+    host_gpus: int = 0
+    """GPUs of one host (a compute tray or server) whose NICs a library's channels cross this
+    level over: a ring or tree between domains runs as many channels as one host has NICs, so
+    it carries at most host_gpus x the rate per GPU; 0 on a scale-up level."""
+    reduction: InNetwork | None = None
+    """In-network reduction: the interconnect's figures where every switch of the level has the
+    trait they need (NVLink SHARP, InfiniBand SHARP); none elsewhere."""
 
     def gbytes_per_s(self, group: int) -> float:
         """Achievable GB/s per GPU inside a group of `group` GPUs of this level."""
@@ -64,7 +71,8 @@ def design_levels(
     if gpu is None:
         return ()
     rate = scale_up_gbps or summary.scale_up_gbps_per_gpu
-    up = _scale_up(gpu, summary.world_size, rate, data, analysis.design.catalogue)
+    traits = _switch_traits(analysis)
+    up = _scale_up(gpu, summary.world_size, rate, data, analysis.design.catalogue, traits)
     if summary.scale_up_domains <= 1 and up is not None:
         return (up,)
     nic = _scale_out_nic(analysis)
@@ -72,7 +80,9 @@ def design_levels(
         return (up,) if up is not None else ()
     out_link = data.used_by(nic, analysis.design.catalogue)
     ports = _nic_ports_per_gpu(analysis)
-    out = Level("scale-out", out_link, summary.gpus, summary.scale_out_gbps_per_gpu, ports, 0, 1, 1)
+    hosts = _gpus_per_host(analysis)
+    rate_out = summary.scale_out_gbps_per_gpu
+    out = Level("scale-out", out_link, summary.gpus, rate_out, ports, 0, 1, 1, hosts)
     return (up, out) if up is not None else (out,)
 
 
@@ -87,7 +97,7 @@ def cluster_levels(
     if gpu is None:
         return ()
     rate = scale_up_gbps or design.scale_up_gbps_per_gpu
-    up = _scale_up(gpu, design.world_size, rate, data, rack.design.catalogue)
+    up = _scale_up(gpu, design.world_size, rate, data, rack.design.catalogue, _switch_traits(rack))
     summary = cluster.summary
     link = data.used_by(cluster.profile, cluster.catalogue)
     tapers = [t.downlinks_per_uplink for t in summary.tiers if t.downlinks_per_uplink]
@@ -100,18 +110,44 @@ def cluster_levels(
         0,
         2 * summary.fabric_tiers - 1,
         max([1.0, *tapers]),
+        _gpus_per_host(rack),
+        _reduction(link, {cluster.switch.in_network_reduction}),
     )
     return (up, out) if up is not None else (out,)
 
 
 def _scale_up(
-    gpu: Gpu, world: int, rate: float, data: CollectiveData, catalogue: Catalogue
+    gpu: Gpu,
+    world: int,
+    rate: float,
+    data: CollectiveData,
+    catalogue: Catalogue,
+    traits: set[InNetworkReduction | None],
 ) -> Level | None:
     if world <= 1 or rate <= 0:
         return None
     link = data.used_by(gpu, catalogue)
     mesh = min(gpu.mesh_links, world - 1) if gpu.mesh_links and not gpu.scale_up_lanes else 0
-    return Level("scale-up", link, world, rate, 1, mesh, 0 if mesh else 1, 1.0)
+    hops = 0 if mesh else 1
+    reduction = None if mesh else _reduction(link, traits)
+    return Level("scale-up", link, world, rate, 1, mesh, hops, 1.0, reduction=reduction)
+
+
+def _reduction(link: Interconnect, traits: set[InNetworkReduction | None]) -> InNetwork | None:
+    """The interconnect's in-network figures where every switch has the trait they need."""
+    found = link.in_network
+    return found if found is not None and traits == {found.kind} else None
+
+
+def _switch_traits(analysis: Analysis) -> set[InNetworkReduction | None]:
+    """The in-network reduction of each kind of switch chip in a design's trays."""
+    design = analysis.design
+    return {
+        part.in_network_reduction
+        for tray in design.placed
+        for line in tray.tray.parts
+        if isinstance(part := design.part(line.part), SwitchAsic)
+    }
 
 
 def _gpu(analysis: Analysis) -> Gpu | None:
@@ -134,6 +170,17 @@ def _scale_out_nic(analysis: Analysis) -> Nic | None:
             if isinstance(part, Nic) and line.use == PartUse.SCALE_OUT:
                 return part
     return None
+
+
+def _gpus_per_host(analysis: Analysis) -> int:
+    """GPUs in one compute tray (the host a library's network channels start from)."""
+    design = analysis.design
+    for tray in design.placed:
+        if tray.tray.role == TrayRole.COMPUTE:
+            gpus = sum(ln.qty for ln in tray.tray.parts if isinstance(design.part(ln.part), Gpu))
+            if gpus:
+                return gpus
+    return 1
 
 
 def _nic_ports_per_gpu(analysis: Analysis) -> int:

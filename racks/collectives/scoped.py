@@ -48,3 +48,11 @@ class Check:
     def error_pct(self) -> float:
         """Model over measurement, less one, in per cent."""
         return 100 * (self.result.busbw_gbytes_per_s / self.measurement.busbw_gbytes_per_s - 1)
+
+
+def run_algorithm(measurement: Measurement) -> str:
+    """The algorithm a published run used as its checks show it: `ring (forced)` where the run
+    pinned it, `not stated` where its source does not say."""
+    if measurement.algorithm is None:
+        return "not stated"
+    return measurement.algorithm + (" (forced)" if measurement.pinned else "")
