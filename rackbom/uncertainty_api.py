@@ -81,8 +81,8 @@ def compare_uncertain(
         raise InputError(None, "uncertainty", f"compares two systems, not {len(systems)}")
     first, second = systems
     found = uncertainty(
-        (_side(first), _side(second)),
-        _catalogue(first),
+        (side_of(first), side_of(second)),
+        catalogue_of(first),
         profile(tco_profile),
         check_draws(draws),
         check_seed(seed),
@@ -90,12 +90,12 @@ def compare_uncertain(
     return UncertainComparison(**{f.name: getattr(found, f.name) for f in fields(found)})
 
 
-def _catalogue(system: System) -> Catalogue:
+def catalogue_of(system: System) -> Catalogue:
     design = system if isinstance(system, Design) else cast(Cluster, system).design
     return design.built.base_catalogue
 
 
-def _side(system: System) -> Side:
+def side_of(system: System) -> Side:
     """A system's basis and how to re-analyse it against another catalogue."""
     if isinstance(system, Design):
         built = system.built
@@ -103,7 +103,7 @@ def _side(system: System) -> Side:
         def design_basis(catalogue: Catalogue) -> CostBasis:
             return Design(build_design(built.spec, catalogue, built.file)).cost_basis()
 
-        return Side(system.cost_basis(), design_basis, _built_from(system))
+        return Side(system.cost_basis(), design_basis, built_from(system))
     cluster = cast(Cluster, system)
     s = cluster.summary
     pinned = cluster.with_(
@@ -116,10 +116,10 @@ def _side(system: System) -> Side:
         return build_cluster(pinned.spec, cluster.origin, catalogue, design).cost_basis()
 
     network = frozenset(line.part for line in s.network_bom)
-    return Side(system.cost_basis(), cluster_basis, _built_from(cluster.design) | network)
+    return Side(system.cost_basis(), cluster_basis, built_from(cluster.design) | network)
 
 
-def _built_from(design: Design) -> frozenset[str]:
+def built_from(design: Design) -> frozenset[str]:
     """The ids of the parts and trays a design's BOM lists."""
     lines = design.bom.lines
     return frozenset(i for line in lines for i in (line.part_id, line.tray_id) if i)

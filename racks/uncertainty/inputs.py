@@ -22,7 +22,8 @@ class UncertainInput:
     """One ranged figure: where it lives, its value and range, and the sources of its ends."""
 
     key: str
-    """`<entry id>.<field>` for a catalogue entry, `profile.<field>`, or `vendor_markup`."""
+    """`<entry id>.<field>` for a catalogue entry, `profile.<field>`, `margin.<buyer>` (the
+    buyer's integration markup) or `vendor_markup`."""
     section: Section
     entry: str
     field: str
@@ -55,6 +56,19 @@ def catalogue_inputs(catalogue: Catalogue) -> list[UncertainInput]:
 def profile_inputs(profile: TcoProfile) -> list[UncertainInput]:
     """Every ranged figure of a TCO profile."""
     return _of("profile", profile.id, profile, "profile")
+
+
+def buyer_margin_input(profile: TcoProfile) -> UncertainInput:
+    """The integration markup of the profile's buyer (`components/data/margins.yaml`) over the
+    spread its source gives."""
+    from ...components.catalogue import builtin_catalogue  # the catalogue loads when asked for
+
+    margin = builtin_catalogue().margins[profile.buyer]
+    bounds = Range(low=margin.low, high=margin.high, source=margin.source)
+    key, field = f"margin.{margin.id}", "integration_markup"
+    return UncertainInput(
+        key, "profile", "margins", field, margin.markup, bounds, margin.source, margin.source
+    )
 
 
 def markup_input(markup: float) -> UncertainInput | None:
