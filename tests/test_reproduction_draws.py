@@ -116,3 +116,12 @@ def test_every_claim_states_its_share_of_draws() -> None:
 def test_bad_draws_or_seed_for_the_reproduction_are_refused(draws: int, seed: object) -> None:
     with pytest.raises(InputError):
         rb.reproduction(draws=draws, seed=seed)  # type: ignore[arg-type]
+
+
+def test_tco_reproduce_charts_writes_the_intervals(cli, tmp_path) -> None:
+    folder = tmp_path / "charts"
+    done = cli("tco", "--reproduce", "--charts", str(folder))
+    assert done.code == 0, done.err
+    svg = (folder / "reproduction.svg").read_text()
+    assert svg.startswith("<?xml") and "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)" in svg
+    assert "2,000 draws" in svg and f"wrote {folder / 'reproduction.svg'}" in done.out

@@ -11,6 +11,7 @@ from rackbom.components.atomic import text_writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.components.limits import SWEEP_VALUES_MAX, bounded
 from rackbom.components.tco_library import profile
+from rackbom.exports.charts.reproduction_chart import reproduction_chart
 from rackbom.exports.charts.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
 from rackbom.exports.figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from rackbom.exports.json.summary_json import summary_data
@@ -54,7 +55,8 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--charts",
         metavar="DIR",
         type=Path,
-        help="also write SVG charts: capex and TCO bars, the sweep's lines, or the tornado",
+        help="also write SVG charts: capex and TCO bars, the sweep's lines, the tornado, or the "
+        "reproduction's intervals",
     )
     add_catalogue_option(p)
     p.set_defaults(run=run)
@@ -74,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         opex = costs.reproduction_opex(chosen)
         data = {"claims": rows, "opex_basis": opex}
         text = reproduction_table(rows, opex, chosen)
+        if args.charts:
+            charts["reproduction.svg"] = reproduction_chart(rows)
     elif args.rent:
         rents = costs.rent_or_own(chosen)
         data, text = rents, rent_table(rents)
@@ -123,9 +127,8 @@ def check_options(args: argparse.Namespace) -> None:
     """Refuse options that the chosen view would otherwise ignore."""
     if args.tornado and not args.workload:
         raise InputError(None, "--tornado", "needs --workload: the tornado is of a workload's cost")
-    if args.charts and (args.reproduce or args.rent):
-        view = "--reproduce" if args.reproduce else "--rent"
-        raise InputError(None, "--charts", f"{view} draws no charts; drop --charts")
+    if args.charts and args.rent:
+        raise InputError(None, "--charts", "--rent draws no charts; drop --charts")
     if args.charts and args.workload and not args.tornado:
         raise InputError(None, "--charts", "with --workload, charts need --tornado")
     if args.targets and (args.reproduce or args.rent):
