@@ -8,17 +8,15 @@ from functools import cache, partial
 
 from rackbom.components.catalogue import Catalogue
 from rackbom.components.cost_inputs import TcoProfile
-from rackbom.racks.analysis import Analysis
-from rackbom.racks.build import build_design
 from rackbom.racks.costs.reproduction import SIZE_FREE, Claim, ClaimResult
 from rackbom.racks.costs.size_range import DrawShare
-from rackbom.racks.uncertainty.claims import cost_share, design_share
+from rackbom.racks.uncertainty.claims import DesignMeasure, cost_share, design_share
 from rackbom.racks.uncertainty.compare import Side, side_effects
 from rackbom.racks.uncertainty.effects import Effect
 
 from .cluster_model import Cluster, load_cluster
 from .design import Design
-from .uncertainty_api import built_from, catalogue_of, side_of
+from .uncertainty_api import rebuilt, side_of
 
 
 def with_draws(
@@ -40,18 +38,19 @@ def with_draws(
 @cache
 def _moving(cluster: str) -> tuple[Side, tuple[Effect, ...]]:
     """A built-in cluster and the ranged inputs that move it, found once per process."""
-    loaded = load_cluster(cluster)
-    side = side_of(loaded)
-    return side, side_effects(side, catalogue_of(loaded))
+    side = side_of(load_cluster(cluster))
+    return side, side_effects(side)
 
 
 def _design_share(claim: Claim, clusters: list[Cluster], draws: int, seed: int) -> DrawShare:
-    designs = [c.design for c in clusters]
-    measures = [(partial(_measure, claim, d), built_from(d)) for d in designs]
-    return design_share(claim, measures, catalogue_of(designs[0]), draws, seed)
+    sides = [side_of(c.design) for c in clusters]
+    measures = [
+        DesignMeasure(partial(_measure, claim, c.design), s.catalogue, s.candidates, s.entries)
+        for c, s in zip(clusters, sides, strict=True)
+    ]
+    return design_share(claim, measures, draws, seed)
 
 
 def _measure(claim: Claim, design: Design, catalogue: Catalogue) -> float:
     """The claim's figure of `design` re-analysed against `catalogue`."""
-    built = design.built
-    return SIZE_FREE[claim.metric](Analysis(build_design(built.spec, catalogue, built.file)))
+    return SIZE_FREE[claim.metric](rebuilt(design, catalogue).analysis)

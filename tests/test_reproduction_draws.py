@@ -125,3 +125,19 @@ def test_tco_reproduce_charts_writes_the_intervals(cli, tmp_path) -> None:
     svg = (folder / "reproduction.svg").read_text()
     assert svg.startswith("<?xml") and "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)" in svg
     assert "2,000 draws" in svg and f"wrote {folder / 'reproduction.svg'}" in done.out
+
+
+def test_a_designs_own_catalogue_ranges_are_drawn_under_its_name() -> None:
+    """The HGX B200 server's overhead is an assumption in the design's own catalogue, ranged
+    from the MI355X server's 800 W to the 4.4 kW DGX B200's maximum leaves."""
+    found = compare_uncertain([resolve("mi355x-server"), resolve("hgx-b200")], DRAWS, 0)
+    key = "hgx-b200/hgx-b200-node.overhead_power_w"
+    own = next(i for i in found.inputs if i.key == key)
+    assert (own.range.low, own.value, own.range.high) == (800, 2000, 4400)
+    power = next(f for f in found.figures if f.figure == "input_kw_per_gpu")
+    assert power.drivers[0].input == key and power.drivers[0].rho < 0  # the second system's
+    server = {r.label: r for r in rb.reproduction()}[
+        "MI355X dense FP8 TFLOPS per W vs HGX B200, server (IT power)"
+    ]
+    assert server.draws and server.draws.drivers[0] == key
+    assert server.draws.p5 < server.at_reference.rackbom < server.draws.p95

@@ -9,6 +9,7 @@ rule `racks/costs/reproduction.py` holds it at one point.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
@@ -20,7 +21,7 @@ from ..costs.size_range import DrawShare
 from .compare import Side, draw_pair, drivers
 from .draws import Array, draw
 from .effects import Effect, measure_draws
-from .inputs import UncertainInput, catalogue_inputs
+from .inputs import UncertainInput
 
 Flags = NDArray[np.bool_]
 REPRODUCE_DRAWS = 2_000
@@ -48,21 +49,30 @@ Measure = Callable[[Catalogue], float]
 """A design's figure against a catalogue."""
 
 
+@dataclass(frozen=True)
+class DesignMeasure:
+    """A design's figure, the catalogue it was built against, that catalogue's ranged figures and
+    the ids of the parts and trays the design is built from."""
+
+    measure: Measure
+    catalogue: Catalogue
+    candidates: tuple[UncertainInput, ...]
+    entries: frozenset[str]
+
+
 def design_share(
-    claim: Claim,
-    designs: Sequence[tuple[Measure, frozenset[str]]],
-    catalogue: Catalogue,
-    draws: int,
-    seed: int,
+    claim: Claim, designs: Sequence[DesignMeasure], draws: int, seed: int
 ) -> DrawShare:
-    """A claim on the designs' own figure over the draws of the catalogue's ranged inputs: each
-    design's figure with the ids of the parts and trays it is built from."""
-    candidates = catalogue_inputs(catalogue)
-    used = {i for _, entries in designs for i in entries}
-    inputs = [i for i in candidates if i.entry in used]
+    """A claim on the designs' own figure over the draws of the ranged inputs they are built
+    from (an input both read taking the same draw on both)."""
+    found = {i.key: i for d in designs for i in d.candidates if i.entry in d.entries}
+    inputs = sorted(found.values(), key=lambda i: i.key)
     matrix = draw(inputs, draws, seed)
     rows = dict(zip((i.key for i in inputs), matrix, strict=True))
-    values = [measure_draws(m, inputs, catalogue, e, rows, draws) for m, e in designs]
+    values = [
+        measure_draws(d.measure, list(d.candidates), d.catalogue, d.entries, rows, draws)
+        for d in designs
+    ]
     return share(claim, values, inputs, matrix, seed)
 
 

@@ -18,7 +18,6 @@ from .effects import Effect, Rebuild, effects, totals
 from .inputs import (
     UncertainInput,
     buyer_margin_input,
-    catalogue_inputs,
     markup_input,
     profile_inputs,
 )
@@ -40,12 +39,16 @@ MIN_RHO = 0.1
 
 @dataclass(frozen=True)
 class Side:
-    """One system to compare: its cost basis, how to re-analyse it against a catalogue, and the
-    ids of the parts and trays it is built from (no other catalogue entry can move it)."""
+    """One system to compare: its cost basis, how to re-analyse it against a catalogue, the ids
+    of the parts and trays it is built from (no other catalogue entry can move it), the catalogue
+    it was built against (its design's own entries merged in) and that catalogue's ranged
+    figures."""
 
     basis: CostBasis
     rebuild: Rebuild
     entries: frozenset[str]
+    catalogue: Catalogue
+    candidates: tuple[UncertainInput, ...]
 
 
 @dataclass(frozen=True)
@@ -105,10 +108,10 @@ class Drawn:
     terms: tuple[dict[str, Value], dict[str, Value]]
 
 
-def side_effects(side: Side, catalogue: Catalogue, markup: bool = True) -> tuple[Effect, ...]:
+def side_effects(side: Side, markup: bool = True) -> tuple[Effect, ...]:
     """The ranged inputs that move one system (NVIDIA's markup among them where `markup`)."""
-    candidates = [*catalogue_inputs(catalogue), *(_markup((side, side)) if markup else [])]
-    return effects(side.basis, candidates, catalogue, side.rebuild, side.entries)
+    candidates = [*side.candidates, *(_markup((side, side)) if markup else [])]
+    return effects(side.basis, candidates, side.catalogue, side.rebuild, side.entries)
 
 
 def draw_pair(
@@ -142,11 +145,11 @@ def draw_pair(
 
 
 def uncertainty(
-    sides: tuple[Side, Side], catalogue: Catalogue, profile: TcoProfile, draws: int, seed: int
+    sides: tuple[Side, Side], profile: TcoProfile, draws: int, seed: int
 ) -> Uncertainty:
     """Monte Carlo over every ranged input that affects either system (common random numbers)."""
     markup = len(_markup(sides)) == 1
-    found = (side_effects(sides[0], catalogue, markup), side_effects(sides[1], catalogue, markup))
+    found = (side_effects(sides[0], markup), side_effects(sides[1], markup))
     drawn = draw_pair(sides, found, profile, draws, seed)
     bases = [evaluate(s.basis, profile) for s in sides]
     figures = tuple(
