@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rackbom as rb
 from rackbom.components.catalogue import parse_catalogue
@@ -141,3 +143,39 @@ def test_a_designs_own_catalogue_ranges_are_drawn_under_its_name() -> None:
     ]
     assert server.draws and server.draws.drivers[0] == key
     assert server.draws.p5 < server.at_reference.rackbom < server.draws.p95
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--reproduce", "--draws", "0"], "--draws: give 1 to 1,000,000 draws, not 0"),
+        (["--reproduce", "--draws", "2.5"], "--draws: not an integer: '2.5'"),
+        (["--reproduce", "--seed", "x"], "--seed: a seed is an integer from 0 to 2^63 - 1"),
+        (["helios", "--seed", "1"], "--seed: applies with --reproduce only"),
+    ],
+)
+def test_tco_reproduce_refuses_bad_draws_and_writes_nothing(
+    cli, tmp_path, args: list[str], message: str
+) -> None:
+    folder = tmp_path / "charts"
+    done = cli("tco", *args, "--charts", str(folder))
+    assert done.code == 2 and not done.out and not folder.exists()
+    assert message in done.err and len(done.err.strip().splitlines()) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    source=st.floats(-80, 80).filter(lambda v: abs(v) > 0.01),
+    tolerance=st.floats(0.5, 10),
+    figures=st.lists(st.floats(-100, 100), min_size=1, max_size=20),
+)
+def test_a_draw_holds_exactly_where_its_sign_is_right_and_it_is_near(
+    source: float, tolerance: float, figures: list[float]
+) -> None:
+    claim = Claim("x", "x", "tco_usd_per_gpu_hour", "a", source, "b", tolerance_pp=tolerance)
+    change = np.array(figures)
+    figure, held, sign_right = held_in_draws(claim, [change / 100 + 1, np.ones_like(change)])
+    assert figure == pytest.approx(change, abs=1e-9)
+    for value, h, s in zip(figure, held, sign_right, strict=True):
+        assert s == ((value < 0) == (source < 0))
+        assert h == (s and abs(value - source) <= tolerance)

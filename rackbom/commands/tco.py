@@ -25,7 +25,13 @@ from rackbom.exports.text.tco_text import (
 )
 from rackbom.racks.costs.ownership import TcoResult
 
-from .common import add_catalogue_option, add_tco_option, load_targets, print_json
+from .common import (
+    add_catalogue_option,
+    add_tco_option,
+    integer_option,
+    load_targets,
+    print_json,
+)
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -50,6 +56,8 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--tornado", action="store_true", help="with --workload: sensitivity on the first target"
     )
+    p.add_argument("--draws", metavar="N", help="with --reproduce: draws per claim (default 2,000)")
+    p.add_argument("--seed", metavar="S", help="with --reproduce: the draws' seed (default 0)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument(
         "--charts",
@@ -72,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     charts: dict[str, str] = {}
     data: object
     if args.reproduce:
-        rows = costs.reproduction(chosen)
+        rows = costs.reproduction(chosen, *_draws_and_seed(args))
         opex = costs.reproduction_opex(chosen)
         data = {"claims": rows, "opex_basis": opex}
         text = reproduction_table(rows, opex, chosen)
@@ -123,8 +131,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _draws_and_seed(args: argparse.Namespace) -> tuple[int, int]:
+    """The draws per claim and their seed for --reproduce, checked."""
+    from rackbom.racks.uncertainty.claims import REPRODUCE_DRAWS, REPRODUCE_SEED
+    from rackbom.uncertainty_api import check_draws, check_seed
+
+    draws = REPRODUCE_DRAWS if args.draws is None else integer_option(args.draws, "--draws")
+    seed = REPRODUCE_SEED if args.seed is None else args.seed
+    return check_draws(draws, "--draws"), check_seed(seed, "--seed")
+
+
 def check_options(args: argparse.Namespace) -> None:
     """Refuse options that the chosen view would otherwise ignore."""
+    for name in ("draws", "seed"):
+        if getattr(args, name) is not None and not args.reproduce:
+            raise InputError(None, f"--{name}", "applies with --reproduce only")
     if args.tornado and not args.workload:
         raise InputError(None, "--tornado", "needs --workload: the tornado is of a workload's cost")
     if args.charts and args.rent:
