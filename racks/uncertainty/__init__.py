@@ -18,5 +18,6 @@ entries of one id are drawn apart). Profile inputs are not linearised: the
 TCO's terms (`racks/costs/ownership.py`) are evaluated on the arrays of draws (`arrays.py`).
 The figures, their intervals, the share of draws in which one system is lower, and the inputs
 that drive the difference (Spearman rank correlation of each input's draw with it) are in
-`compare.py`.
+`compare.py`; seed 002's claims held in each draw, and the share of draws they hold in, in
+`claims.py`.
 """
