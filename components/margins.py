@@ -34,8 +34,12 @@ class Margin(Sourced):
 
     @model_validator(mode="after")
     def _ordered(self) -> Margin:
+        if self.low > self.high:
+            raise ValueError(f"low {self.low:g} exceeds high {self.high:g}")
         if not self.low <= self.markup <= self.high:
-            raise ValueError("needs low <= markup <= high")
+            raise ValueError(
+                f"the markup {self.markup:g} lies outside its range {self.low:g}-{self.high:g}"
+            )
         return self
 
     @property

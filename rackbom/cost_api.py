@@ -27,6 +27,7 @@ from rackbom.racks.costs.rent import RentVsOwn, rent_vs_own
 from rackbom.racks.costs.reproduction import ClaimResult, OpexBasis, opex_basis, reproduce
 from rackbom.racks.costs.targets import builtin_basis
 from rackbom.racks.costs.tornado import TornadoBar, tornado
+from rackbom.racks.uncertainty.claims import REPRODUCE_DRAWS, REPRODUCE_SEED
 
 from .resolve import resolve
 from .system import System
@@ -173,10 +174,18 @@ def sensitivity(
     return tornado(workload(work), basis(target), profile(tco_profile))
 
 
-def reproduction(tco_profile: ProfileLike = None) -> tuple[ClaimResult, ...]:
+def reproduction(
+    tco_profile: ProfileLike = None, draws: int = REPRODUCE_DRAWS, seed: int = REPRODUCE_SEED
+) -> tuple[ClaimResult, ...]:
     """Seed 002's cost-of-ownership claims beside rackbom's figures under one profile, each over
-    the range of cluster sizes (`ClaimResult`: interval, share of sizes, verdict)."""
-    return reproduce(profile(tco_profile))
+    the range of cluster sizes and over `draws` draws of every ranged input (`ClaimResult`:
+    interval, share of sizes, share of draws, verdict)."""
+    from .claim_draws import with_draws
+    from .uncertainty_api import check_draws, check_seed
+
+    chosen = profile(tco_profile)
+    count, start = check_draws(draws), check_seed(seed)
+    return with_draws(reproduce(chosen), chosen, count, start)
 
 
 def reproduction_opex(tco_profile: ProfileLike = None) -> tuple[OpexBasis, ...]:

@@ -74,9 +74,12 @@ def write_report(
     from rackbom.components.tco_library import profile
     from rackbom.exports.html.plant_section import plant_part
     from rackbom.exports.html.tco_section import tco_part
+    from rackbom.exports.html.uncertainty_section import uncertainty_part
     from rackbom.exports.json.summary_json import json_text
     from rackbom.exports.workbook import workbook_writer
     from rackbom.layouts.elevation import Elevation
+
+    from .report_uncertainty import pair_uncertainty
 
     chosen = profile(tco_profile)
     rules = plant_rules(plant_profile)
@@ -121,7 +124,8 @@ def write_report(
     if progress:
         made = f"{counted(len(designs), 'design')} and {counted(len(clusters), 'cluster')}"
         progress(f"workbook with {made}")
-    book = workbook_writer([s.analysis for s in named], chosen, rules)
+    uncertain = pair_uncertainty(named, chosen)
+    book = workbook_writer([s.analysis for s in named], chosen, rules, uncertain)
     outputs.append((out / WORKBOOK_NAME, book))
     if progress:
         progress("cost of ownership charts")
@@ -133,6 +137,7 @@ def write_report(
         __version__,
         cluster_entries,
         tco_part(results, chosen)
+        + uncertainty_part(uncertain)
         + _collectives_part(named)
         + _goodput_part(named, chosen)
         + plant_part(plants),

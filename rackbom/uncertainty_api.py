@@ -18,6 +18,7 @@ from rackbom.components.tco_library import profile
 from rackbom.racks.build import build_design
 from rackbom.racks.costs.basis import CostBasis
 from rackbom.racks.uncertainty.compare import Side, Uncertainty, uncertainty
+from rackbom.racks.uncertainty.inputs import catalogue_inputs
 
 from .cluster_model import Cluster, build_cluster
 from .design import Design
@@ -81,8 +82,7 @@ def compare_uncertain(
         raise InputError(None, "uncertainty", f"compares two systems, not {len(systems)}")
     first, second = systems
     found = uncertainty(
-        (_side(first), _side(second)),
-        _catalogue(first),
+        (side_of(first), side_of(second)),
         profile(tco_profile),
         check_draws(draws),
         check_seed(seed),
@@ -90,36 +90,53 @@ def compare_uncertain(
     return UncertainComparison(**{f.name: getattr(found, f.name) for f in fields(found)})
 
 
-def _catalogue(system: System) -> Catalogue:
-    design = system if isinstance(system, Design) else cast(Cluster, system).design
-    return design.built.base_catalogue
+def design_of(system: System) -> Design:
+    """A design, or the design a cluster is made of."""
+    return system if isinstance(system, Design) else cast(Cluster, system).design
 
 
-def _side(system: System) -> Side:
-    """A system's basis and how to re-analyse it against another catalogue."""
+def own_entries(design: Design) -> frozenset[str]:
+    """The ids of the parts and trays a design file's own `catalogue:` section adds."""
+    own = design.built.spec.catalogue
+    return frozenset() if own is None else frozenset(e.id for e in (*own.parts, *own.trays))
+
+
+def rebuilt(design: Design, catalogue: Catalogue) -> Design:
+    """The design re-analysed against `catalogue`, a catalogue its own entries are merged into."""
+    built = design.built
+    spec = built.spec.model_copy(update={"catalogue": None})
+    return Design(build_design(spec, catalogue, built.file))
+
+
+def side_of(system: System) -> Side:
+    """A system's basis, how to re-analyse it against another catalogue, and the ranged figures
+    of the catalogue it was built against (its design's own entries among them)."""
+    design = design_of(system)
+    catalogue = design.built.catalogue
+    own = catalogue_inputs(catalogue, own_entries(design), design.id)
     if isinstance(system, Design):
-        built = system.built
 
-        def design_basis(catalogue: Catalogue) -> CostBasis:
-            return Design(build_design(built.spec, catalogue, built.file)).cost_basis()
+        def design_basis(changed: Catalogue) -> CostBasis:
+            return rebuilt(design, changed).cost_basis()
 
-        return Side(system.cost_basis(), design_basis, _built_from(system))
+        entries = built_from(design)
+        return Side(system.cost_basis(), design_basis, entries, catalogue, tuple(own))
     cluster = cast(Cluster, system)
     s = cluster.summary
     pinned = cluster.with_(
         fabric={"planes": s.planes, "plane_gbps": s.plane_gbps, "tiers": s.fabric_tiers}
     )
-    built = cluster.design.built
 
-    def cluster_basis(catalogue: Catalogue) -> CostBasis:
-        design = Design(build_design(built.spec, catalogue, built.file))
-        return build_cluster(pinned.spec, cluster.origin, catalogue, design).cost_basis()
+    def cluster_basis(changed: Catalogue) -> CostBasis:
+        again = rebuilt(design, changed)
+        return build_cluster(pinned.spec, cluster.origin, changed, again).cost_basis()
 
     network = frozenset(line.part for line in s.network_bom)
-    return Side(system.cost_basis(), cluster_basis, _built_from(cluster.design) | network)
+    entries = built_from(design) | network
+    return Side(system.cost_basis(), cluster_basis, entries, catalogue, tuple(own))
 
 
-def _built_from(design: Design) -> frozenset[str]:
+def built_from(design: Design) -> frozenset[str]:
     """The ids of the parts and trays a design's BOM lists."""
     lines = design.bom.lines
     return frozenset(i for line in lines for i in (line.part_id, line.tray_id) if i)

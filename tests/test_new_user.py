@@ -61,7 +61,7 @@ def test_charts_folder_is_made_and_the_table_still_printed(cli, tmp_path: Path) 
     ("args", "option"),
     [
         (["tco", "helios", "--tornado"], "--tornado"),
-        (["tco", "--reproduce", "--charts", "x"], "--charts"),
+        (["tco", "--rent", "--charts", "x"], "--charts"),
         (["tco", "--rent", "helios"], "--rent"),
         (["svg", "helios", "-o", "x.png"], "x.png"),
         (["svg", "helios", "--view", "fabric", "-o", "x.svg"], "--view"),

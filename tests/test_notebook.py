@@ -51,6 +51,10 @@ def test_example_notebook_runs(tmp_path: Path) -> None:
     ):
         assert any(title in svg for svg in svgs), title
     assert "mi355x-server-8k: $" in text and "per accepted run (hardware $" in text
+    # every verdict with its uncertainty: the intervals, their chart, the claims' verdicts
+    assert any("first lower" in h and "rubin.price_usd" in h for h in html)
+    assert any("helios-8k minus vr200-8k-ib" in svg for svg in svgs)
+    assert any("holds across the ranges" in h and "held in draws" in h for h in html)
 
 
 def test_designs_display_inline() -> None:

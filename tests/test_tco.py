@@ -143,7 +143,7 @@ def test_claims_are_held_over_sizes_through_every_tier_step() -> None:
         min(s.rackbom for s in tco.sizes),
         max(at[n].rackbom for n in at),
     )
-    assert tco.verdict_text == f"holds on {tco.share_of_sizes * 100:.0f}% of {len(gpus)} sizes"
+    assert tco.sizes_text == f"holds on {tco.share_of_sizes * 100:.0f}% of {len(gpus)} sizes"
 
 
 @pytest.mark.parametrize(
@@ -469,7 +469,7 @@ def test_tflops_per_w_claims_read_the_catalogue_and_the_overheads() -> None:
     results = {r.label: r for r in rb.reproduction()}
     chip = results["MI355X dense FP8 TFLOPS per W vs B200, chip (GPU board power)"]
     assert chip.at_reference.rackbom == pytest.approx((5.0 / 1.4 / 4.5 - 1) * 100)
-    assert not chip.sizes and chip.verdict == "holds" and chip.verdict_text == "holds"
+    assert not chip.sizes and chip.verdict == "holds" and chip.sizes_text == "holds"
     server = results["MI355X dense FP8 TFLOPS per W vs HGX B200, server (IT power)"]
     mi355x, b200 = (rb.load(d).summary for d in ("mi355x-server", "hgx-b200"))
     ratio = (mi355x.compute["fp8"].total / mi355x.power_it_w) / (

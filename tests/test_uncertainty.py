@@ -21,7 +21,7 @@ from rackbom.racks.uncertainty.draws import quantiles
 from rackbom.racks.uncertainty.effects import effects
 from rackbom.racks.uncertainty.inputs import catalogue_inputs
 from rackbom.resolve import resolve
-from rackbom.uncertainty_api import _side, compare_uncertain
+from rackbom.uncertainty_api import compare_uncertain, side_of
 
 DRAWS = 500
 
@@ -118,7 +118,8 @@ def test_every_built_in_range_holds_its_value_and_names_a_source() -> None:
 
 def test_the_array_terms_agree_with_the_tco_at_the_base() -> None:
     chosen = profile(None)
-    fixed = {k: v for (o, k), v in profile_values(chosen).items() if o == "input" and v is not None}
+    inputs = profile_values(chosen).items()
+    fixed = {k: v for (origin, k), v in inputs if origin == "input" and v is not None}
     for name in ("helios", "vr200-nvl144", "gb200-nvl72"):
         basis = resolve(name).cost_basis()
         at_base = evaluate(basis, chosen)
@@ -128,12 +129,11 @@ def test_the_array_terms_agree_with_the_tco_at_the_base() -> None:
 
 
 def test_rubin_power_moves_vr200_and_not_helios() -> None:
-    catalogue = builtin_catalogue()
-    power = [i for i in catalogue_inputs(catalogue) if i.key == "rubin.power_w"]
-    helios, vr200 = (_side(resolve(n)) for n in ("helios", "vr200-nvl144"))
-    everything = frozenset(catalogue.parts)
-    assert effects(helios.basis, power, catalogue, helios.rebuild, everything) == ()
-    (effect,) = effects(vr200.basis, power, catalogue, vr200.rebuild, vr200.entries)
+    helios, vr200 = (side_of(resolve(n)) for n in ("helios", "vr200-nvl144"))
+    power = [i for i in vr200.candidates if i.key == "rubin.power_w"]
+    everything = frozenset(helios.catalogue.parts)
+    assert effects(helios.basis, power, helios.catalogue, helios.rebuild, everything) == ()
+    (effect,) = effects(vr200.basis, power, vr200.catalogue, vr200.rebuild, vr200.entries)
     assert effect.at_low["power_input_w"] == 0  # the value is the low end
     assert effect.at_high["power_input_w"] >= 72 * 500  # 72 packages 500 W higher, before losses
     assert effect.at_high["compute_usd"] == 0
@@ -141,10 +141,10 @@ def test_rubin_power_moves_vr200_and_not_helios() -> None:
 
 @pytest.mark.parametrize("name", ["vr200-nvl144", "gb200-nvl72", "mi355x-server-8k"])
 def test_the_entries_a_system_is_built_from_hold_every_input_that_moves_it(name: str) -> None:
-    catalogue = builtin_catalogue()
-    side = _side(resolve(name))
+    side = side_of(resolve(name))
+    catalogue = side.catalogue
     everything = frozenset(catalogue.parts) | frozenset(catalogue.trays)
-    found = catalogue_inputs(catalogue)
+    found = list(side.candidates)
     filtered = effects(side.basis, found, catalogue, side.rebuild, side.entries)
     assert filtered and filtered == effects(side.basis, found, catalogue, side.rebuild, everything)
 

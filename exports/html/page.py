@@ -119,6 +119,7 @@ PART_NAMES = {
     "collectives": "collectives",
     "goodput": "goodput",
     "plant": "power and cooling",
+    "uncertainty": "uncertainty",
 }
 """What each of those parts is, by its anchors' prefix."""
 

@@ -1,12 +1,16 @@
-"""A comparison's uncertainty as an HTML table, the rows the text table has."""
+"""A comparison's uncertainty as an HTML table, the rows the text table has, and the report
+page's Uncertainty part: per comparison its interval chart and that table."""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
 from ...racks.uncertainty.compare import Uncertainty
+from ..charts.uncertainty_chart import uncertainty_chart
 from ..text.uncertainty_text import uncertainty_rows
 from .html_parts import STICKY
+from .tco_section import chart_html
 
 
 def uncertainty_table(u: Uncertainty) -> str:
@@ -27,4 +31,27 @@ def uncertainty_table(u: Uncertainty) -> str:
         '<div class="scroll" style="overflow-x:auto;max-width:100%">'
         f"<table><caption>{caption}</caption><thead><tr><th>Figure</th>{head}</tr></thead>"
         f"<tbody>{body}</tbody></table></div>"
+    )
+
+
+def uncertainty_part(found: Sequence[Uncertainty]) -> str:
+    """One section per comparison: the difference's interval chart, then its table."""
+    if not found:
+        return ""
+    sections = [
+        f'<section class="uncertainty" id="uncertainty-{n}">'
+        f"<h2>{html.escape(u.first)} against {html.escape(u.second)}</h2>"
+        + chart_html(uncertainty_chart(u), f"uncertainty-{n}")
+        + uncertainty_table(u)
+        + "</section>"
+        for n, u in enumerate(found, start=1)
+    ]
+    return (
+        '<h1 id="uncertainty">Uncertainty</h1>'
+        '<p class="lead">Each compared figure at the inputs\' values and over draws of every '
+        "ranged input (part prices and powers, margins, the profile's figures), an input both "
+        "systems read taking the same draw on both: the bar is where 90 % of the draws put the "
+        "difference, 'first lower' the share of draws in which the first system's figure is "
+        "the lower. The workbook's Uncertainty sheet lists every input with its range and "
+        "sources.</p>" + "".join(sections)
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...components.formats import USD, USD_CENTS, USD_MILLS
-from ...racks.costs.size_range import SHARE_RULE
+from ...racks.costs.size_range import DRAW_RULE, SHARE_RULE
 from ..figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from .table import render_table
 
@@ -39,6 +39,8 @@ def reproduction_table(
         "source",
         f"at {CLUSTER_GPUS:,}",
         "over sizes",
+        "sizes",
+        "draws, p5 to p95",
         "verdict",
         f"to meet it at {CLUSTER_GPUS:,}",
     ]
@@ -46,9 +48,10 @@ def reproduction_table(
         [
             f"Seed 002's cost-of-ownership claims under profile '{profile.id}' (buyer: "
             f"{profile.buyer}) for every system; the source states no cluster size, so each "
-            "claim is held over a range of sizes",
+            "claim is held over a range of sizes and over draws of every ranged input",
             render_table(header, [reproduced_cells(r) for r in results]),
-            f"Share of sizes held: {SHARE_RULE}. Met: the source's sign and within 5 pp "
+            f"Share of sizes held: {SHARE_RULE}. Share of draws held ({_draws(results)}): "
+            f"{DRAW_RULE}. Met: the source's sign and within 5 pp "
             "(8 pp for the MI355X-vs-HGX B200 capital and TCO rows), 15% for dollars; a claim "
             "of direction only, its sign. TFLOPS per W are the designs' own, the same at every "
             "size: chip level over the GPUs' board power in the catalogue, server level over the "
@@ -77,6 +80,12 @@ def reproduction_table(
     )
 
 
+def _draws(results: tuple[ClaimResult, ...]) -> str:
+    """How many draws each claim was held over."""
+    counts = {r.draws.draws for r in results if r.draws is not None}
+    return f"{counts.pop():,} per claim" if len(counts) == 1 else "none taken"
+
+
 def _figure(unit: str, value: float) -> str:
     return USD_CENTS.text(value) if unit == "usd" else _pct(value)
 
@@ -85,11 +94,17 @@ def reproduced_cells(r: ClaimResult) -> list[str]:
     """One claim's cells, as the table and the README write them."""
     row = r.at_reference
     span = f"{_figure(row.unit, r.low)} to {_figure(row.unit, r.high)}" if r.sizes else "size-free"
+    drawn = r.draws
+    spread = (
+        "-" if drawn is None else f"{_figure(row.unit, drawn.p5)} to {_figure(row.unit, drawn.p95)}"
+    )
     return [
         r.label,
         row.quote,
         _figure(row.unit, row.rackbom),
         span,
+        r.sizes_text,
+        spread,
         r.verdict_text,
         row.needed or "",
     ]

@@ -6,7 +6,9 @@ Sheets: Summary, Comparison, then per design `BOM`, `Ports` and `Power`, then pe
 `Cluster` (its designs' sheets included once), then TCO (a profile's figures as inputs, the cost
 of ownership of every design and cluster as formulas, with native charts), Plant (feeds,
 cooling, floor and failure domains), Collectives (each system's collectives at 1 GiB,
-workload steps, the published runs checked), and Sources last.
+workload steps, the published runs checked), Goodput, Uncertainty where comparisons with their
+uncertainty are given (`rackbom bom` and `report`: inputs with ranges and sources, each figure's
+p5/p50/p95 and sign share), and Sources last.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import io
 import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from openpyxl import Workbook
 from openpyxl.chart import BarChart as OpenpyxlBarChart
@@ -43,6 +45,10 @@ from .overview_sheets import add_clusters, comparison_sheet, sources_sheet, summ
 from .plant_sheet import plant_part
 from .sheet_xml import fill_sheets, sheet_data
 from .tco_sheet import cluster_column, design_column, tco_sheet
+from .uncertainty_sheet import uncertainty_sheet
+
+if TYPE_CHECKING:
+    from ...racks.uncertainty.compare import Uncertainty
 
 ProfileLike = TcoProfile | str | Path | None
 PlantLike: TypeAlias = PlantRules | str | Path | None
@@ -95,10 +101,14 @@ PAGE_FILL = 0.9
 
 
 def build_sheets(
-    systems: Sequence[Analysed], tco_profile: TcoProfile, rules: PlantRules
+    systems: Sequence[Analysed],
+    tco_profile: TcoProfile,
+    rules: PlantRules,
+    uncertain: Sequence[Uncertainty] = (),
 ) -> list[SheetData]:
     """Every sheet of the workbook for these designs and clusters, in order; the TCO and
-    Collectives sheets under `tco_profile`, the Plant sheet under `rules`."""
+    Collectives sheets under `tco_profile`, the Plant sheet under `rules`, an Uncertainty sheet
+    where comparisons with their uncertainty are given."""
     designs, clusters = split(systems)
     analyses = with_cluster_designs(designs, clusters)
     if not analyses:
@@ -124,6 +134,8 @@ def build_sheets(
     sheets.append(plant_part(systems, rules))
     sheets.append(collectives_sheet(systems, tco_profile))
     sheets.append(goodput_sheet(systems, tco_profile))
+    if uncertain:
+        sheets.append(uncertainty_sheet(uncertain))
     sheets.append(sources_sheet(list(analyses), list(clusters)))
     return sheets
 
@@ -155,10 +167,13 @@ def workbook_title(systems: Sequence[Analysed]) -> str:
 
 
 def workbook_writer(
-    systems: Sequence[Analysed], tco_profile: TcoProfile, rules: PlantRules
+    systems: Sequence[Analysed],
+    tco_profile: TcoProfile,
+    rules: PlantRules,
+    uncertain: Sequence[Uncertainty] = (),
 ) -> Writer:
     """The workbook's content, built now, and a function that saves it to a path."""
-    sheets = build_sheets(systems, tco_profile, rules)
+    sheets = build_sheets(systems, tco_profile, rules, uncertain)
     title = workbook_title(systems)
     return lambda path: save_sheets(sheets, path, title)
 

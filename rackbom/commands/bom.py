@@ -56,12 +56,15 @@ def run(args: argparse.Namespace) -> int:
                     "the BOM CSV has no profile's figures: add -o or --json, or drop it",
                 )
     chosen, rules = profile(args.tco), plant_rules(args.plant)
-    systems = [target.analysis for target in load_targets(args, args.designs)]
+    targets = load_targets(args, args.designs)
+    systems = [target.analysis for target in targets]
     outputs: list[tuple[str, Writer]] = []
     if args.output is not None:
         from rackbom.exports.workbook import workbook_writer  # openpyxl loads only when needed
+        from rackbom.report_uncertainty import pair_uncertainty
 
-        outputs.append((args.output, workbook_writer(systems, chosen, rules)))
+        uncertain = pair_uncertainty(targets, chosen)
+        outputs.append((args.output, workbook_writer(systems, chosen, rules, uncertain)))
     if args.csv is not None:
         outputs.append((args.csv, text_writer(bom_csv(systems))))
     if args.json is not None:

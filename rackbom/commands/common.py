@@ -84,6 +84,14 @@ def add_plant_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def integer_option(text: str, option: str) -> int:
+    """An option's text as an integer, else an InputError naming the option."""
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(None, option, f"not an integer: {text!r}") from None
+
+
 def catalogue_from(args: argparse.Namespace) -> Catalogue:
     """The catalogue the arguments ask for."""
     return load_catalogue(*args.catalogue)

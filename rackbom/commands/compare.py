@@ -11,7 +11,14 @@ from rackbom.exports.text.table import render_table
 from rackbom.figure_table import FigureTable
 from rackbom.system import System
 
-from .common import add_catalogue_option, add_plant_option, add_tco_option, load_targets, print_json
+from .common import (
+    add_catalogue_option,
+    add_plant_option,
+    add_tco_option,
+    integer_option,
+    load_targets,
+    print_json,
+)
 
 UNCERTAINTY_OPTIONS = ("draws", "seed", "chart", "tco")
 """Options that apply only with --uncertainty."""
@@ -111,15 +118,8 @@ def _uncertainty_options(args: argparse.Namespace) -> tuple[int, int] | None:
         check_destination(args.chart)
     if len(args.designs) != 2:
         raise InputError(None, "--uncertainty", f"compares two systems, not {len(args.designs)}")
-    draws = DEFAULT_DRAWS if args.draws is None else _integer(args.draws, "--draws")
+    draws = DEFAULT_DRAWS if args.draws is None else integer_option(args.draws, "--draws")
     return check_draws(draws, "--draws"), check_seed(args.seed or 0, "--seed")
-
-
-def _integer(text: str, option: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(None, option, f"not an integer: {text!r}") from None
 
 
 def _uncertainty(systems: list[System], args: argparse.Namespace, draws: int, seed: int) -> Any:

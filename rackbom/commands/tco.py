@@ -11,6 +11,7 @@ from rackbom.components.atomic import text_writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.components.limits import SWEEP_VALUES_MAX, bounded
 from rackbom.components.tco_library import profile
+from rackbom.exports.charts.reproduction_chart import reproduction_chart
 from rackbom.exports.charts.tco_charts import capex_chart, sweep_chart, tco_chart, tornado_chart
 from rackbom.exports.figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from rackbom.exports.json.summary_json import summary_data
@@ -24,7 +25,13 @@ from rackbom.exports.text.tco_text import (
 )
 from rackbom.racks.costs.ownership import TcoResult
 
-from .common import add_catalogue_option, add_tco_option, load_targets, print_json
+from .common import (
+    add_catalogue_option,
+    add_tco_option,
+    integer_option,
+    load_targets,
+    print_json,
+)
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -49,12 +56,15 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--tornado", action="store_true", help="with --workload: sensitivity on the first target"
     )
+    p.add_argument("--draws", metavar="N", help="with --reproduce: draws per claim (default 2,000)")
+    p.add_argument("--seed", metavar="S", help="with --reproduce: the draws' seed (default 0)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument(
         "--charts",
         metavar="DIR",
         type=Path,
-        help="also write SVG charts: capex and TCO bars, the sweep's lines, or the tornado",
+        help="also write SVG charts: capex and TCO bars, the sweep's lines, the tornado, or the "
+        "reproduction's intervals",
     )
     add_catalogue_option(p)
     p.set_defaults(run=run)
@@ -70,10 +80,12 @@ def run(args: argparse.Namespace) -> int:
     charts: dict[str, str] = {}
     data: object
     if args.reproduce:
-        rows = costs.reproduction(chosen)
+        rows = costs.reproduction(chosen, *_draws_and_seed(args))
         opex = costs.reproduction_opex(chosen)
         data = {"claims": rows, "opex_basis": opex}
         text = reproduction_table(rows, opex, chosen)
+        if args.charts:
+            charts["reproduction.svg"] = reproduction_chart(rows)
     elif args.rent:
         rents = costs.rent_or_own(chosen)
         data, text = rents, rent_table(rents)
@@ -119,13 +131,25 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _draws_and_seed(args: argparse.Namespace) -> tuple[int, int]:
+    """The draws per claim and their seed for --reproduce, checked."""
+    from rackbom.racks.uncertainty.claims import REPRODUCE_DRAWS, REPRODUCE_SEED
+    from rackbom.uncertainty_api import check_draws, check_seed
+
+    draws = REPRODUCE_DRAWS if args.draws is None else integer_option(args.draws, "--draws")
+    seed = REPRODUCE_SEED if args.seed is None else args.seed
+    return check_draws(draws, "--draws"), check_seed(seed, "--seed")
+
+
 def check_options(args: argparse.Namespace) -> None:
     """Refuse options that the chosen view would otherwise ignore."""
+    for name in ("draws", "seed"):
+        if getattr(args, name) is not None and not args.reproduce:
+            raise InputError(None, f"--{name}", "applies with --reproduce only")
     if args.tornado and not args.workload:
         raise InputError(None, "--tornado", "needs --workload: the tornado is of a workload's cost")
-    if args.charts and (args.reproduce or args.rent):
-        view = "--reproduce" if args.reproduce else "--rent"
-        raise InputError(None, "--charts", f"{view} draws no charts; drop --charts")
+    if args.charts and args.rent:
+        raise InputError(None, "--charts", "--rent draws no charts; drop --charts")
     if args.charts and args.workload and not args.tornado:
         raise InputError(None, "--charts", "with --workload, charts need --tornado")
     if args.targets and (args.reproduce or args.rent):

@@ -22,7 +22,7 @@ from ...components.cost_inputs import TcoProfile
 from ..analysis import Analysis
 from .basis import CostBasis
 from .ownership import TcoResult, tco
-from .size_range import Verdict, sweep_sizes, verdict, verdict_text
+from .size_range import DrawShare, Verdict, robustness, sweep_sizes, verdict, verdict_text
 from .targets import builtin_basis, builtin_basis_at, cluster_design, tier_steps
 
 TOLERANCE_PP = 5.0
@@ -281,6 +281,9 @@ class ClaimResult:
     high: float
     share_of_sizes: float
     verdict: Verdict
+    """Over sizes alone."""
+    draws: DrawShare | None = None
+    """Over draws of every ranged input, where they were taken."""
 
     @property
     def label(self) -> str:
@@ -289,7 +292,14 @@ class ClaimResult:
 
     @property
     def verdict_text(self) -> str:
-        """The verdict in words."""
+        """The verdict in words: over sizes and draws where draws were taken."""
+        if self.draws is not None:
+            return robustness(self.verdict, self.draws)
+        return verdict_text(self.verdict, self.share_of_sizes, len(self.sizes))
+
+    @property
+    def sizes_text(self) -> str:
+        """The share of sizes it holds at, in words."""
         return verdict_text(self.verdict, self.share_of_sizes, len(self.sizes))
 
 

@@ -10,6 +10,7 @@ Each size counts once and alike: the share is of sizes, not of GPUs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 LOW_GPUS = 1024
@@ -20,6 +21,18 @@ SHARE_RULE = (
     "(log-spaced), plus each fabric tier step of either system compared (the last size its "
     "tiers reach and the next), each size counted once, none past the largest cluster both "
     "systems' network profiles build"
+)
+
+ROBUST_SHARE = 0.95
+"""A claim holds across the ranges where it holds at every size and in at least this share of
+draws (its 5th-95th percentile interval); it contradicts where it has the opposite sign at every
+size and in at least this share."""
+DRAW_RULE = (
+    "every input with a range (prices, powers, bandwidths, margins, the profile's "
+    "figures) drawn together, an input both systems read taking the same draw on both, at the "
+    "8,192-GPU clusters; 'holds across the ranges' at every size and in at least "
+    f"{ROBUST_SHARE:.0%} of draws, 'contradicts' with the opposite sign at every size and in at "
+    f"least {ROBUST_SHARE:.0%} of draws"
 )
 
 Verdict = Literal["holds", "partly", "misses", "contradicts"]
@@ -51,6 +64,31 @@ def verdict(held: Sequence[bool], sign_right: Sequence[bool]) -> Verdict:
     if any(held):
         return "partly"
     return "misses" if any(sign_right) else "contradicts"
+
+
+@dataclass(frozen=True)
+class DrawShare:
+    """A claim over draws of every ranged input: rackbom's figure's 5th and 95th percentiles, the
+    share of draws in which the claim holds and in which it has the source's sign, and the
+    inputs that drive the figure most."""
+
+    draws: int
+    seed: int
+    p5: float
+    p95: float
+    held: float
+    sign_right: float
+    drivers: tuple[str, ...]
+
+
+def robustness(result: Verdict, drawn: DrawShare) -> str:
+    """The verdict over sizes and draws: `holds across the ranges`, `holds on 40% of draws` or
+    `contradicts`."""
+    if result == "holds" and drawn.held >= ROBUST_SHARE:
+        return "holds across the ranges"
+    if result == "contradicts" and 1 - drawn.sign_right >= ROBUST_SHARE:
+        return "contradicts"
+    return f"holds on {drawn.held * 100:.0f}% of draws"
 
 
 def verdict_text(result: Verdict, share: float, sizes: int) -> str:

@@ -12,10 +12,12 @@ high); the effects of several inputs add. Prices enter the basis linearly, so th
 them; power is exact while no discrete count changes (power shelves, feeds), and a count that
 does change between the value and an end is spread evenly over that half of the range. A
 cluster's fabric (planes, plane speed, tiers) is fixed at the base case's choice. Ranges are
-read from the catalogue the systems were resolved against (built-in and `--catalogue` files);
-a design file's own `catalogue:` entries are not drawn. Profile inputs are not linearised: the
+read from the catalogue each system was built against (built-in and `--catalogue` files, and
+its design file's own `catalogue:` entries, keyed `<design>/<entry>.<field>` so that two designs'
+entries of one id are drawn apart). Profile inputs are not linearised: the
 TCO's terms (`racks/costs/ownership.py`) are evaluated on the arrays of draws (`arrays.py`).
 The figures, their intervals, the share of draws in which one system is lower, and the inputs
 that drive the difference (Spearman rank correlation of each input's draw with it) are in
-`compare.py`.
+`compare.py`; seed 002's claims held in each draw, and the share of draws they hold in, in
+`claims.py`.
 """

@@ -14,8 +14,13 @@ from ..costs.basis import PRECISIONS, CostBasis
 from ..costs.ownership import SYSTEM_TERMS, evaluate, profile_values
 from .arrays import Value, terms
 from .draws import Array, draw
-from .effects import Rebuild, effects, totals
-from .inputs import UncertainInput, catalogue_inputs, markup_input, profile_inputs
+from .effects import Effect, Rebuild, effects, totals
+from .inputs import (
+    UncertainInput,
+    buyer_margin_input,
+    markup_input,
+    profile_inputs,
+)
 
 COMPARED = (
     "capex_usd_per_gpu",
@@ -34,12 +39,16 @@ MIN_RHO = 0.1
 
 @dataclass(frozen=True)
 class Side:
-    """One system to compare: its cost basis, how to re-analyse it against a catalogue, and the
-    ids of the parts and trays it is built from (no other catalogue entry can move it)."""
+    """One system to compare: its cost basis, how to re-analyse it against a catalogue, the ids
+    of the parts and trays it is built from (no other catalogue entry can move it), the catalogue
+    it was built against (its design's own entries merged in) and that catalogue's ranged
+    figures."""
 
     basis: CostBasis
     rebuild: Rebuild
     entries: frozenset[str]
+    catalogue: Catalogue
+    candidates: tuple[UncertainInput, ...]
 
 
 @dataclass(frozen=True)
@@ -89,14 +98,37 @@ class Uncertainty:
     figures: tuple[FigureUncertainty, ...]
 
 
-def uncertainty(
-    sides: tuple[Side, Side], catalogue: Catalogue, profile: TcoProfile, draws: int, seed: int
-) -> Uncertainty:
-    """Monte Carlo over every ranged input that affects either system (common random numbers)."""
-    candidates = [*catalogue_inputs(catalogue), *_markup(sides)]
-    found = [effects(s.basis, candidates, catalogue, s.rebuild, s.entries) for s in sides]
+@dataclass(frozen=True)
+class Drawn:
+    """Every system term of two systems in each draw, and the draws of the inputs varied."""
+
+    inputs: tuple[UncertainInput, ...]
+    matrix: Array
+    """One row of draws per input, in the order of `inputs`."""
+    terms: tuple[dict[str, Value], dict[str, Value]]
+
+
+def side_effects(side: Side, markup: bool = True) -> tuple[Effect, ...]:
+    """The ranged inputs that move one system (NVIDIA's markup among them where `markup`)."""
+    candidates = [*side.candidates, *(_markup((side, side)) if markup else [])]
+    return effects(side.basis, candidates, side.catalogue, side.rebuild, side.entries)
+
+
+def draw_pair(
+    sides: tuple[Side, Side],
+    found: tuple[tuple[Effect, ...], tuple[Effect, ...]],
+    profile: TcoProfile,
+    draws: int,
+    seed: int,
+) -> Drawn:
+    """Both systems' terms over `draws` draws of the inputs in `found` and the profile's, an
+    input both read taking the same draw on both sides (common random numbers)."""
     moved = {e.input.key: e.input for side in found for e in side}
-    inputs = sorted([*moved.values(), *profile_inputs(profile)], key=lambda i: i.key)
+    integrated = any(
+        s.basis.integration_base_usd or s.basis.integration_scale_up_base_usd for s in sides
+    )
+    margin = [buyer_margin_input(profile)] if integrated else []
+    inputs = sorted([*moved.values(), *profile_inputs(profile), *margin], key=lambda i: i.key)
     matrix = draw(inputs, draws, seed)
     rows = dict(zip((i.key for i in inputs), matrix, strict=True))
     fixed = {
@@ -105,18 +137,28 @@ def uncertainty(
         if origin == "input" and v is not None
     }
     ranged = {i.field: rows[i.key] for i in inputs if i.section == "profile"}
-    drawn = [
+    first, second = (
         terms({**fixed, **ranged}, totals(s.basis, side, rows, draws))
         for s, side in zip(sides, found, strict=True)
-    ]
+    )
+    return Drawn(tuple(inputs), matrix, (first, second))
+
+
+def uncertainty(
+    sides: tuple[Side, Side], profile: TcoProfile, draws: int, seed: int
+) -> Uncertainty:
+    """Monte Carlo over every ranged input that affects either system (common random numbers)."""
+    markup = len(_markup(sides)) == 1
+    found = (side_effects(sides[0], markup), side_effects(sides[1], markup))
+    drawn = draw_pair(sides, found, profile, draws, seed)
     bases = [evaluate(s.basis, profile) for s in sides]
     figures = tuple(
-        _figure(key, bases, drawn, inputs, matrix)
+        _figure(key, bases, drawn.terms, drawn.inputs, drawn.matrix)
         for key in COMPARED
         if all(b[key] is not None for b in bases)
     )
     names = (sides[0].basis.target, sides[1].basis.target)
-    return Uncertainty(*names, profile.id, draws, seed, tuple(inputs), figures)
+    return Uncertainty(*names, profile.id, draws, seed, drawn.inputs, figures)
 
 
 def _markup(sides: tuple[Side, Side]) -> list[UncertainInput]:

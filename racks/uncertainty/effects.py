@@ -75,12 +75,44 @@ def totals(
     """The system's totals in every draw: the base plus each input's effect, piecewise linear."""
     out = {k: np.full(draws, np.nan if v is None else v) for k, v in base.values().items()}
     for effect in found:
-        item, x = effect.input, rows[effect.input.key]
-        span_low = item.value - item.range.low
-        span_high = item.range.high - item.value
-        below = np.where(x < item.value, (item.value - x) / (span_low or 1.0), 0.0)
-        above = np.where(x > item.value, (x - item.value) / (span_high or 1.0), 0.0)
+        below, above = weights(effect.input, rows[effect.input.key])
         for key in out:
             if effect.at_low[key] or effect.at_high[key]:
                 out[key] += below * effect.at_low[key] + above * effect.at_high[key]
+    return out
+
+
+def weights(item: UncertainInput, x: Array) -> tuple[Array, Array]:
+    """How far each draw `x` of an input lies towards its low end and towards its high end, from
+    0 at its value to 1 at the end: an effect at each end times these is piecewise linear."""
+    span_low = item.value - item.range.low
+    span_high = item.range.high - item.value
+    below = np.where(x < item.value, (item.value - x) / (span_low or 1.0), 0.0)
+    above = np.where(x > item.value, (x - item.value) / (span_high or 1.0), 0.0)
+    return below, above
+
+
+def measure_draws(
+    measure: Callable[[Catalogue], float],
+    inputs: Sequence[UncertainInput],
+    catalogue: Catalogue,
+    entries: frozenset[str],
+    rows: Mapping[str, Array],
+    draws: int,
+) -> Array:
+    """One figure of a design (`measure` of it against a catalogue) in every draw: its value, plus
+    each catalogue input among `entries` piecewise linear between its value and its ends."""
+    now = measure(catalogue)
+    out = np.full(draws, now)
+    for item in inputs:
+        if item.section not in ("parts", "trays") or item.entry not in entries:
+            continue
+        entry = getattr(catalogue, item.section)[item.entry]
+        at = [
+            measure(catalogue.replaced(item.section, entry.model_copy(update={item.field: v})))
+            - now
+            for v in (item.range.low, item.range.high)
+        ]
+        below, above = weights(item, rows[item.key])
+        out += below * at[0] + above * at[1]
     return out
