@@ -210,3 +210,27 @@ def test_show_fabrics_lists_the_options(cli) -> None:
     option = data["fabric_options"][0]
     assert {"planes", "plane_gbps", "tiers", "switches", "transceivers", "cables"} <= option.keys()
     assert {"capex_usd_per_gpu", "power_network_kw"} <= option.keys()
+
+
+@pytest.mark.parametrize("cid", builtin_cluster_ids())
+def test_copper_joins_one_cage_to_one_cage_or_a_breakouts_legs(cid: str) -> None:
+    """No cable with its own ends leaves one cage for two switches: where a cage's links go to
+    several ends, the tier's cable is a catalogue breakout with that many legs, or fibre."""
+    cluster = _cluster(cid)
+    analysis = cluster.analysis  # type: ignore[attr-defined]
+    catalogue = rb.catalogue()
+    for tier, parts in enumerate(analysis.fabric.link_parts, start=1):
+        lower, upper = analysis.sizer.link_ends(tier, analysis.fabric.choice)
+        cages = sorted((lower.links_per_module, upper.links_per_module))
+        for part in parts.cables:
+            cable = catalogue.part(part)
+            if not cable.needs_transceivers:  # type: ignore[attr-defined]
+                assert cages == [1, cable.legs], (tier, part)  # type: ignore[attr-defined]
+
+
+def test_a_split_nic_cage_takes_optics_where_the_profile_has_no_breakout() -> None:
+    """vr200-8k-ib: a ConnectX-9 port's two 800G planes go to two leaves, so no AEC."""
+    leaf = _cluster("vr200-8k-ib").summary.tiers[0]
+    assert "aec-800g-7m" not in leaf.cables
+    # a twin-port module per NIC port (its two planes) and per leaf cage (two links)
+    assert leaf.transceivers == {"nvidia-linkx-osfp-1600g-2xdr4": leaf.links}

@@ -313,7 +313,7 @@ class RunList:
         if found is None:
             ends = self.ends[tier - 1]
             pair = (ends.lower, ends.upper)
-            cable = self.chooser.cable_for(self.roles[tier - 1], length, self.gbps)
+            cable = self.chooser.cable_for(self.roles[tier - 1], length, self.gbps, pair)
             a, z = self.chooser.modules_for(cable, length, pair)
             found = self._kinds[key] = LinkKind(cable, a, z, legs_per_cable(pair, (a, z)))
         return found
