@@ -107,6 +107,24 @@ def test_doubling_the_cluster_never_decreases_a_count(endpoints: int, fabric) ->
         assert b.switches >= a.switches and b.links_in >= a.links_in
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 40_000), fabrics)
+def test_a_partial_pod_has_only_the_spines_its_links_fill(endpoints: int, fabric) -> None:
+    k, _, r1, r2, rails = fabric
+    endpoints, plan = _sized(endpoints, k, 3, r1, r2, rails)
+    if plan is None:
+        return
+    leaves, spines, _ = plan
+    pods = -(-leaves.switches // spines.down_ports)
+    # each pod leaves less than one spine's downlinks empty
+    assert spines.switches * spines.down_ports - spines.links_in < pods * spines.down_ports
+
+
+def test_vr200_16k_trims_its_last_pod_to_the_spines_its_leaves_fill() -> None:
+    leaf, spine, _ = rb.load_cluster("vr200-16k-ib").summary.tiers
+    assert (leaf.switches, spine.switches, spine.ports_unused) == (456, 456, 0)
+
+
 # --- a cluster of one rack is the rack ------------------------------------------------------
 @pytest.mark.parametrize("design", ["helios", "gb200-nvl72", "mi355x-128"])
 def test_a_cluster_of_one_rack_reproduces_the_rack(design: str) -> None:

@@ -17,7 +17,8 @@ from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.clusters.sizing import max_endpoints, size_fabric
 
 ONE_PLANE = json.loads((Path(__file__).parent / "data" / "one_plane_counts.json").read_text())
-"""Each built-in cluster's fabric as one plane at the NIC's speed, before planes existed."""
+"""Each built-in cluster's fabric as one plane at the NIC's speed, before planes existed (a partial
+pod's spines trimmed since)."""
 
 
 @cache
