@@ -172,6 +172,28 @@ def test_a_bigger_hall_needs_longer_links() -> None:
     assert "smf-patch-30m" in wide.cables and wide.transceivers
 
 
+@pytest.mark.parametrize("cluster", CLUSTERS)
+def test_every_count_printed_with_a_speed_counts_ports_of_that_speed(cluster: str, cli) -> None:
+    """Each speed figure follows the count of what runs at it, and count x speed is the NICs'
+    scale-out bandwidth from the design (copies x its NIC ports x their speed), in the table
+    `show` prints and in its JSON alike."""
+    from rackbom.exports.figures.cluster_figures import CLUSTER_FIGURES
+
+    system = rb.load_cluster(cluster)
+    analysis = system.analysis  # type: ignore[attr-defined]
+    bandwidth = analysis.copies * analysis.unit.endpoints * analysis.unit.endpoint_gbps
+    data = json.loads(cli("show", cluster, "--json").out)
+    lines = cli("show", cluster).out.splitlines()
+    speeds = [i for i, f in enumerate(CLUSTER_FIGURES) if "speed (Gbit/s)" in f.label]
+    assert len(speeds) == 2
+    for i in speeds:
+        count, speed = CLUSTER_FIGURES[i - 1], CLUSTER_FIGURES[i]
+        assert speed.label.startswith(count.label.rstrip("s") + " speed")
+        assert data[count.field] * data[speed.field] == pytest.approx(bandwidth)
+        at = next(n for n, line in enumerate(lines) if line.startswith(count.label + " "))
+        assert lines[at + 1].startswith(speed.label)
+
+
 # --- command line ---------------------------------------------------------------------------
 @pytest.mark.parametrize("cluster", CLUSTERS)
 def test_golden_json(cluster: str, cli, request: pytest.FixtureRequest) -> None:
