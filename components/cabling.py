@@ -47,10 +47,26 @@ class Cable(PartType):
     cable_type: CableType
     length_m: Positive = Field(description="Length, metres.")
     max_gbps: Positive | None = Field(
-        default=None, description="Fastest port it carries, Gbit/s one way; none for bare fibre."
+        default=None,
+        description="Fastest link it carries, Gbit/s one way (a breakout's, each leg's); none for "
+        "bare fibre.",
+    )
+    legs: PositiveCount = Field(
+        default=1,
+        description="Cages it reaches from its one head: 1 for a straight cable, 2 for a "
+        "1-to-2 splitter. A cable that plugs into the cages joins one cage to `legs` cages.",
     )
 
     @property
     def needs_transceivers(self) -> bool:
         """Whether each end needs a transceiver (bare fibre)."""
         return self.cable_type == "fibre"
+
+    def joins(self, links_per_cage: tuple[int, int]) -> bool:
+        """Whether the cable can join two cages carrying these links each: a cable with its own
+        ends (copper, active optical) joins one cage to one cage, or its head to `legs` cages of
+        one link each; bare fibre runs between transceivers, which `links.py` matches."""
+        if self.needs_transceivers:
+            return True
+        head, tail = max(links_per_cage), min(links_per_cage)
+        return tail == 1 and head == self.legs

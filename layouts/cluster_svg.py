@@ -317,11 +317,15 @@ class FabricDiagram(_Drawing):
         self.text(
             self.WIDTH - MARGIN - 250,
             y + 9,
-            f"{s.endpoints // s.planes:,} NIC ports at {s.endpoint_gbps:g}G",
+            f"{s.nic_ports:,} NIC ports at {s.endpoint_gbps:g}G",
             size=10,
             weight="bold",
         )
-        planes = f", {s.planes} x {s.plane_gbps:g}G planes" if s.planes > 1 else ""
+        planes = (
+            f", {s.planes} x {s.plane_gbps:g}G planes ({s.endpoints:,} plane links)"
+            if s.planes > 1
+            else ""
+        )
         self.text(
             self.WIDTH - MARGIN - 250,
             y + 22,

@@ -39,7 +39,8 @@ class PlantDrawing(SvgDocument):
         self._text(
             MARGIN,
             60,
-            f"profile {p.profile}: feeds {p.redundancy}, breakers at "
+            f"profile {p.profile}, feeds {p.redundancy} asked; as built {p.as_built.text}; "
+            "breakers at "
             f"{p.continuous_load_fraction:.0%} of rating continuous; {p.fluid} at a "
             f"{p.delta_t_k:g} K rise",
             10,

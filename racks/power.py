@@ -93,16 +93,11 @@ class RackPower:
 
     @property
     def redundancy(self) -> str:
-        """N+N, N+k, N+0, `overloaded`, or `none` where the rack has no power shelves."""
+        """2N, N+k, N, `below N`, or `none` where the rack has no power shelves."""
         needed = self.shelves_needed
         if needed is None:
             return "none"
-        spare = self.shelves - needed
-        if spare < 0:
-            return "overloaded"
-        if spare >= needed:
-            return "N+N"
-        return f"N+{spare}"
+        return redundancy_label(self.shelves, needed)
 
     def warnings(self) -> list[str]:
         """Budgets the rack overruns, and a rack with no spare power shelf."""
@@ -114,10 +109,10 @@ class RackPower:
             )
         elif self.redundancy == "none":
             out.append(f"rack {self.rack}: no power shelves, so no power redundancy is modelled")
-        elif self.redundancy == "N+0":
+        elif self.redundancy == "N":
             assert self.shelf_capacity_w is not None
             out.append(
-                f"rack {self.rack}: power shelves N+0, no redundancy "
+                f"rack {self.rack}: power shelves N, no redundancy "
                 f"({self.it_w / self.shelf_capacity_w:.0%} loaded)"
             )
         if self.frame_budget_w is not None and self.it_w > self.frame_budget_w:
@@ -211,3 +206,14 @@ def scale_out_gbps(design: BuiltDesign, rack: BuiltRack) -> float:
             if isinstance(part, Nic) and line.use == PartUse.SCALE_OUT:
                 total += part.port_gbps * part.ports * line.qty
     return total
+
+
+def redundancy_label(units: int, needed: int) -> str:
+    """`units` supplies where the load needs `needed`: 2N with as many spares as needed, N+k
+    with k spares, N with none, `below N` short of the load (one vocabulary for every output)."""
+    spare = units - needed
+    if spare < 0:
+        return "below N"
+    if spare == 0:
+        return "N"
+    return "2N" if spare >= needed else f"N+{spare}"

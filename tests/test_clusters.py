@@ -107,6 +107,24 @@ def test_doubling_the_cluster_never_decreases_a_count(endpoints: int, fabric) ->
         assert b.switches >= a.switches and b.links_in >= a.links_in
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 40_000), fabrics)
+def test_a_partial_pod_has_only_the_spines_its_links_fill(endpoints: int, fabric) -> None:
+    k, _, r1, r2, rails = fabric
+    endpoints, plan = _sized(endpoints, k, 3, r1, r2, rails)
+    if plan is None:
+        return
+    leaves, spines, _ = plan
+    pods = -(-leaves.switches // spines.down_ports)
+    # each pod leaves less than one spine's downlinks empty
+    assert spines.switches * spines.down_ports - spines.links_in < pods * spines.down_ports
+
+
+def test_vr200_16k_trims_its_last_pod_to_the_spines_its_leaves_fill() -> None:
+    leaf, spine, _ = rb.load_cluster("vr200-16k-ib").summary.tiers
+    assert (leaf.switches, spine.switches, spine.ports_unused) == (456, 456, 0)
+
+
 # --- a cluster of one rack is the rack ------------------------------------------------------
 @pytest.mark.parametrize("design", ["helios", "gb200-nvl72", "mi355x-128"])
 def test_a_cluster_of_one_rack_reproduces_the_rack(design: str) -> None:
@@ -150,8 +168,30 @@ def test_a_bigger_hall_needs_longer_links() -> None:
     narrow = gb.with_(floor={"racks_per_row": 4}).summary.tiers[0]
     wide = gb.with_(floor={"racks_per_row": 32, "network_racks": "end"}).summary.tiers[0]
     assert wide.link_length_m_max > narrow.link_length_m_max
-    assert set(narrow.cables) == {"aec-800g-7m"} and not narrow.transceivers
+    assert set(narrow.cables) == {"smf-patch-10m"}
     assert "smf-patch-30m" in wide.cables and wide.transceivers
+
+
+@pytest.mark.parametrize("cluster", CLUSTERS)
+def test_every_count_printed_with_a_speed_counts_ports_of_that_speed(cluster: str, cli) -> None:
+    """Each speed figure follows the count of what runs at it, and count x speed is the NICs'
+    scale-out bandwidth from the design (copies x its NIC ports x their speed), in the table
+    `show` prints and in its JSON alike."""
+    from rackbom.exports.figures.cluster_figures import CLUSTER_FIGURES
+
+    system = rb.load_cluster(cluster)
+    analysis = system.analysis  # type: ignore[attr-defined]
+    bandwidth = analysis.copies * analysis.unit.endpoints * analysis.unit.endpoint_gbps
+    data = json.loads(cli("show", cluster, "--json").out)
+    lines = cli("show", cluster).out.splitlines()
+    speeds = [i for i, f in enumerate(CLUSTER_FIGURES) if "speed (Gbit/s)" in f.label]
+    assert len(speeds) == 2
+    for i in speeds:
+        count, speed = CLUSTER_FIGURES[i - 1], CLUSTER_FIGURES[i]
+        assert speed.label.startswith(count.label.rstrip("s") + " speed")
+        assert data[count.field] * data[speed.field] == pytest.approx(bandwidth)
+        at = next(n for n, line in enumerate(lines) if line.startswith(count.label + " "))
+        assert lines[at + 1].startswith(speed.label)
 
 
 # --- command line ---------------------------------------------------------------------------

@@ -17,7 +17,8 @@ from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.clusters.sizing import max_endpoints, size_fabric
 
 ONE_PLANE = json.loads((Path(__file__).parent / "data" / "one_plane_counts.json").read_text())
-"""Each built-in cluster's fabric as one plane at the NIC's speed, before planes existed."""
+"""Each built-in cluster's fabric as one plane at the NIC's speed, before planes existed (a partial
+pod's spines trimmed since)."""
 
 
 @cache
@@ -210,3 +211,50 @@ def test_show_fabrics_lists_the_options(cli) -> None:
     option = data["fabric_options"][0]
     assert {"planes", "plane_gbps", "tiers", "switches", "transceivers", "cables"} <= option.keys()
     assert {"capex_usd_per_gpu", "power_network_kw"} <= option.keys()
+
+
+@pytest.mark.parametrize("cid", builtin_cluster_ids())
+def test_copper_joins_one_cage_to_one_cage_or_a_breakouts_legs(cid: str) -> None:
+    """No cable with its own ends leaves one cage for two switches: where a cage's links go to
+    several ends, the tier's cable is a catalogue breakout with that many legs, or fibre."""
+    cluster = _cluster(cid)
+    analysis = cluster.analysis  # type: ignore[attr-defined]
+    catalogue = rb.catalogue()
+    for tier, parts in enumerate(analysis.fabric.link_parts, start=1):
+        lower, upper = analysis.sizer.link_ends(tier, analysis.fabric.choice)
+        cages = sorted((lower.links_per_module, upper.links_per_module))
+        for part in parts.cables:
+            cable = catalogue.part(part)
+            if not cable.needs_transceivers:  # type: ignore[attr-defined]
+                assert cages == [1, cable.legs], (tier, part)  # type: ignore[attr-defined]
+
+
+def test_a_split_nic_cage_takes_optics_where_the_profile_has_no_breakout() -> None:
+    """vr200-8k-ib: a ConnectX-9 port's two 800G planes go to two leaves, so no AEC."""
+    leaf = _cluster("vr200-8k-ib").summary.tiers[0]
+    assert "aec-800g-7m" not in leaf.cables
+    # a twin-port module per NIC port (its two planes) and per leaf cage (two links)
+    assert leaf.transceivers == {"nvidia-linkx-osfp-1600g-2xdr4": leaf.links}
+
+
+def test_a_million_gpus_on_spectrum_x_fit_three_tiers_of_sn5600_broken_out_to_200g() -> None:
+    """SN5600: 64 x 800G, 128 x 400G or 256 x 200G (its datasheet), so three tiers of 200G
+    planes reach 256^3/4 endpoints a plane."""
+    sn5600 = rb.catalogue().part("nvidia-sn5600")
+    assert [sn5600.radix_at(g) for g in (800, 400, 200)] == [64, 128, 256]  # type: ignore[attr-defined]
+    s = _cluster("helios-1m").with_(profile="nvidia-spectrum-x").summary
+    assert (s.fabric_tiers, s.plane_gbps, s.ports_per_switch) == (3, 200, 256)
+
+
+def test_a_splitter_joins_one_switch_cage_to_two_nic_cages_and_nothing_else() -> None:
+    """Quantum-2: one 800G cage broken out to two 400G NICs takes NVIDIA's 2 x 400G splitter
+    DAC, one per cage; the same cage to two NIC cages each split across planes takes optics."""
+    from rackbom.racks.clusters.links import LinkChooser, LinkEnd
+
+    catalogue = rb.catalogue()
+    chooser = LinkChooser(catalogue, catalogue.network_profiles["nvidia-infiniband-ndr"], None)
+    cage = LinkEnd(800, 8, 2)
+    single = chooser.choose("leaf", ((2.5, 4),), 400, (LinkEnd(400, 4, 1), cage))
+    assert (single.cables, single.transceivers) == ({"dac-800g-2x400g-3m": 2}, {})
+    split = chooser.choose("leaf", ((2.5, 4),), 200, (LinkEnd(400, 4, 2), LinkEnd(800, 8, 4)))
+    assert not any(c.startswith("dac") for c in split.cables) and split.transceivers

@@ -17,6 +17,7 @@ import rackbom as rb
 from conftest import DESIGNS
 from rackbom.components.plant_library import plant_rules
 from rackbom.components.plant_profile import HeatToLiquid
+from rackbom.exports.text.plant_text import render_plant
 from rackbom.racks.plant.failures import DesignFailures, Failure
 from rackbom.racks.plant.feeds import Feed, continuous_limit_w, size_breaker
 from rackbom.racks.plant.plan import cluster_plant, design_plant
@@ -89,6 +90,28 @@ def test_nvl72_rides_through_a_shelf_and_a_side_but_not_a_rack() -> None:
     assert by["scale-out NIC"].gpus_lost == 1  # one NIC per GPU
     switch = by["scale-up switch tray"]
     assert (switch.gpus_lost, switch.domains_degraded, switch.capacity_left_pct) == (0, 1, 100)
+
+
+@pytest.mark.parametrize("system", [*DESIGNS, "vr200-8k-ib"])
+def test_redundancy_labels_agree_with_the_failure_table(system: str) -> None:
+    """Feeds N exactly where one side's loss stops GPUs; supplies N or below exactly where one
+    shelf or PSU failed stops GPUs; a group short of its IT peak is named where the label is."""
+    plant = (rb.load_cluster if system.endswith("-ib") else rb.load)(system).plant()
+    lost = {d.component: d.gpus_lost for d in plant.failure_domains}
+    built = plant.as_built
+    assert (built.feeds == "N") == (lost.get("feed (one side of a rack)", 0) > 0)
+    assert built.feeds in ("N", plant.redundancy, "not modelled")
+    assert (built.supplies in ("N", "below N")) == (lost.get("power shelf or PSU", 0) > 0)
+    assert (built.supplies_at_peak == "below N") == bool(built.short_at_peak)
+    assert built.text in render_plant(plant).splitlines()[0]
+
+
+def test_helios_feeds_are_n_and_mi500_says_its_shelves_cannot_carry_its_peak() -> None:
+    helios = rb.load("helios").plant().as_built
+    assert (helios.feeds, helios.supplies, helios.supplies_at_peak) == ("N", "N+1", "N")
+    mi500 = rb.load("mi500-ual256").plant().as_built
+    assert mi500.supplies_at_peak == "below N"
+    assert "compute-a busbar 11 x 33.0 kW for 443.0 kW" in mi500.text
 
 
 def test_blast_radius_of_one_leaf_is_the_endpoints_on_it() -> None:

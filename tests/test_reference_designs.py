@@ -147,11 +147,11 @@ def redundancy(summary: dict) -> dict[str, str]:
 
 
 def test_power_shelf_redundancy_as_the_racks_are_built(summaries: dict[str, dict]) -> None:
-    assert redundancy(summaries["gb200-nvl72"]) == {"nvl72": "N+N"}
+    assert redundancy(summaries["gb200-nvl72"]) == {"nvl72": "2N"}
     assert redundancy(summaries["helios"]) == {"helios": "N+1"}
     mi500 = summaries["mi500-ual256"]
-    assert redundancy(mi500)["compute-a"] == "N+0"
-    assert any("compute-a: power shelves N+0" in w for w in mi500["warnings"])
+    assert redundancy(mi500)["compute-a"] == "N"
+    assert any("compute-a: power shelves N," in w for w in mi500["warnings"])
     assert any("no power shelves" in w for w in summaries["vr300-nvl576"]["warnings"])
 
 

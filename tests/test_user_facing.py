@@ -160,5 +160,5 @@ def test_sizes_read_as_people_write_them() -> None:
 
 def test_notebook_display_lists_the_warnings() -> None:
     shown = rb.load("mi500-ual256")._repr_html_()
-    assert 'class="warning"' in shown and "power shelves N+0" in shown
+    assert 'class="warning"' in shown and "power shelves N," in shown
     assert 'class="warning"' not in rb.load("helios")._repr_html_()

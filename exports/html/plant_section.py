@@ -32,6 +32,7 @@ def plant_part(systems: Sequence[tuple[str, PlantSummary, str]]) -> str:
     profile = systems[0][1]
     sections = "".join(
         f'<section class="plant" id="plant-{html.escape(name)}"><h2>{html.escape(name)}</h2>'
+        + f"<p>As built: {html.escape(plant.as_built.text)}.</p>"
         + "".join(f'<p class="warning">{html.escape(w)}</p>' for w in plant.warnings)
         + f'<div class="drawing" style="max-width:{ELEVATION_MAX_WIDTH};margin:1rem 0">'
         + inline_svg(svg, f"plant-{name}")
@@ -43,7 +44,7 @@ def plant_part(systems: Sequence[tuple[str, PlantSummary, str]]) -> str:
     return (
         "<h1>Power, cooling and floor</h1>"
         f'<p class="lead">Under plant profile {html.escape(profile.profile)}: feeds '
-        f"{html.escape(profile.redundancy)}, breakers loaded to "
+        f"{html.escape(profile.redundancy)} asked, breakers loaded to "
         f"{profile.continuous_load_fraction:.0%} of their rating continuous, "
         f"{html.escape(profile.fluid)} at a {profile.delta_t_k:g} K rise. Heat at nominal "
         "power, feeds and shelves at peak. Failure domains: the worst single failure of each "

@@ -13,7 +13,8 @@ from .table import counted, render_table
 def render_plant(plant: PlantSummary) -> str:
     """Power, cooling, floor and failure domains as text blocks."""
     title = (
-        f"Power, cooling and floor (plant profile {plant.profile}: feeds {plant.redundancy}, "
+        f"Power, cooling and floor (plant profile {plant.profile}, feeds {plant.redundancy} asked; "
+        f"as built {plant.as_built.text}; "
         f"breakers loaded to {plant.continuous_load_fraction:.0%} of rating continuous, "
         f"{plant.fluid} at a {plant.delta_t_k:g} K rise)"
     )

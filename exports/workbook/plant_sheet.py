@@ -150,6 +150,10 @@ def _rows(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Re
 
 
 def _failures(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
+    sheet.header(("System", "Redundancy as built"))
+    for name, plant in plants:
+        sheet.add(text(name), text(plant.as_built.text, "wrap"))
+    sheet.add()
     sheet.header(FAILURE_COLUMNS)
     for name, plant in plants:
         for domain in plant.failure_domains:

@@ -41,6 +41,7 @@ from ...components.parts import Nic
 from ...components.trays import PartUse, TrayRole
 from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.links import LinkChooser, LinkEnd, legs_per_cable
+from ..clusters.sizing import pod_spines
 from .management_rows import ManagementRows, joined
 from .names import copy_prefix, nic_port, rack_name, switch_device, tray_device
 from .network_racks import NetworkRack, management_rows, network_racks
@@ -313,7 +314,7 @@ class RunList:
         if found is None:
             ends = self.ends[tier - 1]
             pair = (ends.lower, ends.upper)
-            cable = self.chooser.cable_for(self.roles[tier - 1], length, self.gbps)
+            cable = self.chooser.cable_for(self.roles[tier - 1], length, self.gbps, pair)
             a, z = self.chooser.modules_for(cable, length, pair)
             found = self._kinds[key] = LinkKind(cable, a, z, legs_per_cable(pair, (a, z)))
         return found
@@ -474,13 +475,20 @@ class RunList:
         leaves = self.per_plane[0]
         return [(start, min(per_pod, leaves - start)) for start in range(0, leaves, per_pod)]
 
+    def _pod_spines(self, pods: list[tuple[int, int]], leaf_ups: list[int]) -> list[int]:
+        """Spines of each pod, as sizing trims a partial pod (`pod_spines`)."""
+        down = self.cluster.plans[1].down_ports
+        return [
+            pod_spines(sum(pod), max(pod), down)
+            for pod in (leaf_ups[first : first + count] for first, count in pods)
+        ]
+
     def _spine_ups(self, pods: list[tuple[int, int]]) -> list[int]:
         """Uplinks of each spine of a plane: a pod's uplinks spread evenly over its spines."""
         ups = self._leaf_ups()
         down = self.cluster.plans[1].down_ports
         out = []
-        for first, count in pods:
-            spines = ups[first]
+        for (first, count), spines in zip(pods, self._pod_spines(pods, ups), strict=True):
             total = sum(ups[first : first + count])
             base, extra = divmod(total, spines)
             for spine in range(spines):
@@ -495,7 +503,7 @@ class RunList:
         lower_ends = self.switch_ends[tier - 2]
         lower_n, upper_n = self.per_plane[tier - 2], self.per_plane[tier - 1]
         groups = pods if pods is not None else [(0, lower_n)]
-        spine_counts = [ups[first] for first, _ in groups] if pods is not None else [upper_n]
+        spine_counts = self._pod_spines(pods, ups) if pods is not None else [upper_n]
         rail_of = self._leaf_rail if tier == 2 and self.rail_optimised else None
         for plane in range(self.planes):
             upper_base = plane * upper_n

@@ -124,9 +124,11 @@ class ClusterSummary:
     world_size: int
     scale_up_domains: int
     hbm_gb_total: float
-    endpoints: int
-    """NIC-side links over all planes."""
+    nic_ports: int
+    """Scale-out NIC ports, each of `endpoint_gbps`."""
     endpoint_gbps: float
+    endpoints: int
+    """NIC-side plane links over all planes (`planes` per NIC port), each of `plane_gbps`."""
     rails: int
     ports_per_switch: int
     max_endpoints: int

@@ -7,6 +7,11 @@ links the cage breaks out to). Lane counts match: a NIC end has the lanes of its
 (a 1.6T cage of 8 lanes splits into 2 x 4). One physical cable runs from one connector of the
 end whose connector carries more links and fans out to one far end per link, so a breakout cable
 is counted once; a twin-port module has two connectors, each its own port and cable.
+
+A cable with its own ends (copper or active optical) joins one cage to one cage, or is a catalogue
+breakout whose head's links fan out to as many cages (`Cable.joins`): a cage whose links go to
+several switches (a NIC port split across planes, a switch cage broken out to several NICs) takes
+such a breakout or optics, never two cables in one cage.
 """
 
 from __future__ import annotations
@@ -56,7 +61,7 @@ class LinkChooser:
         cables: Counter[str] = Counter()
         modules: Counter[tuple[str, int]] = Counter()
         for length, count in lengths:
-            cable = self._cable(role, length, gbps)
+            cable = self._cable(role, length, gbps, ends)
             pair = self.modules_for(cable, length, ends)
             cables[cable.id] += math.ceil(count / legs_per_cable(ends, pair))
             for end, module in zip(ends, pair, strict=True):
@@ -67,9 +72,11 @@ class LinkChooser:
             optics[module_id] += math.ceil(links / per)
         return TierLinkParts(dict(sorted(cables.items())), dict(sorted(optics.items())))
 
-    def cable_for(self, role: str, length: float, gbps: float) -> Cable:
+    def cable_for(
+        self, role: str, length: float, gbps: float, ends: tuple[LinkEnd, LinkEnd]
+    ) -> Cable:
         """The cable one link of `gbps` and `length` gets (the rule `choose` counts by)."""
-        return self._cable(role, length, gbps)
+        return self._cable(role, length, gbps, ends)
 
     def modules_for(
         self, cable: Cable, length: float, ends: tuple[LinkEnd, LinkEnd]
@@ -79,11 +86,12 @@ class LinkChooser:
             return None, None
         return self._module(length, ends[0]), self._module(length, ends[1])
 
-    def _cable(self, role: str, length: float, gbps: float) -> Cable:
+    def _cable(self, role: str, length: float, gbps: float, ends: tuple[LinkEnd, LinkEnd]) -> Cable:
+        cages = (ends[0].links_per_module, ends[1].links_per_module)
         usable = [
             c
             for c in (self.catalogue.part(i, Cable) for i in self.profile.cables)
-            if c.max_gbps is None or c.max_gbps >= gbps
+            if (c.max_gbps is None or c.max_gbps >= gbps) and c.joins(cages)
         ]
         fits = [c for c in usable if c.length_m >= length]
         if not fits:
@@ -120,7 +128,7 @@ def legs_per_cable(
     ends: tuple[LinkEnd, LinkEnd], modules: tuple[Transceiver | None, Transceiver | None]
 ) -> int:
     """Links one physical cable carries: those behind one connector of the busier end. Copper
-    and active optical cables plug into the cage itself, one connector per module."""
+    and active optical cables plug into the cage itself: one link, or a breakout's legs."""
     return max(
         end.links_per_module // (module.connectors if module else 1)
         for end, module in zip(ends, modules, strict=True)

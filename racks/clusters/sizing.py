@@ -11,7 +11,8 @@ groups, so a 100,000-GPU fabric is sized without a node per switch.
   leaves, so at most `k * down` endpoints (k^2/2 at 1:1).
 - Three tiers: a pod is `down2` leaves and `up1` spines (each leaf links once to each spine of
   its pod); cores = spine uplinks / k, rounded up. At most `k` pods, so `k * down2 * down1`
-  endpoints (k^3/4 at 1:1).
+  endpoints (k^3/4 at 1:1). A partial pod (the last, with fewer leaves) has only the spines its
+  leaves' uplinks fill, `pod_spines`; a leaf then links to a spine more than once.
 """
 
 from __future__ import annotations
@@ -122,8 +123,8 @@ def size_fabric(
         )
     spines: dict[tuple[int, int], int] = {}
     for pod_count, members in pods:
-        spine_count = max(g.up for _, g in members)
         pod_up = sum(n * g.up for n, g in members)
+        spine_count = pod_spines(pod_up, max(g.up for _, g in members), down2)
         for group in _spread(pod_up, spine_count, down2, radix - down2):
             key = (group.down, group.up)
             spines[key] = spines.get(key, 0) + pod_count * group.count
@@ -132,6 +133,12 @@ def size_fabric(
     core_links = plans[1].links_up
     plans.append(TierPlan(3, radix, radix, _top(core_links, radix), core_links))
     return plans
+
+
+def pod_spines(uplinks: int, leaf_up: int, spine_down: int) -> int:
+    """Spines of a pod whose leaves have `uplinks` in all, the widest `leaf_up`: one per uplink
+    of a leaf in a full pod, only as many as the uplinks fill in a partial one."""
+    return min(leaf_up, math.ceil(uplinks / spine_down))
 
 
 def _uplinks(down: int, full_down: int, full_up: int) -> int:

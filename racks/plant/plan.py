@@ -13,6 +13,7 @@ from .failures import DesignFailures, Failure, FailureDomain, Outcome, cdu_shed
 from .feeds import Feed
 from .hall import HallPlant, RowPlant, hall_plant, row_plant
 from .rack import RackPlant, rack_plant
+from .redundancy import Redundancy, redundancy_of
 
 if TYPE_CHECKING:
     from ..clusters.cluster_analysis import ClusterAnalysis
@@ -30,6 +31,9 @@ class PlantSummary:
 
     profile: str
     redundancy: str
+    """The feed scheme the profile asks for."""
+    as_built: Redundancy
+    """The feed and supply redundancy the parts and the failure model give."""
     continuous_load_fraction: float
     fluid: str
     delta_t_k: float
@@ -100,7 +104,8 @@ def design_plant(analysis: Analysis, rules: Rules = None) -> PlantSummary:
     outcome = model.outcome(Failure(trays=_trays(model, shed)))
     if row.cdus:
         domains.insert(2, _domain("CDU", row.cdus, outcome, model.gpus, _cdu_detail(shed)))
-    return _summary(loaded, racks, hall, domains)
+    built = redundancy_of(loaded.profile.redundancy, model, racks)
+    return _summary(loaded, racks, hall, domains, built)
 
 
 def cluster_plant(cluster: ClusterAnalysis, rules: Rules = None) -> PlantSummary:
@@ -129,7 +134,8 @@ def cluster_plant(cluster: ClusterAnalysis, rules: Rules = None) -> PlantSummary
     if cdu is not None:
         domains.insert(2, cdu)
     domains += fabric_failure_domains(cluster, model)
-    return _summary(loaded, racks, hall, domains)
+    built = redundancy_of(loaded.profile.redundancy, model, racks)
+    return _summary(loaded, racks, hall, domains, built)
 
 
 def _racks(analysis: Analysis, rules: PlantRules) -> list[RackPlant]:
@@ -217,7 +223,11 @@ def _worst_cdu(
 
 
 def _summary(
-    rules: PlantRules, racks: list[RackPlant], hall: HallPlant, domains: list[FailureDomain]
+    rules: PlantRules,
+    racks: list[RackPlant],
+    hall: HallPlant,
+    domains: list[FailureDomain],
+    built: Redundancy,
 ) -> PlantSummary:
     profile = rules.profile
     rows = hall.rows
@@ -231,6 +241,7 @@ def _summary(
     return PlantSummary(
         profile=profile.id,
         redundancy=profile.redundancy,
+        as_built=built,
         continuous_load_fraction=profile.continuous_load_fraction,
         fluid=profile.fluid,
         delta_t_k=profile.delta_t_k,
