@@ -182,7 +182,8 @@ def test_a_tray_above_the_frame_names_one_unit(tmp_path: Path, cli) -> None:
 def test_port_speeds_are_formatted_alike(cli) -> None:
     clusters = cli("compare", "helios-16k", "gb200-16k").out
     designs = cli("compare", "helios", "gb200-nvl72").out
-    assert " 800 " in next(x for x in clusters.splitlines() if x.startswith("Scale-out NIC port speed"))
+    nic_speed = next(x for x in clusters.splitlines() if x.startswith("Scale-out NIC port speed"))
+    assert " 800 " in nic_speed
     assert " 200 " in next(x for x in designs.splitlines() if x.startswith("Switch port speed"))
 
 
