@@ -10,6 +10,8 @@ from ..components.catalogue import Catalogue
 from ..components.parts import Cpu, Gpu
 from ..components.precision import PRECISIONS, Precision
 from ..components.provenance import Sourced
+from ..components.tco_library import profile as tco_profile
+from ..components.tco_library import site_pue
 from ..components.trays import TrayRole
 from .bandwidth import Bandwidth, bandwidth
 from .bom_lines import Bom, build_bom
@@ -213,6 +215,8 @@ class Analysis:
             markup, source_id = design.catalogue.tray_margin(kind, design.buyer)
             if markup and kind.integration_margin is None:  # the margins table's figure
                 uses.setdefault(source_id, []).append(f"{tray_id}.margin_kind")
+        site = tco_profile()  # the facility figures' PUE is the default site's
+        uses.setdefault(site.source_of("pue"), []).append(f"{site.id}.pue")
         spec = design.spec
         uses.setdefault(spec.source, []).append(f"design:{spec.id}")
         for what, source_id in spec.sources.items():
@@ -271,7 +275,7 @@ class Analysis:
             switches=tuple(chips),
             power_rack_input_w=self.power_rack_input_w,
             power_facility_w=self.power_facility_w,
-            pue=self.design.power_model.pue,
+            pue=site_pue(),
             power_all_in_includes=ALL_IN_INCLUDES,
             compute=self._precision_figures(),
             hbm_tbytes_per_s_total=self.compute.hbm_tbytes_per_s,
