@@ -23,6 +23,11 @@ power levels, the plant and the TCO alike."""
 
 UNBOUNDED = (0.0, float("inf"))
 
+HOURS_PER_YEAR = 8760.0
+"""365 days: the year every cost per hour is spread over."""
+HOURS_PER_MONTH = HOURS_PER_YEAR / 12
+"""730 h: the month rental prices and per-month costs are quoted in."""
+
 
 @dataclass(frozen=True)
 class Param:
@@ -106,7 +111,6 @@ class Rental(Sourced):
     gpus_per_server: PositiveCount | None = None
     usd_per_server_month: Positive | None = None
     usd_per_gpu_hour: Positive | None = None
-    hours_per_month: Positive = 730.0
 
     @model_validator(mode="after")
     def _one_price(self) -> Rental:
@@ -123,7 +127,7 @@ class Rental(Sourced):
         if self.usd_per_gpu_hour is not None:
             return self.usd_per_gpu_hour
         assert self.usd_per_server_month is not None and self.gpus_per_server is not None
-        return self.usd_per_server_month / self.gpus_per_server / self.hours_per_month
+        return self.usd_per_server_month / self.gpus_per_server / HOURS_PER_MONTH
 
 
 ScaleBy = Literal["none", "fp4", "fp6", "fp8", "bf16", "hbm_bandwidth"]
