@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from ..components.catalogue import Catalogue
+from ..components.copper_parts import ScaleUpCopper
 from ..components.parts import Cpu, Gpu
 from ..components.precision import PRECISIONS, Precision
 from ..components.provenance import Sourced
@@ -210,6 +211,9 @@ class Analysis:
                 uses.setdefault(entry.source_of(figure), []).append(f"{label}.{figure}")
             if not entry.figure_names():
                 uses.setdefault(entry.source, []).append(label)
+            if isinstance(entry, ScaleUpCopper) and entry.margin_kind is not None:
+                margin_source = design.catalogue.copper_margin(entry)[1]
+                uses.setdefault(margin_source, []).append(f"{label}.margin_kind")
         for tray_id in sorted({placed.tray.id for placed in design.placed}):
             kind = design.catalogue.trays[tray_id]
             markup, source_id = design.catalogue.tray_margin(kind, design.buyer)

@@ -179,7 +179,8 @@ def _vendor_margin_base(design: BuiltDesign, line: BomLine) -> float:
     if line.tray_id is not None:
         markup = design.catalogue.tray_margin(design.catalogue.trays[line.tray_id], design.buyer)[0]
     else:
-        markup = design.part(line.part_id.removesuffix(".margin"), ScaleUpCopper).vendor_margin
+        copper = design.part(line.part_id.removesuffix(".margin"), ScaleUpCopper)
+        markup = design.catalogue.copper_margin(copper)[0]
     return line.extended_usd / markup
 
 
@@ -193,7 +194,8 @@ def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
         counted = TrayPart.model_construct(part=part.id, qty=run.pairs)
         line = _part_line(design, run.rack, RACK_LEVEL, None, counted, priced=True)
         lines.append(line)
-        if part.vendor_margin and line.unit_price_usd is not None:
+        markup, source = design.catalogue.copper_margin(part)
+        if markup and line.unit_price_usd is not None:
             lines.append(
                 BomLine(
                     run.rack,
@@ -201,13 +203,13 @@ def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
                     None,
                     VENDOR_MARGIN,
                     f"{part.id}.margin",
-                    f"Vendor margin {part.vendor_margin:.0%} on {part.name}",
+                    f"Vendor margin {markup:.0%} on {part.name}",
                     "",
                     None,
                     run.pairs,
-                    round(line.unit_price_usd * part.vendor_margin, 4),
+                    round(line.unit_price_usd * markup, 4),
                     None,
-                    part.source_of("vendor_margin"),
+                    source,
                 )
             )
     return lines
