@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..components.copper_parts import ScaleUpCopper
 from ..components.trays import TrayPart, TrayRole
 from .build import BuiltDesign, BuiltRack, PlacedTray
-from .cabling.management import rack_management
+from .management import rack_management
 from .copper_runs import CopperRun, copper_part
 
 
@@ -141,7 +141,7 @@ def build_bom(design: BuiltDesign, copper: list[CopperRun]) -> Bom:
     """BOM lines for every rack: a block per tray group, then the rack-level lines.
 
     Scale-up copper is a rack-level line per run, its quantity the run's differential pairs;
-    management cords a rack-level line per cord part (`cabling/management.py`).
+    management cords a rack-level line per cord part (`management.py`).
     """
     lines: list[BomLine] = []
     for rack in design.racks:
