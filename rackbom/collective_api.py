@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -17,6 +18,8 @@ from rackbom.racks.collectives.collective_model import collective as model
 from rackbom.racks.collectives.levels import Level, levels_of, modelled_levels
 from rackbom.racks.collectives.scoped import Check, ScopedResult, scoped_results
 from rackbom.racks.collectives.workloads import WorkloadStep, workload_step
+from rackbom.racks.locate import locate
+from rackbom.racks.origin import Builtin
 
 if TYPE_CHECKING:
     from rackbom.components.cost_inputs import TcoProfile
@@ -103,13 +106,19 @@ def collective_checks() -> tuple[Check, ...]:
 
 def measured(system: System) -> bool:
     """Whether a published measurement was taken on this system's design (else: a projection)."""
-    from rackbom.racks.clusters.cluster_library import builtin_cluster_ids, load_cluster_spec
-
     design = system.id if system.kind == "design" else system.summary.design
-    clusters = builtin_cluster_ids()
-    designs = {
-        load_cluster_spec(m.system)[0].design if m.system in clusters else m.system
+    return design in _measured_designs()
+
+
+@cache
+def _measured_designs() -> frozenset[str]:
+    """The designs of the systems a published measurement names (a built-in cluster's design)."""
+    from rackbom.racks.clusters.cluster_library import load_cluster_spec
+
+    return frozenset(
+        load_cluster_spec(m.system)[0].design
+        if locate(m.system) == Builtin("cluster", m.system)
+        else m.system
         for m in collective_data().measurements
         if m.scale_up_gbps_per_gpu is None
-    }
-    return design in designs
+    )

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from ..components.copper_parts import ScaleUpCopper
 from ..components.trays import TrayPart, TrayRole
 from .build import BuiltDesign, BuiltRack, PlacedTray
-from .management import rack_management
 from .copper_runs import CopperRun, copper_part
+from .management import rack_management
 
 
 @dataclass(frozen=True)
