@@ -3,7 +3,6 @@ defined."""
 
 from __future__ import annotations
 
-import ast
 import re
 from functools import cache
 from pathlib import Path
@@ -69,10 +68,14 @@ def exists(path: str) -> bool:
     return any(any(base.glob(pattern)) for base in (ROOT, *(ROOT / f for f in FOLDERS)))
 
 
+CLASS = re.compile(r"^\s*class (\w+)|^(\w+)\s*(?::[^=\n]*)?=|import .*?\b(\w+)$", re.M)
+"""A class, a module-level name (a type alias) or a name imported (`Annotated`)."""
+
+
 @cache
 def defined() -> tuple[frozenset[str], frozenset[str]]:
-    """The package's classes and type aliases, and every other name it defines or reads from
-    data: functions, variables, fields, attributes, modules, words of its text and YAML keys."""
+    """The package's classes and type aliases, and every word of its code and data (functions,
+    variables, fields, attributes, modules and YAML keys among them)."""
     classes: set[str] = set()
     others: set[str] = set()
     for path in files():
@@ -80,28 +83,12 @@ def defined() -> tuple[frozenset[str], frozenset[str]]:
             continue  # its own examples of what is not defined
         others.add(path.stem)
         if path.suffix == ".yaml":
-            others.update(_yaml_words(yaml.safe_load(path.read_text(encoding="utf-8"))))
+            others.update(_yaml_words(yaml.load(path.read_bytes(), Loader=yaml.CSafeLoader)))
         if path.suffix != ".py":
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ClassDef):
-                classes.add(node.name)
-            elif isinstance(node, ast.Assign | ast.AnnAssign) and node.col_offset == 0:
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                classes.update(t.id for t in targets if isinstance(t, ast.Name))  # type aliases
-            elif isinstance(node, ast.alias):
-                classes.add(node.asname or node.name)  # a class imported (`Annotated`)
-            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                others.add(node.name)
-                others.update(a.arg for a in node.args.args + node.args.kwonlyargs)
-            elif isinstance(node, ast.Name):
-                others.add(node.id)
-            elif isinstance(node, ast.Attribute):
-                others.add(node.attr)
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                others.update(re.findall(r"\w+", node.value))
-            elif isinstance(node, ast.keyword) and node.arg:
-                others.add(node.arg)
+        text = path.read_text(encoding="utf-8")
+        classes.update(name for match in CLASS.findall(text) for name in match if name)
+        others.update(re.findall(r"\w+", text))
     return frozenset(classes), frozenset(others | classes)
 
 
