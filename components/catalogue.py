@@ -11,6 +11,7 @@ from pydantic import Field
 
 from .cabling import Cable, Transceiver
 from .cache import cached
+from .copper_parts import ScaleUpCopper
 from .errors import InputError
 from .frames import RackFrame
 from .limits import LIST_MAX
@@ -137,6 +138,15 @@ class Catalogue:
         kind = buyer if tray.margin_kind == "integration" else "vendor"
         where = f"trays(id={tray.id}).margin_kind"
         margin: Margin = self.lookup("margins", kind, self.origin.get(("trays", tray.id)), where)
+        return margin.markup, margin.source
+
+    def copper_margin(self, copper: ScaleUpCopper) -> tuple[float, str]:
+        """Scale-up copper's vendor markup from the margins table and its source, or none."""
+        if copper.margin_kind is None:
+            return 0.0, copper.source
+        where = f"parts(id={copper.id}).margin_kind"
+        file = self.origin.get(("parts", copper.id))
+        margin: Margin = self.lookup("margins", copper.margin_kind, file, where)
         return margin.markup, margin.source
 
     @overload

@@ -4,7 +4,6 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from .limits import Fraction
 from .parts import PartType
 
 CopperSpan = Literal["in_rack", "between_racks"]
@@ -23,9 +22,10 @@ class ScaleUpCopper(PartType):
 
     kind: Literal["scale_up_copper"] = "scale_up_copper"
     span: CopperSpan
-    vendor_margin: Fraction = Field(
-        default=0,
-        description="A system vendor's gross margin on this copper, as a markup on the price.",
+    margin_kind: Literal["vendor"] | None = Field(
+        default=None,
+        description="vendor: a system vendor's gross margin on this copper, at the margins "
+        "table's figure, as a markup on the price.",
     )
 
     @property

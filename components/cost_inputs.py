@@ -17,9 +17,16 @@ OpenShare = Annotated[float, Field(strict=True, gt=0, le=1, allow_inf_nan=False)
 """A share in (0, 1]: a utilisation or an acceptance rate."""
 Rate = Annotated[float, Field(strict=True, ge=0, lt=1, allow_inf_nan=False)]
 Years = Annotated[float, Field(strict=True, gt=0, le=100, allow_inf_nan=False)]
-Pue = Annotated[float, Field(strict=True, ge=1, le=5, allow_inf_nan=False)]
+Pue = Annotated[float, Field(strict=True, ge=1, le=3, allow_inf_nan=False)]
+"""Facility power over input power: a site input, stated once by a TCO profile and read by the
+power levels, the plant and the TCO alike."""
 
 UNBOUNDED = (0.0, float("inf"))
+
+HOURS_PER_YEAR = 8760.0
+"""365 days: the year every cost per hour is spread over."""
+HOURS_PER_MONTH = HOURS_PER_YEAR / 12
+"""730 h: the month rental prices and per-month costs are quoted in."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +67,7 @@ class TcoProfile(Sourced):
     electricity_usd_per_kwh: Annotated[
         NonNegative, Param("Electricity (USD per kWh)", USD_PER_HOUR, UNBOUNDED)
     ]
-    pue: Annotated[Pue, Param("PUE", DECIMAL, (1.0, 5.0))]
+    pue: Annotated[Pue, Param("PUE", DECIMAL, (1.0, 3.0))]
     facility_capex_usd_per_mw: Annotated[
         NonNegative, Param("Facility capital (USD per MW of input power)", USD)
     ] = 0.0
@@ -104,7 +111,6 @@ class Rental(Sourced):
     gpus_per_server: PositiveCount | None = None
     usd_per_server_month: Positive | None = None
     usd_per_gpu_hour: Positive | None = None
-    hours_per_month: Positive = 730.0
 
     @model_validator(mode="after")
     def _one_price(self) -> Rental:
@@ -121,7 +127,7 @@ class Rental(Sourced):
         if self.usd_per_gpu_hour is not None:
             return self.usd_per_gpu_hour
         assert self.usd_per_server_month is not None and self.gpus_per_server is not None
-        return self.usd_per_server_month / self.gpus_per_server / self.hours_per_month
+        return self.usd_per_server_month / self.gpus_per_server / HOURS_PER_MONTH
 
 
 ScaleBy = Literal["none", "fp4", "fp6", "fp8", "bf16", "hbm_bandwidth"]

@@ -1,4 +1,5 @@
-"""Number formats: how a value is written as text and as a spreadsheet number format."""
+"""Number formats, each defined once: how a value is written as text, rounded in JSON and
+formatted in a spreadsheet cell."""
 
 from __future__ import annotations
 
@@ -23,6 +24,10 @@ class Format:
             return f"{value * 100:,.{self.decimals}f} %"
         return f"{self.prefix}{value * self.scale:,.{self.decimals}f}{self.suffix}"
 
+    def rounded(self, value: float) -> float:
+        """The value rounded to the format's decimals for JSON, in its own unit (unscaled)."""
+        return round(value, self.decimals)
+
     @property
     def excel(self) -> str:
         """The same format for a spreadsheet cell (the scale is applied by the formula)."""
@@ -43,3 +48,8 @@ DECIMAL_3 = Format(decimals=3)
 ONE_DECIMAL = Format(decimals=1)
 COUNT = Format()
 SHARE = Format(decimals=1, percent=True)
+KILOWATTS = Format(decimals=1, scale=1e-3)
+"""Watts written as kW."""
+TBYTES_PER_S_BIDIR = Format(decimals=1, scale=2 / 8000)
+"""One-way Gbit/s written as TB/s both ways."""
+RATIO = Format(decimals=2, suffix="x")

@@ -16,7 +16,7 @@ class PowerModel(Sourced):
     - rack input = IT power / conversion efficiency (the power shelves' where a rack has them);
     - all-in = rack input + the rack's share of a non-blocking scale-out Clos network: per NIC
       port, `2 x tiers - 1` switch ports and `2 x tiers` optics (both ends of every link);
-    - facility = all-in x PUE (cooling and building overheads), reported apart.
+    - facility = all-in x the site's PUE (`TcoProfile.pue`), reported apart.
     """
 
     id: Id
@@ -28,9 +28,6 @@ class PowerModel(Sourced):
     network_port_gbps: Positive = Field(description="Port speed the two figures below are for.")
     switch_w_per_port: Positive = Field(description="Switch system power per port, W.")
     optic_w: Positive = Field(description="Power of one transceiver at that speed, W.")
-    pue: Annotated[float, Field(strict=True, ge=1, le=3)] = Field(
-        description="Facility power / all-in power."
-    )
 
     @property
     def network_w_per_gbps(self) -> float:

@@ -210,3 +210,9 @@ def profile(id_or_path: str | Path | TcoProfile | None = None) -> TcoProfile:
     if isinstance(id_or_path, TcoProfile):
         return id_or_path
     return builtin_costs().profile(id_or_path or DEFAULT_PROFILE)
+
+
+def site_pue(id_or_path: str | Path | TcoProfile | None = None) -> float:
+    """The PUE of the site a TCO profile describes (the default profile's when none is named):
+    the one figure the power levels, the plant and the TCO multiply input power by."""
+    return profile(id_or_path).pue

@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from rackbom.components.errors import InputError
 from rackbom.components.limits import SYSTEMS_MAX, bounded
 from rackbom.exports.figures.cluster_figures import CLUSTER_FIGURES
 
-from .cluster_model import Cluster, load_cluster
+from .cluster_model import Cluster
 from .figure_table import FigureTable
+from .resolve import resolve
+from .system import System
 
 
 class ClusterComparison(FigureTable):
@@ -28,4 +31,11 @@ class ClusterComparison(FigureTable):
 def compare_clusters(clusters: Iterable[Cluster | str | Path]) -> ClusterComparison:
     """Compare clusters (objects, built-in ids or YAML paths), at most `SYSTEMS_MAX`."""
     named = bounded(clusters, SYSTEMS_MAX, "clusters", "clusters")
-    return ClusterComparison([c if isinstance(c, Cluster) else load_cluster(c) for c in named])
+    return ClusterComparison([_cluster(resolve(c)) for c in named])
+
+
+def _cluster(system: System) -> Cluster:
+    """The system, which must be a cluster."""
+    if not isinstance(system, Cluster):
+        raise InputError(None, None, f"{system.id} is a design; this compares clusters only")
+    return system

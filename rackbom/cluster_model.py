@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +20,11 @@ from rackbom.racks.clusters.cluster_library import design_reference
 from rackbom.racks.clusters.cluster_variants import cluster_options, variant_cluster
 from rackbom.racks.costs.basis import CostBasis, cluster_basis
 from rackbom.racks.library import load_design
-from rackbom.racks.origin import Made, Origin
+from rackbom.racks.locate import Variant, locate
+from rackbom.racks.origin import Builtin, Made, Origin
 
 from .design import Design
 from .system import System
-from .variant_ids import split_variant
 
 
 class Cluster(System):
@@ -33,17 +32,27 @@ class Cluster(System):
 
     kind = "cluster"
 
-    def __init__(self, spec: ClusterSpec, origin: Origin, design: Design) -> None:
+    def __init__(
+        self,
+        spec: ClusterSpec,
+        origin: Origin,
+        design: Design,
+        analysis: ClusterAnalysis | None = None,
+    ) -> None:
         self.spec = spec
         self.origin = origin
         self.design = design
         self.variant_of: tuple[Cluster, dict[str, Any]] | None = None
         """For a variant, its base cluster and the options it changes."""
+        self._analysis = analysis
 
-    @cached_property
+    @property
     def analysis(self) -> ClusterAnalysis:
-        """The cluster analysed, on first use: its fabric, floor and figures."""
-        return ClusterAnalysis(self.spec, self.origin.where, self.design.analysis)
+        """The cluster analysed, on first use (or as given, for a built-in analysed once per
+        process): its fabric, floor and figures."""
+        if self._analysis is None:
+            self._analysis = ClusterAnalysis(self.spec, self.origin.where, self.design.analysis)
+        return self._analysis
 
     @property
     def id(self) -> str:
@@ -184,13 +193,28 @@ def _design_of(spec: ClusterSpec, origin: Origin, catalogue: Catalogue) -> Desig
     return Design(load_design(design_reference(spec, origin), catalogue))
 
 
+def _builtin(catalogue: Catalogue | None) -> bool:
+    """Whether systems are resolved against the built-in catalogue alone."""
+    return catalogue is None or catalogue is builtin_catalogue()
+
+
+def builtin_cluster_system(cluster: str) -> Cluster:
+    """A built-in cluster, its analysis shared by every caller in the process."""
+    from rackbom.racks.clusters.builtin_systems import builtin_cluster
+
+    analysis = builtin_cluster(cluster)
+    design = Design(analysis.rack.design, None, analysis.rack)
+    return Cluster(analysis.spec, Builtin("cluster", cluster), design, analysis)
+
+
 def load_cluster(id_or_path: str | Path, catalogue: Catalogue | None = None) -> Cluster:
     """Load a built-in cluster by id, a cluster YAML file by path, or a variant of either
     (`helios-16k+gpus=100000`), analysed (so refused here where it cannot be)."""
-    variant = split_variant(str(id_or_path))
-    if variant is not None:
-        base, changes = variant
-        return load_cluster(base, catalogue).with_(**changes)
+    located = locate(id_or_path)
+    if isinstance(located, Variant):
+        return load_cluster(located.base, catalogue).with_(**located.changes)
+    if isinstance(located, Builtin) and located.kind == "cluster" and _builtin(catalogue):
+        return builtin_cluster_system(located.id)
     spec, origin = load_cluster_spec(id_or_path)
     loaded = build_cluster(spec, origin, catalogue or builtin_catalogue())
     _ = loaded.analysis

@@ -25,7 +25,6 @@ from rackbom.racks.costs.basis import CostBasis
 from rackbom.racks.costs.ownership import TcoResult
 from rackbom.racks.costs.rent import RentVsOwn, rent_vs_own
 from rackbom.racks.costs.reproduction import ClaimResult, OpexBasis, opex_basis, reproduce
-from rackbom.racks.costs.targets import builtin_basis
 from rackbom.racks.costs.tornado import TornadoBar, tornado
 from rackbom.racks.uncertainty.claims import REPRODUCE_DRAWS, REPRODUCE_SEED
 
@@ -38,16 +37,6 @@ ProfileLike = TcoProfile | str | Path | None
 def basis(target: System | str | Path) -> CostBasis:
     """The cost basis of a design or cluster: an object, a built-in id or a YAML path."""
     return resolve(target).cost_basis()
-
-
-def _basis_of(target: str) -> CostBasis:
-    """A built-in system's basis, analysed once per process; a file's, loaded each time."""
-    from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
-    from rackbom.racks.library import builtin_design_ids
-
-    if target in builtin_cluster_ids() or target in builtin_design_ids():
-        return builtin_basis(target)
-    return basis(target)
 
 
 def tco(target: System | str | Path, tco_profile: ProfileLike = None) -> TcoResult:
@@ -142,7 +131,7 @@ def rent_or_own(tco_profile: ProfileLike = None) -> tuple[RentVsOwn, ...]:
     p = profile(tco_profile)
     out = []
     for rental in builtin_costs().rentals.values():
-        owned = model.tco(_basis_of(rental.owned_as), p) if rental.owned_as else None
+        owned = model.tco(basis(rental.owned_as), p) if rental.owned_as else None
         out.append(rent_vs_own(rental, owned, p.utilisation))
     return tuple(out)
 

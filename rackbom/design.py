@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,14 +26,20 @@ class Design(System):
 
     kind = "design"
 
-    def __init__(self, built: BuiltDesign, origin: Origin | None = None) -> None:
+    def __init__(
+        self, built: BuiltDesign, origin: Origin | None = None, analysis: Analysis | None = None
+    ) -> None:
         self.built = built
         self.origin = origin or Made(built.spec.id)
+        self._analysis = analysis
 
-    @cached_property
+    @property
     def analysis(self) -> Analysis:
-        """The design analysed, on first use: a variant's base is never analysed for nothing."""
-        return Analysis(self.built)
+        """The design analysed, on first use (or as given, for a built-in analysed once per
+        process): a variant's base is never analysed for nothing."""
+        if self._analysis is None:
+            self._analysis = Analysis(self.built)
+        return self._analysis
 
     @property
     def id(self) -> str:

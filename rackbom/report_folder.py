@@ -85,7 +85,7 @@ def write_report(
     rules = plant_rules(plant_profile)
     designs, clusters = by_kind(distinct(systems))
     named: list[System] = [*designs, *clusters]
-    drawings = {t.id: t.power_and_cooling(rules) for t in named}
+    drawings = {t.id: t.power_and_cooling(rules, chosen) for t in named}
     if str(out_dir) == "":
         raise InputError(None, None, "the report folder name is empty")
     out = Path(out_dir)
@@ -202,7 +202,7 @@ def _cluster_outputs(
 
     floor = cluster.floor_plan().to_string()
     fabric = cluster.fabric_diagram().to_string()
-    plant = cluster.power_and_cooling(rules).to_string()
+    plant = cluster.power_and_cooling(rules, chosen).to_string()
     names = (f"{stem}-floor.svg", f"{stem}-fabric.svg", f"{stem}-plant.svg", f"{stem}.json")
     texts = (floor, fabric, plant, json_text(cluster.to_dict(chosen, rules)))
     labels = ("floor plan SVG", "fabric SVG", "power and cooling SVG", "JSON")

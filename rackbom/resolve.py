@@ -15,40 +15,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from rackbom.catalogues import load_catalogue
-from rackbom.components.catalogue import Catalogue, builtin_catalogue, suggest
+from rackbom.components.catalogue import Catalogue, builtin_catalogue
 from rackbom.components.errors import InputError
 from rackbom.components.limits import SYSTEMS_MAX, bounded
 from rackbom.components.yamlio import read_yaml_file
 from rackbom.racks.build import build_design
-from rackbom.racks.library import builtin_design_ids, load_design_spec, parse_design
+from rackbom.racks.library import builtin_design, load_design_spec, parse_design
+from rackbom.racks.locate import Variant, locate
 from rackbom.racks.origin import Builtin, File
 
 from .design import Design
 from .system import System
-from .variant_ids import split_variant
 
 if TYPE_CHECKING:
     from .cluster_model import Cluster
-
-YAML_SUFFIXES = (".yaml", ".yml")
-
-
-def origin_of(name: str | Path) -> Builtin | File:
-    """Where `name` points: a built-in design or cluster by id, or a YAML file."""
-    text = str(name)
-    if text in builtin_design_ids():
-        return Builtin("design", text)
-    from rackbom.racks.clusters.cluster_library import (
-        builtin_cluster_ids,  # loads only past designs
-    )
-
-    if text in builtin_cluster_ids():
-        return Builtin("cluster", text)
-    path = Path(text)
-    if path.suffix.lower() in YAML_SUFFIXES or path.exists():
-        return File(path)
-    known = [*builtin_design_ids(), *builtin_cluster_ids()]
-    raise InputError(None, None, f"unknown design or cluster {text!r}{suggest(text, known)}")
 
 
 def resolve(name: System | str | Path, catalogue: Catalogue | None = None) -> System:
@@ -58,16 +38,18 @@ def resolve(name: System | str | Path, catalogue: Catalogue | None = None) -> Sy
     return system
 
 
-def _resolve(name: System | str | Path, catalogue: Catalogue | None) -> System:
-    """The system named, a variant's base left unanalysed."""
+def _resolve(name: System | str | Path, catalogue: Catalogue | None, base: bool = False) -> System:
+    """The system named, a variant's `base` left unanalysed; a built-in analysed once per
+    process where the catalogue is the built-in one."""
     if isinstance(name, System):
         return name
+    shared = not base and (catalogue is None or catalogue is builtin_catalogue())
     catalogue = catalogue or builtin_catalogue()
-    variant = split_variant(str(name))
-    if variant is not None:
-        base, changes = variant
-        return _resolve(base, catalogue).with_(**changes)
-    origin = origin_of(name)
+    origin = locate(name)
+    if isinstance(origin, Variant):
+        return _resolve(origin.base, catalogue, base=True).with_(**origin.changes)
+    if isinstance(origin, Builtin) and shared:
+        return _shared(origin)
     if isinstance(origin, Builtin) and origin.kind == "design":
         spec, file = load_design_spec(origin.id)
         return Design(build_design(spec, catalogue, file), origin)
@@ -78,6 +60,16 @@ def _resolve(name: System | str | Path, catalogue: Catalogue | None) -> System:
 
         return build_cluster(*load_cluster_spec(origin.id), catalogue)
     return _from_file(origin, catalogue)
+
+
+def _shared(origin: Builtin) -> System:
+    """A built-in design or cluster on the analysis every caller in the process shares."""
+    if origin.kind == "cluster":  # the cluster layer loads only for clusters
+        from .cluster_model import builtin_cluster_system
+
+        return builtin_cluster_system(origin.id)
+    analysis = builtin_design(origin.id)
+    return Design(analysis.design, origin, analysis)
 
 
 def _from_file(origin: File, catalogue: Catalogue) -> System:

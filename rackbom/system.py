@@ -83,14 +83,22 @@ class System(ABC):
 
         return tco(self.cost_basis(), profile(tco_profile))
 
-    def plant(self, plant_profile: PlantRules | str | Path | None = None) -> PlantSummary:
-        """Feeds, cooling, floor load and failure domains under a plant profile (id or file)."""
+    def plant(
+        self,
+        plant_profile: PlantRules | str | Path | None = None,
+        tco_profile: TcoProfile | str | Path | None = None,
+    ) -> PlantSummary:
+        """Feeds, cooling, floor load and failure domains under a plant profile (id or file), at
+        the PUE of the TCO profile's site (default `default`)."""
+        from rackbom.components.tco_library import site_pue
         from rackbom.racks.plant.plan import plant_of
 
-        return plant_of(self.analysis, plant_profile)
+        return plant_of(self.analysis, plant_profile, site_pue(tco_profile))
 
     def power_and_cooling(
-        self, plant_profile: PlantRules | str | Path | None = None
+        self,
+        plant_profile: PlantRules | str | Path | None = None,
+        tco_profile: TcoProfile | str | Path | None = None,
     ) -> PlantDrawing:
         """The drawing of the feeds and CDUs per row (a design's racks stand in one row)."""
         from rackbom.layouts.plant_svg import PlantDrawing
@@ -100,7 +108,7 @@ class System(ABC):
             subtitle = f"{s.gpus:,} GPUs in {s.racks:,} racks of {s.design} in {s.floor.rows} rows"
         else:
             subtitle = f"{s.gpus:,} GPUs in {s.racks} rack(s), standing in one row"
-        return PlantDrawing(self.plant(plant_profile), self.name, subtitle)
+        return PlantDrawing(self.plant(plant_profile, tco_profile), self.name, subtitle)
 
     def to_dict(
         self,

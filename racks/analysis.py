@@ -7,9 +7,12 @@ from functools import cached_property
 from typing import ClassVar
 
 from ..components.catalogue import Catalogue
+from ..components.copper_parts import ScaleUpCopper
 from ..components.parts import Cpu, Gpu
 from ..components.precision import PRECISIONS, Precision
 from ..components.provenance import Sourced
+from ..components.tco_library import profile as tco_profile
+from ..components.tco_library import site_pue
 from ..components.trays import TrayRole
 from .bandwidth import Bandwidth, bandwidth
 from .bom_lines import Bom, build_bom
@@ -208,11 +211,16 @@ class Analysis:
                 uses.setdefault(entry.source_of(figure), []).append(f"{label}.{figure}")
             if not entry.figure_names():
                 uses.setdefault(entry.source, []).append(label)
+            if isinstance(entry, ScaleUpCopper) and entry.margin_kind is not None:
+                margin_source = design.catalogue.copper_margin(entry)[1]
+                uses.setdefault(margin_source, []).append(f"{label}.margin_kind")
         for tray_id in sorted({placed.tray.id for placed in design.placed}):
             kind = design.catalogue.trays[tray_id]
             markup, source_id = design.catalogue.tray_margin(kind, design.buyer)
             if markup and kind.integration_margin is None:  # the margins table's figure
                 uses.setdefault(source_id, []).append(f"{tray_id}.margin_kind")
+        site = tco_profile()  # the facility figures' PUE is the default site's
+        uses.setdefault(site.source_of("pue"), []).append(f"{site.id}.pue")
         spec = design.spec
         uses.setdefault(spec.source, []).append(f"design:{spec.id}")
         for what, source_id in spec.sources.items():
@@ -271,7 +279,7 @@ class Analysis:
             switches=tuple(chips),
             power_rack_input_w=self.power_rack_input_w,
             power_facility_w=self.power_facility_w,
-            pue=self.design.power_model.pue,
+            pue=site_pue(),
             power_all_in_includes=ALL_IN_INCLUDES,
             compute=self._precision_figures(),
             hbm_tbytes_per_s_total=self.compute.hbm_tbytes_per_s,

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from ..components.copper_parts import ScaleUpCopper
 from ..components.trays import TrayPart, TrayRole
 from .build import BuiltDesign, BuiltRack, PlacedTray
-from .cabling.management import rack_management
 from .copper_runs import CopperRun, copper_part
+from .management import rack_management
 
 
 @dataclass(frozen=True)
@@ -141,7 +141,7 @@ def build_bom(design: BuiltDesign, copper: list[CopperRun]) -> Bom:
     """BOM lines for every rack: a block per tray group, then the rack-level lines.
 
     Scale-up copper is a rack-level line per run, its quantity the run's differential pairs;
-    management cords a rack-level line per cord part (`cabling/management.py`).
+    management cords a rack-level line per cord part (`management.py`).
     """
     lines: list[BomLine] = []
     for rack in design.racks:
@@ -179,7 +179,8 @@ def _vendor_margin_base(design: BuiltDesign, line: BomLine) -> float:
     if line.tray_id is not None:
         markup = design.catalogue.tray_margin(design.catalogue.trays[line.tray_id], design.buyer)[0]
     else:
-        markup = design.part(line.part_id.removesuffix(".margin"), ScaleUpCopper).vendor_margin
+        copper = design.part(line.part_id.removesuffix(".margin"), ScaleUpCopper)
+        markup = design.catalogue.copper_margin(copper)[0]
     return line.extended_usd / markup
 
 
@@ -193,7 +194,8 @@ def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
         counted = TrayPart.model_construct(part=part.id, qty=run.pairs)
         line = _part_line(design, run.rack, RACK_LEVEL, None, counted, priced=True)
         lines.append(line)
-        if part.vendor_margin and line.unit_price_usd is not None:
+        markup, source = design.catalogue.copper_margin(part)
+        if markup and line.unit_price_usd is not None:
             lines.append(
                 BomLine(
                     run.rack,
@@ -201,13 +203,13 @@ def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
                     None,
                     VENDOR_MARGIN,
                     f"{part.id}.margin",
-                    f"Vendor margin {part.vendor_margin:.0%} on {part.name}",
+                    f"Vendor margin {markup:.0%} on {part.name}",
                     "",
                     None,
                     run.pairs,
-                    round(line.unit_price_usd * part.vendor_margin, 4),
+                    round(line.unit_price_usd * markup, 4),
                     None,
-                    part.source_of("vendor_margin"),
+                    source,
                 )
             )
     return lines

@@ -3,33 +3,18 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from ..components.cache import cached
-from ..components.catalogue import Catalogue, builtin_catalogue, suggest
+from ..components.catalogue import Catalogue, builtin_catalogue
 from ..components.errors import InputError
 from ..components.yamlio import read_yaml_file, read_yaml_text, validate_model
+from .analysis import Analysis
 from .build import BuiltDesign, build_design
-from .origin import Builtin
+from .locate import builtin_design_ids as builtin_design_ids  # where loaders have found it
+from .locate import builtin_text, locate_kind
+from .origin import File
 from .spec import DesignSpec
-
-_DATA = "rackbom.racks.data"
-_FEATURED = ("helios", "gb200-nvl72", "mi500-ual256", "mi355x-128")
-
-
-def builtin_design_ids() -> list[str]:
-    """Ids of the designs shipped with rackbom: the reference designs first, then the rest."""
-    return list(_builtin_design_ids())
-
-
-@cache
-def _builtin_design_ids() -> tuple[str, ...]:
-    """The package's design files, listed once per process."""
-    names = [p.name for p in resources.files(_DATA).iterdir() if p.name.endswith(".yaml")]
-    ids = sorted(n.removesuffix(".yaml") for n in names)
-    featured = {i: n for n, i in enumerate(_FEATURED)}
-    return tuple(sorted(ids, key=lambda i: (featured.get(i, len(featured)), i)))
 
 
 def is_design_file(raw: object) -> bool:
@@ -47,22 +32,23 @@ def parse_design(raw: object, file: str) -> DesignSpec:
 
 
 def load_design_spec(id_or_path: str | Path) -> tuple[DesignSpec, str]:
-    """A design spec and the file it came from, by built-in id or path."""
-    text_id = str(id_or_path)
-    if text_id in builtin_design_ids():
-        file = Builtin("design", text_id).where
-        text = resources.files(_DATA).joinpath(f"{text_id}.yaml").read_text(encoding="utf-8")
+    """A design spec and the file it came from, by built-in id or path (`locate`)."""
+    located = locate_kind(id_or_path, "design")
+    if isinstance(located, File):
+        return parse_design(read_yaml_file(located.path), located.where), located.where
+    file, text = located.where, builtin_text(located)
 
-        def build() -> DesignSpec:
-            return parse_design(read_yaml_text(text, file), file)
+    def build() -> DesignSpec:
+        return parse_design(read_yaml_text(text, file), file)
 
-        return cached(f"design-{text_id}", text.encode(), build), file
-    path = Path(id_or_path)
-    if path.suffix.lower() in (".yaml", ".yml") or path.exists():
-        return parse_design(read_yaml_file(path), str(path)), str(path)
-    raise InputError(
-        None, None, f"unknown design {text_id!r}{suggest(text_id, builtin_design_ids())}"
-    )
+    return cached(f"design-{located.id}", text.encode(), build), file
+
+
+@cache
+def builtin_design(design_id: str) -> Analysis:
+    """A built-in design analysed against the built-in catalogue, once per process for every
+    caller alike (the facade's resolver and the cost layer)."""
+    return Analysis(load_design(design_id))
 
 
 def load_design(id_or_path: str | Path, catalogue: Catalogue | None = None) -> BuiltDesign:

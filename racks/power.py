@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 from ..components.parts import Nic, PowerShelf
+from ..components.tco_library import site_pue
 from ..components.trays import PartUse, TrayPart
 from .build import BuiltDesign, BuiltRack, PlacedTray
 
@@ -45,7 +46,8 @@ class RackPower:
     """A rack's power levels and the budgets it is held against.
 
     IT (trays + rack items) -> rack input (after conversion) -> all-in (plus the rack's share of
-    the scale-out network) -> facility (x PUE, cooling and building overheads).
+    the scale-out network) -> facility (x PUE, cooling and building overheads, the default TCO
+    profile's site).
     """
 
     rack: str
@@ -175,7 +177,7 @@ def rack_power(design: BuiltDesign, rack: BuiltRack) -> RackPower:
         conversion_efficiency=efficiency,
         scale_out_gbps=scale_out_gbps(design, rack),
         network_w_per_gbps=model.network_w_per_gbps,
-        pue=model.pue,
+        pue=site_pue(),
         shelf_capacity_w=capacity if shelves else None,
         shelves=sum(q for _, q in shelves),
         frame_budget_w=rack.frame.max_power_w,

@@ -17,6 +17,7 @@ from rackbom.components.cabling import Cable, Transceiver
 from rackbom.components.catalogue import suggest
 from rackbom.components.part_kinds import PART_KINDS, kind_tag
 from rackbom.components.parts import Gpu
+from rackbom.components.tco_library import site_pue
 from rackbom.racks import Analysis, build_design, parse_design
 
 
@@ -147,7 +148,7 @@ def test_all_in_power_is_rack_input_plus_the_scale_out_network_share() -> None:
     network = 4 * (3 * model.switch_w_per_port + 4 * model.optic_w)
     assert rack.rack_input_w == pytest.approx(rack.it_w / 0.975)
     assert rack.all_in_w == pytest.approx(rack.it_w / 0.975 + network)
-    assert rack.facility_w == pytest.approx(rack.all_in_w * model.pue)
+    assert rack.facility_w == pytest.approx(rack.all_in_w * site_pue())
     assert rack.it_w == pytest.approx(
         4 * 2300 + 600 + 4 * 50 + 900 + 0  # GPUs, CPU, NICs, switch chip; no overheads set
     )

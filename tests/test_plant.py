@@ -338,3 +338,16 @@ def readme_plant_table() -> str:
 def test_readme_plant_table_is_current() -> None:
     readme = (Path(__file__).parents[1] / "README.md").read_text()
     assert readme_plant_table() in readme
+
+
+@pytest.mark.parametrize("system", ["gb200-nvl72", "helios-8k"])
+def test_the_plant_draws_facility_power_at_the_tco_profiles_pue(system: str) -> None:
+    from rackbom.components.tco_library import profile, site_pue
+    from rackbom.resolve import resolve
+
+    site = profile().model_copy(update={"pue": 1.6})
+    target = resolve(system)
+    plant, result = target.plant(None, site), target.tco(site)
+    assert plant.facility_peak_w == pytest.approx(plant.power_peak_w * 1.6)
+    assert result.facility_kw_per_gpu == pytest.approx(result.input_kw_per_gpu * 1.6)
+    assert target.plant().facility_peak_w == pytest.approx(plant.power_peak_w * site_pue())

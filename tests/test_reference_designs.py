@@ -8,6 +8,7 @@ import pytest
 
 import rackbom as rb
 from conftest import DESIGNS, check_golden
+from rackbom.components.tco_library import builtin_costs
 from rackbom.racks.bom_lines import tray_price
 
 
@@ -275,7 +276,8 @@ def test_every_figure_has_a_known_source(design: str) -> None:
 def test_only_stated_figures_are_attributed_to_a_source(design: str) -> None:
     d = rb.load(design)
     cat = d.built.catalogue
-    entries = {**cat.parts, **cat.trays, **cat.frames, **cat.power_models}
+    sites = builtin_costs().profiles  # the PUE of the facility figures is the default site's
+    entries = {**cat.parts, **cat.trays, **cat.frames, **cat.power_models, **sites}
     for figures in d.analysis.figure_sources.values():
         for figure in figures:
             if figure in entries or figure.startswith("design:"):

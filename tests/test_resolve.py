@@ -10,13 +10,16 @@ import yaml
 
 import rackbom as rb
 from rackbom.components.errors import InputError
+from rackbom.racks.locate import Variant, locate
 from rackbom.racks.origin import Builtin, File, Made
-from rackbom.resolve import origin_of, resolve
+from rackbom.resolve import resolve
 
 
 def test_builtin_ids_resolve_to_their_kind() -> None:
-    assert origin_of("helios") == Builtin("design", "helios")
-    assert origin_of("helios-16k") == Builtin("cluster", "helios-16k")
+    assert locate("helios") == Builtin("design", "helios")
+    assert locate("helios-16k") == Builtin("cluster", "helios-16k")
+    assert locate("helios-16k+gpus=100000") == Variant("helios-16k", {"gpus": 100_000})
+    assert locate("mine.yaml") == File(Path("mine.yaml"))
     assert resolve("helios").kind == "design" and resolve("helios-16k").kind == "cluster"
 
 
@@ -76,3 +79,30 @@ def test_repeated_ids_are_told_apart(tmp_path: Path) -> None:
     path.write_text(yaml.safe_dump(design))
     systems = rb.resolve_all(["helios", str(path)])
     assert [s.id for s in systems] == ["helios", "helios@my-helios"]
+
+
+def test_a_builtin_is_analysed_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rackbom.cluster_comparison import compare_clusters
+    from rackbom.cost_api import basis
+    from rackbom.racks.analysis import Analysis
+    from rackbom.racks.clusters.builtin_systems import builtin_cluster
+    from rackbom.racks.costs.targets import builtin_basis, cluster_design
+    from rackbom.racks.library import builtin_design
+
+    for cached in (builtin_design, builtin_cluster, builtin_basis, cluster_design):
+        cached.cache_clear()
+    analysed: list[str] = []
+    post_init = Analysis.__post_init__
+
+    def counted(self: Analysis) -> None:
+        analysed.append(self.design.spec.id)
+        post_init(self)
+
+    monkeypatch.setattr(Analysis, "__post_init__", counted)
+    assert resolve("gb200-nvl72") is not resolve("gb200-nvl72")
+    assert rb.tco("gb200-nvl72").gpus == builtin_basis("gb200-nvl72").gpus
+    compare_clusters(["gb200-16k", resolve("gb200-16k")])
+    assert basis("gb200-16k") == builtin_basis("gb200-16k")
+    assert analysed == ["gb200-nvl72"]
+    resolve("gb200-nvl72+switch_margin=0.5")  # a variant is a design of its own
+    assert analysed == ["gb200-nvl72", "gb200-nvl72+switch_margin=0.5"]

@@ -30,12 +30,17 @@ def modules() -> dict[str, Path]:
     return found
 
 
-def imported(name: str, path: Path, known: set[str]) -> set[str]:
+def imported(name: str, path: Path, known: set[str], typing: bool = True) -> set[str]:
     """The package's modules that `name` imports anywhere: at module level, in functions and
-    under `TYPE_CHECKING` alike. `from a import b` imports `a.b` where that is a module."""
+    (unless `typing` is false) under `TYPE_CHECKING` alike. `from a import b` imports `a.b` where
+    that is a module."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     targets: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = set() if typing else {id(n) for block in _type_only(tree) for n in ast.walk(block)}
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             targets.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -47,6 +52,18 @@ def imported(name: str, path: Path, known: set[str]) -> set[str]:
                 submodule = f"{module}.{alias.name}"
                 targets.add(submodule if submodule in known else module)
     return {t for t in targets if t in known and t != name}
+
+
+def _type_only(tree: ast.AST) -> list[ast.stmt]:
+    """The statements under `if TYPE_CHECKING:` (imports for type hints only)."""
+    return [
+        statement
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If)
+        and isinstance(node.test, ast.Name)
+        and node.test.id == "TYPE_CHECKING"
+        for statement in node.body
+    ]
 
 
 def cycles(graph: dict[str, set[str]]) -> set[frozenset[str]]:
@@ -81,9 +98,9 @@ def cycles(graph: dict[str, set[str]]) -> set[frozenset[str]]:
     return found
 
 
-def import_graph() -> dict[str, set[str]]:
+def import_graph(typing: bool = True) -> dict[str, set[str]]:
     found = modules()
-    return {name: imported(name, path, set(found)) for name, path in found.items()}
+    return {name: imported(name, path, set(found), typing) for name, path in found.items()}
 
 
 def long_functions() -> dict[tuple[str, str], int]:
@@ -112,6 +129,42 @@ def test_the_graph_sees_every_kind_of_import() -> None:
 def test_no_import_cycles() -> None:
     found = cycles(import_graph())
     assert not found, f"import cycles: {sorted(sorted(c) for c in found)}"
+
+
+RACKS_LAYERS = (
+    "",
+    "clusters",
+    "cabling",
+    "plant",
+    "costs",
+    "collectives",
+    "goodput",
+    "uncertainty",
+)
+"""The model's own layers, lowest first: the design model (modules directly in `racks/`), then
+each subpackage; a module imports only its own layer and those before it (type hints aside)."""
+
+
+def racks_layer(module: str) -> int | None:
+    """A module's place in `RACKS_LAYERS`, or None outside `racks/`."""
+    prefix = f"{PACKAGE}.racks."
+    if not module.startswith(prefix):
+        return None
+    rest = module.removeprefix(prefix).split(".")
+    return RACKS_LAYERS.index(rest[0] if len(rest) > 1 else "")
+
+
+def test_the_model_imports_no_layer_above_its_own() -> None:
+    assert racks_layer("rackbom.racks.management") == 0 and racks_layer("rackbom.exports") is None
+    upward = [
+        (module, target)
+        for module, targets in import_graph(typing=False).items()
+        for target in targets
+        if (mine := racks_layer(module)) is not None
+        and (theirs := racks_layer(target)) is not None
+        and theirs > mine
+    ]
+    assert not upward, f"imports up the model's layers: {sorted(upward)}"
 
 
 def test_functions_are_short() -> None:

@@ -509,3 +509,12 @@ def test_reproduce_names_the_profile_and_its_buyer(cli) -> None:
     assert out.startswith("Seed 002's cost-of-ownership claims under profile 'enterprise' (buyer:")
     assert "oem" in out.splitlines()[0]
     assert "hgx-b300-8k compute capital $105,433 per GPU (now $59,450" in out  # an OEM's price
+
+
+def test_a_tco_result_holds_each_result_term_once_in_the_terms_order() -> None:
+    from dataclasses import fields
+
+    from rackbom.racks.costs.ownership import RESULT_TERMS, TcoResult
+
+    names = [f.name for f in fields(TcoResult)]
+    assert names[names.index("input_kw_per_gpu") :] == [t.key for t in RESULT_TERMS]

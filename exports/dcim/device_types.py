@@ -30,8 +30,8 @@ from ...components.parts import Gpu, ManagementSwitch, Nic, PartType, PowerShelf
 from ...components.switch_systems import SwitchSystem
 from ...components.trays import PartUse, TrayRole, TrayType
 from ...racks.build import BuiltDesign
-from ...racks.cabling.management import BMC_ROLES
 from ...racks.cabling.names import BMC_PORT, management_switch_port
+from ...racks.management import BMC_ROLES
 from ...racks.power import parts_power
 from .dcim_model import DeviceType, Interface, ModuleBay, NamedPort, PowerOutlet, PowerPort
 from .type_library import RACKBOM, KnownSwitch, Library, library, slugify

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from ...components.catalogue import Catalogue
 from ...components.frames import RackFrame
 from ...racks.build import BuiltDesign, BuiltRack
-from ...racks.cabling.management import rack_management
 from ...racks.cabling.names import (
     BMC_PORT,
     BOX_MANAGEMENT_PORT,
@@ -26,6 +25,7 @@ from ...racks.cabling.names import (
 from ...racks.cabling.network_racks import NetworkRack, management_rows
 from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
+from ...racks.management import rack_management
 from .dcim_model import Cable, Device, DeviceType, Placed, Rack, RackType, Role, Site
 from .type_library import RACKBOM, library, slugify
 from .vocabulary import Vocabulary
@@ -162,7 +162,7 @@ def _management_cables(
     design: BuiltDesign, rack: BuiltRack, name: str, devices: tuple[Device, ...]
 ) -> tuple[tuple[Cable, ...], tuple[str, ...]]:
     """Management ports to the rack's management switches, by the run list's rule
-    (`racks/cabling/management.py`)."""
+    (`racks/management.py`)."""
     by_tray = {id(t): d for t, d in zip(rack.trays, devices, strict=True)}
     plan = rack_management(design, rack)
     cables = tuple(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import reduce
 from typing import Any, Generic, TypeVar
 
+from ...components import formats
 from ...components.formats import Format
 from ...components.precision import Precision
 from ...racks.summary import DesignSummary
@@ -20,19 +21,19 @@ from ...racks.summary import DesignSummary
 class Unit:
     """The units key figures come in, each a number format (values in the summary's units)."""
 
-    COUNT = Format()
-    USD = Format(prefix="$")
-    USD_CENTS = Format(decimals=2, prefix="$")
-    KW = Format(decimals=1, scale=1e-3)  # values are in watts
-    GBPS = Format(decimals=1)
-    GB = Format()
-    KG = Format()
-    PCT = Format(decimals=1)  # the label says %
-    PFLOPS = Format(decimals=1)
-    TBYTES_PER_S = Format(decimals=1)
-    TBYTES_PER_S_BIDIR = Format(decimals=1, scale=2 / 8000)  # values are one-way Gbit/s
-    PER_KW = Format(decimals=2)
-    RATIO = Format(decimals=2, suffix="x")
+    COUNT = formats.COUNT
+    USD = formats.USD
+    USD_CENTS = formats.USD_CENTS
+    KW = formats.KILOWATTS  # values are in watts
+    GBPS = formats.ONE_DECIMAL
+    GB = formats.COUNT
+    KG = formats.COUNT
+    PCT = formats.ONE_DECIMAL  # the label says %
+    PFLOPS = formats.ONE_DECIMAL
+    TBYTES_PER_S = formats.ONE_DECIMAL
+    TBYTES_PER_S_BIDIR = formats.TBYTES_PER_S_BIDIR  # values are one-way Gbit/s
+    PER_KW = formats.DECIMAL
+    RATIO = formats.RATIO
 
 
 S = TypeVar("S")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...components.collective_data import OPS, collective_data
+from ...components.formats import DECIMAL
 from ...components.outputs import finite
 from ...racks.analysis import Analysis
 from ...racks.collectives.collective_model import CollectiveResult, collective
@@ -42,7 +43,7 @@ def check_row(check: Check) -> dict[str, Any]:
         "published_algorithm": m.algorithm,
         "forced": m.pinned,
         "model": result_row(check.result),
-        "error_pct": round(finite(check.error_pct, "collectives.error_pct"), 2),
+        "error_pct": DECIMAL.rounded(finite(check.error_pct, "collectives.error_pct")),
     }
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...components.cost_inputs import TcoProfile
+from ...components.formats import USD_CENTS
 from ...components.outputs import finite
 from ...components.plant_library import PlantRules
 from ...racks.clusters import ClusterAnalysis
@@ -69,7 +70,7 @@ def bom_rows(systems: Sequence[Analysed]) -> list[dict[str, Any]]:
                     "part_number": line.part_number,
                     "qty": line.qty,
                     "unit_price_usd": line.unit_price_usd,
-                    "extended_usd": round(line.extended_usd, 2),
+                    "extended_usd": USD_CENTS.rounded(line.extended_usd),
                     "power_each_w": line.power_each_w,
                     "power_total_w": line.power_total_w,
                     "source": line.source,
@@ -100,8 +101,8 @@ def cluster_rows(cluster: ClusterAnalysis) -> list[dict[str, Any]]:
             "manufacturer": None,
             "part_number": None,
             "qty": s.design_copies,
-            "unit_price_usd": round(rack.bom_usd, 2),
-            "extended_usd": round(s.design_copies * rack.bom_usd, 2),
+            "unit_price_usd": USD_CENTS.rounded(rack.bom_usd),
+            "extended_usd": USD_CENTS.rounded(s.design_copies * rack.bom_usd),
             "power_each_w": rack.power_rack_input_w,
             "power_total_w": s.power_racks_input_w,
             "source": None,
@@ -125,7 +126,7 @@ def cluster_rows(cluster: ClusterAnalysis) -> list[dict[str, Any]]:
                 "part_number": None,
                 "qty": line.qty,
                 "unit_price_usd": line.unit_price_usd,
-                "extended_usd": round(line.extended_usd, 2),
+                "extended_usd": USD_CENTS.rounded(line.extended_usd),
                 "power_each_w": line.power_each_w,
                 "power_total_w": line.power_total_w,
                 "source": line.source,

@@ -33,6 +33,6 @@ def system_data(system: Analysed, tco_profile: TcoProfile, rules: PlantRules) ->
     return {
         **summary_data(system.summary),
         **tco_data(tco(basis_of(system), tco_profile)),
-        **plant_data(plant_of(system, rules)),
+        **plant_data(plant_of(system, rules, tco_profile.pue)),
         "collectives": collective_rows(system),
     }

@@ -31,6 +31,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ...components.atomic import Writer, atomic_write
 from ...components.cost_inputs import TcoProfile
 from ...components.errors import InputError
+from ...components.formats import COUNT, ONE_DECIMAL, SHARE, USD
 from ...components.plant_library import PlantRules, plant_rules
 from ...components.tco_library import profile
 from ...racks.analysis import Analysis
@@ -54,7 +55,7 @@ ProfileLike = TcoProfile | str | Path | None
 PlantLike: TypeAlias = PlantRules | str | Path | None
 
 CREATOR = "rackbom"
-_USD = '"$"#,##0'  # shown to the dollar; the values keep their cents
+_USD = USD.excel  # shown to the dollar; the values keep their cents
 _HEADER_FILL = PatternFill("solid", fgColor="1F3864")
 _TOTAL_FILL = PatternFill("solid", fgColor="E7ECF5")
 _GRAND_FILL = PatternFill("solid", fgColor="C9D4EA")
@@ -66,18 +67,18 @@ _BASE_STYLES: dict[str, tuple[str, Font | None, PatternFill | None, Border | Non
     "note": ("General", Font(italic=True, color="595959"), None, None),
     "section": ("General", Font(bold=True, size=12), None, None),
     "header": ("General", Font(bold=True, color="FFFFFF"), _HEADER_FILL, Border(bottom=_THIN)),
-    "int": ("#,##0", None, None, None),
-    "decimal": ("#,##0.0", None, None, None),
-    "kw": ("#,##0.0", None, None, None),
-    "watts": ("#,##0", None, None, None),
-    "percent": ("0.0%", None, None, None),
+    "int": (COUNT.excel, None, None, None),
+    "decimal": (ONE_DECIMAL.excel, None, None, None),
+    "kw": (ONE_DECIMAL.excel, None, None, None),
+    "watts": (COUNT.excel, None, None, None),
+    "percent": (SHARE.excel, None, None, None),
     "usd": (_USD, None, None, None),
     "wrap": ("General", None, None, None),
     "warning": ("General", Font(bold=True, color=_WARNING_INK), None, None),
     "warning_wrap": ("General", Font(color=_WARNING_INK), None, None),
 }
 _WRAPPED = {"wrap", "warning_wrap"}
-_TOTAL_STYLES = {"text": "General", "usd": _USD, "watts": "#,##0", "int": "#,##0"}
+_TOTAL_STYLES = {"text": "General", "usd": _USD, "watts": COUNT.excel, "int": COUNT.excel}
 # widths (characters) of formula cells, whose text is not known before recalculation
 _FORMULA_WIDTH = {"usd": 19, "watts": 12, "int": 10, "kw": 10}  # usd: up to $999 billion, bold
 _WIDTH_MIN, _WIDTH_MAX = 6, 60
@@ -131,7 +132,7 @@ def build_sheets(
         built_clusters.append((cluster, built))
     add_clusters(summary, built_clusters)
     sheets.append(tco_sheet(tco_profile, columns))
-    sheets.append(plant_part(systems, rules))
+    sheets.append(plant_part(systems, rules, tco_profile.pue))
     sheets.append(collectives_sheet(systems, tco_profile))
     sheets.append(goodput_sheet(systems, tco_profile))
     if uncertain:

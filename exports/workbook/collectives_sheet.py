@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from ...components.collective_data import OPS, collective_data
 from ...components.cost_inputs import TcoProfile
+from ...components.formats import DECIMAL
 from ...racks.analysis import Analysis
 from ...racks.collectives.collective_model import collective
 from ...racks.collectives.levels import Level, levels_of, modelled_levels
@@ -129,7 +130,7 @@ def _workloads(sheet: SheetData, rows: list[Row], steps_of: dict[str, tuple[Leve
                 number(s.compute_ms_per_step, "decimal"),
                 number(s.comm_share_pct / 100, "percent"),
                 number(s.peak_pflops_per_gpu, "decimal"),
-                number(s.effective_pflops_per_gpu, "num:#,##0.00"),
+                number(s.effective_pflops_per_gpu, f"num:{DECIMAL.excel}"),
                 number(s.tco_usd_per_peak_pflops_hour, "usd"),
                 number(s.tco_usd_per_effective_pflops_hour, "usd"),
             )

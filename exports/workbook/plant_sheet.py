@@ -183,9 +183,10 @@ def plant_inputs(rules: PlantRules, catalogue: Catalogue) -> dict[str, float]:
     }
 
 
-def plant_part(systems: Sequence[Analysed], rules: PlantRules) -> SheetData:
-    """The Plant sheet for these designs and clusters, in order, under one plant profile."""
-    plants = [(s.id, plant_of(s, rules)) for s in systems]
+def plant_part(systems: Sequence[Analysed], rules: PlantRules, pue: float) -> SheetData:
+    """The Plant sheet for these designs and clusters, in order, under one plant profile at the
+    TCO profile's PUE."""
+    plants = [(s.id, plant_of(s, rules, pue)) for s in systems]
     designs, clusters = split(systems)
     catalogue = (designs[0] if designs else clusters[0].rack).design.catalogue
     return plant_sheet(plants, plant_inputs(rules, catalogue))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ...components.catalogue import builtin_catalogue
 from ...components.cost_inputs import TcoProfile, profile_params
-from ...components.formats import DECIMAL_3
+from ...components.formats import COUNT, DECIMAL_3, ONE_DECIMAL
 from ...racks.analysis import Analysis
 from ...racks.clusters import ClusterAnalysis
 from ...racks.costs.basis import PRECISIONS, CostBasis, cluster_basis, design_basis
@@ -35,11 +35,11 @@ TOTALS = (
     ("scale_out_usd", "Scale-out capital (USD)", "usd"),
     ("power_input_w", "Input power (W)", "watts"),
     *(
-        (f"{p}_dense_pflops", f"Dense {p.upper()} PFLOPS in total", "num:#,##0.0")
+        (f"{p}_dense_pflops", f"Dense {p.upper()} PFLOPS in total", f"num:{ONE_DECIMAL.excel}")
         for p in PRECISIONS
     ),
-    ("hbm_tbytes_per_s", "HBM bandwidth in total (TB/s)", "num:#,##0.0"),
-    ("hbm_gb", "HBM in total (GB)", "num:#,##0"),
+    ("hbm_tbytes_per_s", "HBM bandwidth in total (TB/s)", f"num:{ONE_DECIMAL.excel}"),
+    ("hbm_gb", "HBM in total (GB)", f"num:{COUNT.excel}"),
     ("integration_base_usd", "Compute parts under an integration margin (USD)", "usd"),
     ("integration_scale_up_base_usd", "Scale-up parts under an integration margin (USD)", "usd"),
     ("integration_markup", "Integration markup they are priced at", "num:0.000"),

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     systems = load_targets(args, args.designs)
     table = comparison_of(systems)
     key, notes = ("designs", table.notes) if isinstance(table, Comparison) else ("clusters", [])
-    plant = plant_table(systems, table.columns, args.plant)
+    plant = plant_table(systems, table.columns, args.plant, args.tco)
     cooling = cooling_notes(systems)
     from rackbom import collective_api as collectives
     from rackbom.exports.text.collectives_text import comparison_rows
@@ -135,8 +135,11 @@ def _uncertainty(systems: list[System], args: argparse.Namespace, draws: int, se
     return found
 
 
-def plant_table(systems: list[System], columns: list[str], profile: str | None) -> FigureTable:
-    """The plant figures of the same systems, in the same columns."""
+def plant_table(
+    systems: list[System], columns: list[str], profile: str | None, tco_profile: str | None
+) -> FigureTable:
+    """The plant figures of the same systems, in the same columns, at the TCO profile's PUE."""
     from rackbom.exports.figures.plant_figures import PLANT_FIGURES
 
-    return FigureTable(columns, [s.plant(profile) for s in systems], PLANT_FIGURES)
+    plants = [s.plant(profile, tco_profile) for s in systems]
+    return FigureTable(columns, plants, PLANT_FIGURES)

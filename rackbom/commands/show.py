@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
     blocks = [
         _render_system(target.analysis),
-        render_plant(target.plant(args.plant)),
+        render_plant(target.plant(args.plant, args.tco)),
         render_tco(target.tco(args.tco)),
         render_summary_block(collectives.summary_collectives(target), collectives.measured(target)),
     ]

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ..built import BuiltDesign
-from .management import CORD_TYPE, rack_management
+from ..management import CORD_TYPE, rack_management
 from .names import BMC_PORT, management_switch_port, rack_name, tray_device
 from .row import CableRow
 

@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
-from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from ...components.catalogue import suggest
 from ...components.errors import InputError
 from ...components.yamlio import read_yaml_file, read_yaml_text, validate_model
 from ..library import builtin_design_ids
-from ..origin import Builtin, File, Origin
+from ..locate import builtin_cluster_ids as builtin_cluster_ids  # where loaders have found it
+from ..locate import builtin_text, locate_kind
+from ..origin import File, Origin
 from .cluster_spec import ClusterSpec
-
-_DATA = "rackbom.racks.clusters.data"
-
-
-def builtin_cluster_ids() -> list[str]:
-    """Ids of the clusters shipped with rackbom."""
-    return list(_builtin_cluster_ids())
-
-
-@cache
-def _builtin_cluster_ids() -> tuple[str, ...]:
-    """The package's cluster files, listed once per process."""
-    names = [p.name for p in resources.files(_DATA).iterdir() if p.name.endswith(".yaml")]
-    return tuple(sorted(n.removesuffix(".yaml") for n in names))
 
 
 def is_cluster_file(raw: object) -> bool:
@@ -41,18 +27,12 @@ def parse_cluster(raw: object, file: str) -> ClusterSpec:
 
 
 def load_cluster_spec(id_or_path: str | Path) -> tuple[ClusterSpec, Origin]:
-    """A cluster spec and where it came from, by built-in id or path."""
-    text_id = str(id_or_path)
-    if text_id in builtin_cluster_ids():
-        builtin = Builtin("cluster", text_id)
-        text = resources.files(_DATA).joinpath(f"{text_id}.yaml").read_text(encoding="utf-8")
-        return parse_cluster(read_yaml_text(text, builtin.where), builtin.where), builtin
-    path = Path(id_or_path)
-    if path.suffix.lower() in (".yaml", ".yml") or path.exists():
-        return parse_cluster(read_yaml_file(path), str(path)), File(path)
-    raise InputError(
-        None, None, f"unknown cluster {text_id!r}{suggest(text_id, builtin_cluster_ids())}"
-    )
+    """A cluster spec and where it came from, by built-in id or path (`locate`)."""
+    located = locate_kind(id_or_path, "cluster")
+    if isinstance(located, File):
+        return parse_cluster(read_yaml_file(located.path), located.where), located
+    raw = read_yaml_text(builtin_text(located), located.where)
+    return parse_cluster(raw, located.where), located
 
 
 def design_reference(spec: ClusterSpec, origin: Origin) -> str:

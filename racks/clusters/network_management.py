@@ -1,6 +1,6 @@
 """Out-of-band management in a cluster's network racks: each network rack holds management
 switch trays at its top, enough for the switch boxes it can hold, and every box's management
-port is cabled to them by the in-rack rule of `racks/cabling/management.py`.
+port is cabled to them by the in-rack rule of `racks/management.py`.
 
 The management tray is the catalogue's first (by id) management tray of the network frame's
 unit standard, the one the compute designs use. A network rack holds `boxes_per_rack` boxes: the
@@ -25,7 +25,7 @@ from ...components.errors import InputError
 from ...components.frames import RackFrame
 from ...components.parts import ManagementSwitch
 from ...components.trays import TrayRole, TrayType
-from ..cabling.management import cord, management_cords, run_m
+from ..management import cord, management_cords, run_m
 from .floor_index import FloorIndex
 
 FIELD = "floor.network_frame"

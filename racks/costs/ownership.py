@@ -19,14 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...components.cost_inputs import TcoProfile
+from ...components.cost_inputs import HOURS_PER_MONTH, HOURS_PER_YEAR, TcoProfile
 from ...components.formats import DECIMAL, DECIMAL_3, ONE_DECIMAL, USD, USD_CENTS, USD_MILLS
 from ...components.formats import Format as Fmt
 from .basis import PRECISIONS, CostBasis, Precision
 from .formula import Annuity, Expr, Given, Key, Per, basis, inp, term, total
-
-HOURS_PER_YEAR = 8760.0
-HOURS_PER_MONTH = HOURS_PER_YEAR / 12
 
 Scope = Literal["profile", "system"]
 Role = Literal["step", "figure", "result"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...components.cost_inputs import Rental
-from .ownership import HOURS_PER_MONTH, TcoResult
+from ...components.cost_inputs import HOURS_PER_MONTH, Rental
+from .ownership import TcoResult
 
 
 @dataclass(frozen=True)

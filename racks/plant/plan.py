@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 from ...components.plant_library import PlantRules, plant_rules
+from ...components.tco_library import site_pue
 from ..analysis import Analysis
 from ..systems import Analysed
 from .failures import DesignFailures, Failure, FailureDomain, Outcome, cdu_shed
@@ -84,20 +85,21 @@ def _n(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
-def plant_of(system: Analysed, rules: Rules = None) -> PlantSummary:
-    """The plant of an analysed design or cluster."""
+def plant_of(system: Analysed, rules: Rules = None, pue: float | None = None) -> PlantSummary:
+    """The plant of an analysed design or cluster at a site's PUE (the default profile's when
+    None; pass the TCO profile's so that the plant and the TCO draw the same facility power)."""
     if system.kind == "cluster":
-        return cluster_plant(cast("ClusterAnalysis", system), rules)
-    return design_plant(cast("Analysis", system), rules)
+        return cluster_plant(cast("ClusterAnalysis", system), rules, pue)
+    return design_plant(cast("Analysis", system), rules, pue)
 
 
-def design_plant(analysis: Analysis, rules: Rules = None) -> PlantSummary:
+def design_plant(analysis: Analysis, rules: Rules = None, pue: float | None = None) -> PlantSummary:
     """The plant of one design: its racks standing in one row."""
     loaded = plant_rules(rules)
     catalogue = analysis.design.catalogue
     racks = _racks(analysis, loaded)
     row = row_plant("row 1", racks, loaded, catalogue)
-    hall = hall_plant([row], 0.0, analysis.design.power_model.pue, loaded, catalogue)
+    hall = hall_plant([row], 0.0, site_pue() if pue is None else pue, loaded, catalogue)
     model = DesignFailures(analysis, racks)
     domains = _design_domains(model, 1)
     shed = cdu_shed(racks, row.cdus, row.cdu_capacity_w)
@@ -108,7 +110,9 @@ def design_plant(analysis: Analysis, rules: Rules = None) -> PlantSummary:
     return _summary(loaded, racks, hall, domains, built)
 
 
-def cluster_plant(cluster: ClusterAnalysis, rules: Rules = None) -> PlantSummary:
+def cluster_plant(
+    cluster: ClusterAnalysis, rules: Rules = None, pue: float | None = None
+) -> PlantSummary:
     """The plant of a cluster: racks in the floor layout's rows, the network fed by the hall."""
     from .fabric_failures import fabric_failure_domains  # clusters only
 
@@ -125,8 +129,8 @@ def cluster_plant(cluster: ClusterAnalysis, rules: Rules = None) -> PlantSummary
         row = [racks[i % per_copy] for i in members[-1]]
         rows.append(row_plant(f"row {number}", row, loaded, catalogue))
         start += count
-    pue = analysis.design.power_model.pue
-    hall = hall_plant(rows, cluster.summary.power_network_w, pue, loaded, catalogue)
+    site = site_pue() if pue is None else pue
+    hall = hall_plant(rows, cluster.summary.power_network_w, site, loaded, catalogue)
     model = DesignFailures(analysis, racks)
     total = model.gpus * cluster.copies
     domains = _design_domains(model, cluster.copies)

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ...components.cabling import Cable
-from ...components.catalogue import Catalogue
-from ...components.errors import InputError
-from ...components.parts import ManagementSwitch
-from ...components.trays import TrayRole
-from ..built import BuiltDesign, BuiltRack, PlacedTray
+from ..components.cabling import Cable
+from ..components.catalogue import Catalogue
+from ..components.errors import InputError
+from ..components.parts import ManagementSwitch
+from ..components.trays import TrayRole
+from .built import BuiltDesign, BuiltRack, PlacedTray
 
 BMC_ROLES = (TrayRole.COMPUTE, TrayRole.SWITCH)
 """Tray roles with a BMC (management) port."""
