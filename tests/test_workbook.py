@@ -303,7 +303,10 @@ def test_every_sheet_prints_few_readable_pages_wide_with_titles_and_footer(book)
         titles = 0 if ws.print_title_cols is None else 1
         assert setup.fitToWidth == pages_across(widths, setup.orientation, titles), ws.title
         assert setup.fitToHeight == 0, ws.title
-        assert ws.print_title_rows == "$4:$4", ws.title
+        # one header row repeats on every page; a sheet of several tables taller than a page
+        # prints each table as a range of its own, starting a page under its own header
+        ranges = ws.print_area.count(",") + 1
+        assert ws.print_title_rows == ("$4:$4" if ranges == 1 else None), ws.title
         assert ws.oddFooter.left.text == "&A" and ws.oddFooter.right.text == "Page &P of &N"
         columns = range(1, ws.max_column + 1)
         wide = sum(ws.column_dimensions[get_column_letter(c)].width for c in columns) > 100

@@ -1,5 +1,6 @@
 """The workbook's Plant sheet: the plant profile's inputs, then per system its feeds, cooling,
-floor load and failure domains, the derived cells as live formulas over those inputs.
+floor load and failure domains, the derived cells as live formulas over those inputs. A system
+of many feeds or rows lists each group of alike ones once, with its count.
 
 Edit ΔT, c_p, a breaker rating or the hall rating and the flows, CDU counts, feed limits and
 floor-load checks follow.
@@ -7,7 +8,8 @@ floor-load checks follow.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
 
 from ...components.catalogue import Catalogue
 from ...components.plant_library import PlantRules
@@ -25,6 +27,7 @@ FEED_COLUMNS = (
     "Breaker (A)",
     "Continuous limit (kW)",
     "Over?",
+    "Count",
 )
 RACK_COLUMNS = (
     "System",
@@ -47,6 +50,7 @@ ROW_COLUMNS = (
     "Heat to liquid (kW)",
     "CDU (kW)",
     "CDUs",
+    "Count",
 )
 FAILURE_COLUMNS = (
     "System",
@@ -57,6 +61,26 @@ FAILURE_COLUMNS = (
     "Capacity left (%)",
     "Note",
 )
+
+
+LINES_MAX = 32
+"""A system with more feeds or rows than this lists each alike group once, with its count."""
+T = TypeVar("T")
+
+
+def alike(items: Sequence[T], key: Callable[[T], Hashable]) -> list[tuple[T, int]]:
+    """Each item with a count of 1, or where there are more than `LINES_MAX`, the first of each
+    group of items with the same figures (`key`), in order, with the group's size."""
+    if len(items) <= LINES_MAX:
+        return [(item, 1) for item in items]
+    groups: dict[Hashable, list[T]] = {}
+    for item in items:
+        groups.setdefault(key(item), []).append(item)
+    return [(group[0], len(group)) for group in groups.values()]
+
+
+def _named(name: str, count: int) -> str:
+    return name if count == 1 else f"{name} and {count - 1:,} alike"
 
 
 def plant_sheet(plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, float]) -> SheetData:
@@ -92,7 +116,8 @@ def _feeds(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: R
     fraction = refs["Continuous fraction"]
     sheet.header(FEED_COLUMNS)
     for name, plant in plants:
-        for feed in plant.feeds:
+        figures = alike(plant.feeds, lambda f: (f.level, f.nominal_w, f.design_w, f.breaker_a))
+        for feed, count in figures:
             row = len(sheet.rows) + 1
             if feed.level == "rack" and feed.breaker_a is not None:
                 limit = formula(f"{v}*F{row}*SQRT(3)*{pf}*{fraction}/1000", "kw")
@@ -100,13 +125,14 @@ def _feeds(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: R
                 limit = number(feed.limit_w / 1000, "kw")
             sheet.add(
                 text(name),
-                text(feed.name),
+                text(_named(feed.name, count)),
                 text(feed.level),
                 number(feed.nominal_w / 1000, "kw"),
                 number(feed.design_w / 1000, "kw"),
                 number(feed.breaker_a, "int"),
                 limit,
                 formula(f'IF(E{row}>G{row}*(1+1E-9),"over","ok")', "plain"),
+                number(count, "int"),
             )
 
 
@@ -135,17 +161,22 @@ def _racks(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: R
 def _rows(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
     sheet.header(ROW_COLUMNS)
     for name, plant in plants:
-        for plant_row in plant.rows:
+        figures = alike(
+            plant.rows,
+            lambda r: (r.racks, r.power_peak_w, r.heat_liquid_w, r.cdu_capacity_w),
+        )
+        for plant_row, count in figures:
             row = len(sheet.rows) + 1
             cdus = f"IF(E{row}>0,ROUNDUP(E{row}/F{row}-1E-9,0)+1,0)"
             sheet.add(
                 text(name),
-                text(plant_row.row),
+                text(_named(plant_row.row, count)),
                 number(plant_row.racks, "int"),
                 number(plant_row.power_peak_w / 1000, "kw"),
                 number(plant_row.heat_liquid_w / 1000, "kw"),
                 number(plant_row.cdu_capacity_w / 1000, "kw"),
                 formula(cdus, "int"),
+                number(count, "int"),
             )
 
 
