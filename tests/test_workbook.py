@@ -140,7 +140,8 @@ def test_sheets_in_order(book):
     expected = ["Summary", "Comparison"]
     for d in DESIGNS:
         expected += [f"BOM {d}", f"Ports {d}", f"Power {d}"]
-    assert book.sheetnames == [*expected, "TCO", "Plant", "Collectives", "Goodput", "Sources"]
+    plant = ["Plant", "Plant feeds", "Plant racks", "Plant rows", "Plant failures"]
+    assert book.sheetnames == [*expected, "TCO", *plant, "Collectives", "Goodput", "Sources"]
 
 
 def test_properties(book):

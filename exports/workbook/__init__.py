@@ -125,7 +125,7 @@ def build_sheets(
         built_clusters.append((cluster, built))
     add_clusters(summary, built_clusters)
     sheets.append(tco_sheet(tco_profile, columns))
-    sheets.append(plant_part(systems, rules))
+    sheets += plant_part(systems, rules)
     sheets.append(collectives_sheet(systems, tco_profile))
     sheets.append(goodput_sheet(systems, tco_profile))
     sheets.append(sources_sheet(list(analyses), list(clusters)))

@@ -1,6 +1,6 @@
-"""The workbook's Plant sheet: the plant profile's inputs, then per system its feeds, cooling,
-floor load and failure domains, the derived cells as live formulas over those inputs. A system
-of many feeds or rows lists each group of alike ones once, with its count.
+"""The workbook's Plant sheets: the plant profile's inputs, then per system its feeds, cooling,
+floor load and failure domains, a sheet each, the derived cells as live formulas over the
+inputs. A system of many feeds or rows lists each group of alike ones once, with its count.
 
 Edit ΔT, c_p, a breaker rating or the hall rating and the flows, CDU counts, feed limits and
 floor-load checks follow.
@@ -83,13 +83,16 @@ def _named(name: str, count: int) -> str:
     return name if count == 1 else f"{name} and {count - 1:,} alike"
 
 
-def plant_sheet(plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, float]) -> SheetData:
-    """One sheet for every system's plant; `inputs` are the profile's figures by label."""
+def plant_sheets(
+    plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, float]
+) -> list[SheetData]:
+    """Every system's plant, a sheet per table (each prints under its own header); `inputs`
+    are the profile's figures by label, on the first sheet, which the others' formulas read."""
     sheet = SheetData(SHEET_NAME)
     sheet.add(text("Power, cooling, floor and failure domains", "title"))
     sheet.add(
         text(
-            "The inputs at the top drive the formulas below: a breaker's continuous "
+            "The inputs below drive the formulas of the Plant sheets: a breaker's continuous "
             "limit = V x I x sqrt(3) x pf x the continuous fraction; flow = Q / (c_p x dT) / "
             "density; CDUs = ceiling(liquid heat / CDU capacity) + 1; floor load = weight / "
             "footprint.",
@@ -101,11 +104,16 @@ def plant_sheet(plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, fl
     refs: dict[str, str] = {}
     for label, value in inputs.items():
         row = sheet.add(text(label), number(value, "decimal"))
-        refs[label] = f"$B${row}"
-    for part in (_feeds, _racks, _rows, _failures):
-        sheet.add()
-        part(sheet, plants, refs)
-    return sheet
+        refs[label] = sheet.ref(2, row)
+    sheets = [sheet]
+    for part, name, title in PARTS:
+        table = SheetData(f"{SHEET_NAME} {name}", freeze_column=3)
+        table.add(text(title, "title"))
+        table.add(text(f"Formulas read the inputs on the {SHEET_NAME} sheet.", "note"))
+        table.add()
+        part(table, plants, refs)
+        sheets.append(table)
+    return sheets
 
 
 Refs = dict[str, str]
@@ -195,6 +203,16 @@ def _failures(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs
             )
 
 
+Part = Callable[[SheetData, Sequence[tuple[str, PlantSummary]], Refs], None]
+PARTS: tuple[tuple[Part, str, str], ...] = (
+    (_feeds, "feeds", "Feeds: rack feeds, row busways and hall feeds"),
+    (_racks, "racks", "Racks: input, heat, coolant and floor load"),
+    (_rows, "rows", "Rows: heat to liquid and CDUs"),
+    (_failures, "failures", "Failure domains: the worst single failure of each kind"),
+)
+"""The Plant sheets after the inputs: how each is filled, its name's suffix and its title."""
+
+
 def plant_inputs(rules: PlantRules, catalogue: Catalogue) -> dict[str, float]:
     """The profile figures the sheet's formulas read, by label."""
     profile = rules.profile
@@ -210,9 +228,9 @@ def plant_inputs(rules: PlantRules, catalogue: Catalogue) -> dict[str, float]:
     }
 
 
-def plant_part(systems: Sequence[Analysed], rules: PlantRules) -> SheetData:
-    """The Plant sheet for these designs and clusters, in order, under one plant profile."""
+def plant_part(systems: Sequence[Analysed], rules: PlantRules) -> list[SheetData]:
+    """The Plant sheets for these designs and clusters, in order, under one plant profile."""
     plants = [(s.id, plant_of(s, rules)) for s in systems]
     designs, clusters = split(systems)
     catalogue = (designs[0] if designs else clusters[0].rack).design.catalogue
-    return plant_sheet(plants, plant_inputs(rules, catalogue))
+    return plant_sheets(plants, plant_inputs(rules, catalogue))
