@@ -73,7 +73,7 @@ def check_workbook(path: Path, targets: list[str], hall: Path) -> None:
     inputs = {row[0].value: row[1].value for row in tco_sheet.iter_rows(min_row=2, max_col=2)}
     for field, param in profile_params().items():
         assert inputs[param.label] == pytest.approx(getattr(chosen, field)), field
-    rows = list(book["Collectives"].iter_rows(values_only=True))
+    rows = list(book["Collective workloads"].iter_rows(values_only=True))
     head = next(i for i, r in enumerate(rows) if r[0] == "System" and "Workload" in r)
     column = rows[head].index("TCO $/peak PFLOPS-h")
     for target in targets:

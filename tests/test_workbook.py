@@ -139,9 +139,11 @@ def grand_total_row(ws) -> int:
 def test_sheets_in_order(book):
     expected = ["Summary", "Comparison"]
     for d in DESIGNS:
-        expected += [f"BOM {d}", f"Ports {d}", f"Power {d}"]
+        expected += [f"BOM {d}", f"Ports {d}", f"Chips {d}", f"Power {d}", f"Trays {d}"]
     plant = ["Plant", "Plant feeds", "Plant racks", "Plant rows", "Plant failures"]
-    assert book.sheetnames == [*expected, "TCO", *plant, "Collectives", "Goodput", "Sources"]
+    collectives = ["Collectives", "Collective workloads", "Collective checks"]
+    goodput = ["Goodput", "Goodput causes"]
+    assert book.sheetnames == [*expected, "TCO", *plant, *collectives, *goodput, "Sources"]
 
 
 def test_properties(book):
@@ -223,11 +225,11 @@ def test_summary_links_to_design_sheets(book, designs):
 def test_ports_sheet(book, designs):
     helios = designs[0]
     ws = book["Ports helios"]
-    chips = [r for r in ws.iter_rows(min_row=5) if r[2].value and "/" in str(r[2].value)]
+    chips = [r for r in book["Chips helios"].iter_rows(min_row=5) if "/" in str(r[2].value)]
     assert len(chips) == sum(len(t.chips) for t in helios.analysis.ports) == 12
     assert {r[6].value for r in chips} == {512} and {r[7].value for r in chips} == {432}
     assert all(r[8].value == f"=G{r[0].row}-H{r[0].row}" for r in chips)
-    assert ws["E5"].value.startswith("=SUM(G") and ws["G5"].value == "=E5-F5"
+    assert ws["E5"].value.startswith("=SUM('Chips helios'!G5:") and ws["G5"].value == "=E5-F5"
     assert book["Ports mi355x-128"]["A5"].value == "No switch chips in this design"
 
 
@@ -242,9 +244,10 @@ def test_power_sheet(book, designs):
             assert ws[f"E{row}"].number_format == "0.0%"
             assert ws[f"I{row}"].value == f"=D{row}+F{row}+H{row}"
             assert ws[f"J{row}"].value == rack.shelf_capacity_w
+        assert ws["B5"].value.startswith(f"=SUM('Trays {design.id}'!G5:")
         trays = [
             r
-            for r in ws.iter_rows(min_row=5)
+            for r in book[f"Trays {design.id}"].iter_rows(min_row=5)
             if r[3].value in {"compute", "switch", "power", "management", "other"}
         ]
         expected = [t for r in design.analysis.power for t in r.trays]
@@ -337,7 +340,7 @@ def test_bom_power_is_labelled_parts_only_and_reconciled_with_it_power(book, des
     assert "IT power (kW)" in [c.value for c in book["Summary"][4]]
     labels = {r[6].value: r for r in ws.iter_rows(min_row=5) if r[0].value is None}
     overheads, it_power = labels[TRAY_OVERHEADS], labels[IT_POWER]
-    assert overheads[13].value.startswith("='Power helios'!$F$")
+    assert overheads[13].value.startswith("='Trays helios'!$F$")
     grand = grand_total_row(ws)
     assert it_power[13].value == f"=N{grand}+N{overheads[0].row}"
     parts = sum(line.power_total_w for line in helios.bom.lines)
@@ -365,7 +368,7 @@ def test_comparison_links_figures_held_on_the_design_sheets(book):
         assert ws[f"{column}{keys['switch_chips']}"].value.startswith(f"='Ports {design}'!")
         assert ws[f"{column}{keys['switch_ports_used']}"].value.startswith(f"='Ports {design}'!")
         assert ws[f"{column}{keys['compute_trays']}"].value.startswith(
-            f"=COUNTIF('Power {design}'!"
+            f"=COUNTIF('Trays {design}'!"
         )
         unused, used = keys["switch_ports_unused"], keys["switch_ports_used"]
         assert ws[f"{column}{keys['switch_ports_unused_pct']}"].value == (

@@ -2,11 +2,14 @@
 
     write_workbook([analysis, ...], "racks.xlsx")
 
-Sheets: Summary, Comparison, then per design `BOM`, `Ports` and `Power`, then per cluster
+Sheets: Summary, Comparison, then per design `BOM`, `Ports`, `Chips` (ports per switch chip),
+`Power` (per rack) and `Trays` (power per tray), then per cluster
 `Cluster` (its designs' sheets included once), then TCO (a profile's figures as inputs, the cost
-of ownership of every design and cluster as formulas, with native charts), Plant (feeds,
-cooling, floor and failure domains), Collectives (each system's collectives at 1 GiB,
-workload steps, the published runs checked), and Sources last.
+of ownership of every design and cluster as formulas, with native charts), Plant (its inputs,
+then feeds, racks, rows and failure domains a sheet each), Collectives (each system's
+collectives at 1 GiB, then workload steps and the published runs checked a sheet each), Goodput
+(and its causes), and Sources last. A table that can run over a page is a sheet of its own, so
+its printed pages repeat its header.
 """
 
 from __future__ import annotations
@@ -113,7 +116,7 @@ def build_sheets(
     summaries = [a.summary for a in analyses]
     sheets = [summary, comparison_sheet(summaries, summary, per_design)]
     for design in per_design:
-        sheets += [design.bom, design.ports, design.power]
+        sheets += design.sheets
     columns = [design_column(a, d) for a, d in zip(analyses, per_design, strict=True)]
     cluster_labels = design_labels([c.id for c in clusters], SHEET_NAME_MAX - len(CLUSTER_PREFIX))
     built_clusters = []
@@ -126,8 +129,8 @@ def build_sheets(
     add_clusters(summary, built_clusters)
     sheets.append(tco_sheet(tco_profile, columns))
     sheets += plant_part(systems, rules)
-    sheets.append(collectives_sheet(systems, tco_profile))
-    sheets.append(goodput_sheet(systems, tco_profile))
+    sheets += collectives_sheet(systems, tco_profile)
+    sheets += goodput_sheet(systems, tco_profile)
     sheets.append(sources_sheet(list(analyses), list(clusters)))
     return sheets
 
