@@ -132,7 +132,7 @@ def line_rows(ws) -> list[tuple]:
 
 
 def grand_total_row(ws) -> int:
-    return next(r[0].row for r in ws.iter_rows(min_row=5) if r[4].value == "grand total")
+    return next(r[0].row for r in ws.iter_rows(min_row=5) if r[5].value == "grand total")
 
 
 # --- structure ------------------------------------------------------------------------------
@@ -155,7 +155,7 @@ def test_bom_header_freeze_filter_and_formats(book, designs):
     for design in designs:
         ws = book[f"BOM {design.id}"]
         assert [c.value for c in ws[4]] == list(BOM_COLUMNS)
-        assert ws.freeze_panes == "A5"
+        assert ws.freeze_panes == "C5"  # the line number and part id stay in view
         last_line = line_rows(ws)[-1][0].row
         start, end = ws.auto_filter.ref.split(":")
         assert start == "A4" and end.startswith("P") and int(end[1:]) > last_line
@@ -172,7 +172,7 @@ def test_bom_lines_match_python(book, designs):
         assert len(rows) == len(design.bom.lines)
         for row, line in zip(rows, design.bom.lines, strict=True):
             r = row[0].row
-            assert (row[1].value, row[2].value, row[5].value) == (
+            assert (row[2].value, row[3].value, row[1].value) == (
                 line.rack,
                 line.tray,
                 line.part_id,
@@ -189,7 +189,7 @@ def test_bom_lines_match_python(book, designs):
 def test_bom_subtotals_per_tray_rack_and_grand_total(book, designs):
     design = designs[2]  # three racks
     ws = book[f"BOM {design.id}"]
-    kinds = [r[4].value for r in ws.iter_rows(min_row=5)]
+    kinds = [r[5].value for r in ws.iter_rows(min_row=5)]
     trays = {(line.rack, line.tray) for line in design.bom.lines}
     assert kinds.count("subtotal") == len(trays)
     assert kinds.count("rack total") == len(design.built.racks)
@@ -211,7 +211,7 @@ def test_summary_links_to_design_sheets(book, designs):
         last = grand_total_row(book[f"BOM {design.id}"]) - 1
         sheet = f"'BOM {design.id}'"
         assert ws[f"C{row}"].value == (
-            f'=SUMIF({sheet}!$E$5:$E${last},"GPU",{sheet}!$J$5:$J${last})'
+            f'=SUMIF({sheet}!$F$5:$F${last},"GPU",{sheet}!$J$5:$J${last})'
         )
         assert ws[f"I{row}"].value == (  # numbered lines only: no filter on the BOM changes it
             f'=SUMIF({sheet}!$A$5:$A${last},">0",{sheet}!$L$5:$L${last})'
@@ -321,16 +321,16 @@ def test_every_sheet_prints_few_readable_pages_wide_with_titles_and_footer(book)
 def test_bom_shows_categories_in_words_and_tray_names_beside_their_units(book, designs):
     helios = designs[0]
     rows = [[c.value for c in r] for r in line_rows(book["BOM helios"])]
-    categories = {r[4] for r in rows}
+    categories = {r[5] for r in rows}
     assert {"Switch ASIC", "Management switch", "GPU", "Integration margin", "Rack frame"} <= (
         categories
     )
     assert all(c[0].isupper() for c in categories), categories
     trays = {t.tray.id: t.tray.name for t in helios.built.placed}
     for row, line in zip(rows, helios.bom.lines, strict=True):
-        assert row[2] == line.tray
-        assert row[3] == (trays[line.tray_id] if line.tray_id else "Rack-level items")
-    assert "Helios compute tray (4 x MI450X, 1 x Venice)" in {r[3] for r in rows}
+        assert row[3] == line.tray
+        assert row[4] == (trays[line.tray_id] if line.tray_id else "Rack-level items")
+    assert "Helios compute tray (4 x MI450X, 1 x Venice)" in {r[4] for r in rows}
 
 
 def test_bom_power_is_labelled_parts_only_and_reconciled_with_it_power(book, designs):
@@ -418,7 +418,7 @@ def test_formula_like_text_is_written_as_text(hostile):
                     found.add(cell.value)
     assert set(HOSTILE) <= found
     bom = wb["BOM hostile"]
-    gpu = next(r for r in line_rows(bom) if r[5].value == "hostile-gpu")
+    gpu = next(r for r in line_rows(bom) if r[1].value == "hostile-gpu")
     assert (gpu[6].value, gpu[7].value, gpu[8].value) == HOSTILE[:3]
     assert wb["Summary"]["B5"].value == HOSTILE[3]
 

@@ -152,7 +152,7 @@ def recalculated(designs, tmp_path_factory) -> dict[str, openpyxl.Workbook]:
     reference = rb.export_workbook(designs, work / "reference.xlsx")
     edited = openpyxl.load_workbook(reference)
     ws = edited["BOM helios"]
-    gpu = next(r for r in line_rows(ws) if r[5].value == "mi450x")
+    gpu = next(r for r in line_rows(ws) if r[1].value == "mi450x")
     gpu[10].value = NEW_GPU_PRICE
     edited.save(work / "edited.xlsx")
     hostile = rb.load(write_hostile_design(work)).to_xlsx(work / "hostile.xlsx")
@@ -167,7 +167,7 @@ def test_grand_totals_equal_python_to_the_cent(recalculated, designs):
         assert round(grand, 2) == round(design.bom.total_usd, 2), design.id
         assert round(wb["Summary"][f"I{5 + i}"].value, 2) == round(design.bom.total_usd, 2)
         racks = {
-            r[1].value: r[11].value for r in ws.iter_rows(min_row=5) if r[4].value == "rack total"
+            r[2].value: r[11].value for r in ws.iter_rows(min_row=5) if r[5].value == "rack total"
         }
         assert racks == pytest.approx(design.bom.by_rack(), abs=0.005)
 
@@ -199,7 +199,7 @@ def test_totals_follow_an_edited_unit_price(recalculated, designs):
 
 def test_formula_like_text_stays_text_in_libreoffice(recalculated):
     wb = recalculated["hostile"]
-    gpu = next(r for r in line_rows(wb["BOM hostile"]) if r[5].value == "hostile-gpu")
+    gpu = next(r for r in line_rows(wb["BOM hostile"]) if r[1].value == "hostile-gpu")
     assert [c.value for c in gpu[6:9]] == list(HOSTILE[:3])
     assert all(c.data_type == "s" for c in gpu[6:9])
     assert wb["Summary"]["B5"].value == HOSTILE[3]

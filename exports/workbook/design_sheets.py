@@ -16,11 +16,11 @@ from .cells import BLANK, Cell, SheetData, col, formula, number, quote_sheet, te
 
 BOM_COLUMNS = (
     "Line",
+    "Part id",
     "Rack",
     "Units",
     "Tray",
     "Category",
-    "Part id",
     "Description",
     "Manufacturer",
     "Part number",
@@ -32,7 +32,10 @@ BOM_COLUMNS = (
     "Source",
     "Kind",
 )
-CATEGORY, PART, DESCRIPTION = 5, 6, 7
+RACK, UNITS, CATEGORY, DESCRIPTION = 3, 4, 6, 7
+BOM_IDS = 2
+"""The columns that say which line a row is (line number and part id), repeated on every page
+a wide BOM prints across."""
 QTY, PRICE, EXTENDED, POWER_EACH, POWER_TOTAL = 10, 11, 12, 13, 14
 FIRST_DATA_ROW = 5
 RACK_LEVEL_TRAY = "Rack-level items"
@@ -115,7 +118,7 @@ def bom_sheet(analysis: Analysis, name: str, overhead_w: str) -> tuple[SheetData
     (which no filter on this sheet changes): the BOM total and the GPU count.
     """
     spec = analysis.design.spec
-    sheet = SheetData(name)
+    sheet = SheetData(name, freeze_column=BOM_IDS + 1)
     _title(
         sheet,
         f"Bill of materials: {spec.name}",
@@ -175,11 +178,11 @@ def _bom_line(
     source = line.source if line.source is not None else f"({line.price_basis})"
     return [
         number(line_no, "plain"),
+        text(line.part_id),
         text(line.rack),
         text(line.tray),
         text(tray_name),
         text(category_words(line.category)),
-        text(line.part_id),
         text(line.description),
         text(line.manufacturer),
         text(line.part_number),
@@ -205,7 +208,7 @@ def _bom_total_row(
     last = len(sheet.rows)
     filler = Cell(None, "grand_text") if style == "grand" else BLANK  # few rows get a full band
     row = [filler] * len(BOM_COLUMNS)
-    row[1], row[2] = text(rack, f"{style}_text"), text(tray, f"{style}_text")
+    row[RACK - 1], row[UNITS - 1] = text(rack, f"{style}_text"), text(tray, f"{style}_text")
     row[CATEGORY - 1] = text(kind, f"{style}_text")
     row[DESCRIPTION - 1] = text(label, f"{style}_text")
     row[EXTENDED - 1] = formula(_subtotal(EXTENDED, first, last), f"{style}_usd")
