@@ -145,6 +145,52 @@ def test_printed_workbooks_show_every_number_at_a_readable_size(printed_pdfs, bo
     assert min(word_heights(pdf)) / WORD_HEIGHT_PER_PT >= 7.0
 
 
+def header_words(book: Path) -> dict[str, tuple[list[list[str]], bool]]:
+    """Per sheet, the first word of each header cell of each of its tables, and whether it
+    repeats its first columns on pages across."""
+    out = {}
+    for ws in openpyxl.load_workbook(book):
+        heads = [
+            [str(c.value).split()[0] for c in row if c.value is not None]
+            for row in ws.iter_rows()
+            if row[0].style == "header"
+        ]
+        out[ws.title] = (heads, ws.print_title_cols is not None)
+    return out
+
+
+@pytest.mark.parametrize("book", ["book", "clusters"])
+def test_every_printed_page_names_its_columns_and_rows(printed_pdfs, book):
+    """Under each page's footer's sheet, the page's top lines hold a header of that sheet's
+    tables (two of its labels at least), and where the sheet repeats its first columns on pages
+    across, every page's rows start with that column."""
+    pdf = printed_pdfs[book]
+    sheets = header_words(pdf.parent.parent / f"{book}.xlsx")
+    text = subprocess.run(
+        [require_client("pdftotext"), "-layout", str(pdf), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    pages = [[line for line in page.splitlines() if line.strip()] for page in text.split("\f")]
+    checked = 0
+    for number, lines in enumerate(pages, start=1):
+        footer = re.match(r"(.*?)\s+Page \d+ of \d+$", lines[-1].strip()) if lines else None
+        if footer is None or not sheets.get(footer.group(1), ([], False))[0]:
+            continue
+        heads, repeats = sheets[footer.group(1)]
+        top = [line.split() for line in lines[:12]]
+        words = {word for line in top for word in line}
+        assert any(sum(w in words for w in head) >= min(2, len(head)) for head in heads), (
+            number,
+            lines[0],
+        )
+        if repeats:
+            assert any(line[0] == head[0] for line in top for head in heads), (number, lines[0])
+        checked += 1
+    assert checked >= len(pages) - 2
+
+
 @pytest.fixture(scope="module")
 def recalculated(designs, tmp_path_factory) -> dict[str, openpyxl.Workbook]:
     soffice = require_client("soffice")
