@@ -3,6 +3,7 @@ per rack and per tray (a table a sheet, so each prints under its own header)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -398,7 +399,23 @@ def power_sheet(analysis: Analysis, name: str, trays_name: str) -> PowerSheet:
         ),
         Cell(None, "total_text"),
     )
-    first_tray = len(trays.rows) + 1
+    first_tray, last_tray, all_trays = _tray_rows(trays, racks)
+    roles = f"{trays.ref(4, first_tray)}:$D${last_tray}"
+    return PowerSheet(
+        sheet,
+        trays,
+        sheet.ref(4, total),
+        sheet.ref(9, total),
+        trays.ref(6, all_trays),
+        f'COUNTIF({roles},"{TrayRole.COMPUTE.value}")',
+        f"({sheet.ref(4, total)}+{sheet.ref(6, total)})",
+    )
+
+
+def _tray_rows(trays: SheetData, racks: Sequence[RackPower]) -> tuple[int, int, int]:
+    """Every rack's trays' power, then their total; the first and last tray row and the
+    total's."""
+    first = len(trays.rows) + 1
     for rack in racks:
         for tray in rack.trays:
             row = len(trays.rows) + 1
@@ -412,22 +429,13 @@ def power_sheet(analysis: Analysis, name: str, trays_name: str) -> PowerSheet:
                 formula(f"E{row}+F{row}", "watts"),
                 text(", ".join(tray.unknown_parts) or None),
             )
-    last_tray = len(trays.rows)
-    all_trays = trays.add(
+    last = len(trays.rows)
+    total = trays.add(
         text("All trays", "total_text"),
         *(Cell(None, "total_text") for _ in range(3)),
-        *(formula(_sum(c, first_tray, last_tray), "total_watts") for c in range(5, 8)),
+        *(formula(_sum(c, first, last), "total_watts") for c in range(5, 8)),
     )
-    roles = f"{trays.ref(4, first_tray)}:$D${last_tray}"
-    return PowerSheet(
-        sheet,
-        trays,
-        sheet.ref(4, total),
-        sheet.ref(9, total),
-        trays.ref(6, all_trays),
-        f'COUNTIF({roles},"{TrayRole.COMPUTE.value}")',
-        f"({sheet.ref(4, total)}+{sheet.ref(6, total)})",
-    )
+    return first, last, total
 
 
 def _power_rack_row(rack: RackPower, row: int, trays: str, tray_first: int) -> list[Cell]:
