@@ -21,7 +21,7 @@ from ..components.limits import PIXELS_MAX
 from ..components.outputs import finite, xml_safe
 from ..components.parts import Gpu
 from ..components.trays import TrayPart, TrayRole
-from ..exports.figures import KEY_FIGURE, Unit
+from ..exports.figures import ASSUMED_MARK, KEY_FIGURE, Unit, switch_note
 from ..racks.analysis import Analysis
 from ..racks.bom_lines import tray_price
 from ..racks.build import BuiltRack, PlacedTray
@@ -153,7 +153,7 @@ class Elevation(SvgDocument):
             self.analysis.ports,
             label=self.tray_label,
             bar_captions=_bar_captions if self.face == "front" else None,
-            figure_rows=len(self.figures),
+            figure_rows=len(self.figures) + len(self.note_lines),
             warning_rows=len(self.warning_lines),
             legend_rows=len(self.legend),
             from_behind=self.face == "rear",
@@ -197,13 +197,20 @@ class Elevation(SvgDocument):
             ),
             ("BOM total", _figure("bom_usd", s)),
             ("Cost per GPU", _figure("bom_usd_per_gpu", s) if s.gpus else "-"),
-            ("Unused switch ports", unused if total else "no switch chips"),
+            ("Unused switch ports", _marked(unused, s) if total else "no switch chips"),
             ("Racks", _figure("racks", s)),
             (
                 "Units used",
                 f"{_figure('units_used', s)} of {_COUNT.text(s.units_total)} {unit_names}",
             ),
         ]
+
+    @cached_property
+    def note_lines(self) -> list[str]:
+        """Under the key figures, why some are marked `*` (an assumed switch chip), in lines
+        that fit the title block."""
+        note = switch_note(self.analysis.summary)
+        return [] if note is None else wrap_words(note, BLOCK_ROOM_MM, BLOCK_TEXT_SIZE_MM)
 
     @cached_property
     def warning_lines(self) -> list[str]:
@@ -568,7 +575,10 @@ class Elevation(SvgDocument):
             )
         )
         group.add(_text(dwg, block.heading.fit("Key figures", bold=True), weight=BOLD))
-        for (label, value), line in zip(self.figures, block.figure_rows, strict=True):
+        rows = block.figure_rows
+        for words, line in zip(self.note_lines, rows[len(self.figures) :], strict=True):
+            group.add(_text(dwg, line.fit(words), fill=MUTED_INK))
+        for (label, value), line in zip(self.figures, rows[: len(self.figures)], strict=True):
             value_text, value_size = fit_text(value, line.width * 0.62, line.size, bold=True)
             group.add(
                 _text(
@@ -619,8 +629,14 @@ _COUNT = Unit.COUNT
 
 
 def _figure(key: str, summary: DesignSummary) -> str:
-    """A key figure's value in its format, unmarked (the title block has no footnotes)."""
+    """A key figure's value in its format, unmarked (a row marks itself once, `_marked`)."""
     return KEY_FIGURE[key].plain_text(summary)
+
+
+def _marked(row: str, summary: DesignSummary) -> str:
+    """A title-block row of switch-port figures, marked `*` as the text table marks them where
+    they rest on an assumed switch chip (the note under the figures says which)."""
+    return row + ASSUMED_MARK if summary.assumed_switch_chips else row
 
 
 def _names(names: Sequence[str], shown: int = 4) -> str:

@@ -193,8 +193,9 @@ def test_workbook_sheet_holds_collectives_workloads_and_checks() -> None:
 
     design = rb.load("hgx-h200").analysis
     cluster = rb.load_cluster("mi355x-server-8k").analysis
-    sheet = collectives_sheet([design, cluster], profile())
-    values = [[c.value for c in row] for row in sheet.rows]
+    sheets = collectives_sheet([design, cluster], profile())
+    assert [s.name for s in sheets] == ["Collectives", "Collective workloads", "Collective checks"]
+    values = [[c.value for c in row] for sheet in sheets for row in sheet.rows]
     assert sum(1 for v in values if v[:2] == ["mi355x-server-8k", "all_to_all"]) == 2
     assert sum(1 for v in values if v[:1] == ["hgx-h200"] and len(v) == 10) == 3  # workloads
     (check,) = [v for v in values if v[:1] == ["2 x 8 MI355X over Pollara 400 RoCE, all-reduce"]]

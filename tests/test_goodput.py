@@ -212,7 +212,8 @@ def test_workbook_sheet_and_report_section_read_the_result() -> None:
 
     cluster = resolve("hgx-b200-8k")
     result = rb.goodput(cluster)
-    sheet = goodput_sheet([cluster.analysis])
+    sheet, causes = goodput_sheet([cluster.analysis])
+    assert {r[1].value for r in causes.rows[4:]} == {c.name for c in result.by_cause}
     row = next(r for r in sheet.rows if r and r[0].value == "hgx-b200-8k")
     assert row[1].value == result.gpus and row[8].value == pytest.approx(result.ettr)
     page = goodput_part({"hgx-b200-8k": (result,)}, {"hgx-b200-8k": "cluster"}, ())

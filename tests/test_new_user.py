@@ -4,6 +4,7 @@ cost inputs easy to find and to write."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -352,8 +353,23 @@ def test_the_report_page_has_contents_and_says_its_units(tmp_path: Path, cli) ->
     for anchor in (*anchors, *more):
         assert f'href="{anchor}"' in nav
         assert f'id="{anchor[1:]}"' in page
+    # each part its own entry (a part's anchor has no dash), its few sections on its line
+    parts = re.findall(r'<li><a href="#(\w+)">', nav)
+    assert parts == ["designs", "clusters", "costs", "collectives", "goodput", "plant"]
+    assert "<details>" not in nav
     assert "<h2>AMD Helios (MI450X, UALoE72)</h2>" not in page  # the drawing carries the name
     assert "totals are both ways, in TB/s" in page
+
+
+def test_the_contents_collapse_a_long_part() -> None:
+    import rackbom as rb
+    from rackbom.exports.html.page import INLINE_MAX, contents
+
+    ids = ("helios", "gb200-nvl72", "hgx-b200", "hgx-h200", "mi355x-server")
+    nav = contents([rb.load(i).summary for i in ids[: INLINE_MAX + 1]], [], "")
+    assert nav.count("<li>") == INLINE_MAX + 2
+    assert f"<details><summary>{INLINE_MAX + 1} designs</summary><ul><li>" in nav
+    assert '<a href="#design-helios">helios</a> AMD Helios (MI450X, UALoE72)</li>' in nav
 
 
 def test_a_precision_a_chip_lacks_is_shown_as_none(cli) -> None:

@@ -307,11 +307,32 @@ def test_export_workbook_has_live_plant_formulas(tmp_path: Path) -> None:
     import openpyxl
 
     path = rb.load("gb200-nvl72").to_xlsx(tmp_path / "book.xlsx")
-    sheet = openpyxl.load_workbook(path)["Plant"]
-    cells = [c.value for row in sheet.iter_rows() for c in row if isinstance(c.value, str)]
+    book = openpyxl.load_workbook(path)
+    sheets = [book[f"Plant {name}"] for name in ("feeds", "racks", "rows")]
+    cells = [
+        c.value for s in sheets for row in s.iter_rows() for c in row if isinstance(c.value, str)
+    ]
     assert any(c.startswith("=") and "SQRT(3)" in c for c in cells)  # feed limits
     assert any(c.startswith("=") and "*60" in c for c in cells)  # coolant flow
     assert any(c.startswith("=IF(") and "ROUNDUP" in c for c in cells)  # CDUs N+1
+
+
+def test_workbook_lists_a_large_systems_alike_feeds_and_rows_once_with_their_count() -> None:
+    from rackbom.components.plant_library import plant_rules
+    from rackbom.exports.workbook.plant_sheet import LINES_MAX, ROW_COLUMNS, plant_part
+
+    cluster = rb.load_cluster("helios-1m")
+    plant = cluster.plant()
+    sheets = plant_part([rb.load("helios").analysis, cluster.analysis], plant_rules())
+    rows = [[c.value for c in row] for sheet in sheets for row in sheet.rows if len(row) > 2]
+    feeds = [r for r in rows if r[0] == "helios-1m" and r[2] in ("rack", "row")]
+    assert sum(r[-1] for r in feeds) == len(plant.feeds) > LINES_MAX >= len(feeds)
+    assert "row 1 busway A1 and " in " ".join(r[1] for r in feeds)
+    halls = [r for r in rows if r[0] == "helios-1m" and len(r) == len(ROW_COLUMNS)]
+    assert sum(r[-1] for r in halls) == len(plant.rows) > LINES_MAX >= len(halls)
+    alone = [r for r in rows if r[0] == "helios" and r[2] in ("rack", "row")]
+    assert len(alone) == len(rb.load("helios").plant().feeds) and {r[-1] for r in alone} == {1}
+    assert sum(len(sheet.rows) for sheet in sheets) < 80
 
 
 README_PLANT = ("gb200-nvl72", "helios", "mi500-ual256", "hgx-b200")

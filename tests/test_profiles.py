@@ -73,7 +73,7 @@ def check_workbook(path: Path, targets: list[str], hall: Path) -> None:
     inputs = {row[0].value: row[1].value for row in tco_sheet.iter_rows(min_row=2, max_col=2)}
     for field, param in profile_params().items():
         assert inputs[param.label] == pytest.approx(getattr(chosen, field)), field
-    rows = list(book["Collectives"].iter_rows(values_only=True))
+    rows = list(book["Collective workloads"].iter_rows(values_only=True))
     head = next(i for i, r in enumerate(rows) if r[0] == "System" and "Workload" in r)
     column = rows[head].index("TCO $/peak PFLOPS-h")
     for target in targets:
@@ -81,8 +81,8 @@ def check_workbook(path: Path, targets: list[str], hall: Path) -> None:
         costs = [r[column] for r in rows[head + 1 :] if r[0] == target and r[column] is not None]
         expected = owned(target).tco_usd_per_gpu_hour / peak
         assert costs and costs == pytest.approx([expected] * len(costs)), target
-    plant_rows = list(book["Plant"].iter_rows(values_only=True))
-    assert ("Delta T (K)", 7) in [r[:2] for r in plant_rows]
+    assert ("Delta T (K)", 7) in [r[:2] for r in book["Plant"].iter_rows(values_only=True)]
+    plant_rows = list(book["Plant racks"].iter_rows(values_only=True))
     rack_head = next(i for i, r in enumerate(plant_rows) if r[:2] == ("System", "Rack"))
     peak_column = plant_rows[rack_head].index("Rack input at peak (kW)")
     for target in targets:

@@ -142,3 +142,87 @@ def test_goodput_prose_figures_are_current() -> None:
     text = " ".join(README.split())
     for phrase in quoted:
         assert phrase in text, phrase
+
+
+def kw(watts: float) -> str:
+    return f"{watts / 1000:.1f}"
+
+
+def usd(value: float) -> str:
+    return f"${value:,.0f}"
+
+
+def per_gpu(system: str) -> float:
+    return rb.load_cluster(system).summary.capex_usd_per_gpu.total_usd
+
+
+def design_figures() -> tuple[str, ...]:
+    """What the power and cost sections quote of the designs (seed 002's 240 and 187 kW)."""
+    helios, vr200 = rb.load("helios").summary, rb.load("vr200-nvl144").summary
+    oem, margin = (
+        rb.load(f"helios+{o}").summary.bom_usd for o in ("buyer=oem", "switch_margin=0.82")
+    )
+    return (
+        f"Helios: IT {kw(helios.power_it_w)} kW, rack input {kw(helios.power_rack_input_w)} kW, "
+        f"all-in {kw(helios.power_all_in_w)} kW, facility {kw(helios.power_facility_w)} kW.",
+        f"gives {kw(helios.power_all_in_w)} kW (+{helios.power_all_in_w / 2400 - 100:.1f} %) and "
+        f"{kw(vr200.power_all_in_w)} kW (+{vr200.power_all_in_w / 1870 - 100:.1f} %)",
+        f"its {kw(vr200.power_it_w)} kW IT load overruns it",
+        f"({kw(helios.power_rack_input_w)} kW for Helios)",
+        f"a Helios rack is {usd(helios.bom_usd)} (the source's",
+        f"{usd(oem)} for an enterprise buyer",
+        f"({usd(helios.bom_usd)} and {usd(margin)})",
+        f"({vr200.scale_out_gbps_per_gpu / 1000:.1f} against "
+        f"{helios.scale_out_gbps_per_gpu / 1000:.1f} Tbit/s per GPU)",
+    )
+
+
+def cluster_figures() -> tuple[str, ...]:
+    """What the cluster, variant, run-list and DCIM sections quote of the clusters."""
+    grown = rb.load_cluster("helios-16k+gpus=100000").summary
+    pairs = (("vr200-8k-arista", "helios-8k"), ("vr200-8k-whitebox", "helios-8k-whitebox"))
+    more = [per_gpu(vr200) - per_gpu(helios) for vr200, helios in pairs]
+    helios_16k, margin = (usd(per_gpu(c)) for c in ("helios-16k", "helios-16k+switch_margin=0.82"))
+    legs, million = rb.cables("helios-16k").rows_total, rb.cables("helios-1m").rows_total
+    switches = [rb.load_cluster(c).summary.switches for c in ("helios-16k", "helios-1m")]
+    return (
+        f"grown to {grown.gpus:,} GPUs in {grown.racks:,} racks",
+        f"({helios_16k} and {margin} per GPU)",
+        f"costs {usd(per_gpu('vr200-8k-ib'))} per GPU against Helios's {usd(per_gpu('helios-8k'))}",
+        f"comes to {usd(per_gpu('vr200-16k-ib'))} against {helios_16k}",
+        f"comes to ${round(min(more), -2):,.0f}-{round(max(more), -2):,.0f} per GPU more",
+        f"helios-16k's {legs:,} legs",
+        f"helios-16k ({legs:,} rows)",
+        f"1M GPUs ({million / 1e6:.1f} M rows",
+        f"whose {switches[0]:,} boxes break each cage",
+        f"its {switches[1]:,} boxes of 256 lanes",
+    )
+
+
+def cost_and_collective_figures() -> tuple[str, ...]:
+    """The accepted run's cost on the 8k clusters and the collectives' busbw (GB/s)."""
+    from rackbom import collective_api as collectives
+
+    runs = rb.accepted("example-flux1-training", ["mi355x-server-8k", "hgx-b200-8k", "helios-8k"])
+    busbw = {
+        (s, op): f"{collectives.collective(s, op, 1 << 30).busbw_gbps / 8:.1f}"
+        for s in ("mi355x-128", "gb200-nvl72")
+        for op in ("all_to_all", "all_reduce")
+    }
+    return (
+        f"per accepted run, {usd(runs[0].total_usd)} on MI355X servers, {usd(runs[1].total_usd)} "
+        f"on HGX B200 and {usd(runs[2].total_usd)} on Helios, of which "
+        f"{usd(runs[2].people_usd)} is people",
+        f"comes to {busbw['mi355x-128', 'all_to_all']} GB/s busbw, against "
+        f"{busbw['gb200-nvl72', 'all_to_all']} GB/s over an NVL72's",
+        f"only 2x ({busbw['mi355x-128', 'all_reduce']} against "
+        f"{busbw['gb200-nvl72', 'all_reduce']})",
+    )
+
+
+@pytest.mark.parametrize("figures", [design_figures, cluster_figures, cost_and_collective_figures])
+def test_prose_figures_are_the_models(figures) -> None:
+    """Each figure the README quotes in its text, worked out again from the model."""
+    text = " ".join(README.split())
+    for phrase in figures():
+        assert phrase in text, phrase

@@ -81,7 +81,7 @@ def test_page_shows_the_cost_charts_for_designs_and_clusters(report: Path) -> No
 
 def test_page_shows_collectives_and_the_published_runs(report: Path) -> None:
     page = (report / "index.html").read_text()
-    assert "<h1>Delivered performance</h1>" in page
+    assert '<h1 id="collectives">Delivered performance</h1>' in page
     for group in ("designs", "clusters"):
         found = re.search(rf'id="collectives-{group}">(.*?)</section>', page, re.S).group(1)
         assert all(title in found for title in COLLECTIVE_CHARTS)

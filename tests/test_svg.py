@@ -256,6 +256,18 @@ def test_title_block_figures(designs):
     assert not root.findall(".//*[@id='warnings']")  # none for helios
 
 
+def test_title_block_marks_figures_on_an_assumed_switch_chip():
+    """As the text table does: the switch-port row marked `*`, and a note saying why."""
+    design = rb.load("mi500-ual256")
+    texts = [t.text or "" for t in by_id(svg_of(design), "title-block").iter(f"{SVG_NS}text")]
+    marked = [t for t in texts if t.endswith("%)*")]
+    assert len(marked) == 1 and marked[0].startswith("0 of ")
+    note = " ".join(t for t in texts if not t.endswith("*")).split("* mi500-ual256: ")[1]
+    assert note.startswith("the unused switch ports rest on an assumed switch chip")
+    helios = [t.text or "" for t in by_id(svg_of(rb.load("helios")), "title-block").iter()]
+    assert not any("*" in t for t in helios)
+
+
 def test_title_block_shows_warnings(tmp_path):
     overloaded = rb.load(write_overloaded_helios(tmp_path))
     root = svg_of(overloaded)

@@ -246,6 +246,20 @@ def test_tornado_is_sorted_by_swing() -> None:
     }
 
 
+def test_tornado_bars_move_and_show_the_figures_the_cost_table_uses() -> None:
+    """A figure at 0 with no range has no bar; GPU-hours are this design's, not the measured."""
+    for target in ("helios", "mi355x-server-8k"):
+        (run,) = rb.accepted("example-flux1-training", [target])
+        bars = {b.input: b for b in rb.sensitivity("example-flux1-training", target)}
+        assert all(b.swing_usd > 0 for b in bars.values())
+        assert "failed_run_fraction" not in bars
+        hours = bars["gpu_hours_per_run"]
+        assert hours.base_value == pytest.approx(run.gpu_hours_per_unit)
+        assert (hours.low_value, hours.high_value) == pytest.approx(
+            (0.8 * run.gpu_hours_per_unit, 1.2 * run.gpu_hours_per_unit)
+        )
+
+
 def test_sweep_is_a_tidy_table() -> None:
     table = rb.sweep(["helios", "vr200-nvl144"], electricity_usd_per_kwh=[0.05, 0.1])
     assert len(table) == 4

@@ -132,15 +132,18 @@ def line_rows(ws) -> list[tuple]:
 
 
 def grand_total_row(ws) -> int:
-    return next(r[0].row for r in ws.iter_rows(min_row=5) if r[4].value == "grand total")
+    return next(r[0].row for r in ws.iter_rows(min_row=5) if r[5].value == "grand total")
 
 
 # --- structure ------------------------------------------------------------------------------
 def test_sheets_in_order(book):
     expected = ["Summary", "Comparison"]
     for d in DESIGNS:
-        expected += [f"BOM {d}", f"Ports {d}", f"Power {d}"]
-    assert book.sheetnames == [*expected, "TCO", "Plant", "Collectives", "Goodput", "Sources"]
+        expected += [f"BOM {d}", f"Ports {d}", f"Chips {d}", f"Power {d}", f"Trays {d}"]
+    plant = ["Plant", "Plant feeds", "Plant racks", "Plant rows", "Plant failures"]
+    collectives = ["Collectives", "Collective workloads", "Collective checks"]
+    goodput = ["Goodput", "Goodput causes"]
+    assert book.sheetnames == [*expected, "TCO", *plant, *collectives, *goodput, "Sources"]
 
 
 def test_properties(book):
@@ -152,7 +155,7 @@ def test_bom_header_freeze_filter_and_formats(book, designs):
     for design in designs:
         ws = book[f"BOM {design.id}"]
         assert [c.value for c in ws[4]] == list(BOM_COLUMNS)
-        assert ws.freeze_panes == "A5"
+        assert ws.freeze_panes == "C5"  # the line number and part id stay in view
         last_line = line_rows(ws)[-1][0].row
         start, end = ws.auto_filter.ref.split(":")
         assert start == "A4" and end.startswith("P") and int(end[1:]) > last_line
@@ -169,7 +172,7 @@ def test_bom_lines_match_python(book, designs):
         assert len(rows) == len(design.bom.lines)
         for row, line in zip(rows, design.bom.lines, strict=True):
             r = row[0].row
-            assert (row[1].value, row[2].value, row[5].value) == (
+            assert (row[2].value, row[3].value, row[1].value) == (
                 line.rack,
                 line.tray,
                 line.part_id,
@@ -186,7 +189,7 @@ def test_bom_lines_match_python(book, designs):
 def test_bom_subtotals_per_tray_rack_and_grand_total(book, designs):
     design = designs[2]  # three racks
     ws = book[f"BOM {design.id}"]
-    kinds = [r[4].value for r in ws.iter_rows(min_row=5)]
+    kinds = [r[5].value for r in ws.iter_rows(min_row=5)]
     trays = {(line.rack, line.tray) for line in design.bom.lines}
     assert kinds.count("subtotal") == len(trays)
     assert kinds.count("rack total") == len(design.built.racks)
@@ -208,7 +211,7 @@ def test_summary_links_to_design_sheets(book, designs):
         last = grand_total_row(book[f"BOM {design.id}"]) - 1
         sheet = f"'BOM {design.id}'"
         assert ws[f"C{row}"].value == (
-            f'=SUMIF({sheet}!$E$5:$E${last},"GPU",{sheet}!$J$5:$J${last})'
+            f'=SUMIF({sheet}!$F$5:$F${last},"GPU",{sheet}!$J$5:$J${last})'
         )
         assert ws[f"I{row}"].value == (  # numbered lines only: no filter on the BOM changes it
             f'=SUMIF({sheet}!$A$5:$A${last},">0",{sheet}!$L$5:$L${last})'
@@ -222,11 +225,11 @@ def test_summary_links_to_design_sheets(book, designs):
 def test_ports_sheet(book, designs):
     helios = designs[0]
     ws = book["Ports helios"]
-    chips = [r for r in ws.iter_rows(min_row=5) if r[2].value and "/" in str(r[2].value)]
+    chips = [r for r in book["Chips helios"].iter_rows(min_row=5) if "/" in str(r[2].value)]
     assert len(chips) == sum(len(t.chips) for t in helios.analysis.ports) == 12
     assert {r[6].value for r in chips} == {512} and {r[7].value for r in chips} == {432}
     assert all(r[8].value == f"=G{r[0].row}-H{r[0].row}" for r in chips)
-    assert ws["E5"].value.startswith("=SUM(G") and ws["G5"].value == "=E5-F5"
+    assert ws["E5"].value.startswith("=SUM('Chips helios'!G5:") and ws["G5"].value == "=E5-F5"
     assert book["Ports mi355x-128"]["A5"].value == "No switch chips in this design"
 
 
@@ -241,9 +244,10 @@ def test_power_sheet(book, designs):
             assert ws[f"E{row}"].number_format == "0.0%"
             assert ws[f"I{row}"].value == f"=D{row}+F{row}+H{row}"
             assert ws[f"J{row}"].value == rack.shelf_capacity_w
+        assert ws["B5"].value.startswith(f"=SUM('Trays {design.id}'!G5:")
         trays = [
             r
-            for r in ws.iter_rows(min_row=5)
+            for r in book[f"Trays {design.id}"].iter_rows(min_row=5)
             if r[3].value in {"compute", "switch", "power", "management", "other"}
         ]
         expected = [t for r in design.analysis.power for t in r.trays]
@@ -303,7 +307,10 @@ def test_every_sheet_prints_few_readable_pages_wide_with_titles_and_footer(book)
         titles = 0 if ws.print_title_cols is None else 1
         assert setup.fitToWidth == pages_across(widths, setup.orientation, titles), ws.title
         assert setup.fitToHeight == 0, ws.title
-        assert ws.print_title_rows == "$4:$4", ws.title
+        # one header row repeats on every page; a sheet of several tables taller than a page
+        # prints each table as a range of its own, starting a page under its own header
+        ranges = ws.print_area.count(",") + 1
+        assert ws.print_title_rows == ("$4:$4" if ranges == 1 else None), ws.title
         assert ws.oddFooter.left.text == "&A" and ws.oddFooter.right.text == "Page &P of &N"
         columns = range(1, ws.max_column + 1)
         wide = sum(ws.column_dimensions[get_column_letter(c)].width for c in columns) > 100
@@ -314,16 +321,16 @@ def test_every_sheet_prints_few_readable_pages_wide_with_titles_and_footer(book)
 def test_bom_shows_categories_in_words_and_tray_names_beside_their_units(book, designs):
     helios = designs[0]
     rows = [[c.value for c in r] for r in line_rows(book["BOM helios"])]
-    categories = {r[4] for r in rows}
+    categories = {r[5] for r in rows}
     assert {"Switch ASIC", "Management switch", "GPU", "Integration margin", "Rack frame"} <= (
         categories
     )
     assert all(c[0].isupper() for c in categories), categories
     trays = {t.tray.id: t.tray.name for t in helios.built.placed}
     for row, line in zip(rows, helios.bom.lines, strict=True):
-        assert row[2] == line.tray
-        assert row[3] == (trays[line.tray_id] if line.tray_id else "Rack-level items")
-    assert "Helios compute tray (4 x MI450X, 1 x Venice)" in {r[3] for r in rows}
+        assert row[3] == line.tray
+        assert row[4] == (trays[line.tray_id] if line.tray_id else "Rack-level items")
+    assert "Helios compute tray (4 x MI450X, 1 x Venice)" in {r[4] for r in rows}
 
 
 def test_bom_power_is_labelled_parts_only_and_reconciled_with_it_power(book, designs):
@@ -333,7 +340,7 @@ def test_bom_power_is_labelled_parts_only_and_reconciled_with_it_power(book, des
     assert "IT power (kW)" in [c.value for c in book["Summary"][4]]
     labels = {r[6].value: r for r in ws.iter_rows(min_row=5) if r[0].value is None}
     overheads, it_power = labels[TRAY_OVERHEADS], labels[IT_POWER]
-    assert overheads[13].value.startswith("='Power helios'!$F$")
+    assert overheads[13].value.startswith("='Trays helios'!$F$")
     grand = grand_total_row(ws)
     assert it_power[13].value == f"=N{grand}+N{overheads[0].row}"
     parts = sum(line.power_total_w for line in helios.bom.lines)
@@ -361,7 +368,7 @@ def test_comparison_links_figures_held_on_the_design_sheets(book):
         assert ws[f"{column}{keys['switch_chips']}"].value.startswith(f"='Ports {design}'!")
         assert ws[f"{column}{keys['switch_ports_used']}"].value.startswith(f"='Ports {design}'!")
         assert ws[f"{column}{keys['compute_trays']}"].value.startswith(
-            f"=COUNTIF('Power {design}'!"
+            f"=COUNTIF('Trays {design}'!"
         )
         unused, used = keys["switch_ports_unused"], keys["switch_ports_used"]
         assert ws[f"{column}{keys['switch_ports_unused_pct']}"].value == (
@@ -411,7 +418,7 @@ def test_formula_like_text_is_written_as_text(hostile):
                     found.add(cell.value)
     assert set(HOSTILE) <= found
     bom = wb["BOM hostile"]
-    gpu = next(r for r in line_rows(bom) if r[5].value == "hostile-gpu")
+    gpu = next(r for r in line_rows(bom) if r[1].value == "hostile-gpu")
     assert (gpu[6].value, gpu[7].value, gpu[8].value) == HOSTILE[:3]
     assert wb["Summary"]["B5"].value == HOSTILE[3]
 

@@ -145,6 +145,52 @@ def test_printed_workbooks_show_every_number_at_a_readable_size(printed_pdfs, bo
     assert min(word_heights(pdf)) / WORD_HEIGHT_PER_PT >= 7.0
 
 
+def header_words(book: Path) -> dict[str, tuple[list[list[str]], bool]]:
+    """Per sheet, the first word of each header cell of each of its tables, and whether it
+    repeats its first columns on pages across."""
+    out = {}
+    for ws in openpyxl.load_workbook(book):
+        heads = [
+            [str(c.value).split()[0] for c in row if c.value is not None]
+            for row in ws.iter_rows()
+            if row[0].style == "header"
+        ]
+        out[ws.title] = (heads, ws.print_title_cols is not None)
+    return out
+
+
+@pytest.mark.parametrize("book", ["book", "clusters"])
+def test_every_printed_page_names_its_columns_and_rows(printed_pdfs, book):
+    """Under each page's footer's sheet, the page's top lines hold a header of that sheet's
+    tables (two of its labels at least), and where the sheet repeats its first columns on pages
+    across, every page's rows start with that column."""
+    pdf = printed_pdfs[book]
+    sheets = header_words(pdf.parent.parent / f"{book}.xlsx")
+    text = subprocess.run(
+        [require_client("pdftotext"), "-layout", str(pdf), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    pages = [[line for line in page.splitlines() if line.strip()] for page in text.split("\f")]
+    checked = 0
+    for number, lines in enumerate(pages, start=1):
+        footer = re.match(r"(.*?)\s+Page \d+ of \d+$", lines[-1].strip()) if lines else None
+        if footer is None or not sheets.get(footer.group(1), ([], False))[0]:
+            continue
+        heads, repeats = sheets[footer.group(1)]
+        top = [line.split() for line in lines[:12]]
+        words = {word for line in top for word in line}
+        assert any(sum(w in words for w in head) >= min(2, len(head)) for head in heads), (
+            number,
+            lines[0],
+        )
+        if repeats:
+            assert any(line[0] == head[0] for line in top for head in heads), (number, lines[0])
+        checked += 1
+    assert checked >= len(pages) - 2
+
+
 @pytest.fixture(scope="module")
 def recalculated(designs, tmp_path_factory) -> dict[str, openpyxl.Workbook]:
     soffice = require_client("soffice")
@@ -152,7 +198,7 @@ def recalculated(designs, tmp_path_factory) -> dict[str, openpyxl.Workbook]:
     reference = rb.export_workbook(designs, work / "reference.xlsx")
     edited = openpyxl.load_workbook(reference)
     ws = edited["BOM helios"]
-    gpu = next(r for r in line_rows(ws) if r[5].value == "mi450x")
+    gpu = next(r for r in line_rows(ws) if r[1].value == "mi450x")
     gpu[10].value = NEW_GPU_PRICE
     edited.save(work / "edited.xlsx")
     hostile = rb.load(write_hostile_design(work)).to_xlsx(work / "hostile.xlsx")
@@ -167,7 +213,7 @@ def test_grand_totals_equal_python_to_the_cent(recalculated, designs):
         assert round(grand, 2) == round(design.bom.total_usd, 2), design.id
         assert round(wb["Summary"][f"I{5 + i}"].value, 2) == round(design.bom.total_usd, 2)
         racks = {
-            r[1].value: r[11].value for r in ws.iter_rows(min_row=5) if r[4].value == "rack total"
+            r[2].value: r[11].value for r in ws.iter_rows(min_row=5) if r[5].value == "rack total"
         }
         assert racks == pytest.approx(design.bom.by_rack(), abs=0.005)
 
@@ -199,7 +245,7 @@ def test_totals_follow_an_edited_unit_price(recalculated, designs):
 
 def test_formula_like_text_stays_text_in_libreoffice(recalculated):
     wb = recalculated["hostile"]
-    gpu = next(r for r in line_rows(wb["BOM hostile"]) if r[5].value == "hostile-gpu")
+    gpu = next(r for r in line_rows(wb["BOM hostile"]) if r[1].value == "hostile-gpu")
     assert [c.value for c in gpu[6:9]] == list(HOSTILE[:3])
     assert all(c.data_type == "s" for c in gpu[6:9])
     assert wb["Summary"]["B5"].value == HOSTILE[3]

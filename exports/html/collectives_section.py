@@ -59,7 +59,7 @@ def collectives_part(
             + "</section>"
         )
     return (
-        "<h1>Delivered performance</h1>"
+        '<h1 id="collectives">Delivered performance</h1>'
         '<p class="lead">Collective bus bandwidth (as nccl-tests defines it) from each system\'s '
         "scale-up domain and scale-out fabric, with the interconnects' achievable share of line "
         "rate and latencies as sourced data; each line is labelled with the algorithms chosen "

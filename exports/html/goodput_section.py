@@ -33,7 +33,7 @@ def goodput_part(
             + "</section>"
         )
     return (
-        "<h1>Goodput</h1>"
+        '<h1 id="goodput">Goodput</h1>'
         '<p class="lead">A synchronous training job, 5% of its GPUs hot spares: interruptions '
         "from each kind of part's rate, the blast radius from the failure domains, Daly's "
         "checkpoint interval and the effective training time ratio (ETTR), with the cost per "

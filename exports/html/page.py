@@ -29,6 +29,7 @@ section.design, section.cluster, section.tco {
   border-top: 2px solid #c8d0d9; margin-top: 2rem; padding-top: 1rem; }
 .warning { color: #9a3412; }
 details { margin: 0.5rem 0 1rem; } summary { cursor: pointer; }
+nav.contents details { margin: 0 0 0.2rem; } nav.contents li { margin: 0.1rem 0; }
 """
 
 
@@ -111,49 +112,55 @@ def _section(entry: ReportEntry) -> str:
     )
 
 
-SECTION = re.compile(r'<section class="[\w-]+" id="([^"]+)"><h2>([^<]*)</h2>')
-"""A section of the parts after the clusters (cost, collectives, goodput, power and cooling): its
-anchor and its heading, as those parts write them."""
-PART_NAMES = {
-    "tco": "cost of ownership",
-    "collectives": "collectives",
-    "goodput": "goodput",
-    "plant": "power and cooling",
-    "uncertainty": "uncertainty",
-}
-"""What each of those parts is, by its anchors' prefix."""
+HEADING = re.compile(
+    r'<h1(?: id="([^"]+)")?>([^<]*)</h1>|<section class="[\w-]+" id="([^"]+)"><h2>([^<]*)</h2>'
+)
+"""A part's heading (its anchor, where it has one, and title) or one of its sections (anchor and
+heading), as the parts after the clusters (cost, collectives, goodput, power and cooling) write
+them."""
+INLINE_MAX = 4
+"""A part with this many sections or fewer lists them on its own line; more are collapsed."""
+
+Link = tuple[str, str, str]
+"""A section in the contents: its anchor, its id (or heading) and its name."""
 
 
 def contents(
     designs: Sequence[DesignSummary], clusters: Sequence[ClusterSummary], tail: str
 ) -> str:
-    """The page's table of contents: each part, and under it each design's or cluster's
-    section by id and name, then each section of the parts after the clusters (`tail`)."""
-
-    def part(anchor: str, title: str, items: list[tuple[str, str, str]]) -> str:
-        links = "".join(
-            f'<li><a href="#{html.escape(href)}">{html.escape(id_)}</a> {html.escape(name)}</li>'
-            for href, id_, name in items
-        )
-        nested = f"<ul>{links}</ul>" if links else ""
-        return f'<li><a href="#{anchor}">{title}</a>{nested}</li>'
-
-    parts = []
+    """The page's table of contents: each part its own entry, with its sections (each design,
+    cluster or system by id) under it, collapsed where there are more than `INLINE_MAX`."""
+    parts: list[tuple[str, str, str, list[Link]]] = []
     if designs:
         items = [(f"design-{s.design}", s.design, s.name) for s in designs]
-        parts.append(part("designs", "Rack comparison", items))
+        parts.append(("designs", "Rack comparison", "design", items))
     if clusters:
         items = [(f"cluster-{c.cluster}", c.cluster, c.name) for c in clusters]
-        parts.append(part("clusters", "Cluster comparison", items))
-    sections = SECTION.findall(tail)
-    if sections:
-        items = [
-            (anchor, html.unescape(title), PART_NAMES.get(anchor.split("-")[0], ""))
-            for anchor, title in sections
-        ]
-        top = "costs" if 'id="costs"' in tail else sections[0][0]
-        parts.append(part(top, "Cost, collectives, goodput, power and cooling", items))
-    return f'<nav class="contents"><h2>Contents</h2><ul>{"".join(parts)}</ul></nav>'
+        parts.append(("clusters", "Cluster comparison", "cluster", items))
+    for part_id, title, section_id, heading in HEADING.findall(tail):
+        if title:
+            parts.append((part_id, html.unescape(title), "section", []))
+        elif parts:
+            parts[-1][3].append((section_id, html.unescape(heading), ""))
+    entries = "".join(_contents_entry(*part) for part in parts)
+    return f'<nav class="contents"><h2>Contents</h2><ul>{entries}</ul></nav>'
+
+
+def _contents_entry(anchor: str, title: str, noun: str, items: list[Link]) -> str:
+    """One part: its title linked (to its first section where the heading has no anchor), its
+    sections on one line, or in a list that opens on a click where they are many."""
+    href = anchor or (items[0][0] if items else "")
+    head = f'<a href="#{html.escape(href)}">{html.escape(title)}</a>' if href else title
+    links = [
+        f'<a href="#{html.escape(to)}">{html.escape(label)}</a>'
+        + (f" {html.escape(name)}" if name else "")
+        for to, label, name in items
+    ]
+    if len(links) <= INLINE_MAX:
+        return f"<li>{head}" + (": " + " · ".join(links) if links else "") + "</li>"
+    listed = "".join(f"<li>{link}</li>" for link in links)
+    many = f"<details><summary>{counted(len(links), noun)}</summary><ul>{listed}</ul></details>"
+    return f"<li>{head}{many}</li>"
 
 
 def render_report(

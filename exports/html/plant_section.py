@@ -42,7 +42,7 @@ def plant_part(systems: Sequence[tuple[str, PlantSummary, str]]) -> str:
         for name, plant, svg in systems
     )
     return (
-        "<h1>Power, cooling and floor</h1>"
+        '<h1 id="plant">Power, cooling and floor</h1>'
         f'<p class="lead">Under plant profile {html.escape(profile.profile)}: feeds '
         f"{html.escape(profile.redundancy)} asked, breakers loaded to "
         f"{profile.continuous_load_fraction:.0%} of their rating continuous, "

@@ -2,13 +2,16 @@
 
     write_workbook([analysis, ...], "racks.xlsx")
 
-Sheets: Summary, Comparison, then per design `BOM`, `Ports` and `Power`, then per cluster
+Sheets: Summary, Comparison, then per design `BOM`, `Ports`, `Chips` (ports per switch chip),
+`Power` (per rack) and `Trays` (power per tray), then per cluster
 `Cluster` (its designs' sheets included once), then TCO (a profile's figures as inputs, the cost
-of ownership of every design and cluster as formulas, with native charts), Plant (feeds,
-cooling, floor and failure domains), Collectives (each system's collectives at 1 GiB,
-workload steps, the published runs checked), Goodput, Uncertainty where comparisons with their
-uncertainty are given (`rackbom bom` and `report`: inputs with ranges and sources, each figure's
-p5/p50/p95 and sign share), and Sources last.
+of ownership of every design and cluster as formulas, with native charts), Plant (its inputs,
+then feeds, racks, rows and failure domains a sheet each), Collectives (each system's
+collectives at 1 GiB, then workload steps and the published runs checked a sheet each), Goodput
+(and its causes), Uncertainty where comparisons with their uncertainty are given (`rackbom
+bom` and `report`: inputs with ranges and sources, each figure's p5/p50/p95 and sign share),
+and Sources last. A table that can run over a page is a sheet of its own, so
+its printed pages repeat its header.
 """
 
 from __future__ import annotations
@@ -91,6 +94,10 @@ _MARGIN_IN = 0.5
 Orientation = Literal["portrait", "landscape"]
 PAGE_WIDTH_PT: dict[Orientation, float] = {"portrait": 8.5 * 72, "landscape": 11 * 72}
 """US Letter, the narrower of Letter and A4 either way round."""
+PAGE_HEIGHT_PT: dict[Orientation, float] = {"portrait": 11 * 72, "landscape": 8.5 * 72}
+"""US Letter again, the shorter of Letter and A4 either way round."""
+PAGE_MARGINS_PT = (0.5 + 0.75 + 0.3) * 72
+"""The top and bottom margins and the footer's room (`_page_setup`), at 100 %."""
 PRINT_SCALE_MIN = 0.66
 """The smallest print scale: 11 pt body text prints at 7 pt or more."""
 LINE_PT = 15.0
@@ -120,7 +127,7 @@ def build_sheets(
     summaries = [a.summary for a in analyses]
     sheets = [summary, comparison_sheet(summaries, summary, per_design)]
     for design in per_design:
-        sheets += [design.bom, design.ports, design.power]
+        sheets += design.sheets
     columns = [design_column(a, d) for a, d in zip(analyses, per_design, strict=True)]
     cluster_labels = design_labels([c.id for c in clusters], SHEET_NAME_MAX - len(CLUSTER_PREFIX))
     built_clusters = []
@@ -132,9 +139,9 @@ def build_sheets(
         built_clusters.append((cluster, built))
     add_clusters(summary, built_clusters)
     sheets.append(tco_sheet(tco_profile, columns))
-    sheets.append(plant_part(systems, rules, tco_profile.pue))
-    sheets.append(collectives_sheet(systems, tco_profile))
-    sheets.append(goodput_sheet(systems, tco_profile))
+    sheets += plant_part(systems, rules, tco_profile.pue)
+    sheets += collectives_sheet(systems, tco_profile)
+    sheets += goodput_sheet(systems, tco_profile)
     if uncertain:
         sheets.append(uncertainty_sheet(uncertain))
     sheets.append(sources_sheet(list(analyses), list(clusters)))
@@ -224,7 +231,7 @@ def _write_sheet(ws: Worksheet, data: SheetData, styles: _Styles) -> str:
     if span > 1:  # a note spans the columns of the first page and wraps within them
         for number in note_rows(data):
             ws.merged_cells.add(CellRange(f"A{number}:{col(span)}{number}"))
-    ws.print_area = f"A1:{col(max(1, data.width))}{max(1, len(data.rows))}"
+    ws.print_area = print_ranges(data, widths)
     _page_setup(ws, data, widths)
     if data.autofilter_rows is not None:
         first, last = data.autofilter_rows
@@ -266,7 +273,7 @@ def _bar_chart(ws: Worksheet, data: BarChart) -> OpenpyxlBarChart:
 
 def _page_setup(ws: Worksheet, data: SheetData, widths: list[float]) -> None:
     """Print as few pages wide as keep the text readable (as many long as it takes), the header
-    row on every page, and the frozen columns on every page across."""
+    row on every page of a sheet of one table, and the frozen columns on every page across."""
     orientation = orientation_of(widths)
     across = pages_across(widths, orientation, data.freeze_column - 1)
     ws.page_setup.orientation = orientation
@@ -281,12 +288,32 @@ def _page_setup(ws: Worksheet, data: SheetData, widths: list[float]) -> None:
         left=_MARGIN_IN, right=_MARGIN_IN, top=_MARGIN_IN, bottom=0.75, footer=0.3, header=0.3
     )
     ws.print_options.horizontalCentered = True
-    if data.header_row is not None:
+    if data.header_row is not None and not ranged(data, widths):
         ws.print_title_rows = f"{data.header_row}:{data.header_row}"
     footer = ws.oddFooter
     if footer is not None:  # a new sheet has one
         footer.left.text = FOOTER_LEFT
         footer.right.text = FOOTER_RIGHT
+
+
+def print_ranges(data: SheetData, widths: list[float]) -> str:
+    """The sheet's print area: the whole sheet, or one range per table where it has several
+    and prints taller than a page (`ranged`)."""
+    last = col(max(1, data.width))
+    tables = data.tables() if ranged(data, widths) else [(1, max(1, len(data.rows)))]
+    return ",".join(f"A{first}:{last}{end}" for first, end in tables)
+
+
+def ranged(data: SheetData, widths: list[float]) -> bool:
+    """Whether the sheet prints each table as a range of its own, each starting a page under
+    its own header: where it has several tables and is taller than a page. A sheet repeats one
+    header row on every page, so a sheet printed in ranges repeats none; one page holds every
+    table's header."""
+    if len(data.header_rows) < 2:
+        return False
+    lines = row_lines(data, widths)
+    height = sum(lines.get(n, 1) for n in range(1, len(data.rows) + 1)) * LINE_PT
+    return height > PAGE_HEIGHT_PT[orientation_of(widths)] - PAGE_MARGINS_PT
 
 
 def width_pt(widths: list[float]) -> float:

@@ -50,6 +50,8 @@ def formula(expression: str, style: str) -> Cell:
 
 
 BLANK = Cell(None)
+_HEADING = {"title", "note", "section"}
+"""Styles of the rows above a table's header that belong to it in print."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,28 @@ class SheetData:
         if self.header_row is None:
             self.header_row = row
         return row
+
+    @property
+    def header_rows(self) -> list[int]:
+        """Numbers of the rows that head a table (the first cell a header)."""
+        return [n for n, row in enumerate(self.rows, start=1) if row and row[0].style == "header"]
+
+    def tables(self) -> list[tuple[int, int]]:
+        """Each table's first and last row: from the title, note or section rows just above its
+        header down to its last row before the next table's (row 1 starts the first)."""
+        starts: list[int] = []
+        for header in self.header_rows:
+            start = header
+            while start > 1 and self.rows[start - 2] and self.rows[start - 2][0].style in _HEADING:
+                start -= 1
+            starts.append(1 if not starts else start)
+        ends = [start - 1 for start in starts[1:]] + [len(self.rows)]
+        out = []
+        for start, end in zip(starts, ends, strict=True):
+            while end > start and not any(c.value is not None for c in self.rows[end - 1]):
+                end -= 1
+            out.append((start, end))
+        return out
 
     @property
     def width(self) -> int:

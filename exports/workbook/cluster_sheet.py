@@ -30,7 +30,9 @@ NETWORK_COLUMNS = (
     "Power total (W)",
     "Source",
 )
-QTY, PRICE, TOTAL_USD, POWER_EACH, TOTAL_W = 5, 6, 7, 8, 9
+PART_ID, QTY, PRICE, TOTAL_USD, POWER_EACH, TOTAL_W = 3, 5, 6, 7, 8, 9
+"""`PART_ID`: the last of the columns that say which line a row is (tier, kind, part id),
+repeated on every page the sheet prints across."""
 LABEL, VALUE = 4, 7
 """The roll-up: labels in the description column, values in the extended-price column."""
 CLUSTER_PREFIX = "Cluster "
@@ -51,7 +53,7 @@ class ClusterSheet:
 def cluster_sheet(cluster: ClusterAnalysis, design: DesignSheets, label: str) -> ClusterSheet:
     """The cluster's scale-out BOM, then capex (split per GPU) and power as formulas."""
     s = cluster.summary
-    sheet = SheetData(f"{CLUSTER_PREFIX}{label}")
+    sheet = SheetData(f"{CLUSTER_PREFIX}{label}", freeze_column=PART_ID + 1)
     sheet.add(text(f"Cluster: {s.name}", "title"))
     sheet.add(
         text(

@@ -1,4 +1,4 @@
-"""The workbook's Collectives sheet: each system's collectives and workload steps, the checks.
+"""The workbook's Collectives sheets: each system's collectives, its workload steps, the checks.
 
 Figures are values computed by the model (not formulas): collective times come from closed
 forms over each system's levels, which a spreadsheet formula would only restate.
@@ -63,10 +63,10 @@ Row = tuple[str, Analysed, Analysis, float | None]
 """A system's id, its analysis, its design's analysis and its TCO per GPU-hour."""
 
 
-def collectives_sheet(systems: Sequence[Analysed], chosen: TcoProfile) -> SheetData:
+def collectives_sheet(systems: Sequence[Analysed], chosen: TcoProfile) -> list[SheetData]:
     """Each op at 1 GiB in a domain and across each system, workloads (their TCO under
-    `chosen`), and the published runs."""
-    sheet = SheetData("Collectives", freeze_column=2)
+    `chosen`), and the published runs, a sheet each."""
+    sheet = SheetData("Collectives", freeze_column=3)
     sheet.add(text("Collectives", "title"))
     sheet.add(
         text(
@@ -85,8 +85,19 @@ def collectives_sheet(systems: Sequence[Analysed], chosen: TcoProfile) -> SheetD
     data = collective_data()
     steps_of = {name: modelled_levels(system, data) for name, system, _, _ in rows}
     _collectives(sheet, steps_of)
-    _workloads(sheet, rows, steps_of)
-    _checks(sheet, rows)
+    workloads = _sheet("Collective workloads", "Communication workloads", chosen)
+    _workloads(workloads, rows, steps_of)
+    checks = _sheet("Collective checks", "The model against published runs", chosen)
+    _checks(checks, rows)
+    return [sheet, workloads, checks]
+
+
+def _sheet(name: str, title: str, chosen: TcoProfile) -> SheetData:
+    sheet = SheetData(name, freeze_column=3)
+    sheet.add(text(title, "title"))
+    note = f"As on the Collectives sheet; TCO under profile {chosen.id}."
+    sheet.add(text(note, "note"))
+    sheet.add()
     return sheet
 
 
@@ -112,8 +123,6 @@ def _collectives(sheet: SheetData, steps_of: dict[str, tuple[Level, ...]]) -> No
 
 
 def _workloads(sheet: SheetData, rows: list[Row], steps_of: dict[str, tuple[Level, ...]]) -> None:
-    sheet.add()
-    sheet.add(text("Communication workloads", "section"))
     sheet.header(WORKLOAD_COLUMNS)
     for name, _, design, cost in rows:
         steps = steps_of[name]
@@ -138,8 +147,6 @@ def _workloads(sheet: SheetData, rows: list[Row], steps_of: dict[str, tuple[Leve
 
 def _checks(sheet: SheetData, rows: list[Row]) -> None:
     """The published runs taken on systems the workbook holds, with the model's figure."""
-    sheet.add()
-    sheet.add(text("The model against published runs", "section"))
     sheet.header(CHECK_COLUMNS)
     data = collective_data()
     for m in data.measurements:

@@ -1,7 +1,9 @@
-"""The sheets of one design: BOM with live totals, switch ports, and power per tray and rack."""
+"""The sheets of one design: BOM with live totals, switch ports per tray and per chip, and power
+per rack and per tray (a table a sheet, so each prints under its own header)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -11,15 +13,15 @@ from ...racks.analysis import Analysis
 from ...racks.bom_lines import BomLine
 from ...racks.ports import TrayPorts
 from ...racks.power import RackPower
-from .cells import BLANK, Cell, SheetData, col, formula, number, text
+from .cells import BLANK, Cell, SheetData, col, formula, number, quote_sheet, text
 
 BOM_COLUMNS = (
     "Line",
+    "Part id",
     "Rack",
     "Units",
     "Tray",
     "Category",
-    "Part id",
     "Description",
     "Manufacturer",
     "Part number",
@@ -31,7 +33,10 @@ BOM_COLUMNS = (
     "Source",
     "Kind",
 )
-CATEGORY, PART, DESCRIPTION = 5, 6, 7
+RACK, UNITS, CATEGORY, DESCRIPTION = 3, 4, 6, 7
+BOM_IDS = 2
+"""The columns that say which line a row is (line number and part id), repeated on every page
+a wide BOM prints across."""
 QTY, PRICE, EXTENDED, POWER_EACH, POWER_TOTAL = 10, 11, 12, 13, 14
 FIRST_DATA_ROW = 5
 RACK_LEVEL_TRAY = "Rack-level items"
@@ -41,11 +46,13 @@ IT_POWER = "IT power (W) = parts power + tray overheads"
 
 @dataclass(frozen=True)
 class DesignSheets:
-    """A design's three sheets and the formulas (over them) that other sheets use."""
+    """A design's sheets and the formulas (over them) that other sheets use."""
 
     bom: SheetData
     ports: SheetData
+    chips: SheetData
     power: SheetData
+    trays: SheetData
     bom_total: str
     gpus: str
     switch_chips: str
@@ -56,16 +63,23 @@ class DesignSheets:
     power_all_in_w: str
     power_input_w: str
 
+    @property
+    def sheets(self) -> list[SheetData]:
+        """The sheets in the workbook's order."""
+        return [self.bom, self.ports, self.chips, self.power, self.trays]
+
 
 def design_sheets(analysis: Analysis, label: str) -> DesignSheets:
-    """Build the BOM, Ports and Power sheets of one design."""
-    power = power_sheet(analysis, f"Power {label}")
+    """Build the BOM, Ports, Chips, Power and Trays sheets of one design."""
+    power = power_sheet(analysis, f"Power {label}", f"Trays {label}")
     bom, bom_total, gpus = bom_sheet(analysis, f"BOM {label}", power.overhead_w)
-    ports = ports_sheet(analysis, f"Ports {label}")
+    ports = ports_sheet(analysis, f"Ports {label}", f"Chips {label}")
     return DesignSheets(
         bom,
         ports.sheet,
+        ports.chip_sheet,
         power.sheet,
+        power.tray_sheet,
         bom_total,
         gpus,
         ports.chips,
@@ -105,7 +119,7 @@ def bom_sheet(analysis: Analysis, name: str, overhead_w: str) -> tuple[SheetData
     (which no filter on this sheet changes): the BOM total and the GPU count.
     """
     spec = analysis.design.spec
-    sheet = SheetData(name)
+    sheet = SheetData(name, freeze_column=BOM_IDS + 1)
     _title(
         sheet,
         f"Bill of materials: {spec.name}",
@@ -165,11 +179,11 @@ def _bom_line(
     source = line.source if line.source is not None else f"({line.price_basis})"
     return [
         number(line_no, "plain"),
+        text(line.part_id),
         text(line.rack),
         text(line.tray),
         text(tray_name),
         text(category_words(line.category)),
-        text(line.part_id),
         text(line.description),
         text(line.manufacturer),
         text(line.part_number),
@@ -195,7 +209,7 @@ def _bom_total_row(
     last = len(sheet.rows)
     filler = Cell(None, "grand_text") if style == "grand" else BLANK  # few rows get a full band
     row = [filler] * len(BOM_COLUMNS)
-    row[1], row[2] = text(rack, f"{style}_text"), text(tray, f"{style}_text")
+    row[RACK - 1], row[UNITS - 1] = text(rack, f"{style}_text"), text(tray, f"{style}_text")
     row[CATEGORY - 1] = text(kind, f"{style}_text")
     row[DESCRIPTION - 1] = text(label, f"{style}_text")
     row[EXTENDED - 1] = formula(_subtotal(EXTENDED, first, last), f"{style}_usd")
@@ -230,29 +244,34 @@ PORT_CHIP_COLUMNS = (
 
 @dataclass(frozen=True)
 class PortsSheet:
-    """The Ports sheet and its total cells: switch chips, ports used and ports unused."""
+    """The Ports and Chips sheets and the Ports total cells: switch chips, ports used and
+    unused."""
 
     sheet: SheetData
+    chip_sheet: SheetData
     chips: str
     used: str
     unused: str
 
 
-def ports_sheet(analysis: Analysis, name: str) -> PortsSheet:
-    """Per switch tray (totals over its chips) and per chip."""
-    sheet = SheetData(name)
+def ports_sheet(analysis: Analysis, name: str, chips_name: str) -> PortsSheet:
+    """Per switch tray (totals over its chips), and per chip on a sheet of its own."""
+    sheet = SheetData(name, freeze_column=3)
     _title(
         sheet,
         f"Switch ports: {analysis.name}",
         "Ports at the fabric's port speed; used = ports with a GPU lane landed on them.",
     )
     sheet.header(PORT_TRAY_COLUMNS)
+    chips = SheetData(chips_name, freeze_column=4)
+    _title(chips, f"Switch ports per chip: {analysis.name}", f"Summed per tray on {name}.")
+    chips.header(PORT_CHIP_COLUMNS)
     trays = analysis.ports
     first_tray = len(sheet.rows) + 1
-    chip_header = first_tray + len(trays) + 3  # tray rows, total row, blank, section title
-    chip_row = chip_header + 1
+    chip_row = len(chips.rows) + 1
     for tray in trays:
-        sheet.add(*_port_tray_row(tray, len(sheet.rows) + 1, chip_row))
+        cells = _port_tray_row(tray, len(sheet.rows) + 1, quote_sheet(chips_name), chip_row)
+        sheet.add(*cells)
         chip_row += len(tray.chips)
     last_tray = len(sheet.rows)
     if trays:
@@ -269,14 +288,11 @@ def ports_sheet(analysis: Analysis, name: str) -> PortsSheet:
             Cell(None, "total_text"),
             *(number(0, "total_int") for _ in range(4, 8)),
         )
-    sheet.add()
-    sheet.add(text("Per switch chip", "section"))
-    sheet.header(PORT_CHIP_COLUMNS)
     for tray in trays:
         slot = tray.tray.split("/", 1)[-1]
         for chip in tray.chips:
-            row = len(sheet.rows) + 1
-            sheet.add(
+            row = len(chips.rows) + 1
+            chips.add(
                 text(chip.rack),
                 text(slot),
                 text(chip.chip),
@@ -287,18 +303,19 @@ def ports_sheet(analysis: Analysis, name: str) -> PortsSheet:
                 number(chip.ports_used, "int"),
                 formula(f"G{row}-H{row}", "int"),
             )
-    return PortsSheet(sheet, sheet.ref(4, total), sheet.ref(6, total), sheet.ref(7, total))
+    refs = (sheet.ref(4, total), sheet.ref(6, total), sheet.ref(7, total))
+    return PortsSheet(sheet, chips, *refs)
 
 
-def _port_tray_row(tray: TrayPorts, row: int, chip_first: int) -> list[Cell]:
+def _port_tray_row(tray: TrayPorts, row: int, chips: str, chip_first: int) -> list[Cell]:
     chip_last = chip_first + len(tray.chips) - 1
     return [
         text(tray.rack),
         text(tray.tray.split("/", 1)[-1]),
         text(tray.tray_id),
         number(len(tray.chips), "int"),
-        formula(f"SUM(G{chip_first}:G{chip_last})", "int"),
-        formula(f"SUM(H{chip_first}:H{chip_last})", "int"),
+        formula(f"SUM({chips}!G{chip_first}:G{chip_last})", "int"),
+        formula(f"SUM({chips}!H{chip_first}:H{chip_last})", "int"),
         formula(f"E{row}-F{row}", "int"),
         number(tray.lanes_in, "int"),
         number(tray.connector_lanes, "int"),
@@ -337,9 +354,11 @@ POWER_TRAY_COLUMNS = (
 
 @dataclass(frozen=True)
 class PowerSheet:
-    """The Power sheet and formulas over it: IT and all-in totals, tray overheads, trays."""
+    """The Power and Trays sheets and formulas over them: IT and all-in totals, tray
+    overheads, compute trays."""
 
     sheet: SheetData
+    tray_sheet: SheetData
     it_w: str
     all_in_w: str
     overhead_w: str
@@ -347,9 +366,10 @@ class PowerSheet:
     input_w: str
 
 
-def power_sheet(analysis: Analysis, name: str) -> PowerSheet:
-    """Per rack (IT, losses, network, all-in, budgets, facility) over per-tray rows; totals."""
-    sheet = SheetData(name)
+def power_sheet(analysis: Analysis, name: str, trays_name: str) -> PowerSheet:
+    """Per rack (IT, losses, network, all-in, budgets, facility), over per-tray rows on a sheet
+    of their own; totals."""
+    sheet = SheetData(name, freeze_column=2)
     _title(
         sheet,
         f"Power: {analysis.name}",
@@ -358,11 +378,15 @@ def power_sheet(analysis: Analysis, name: str) -> PowerSheet:
         "and optics per Gbit/s); facility = all-in x PUE. Headroom = budget - IT power.",
     )
     sheet.header(POWER_RACK_COLUMNS)
+    trays = SheetData(trays_name, freeze_column=3)
+    _title(trays, f"Power per tray: {analysis.name}", f"Summed per rack on {name}.")
+    trays.header(POWER_TRAY_COLUMNS)
     racks = analysis.power
     first_rack = len(sheet.rows) + 1
-    tray_row = first_rack + len(racks) + 4  # rack rows, total, blank, section title, header
+    tray_row = len(trays.rows) + 1
     for rack in racks:
-        sheet.add(*_power_rack_row(rack, len(sheet.rows) + 1, tray_row))
+        cells = _power_rack_row(rack, len(sheet.rows) + 1, quote_sheet(trays_name), tray_row)
+        sheet.add(*cells)
         tray_row += len(rack.trays)
     last_rack = len(sheet.rows)
     total = sheet.add(
@@ -375,14 +399,27 @@ def power_sheet(analysis: Analysis, name: str) -> PowerSheet:
         ),
         Cell(None, "total_text"),
     )
-    sheet.add()
-    sheet.add(text("Per tray", "section"))
-    sheet.header(POWER_TRAY_COLUMNS)
-    first_tray = len(sheet.rows) + 1
+    first_tray, last_tray, all_trays = _tray_rows(trays, racks)
+    roles = f"{trays.ref(4, first_tray)}:$D${last_tray}"
+    return PowerSheet(
+        sheet,
+        trays,
+        sheet.ref(4, total),
+        sheet.ref(9, total),
+        trays.ref(6, all_trays),
+        f'COUNTIF({roles},"{TrayRole.COMPUTE.value}")',
+        f"({sheet.ref(4, total)}+{sheet.ref(6, total)})",
+    )
+
+
+def _tray_rows(trays: SheetData, racks: Sequence[RackPower]) -> tuple[int, int, int]:
+    """Every rack's trays' power, then their total; the first and last tray row and the
+    total's."""
+    first = len(trays.rows) + 1
     for rack in racks:
         for tray in rack.trays:
-            row = len(sheet.rows) + 1
-            sheet.add(
+            row = len(trays.rows) + 1
+            trays.add(
                 text(tray.rack),
                 text(tray.tray.split("/", 1)[-1]),
                 text(tray.tray_id),
@@ -392,28 +429,20 @@ def power_sheet(analysis: Analysis, name: str) -> PowerSheet:
                 formula(f"E{row}+F{row}", "watts"),
                 text(", ".join(tray.unknown_parts) or None),
             )
-    last_tray = len(sheet.rows)
-    trays = sheet.add(
+    last = len(trays.rows)
+    total = trays.add(
         text("All trays", "total_text"),
         *(Cell(None, "total_text") for _ in range(3)),
-        *(formula(_sum(c, first_tray, last_tray), "total_watts") for c in range(5, 8)),
+        *(formula(_sum(c, first, last), "total_watts") for c in range(5, 8)),
     )
-    roles = f"{sheet.ref(4, first_tray)}:$D${last_tray}"
-    return PowerSheet(
-        sheet,
-        sheet.ref(4, total),
-        sheet.ref(9, total),
-        sheet.ref(6, trays),
-        f'COUNTIF({roles},"{TrayRole.COMPUTE.value}")',
-        f"({sheet.ref(4, total)}+{sheet.ref(6, total)})",
-    )
+    return first, last, total
 
 
-def _power_rack_row(rack: RackPower, row: int, tray_first: int) -> list[Cell]:
+def _power_rack_row(rack: RackPower, row: int, trays: str, tray_first: int) -> list[Cell]:
     tray_last = tray_first + len(rack.trays) - 1
     cells = [
         text(rack.rack),
-        formula(f"SUM(G{tray_first}:G{tray_last})", "watts"),
+        formula(f"SUM({trays}!G{tray_first}:G{tray_last})", "watts"),
         number(rack.items_w, "watts"),
         formula(f"B{row}+C{row}", "watts"),
         number(rack.conversion_efficiency, "percent"),

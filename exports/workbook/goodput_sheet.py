@@ -1,5 +1,5 @@
-"""The workbook's Goodput sheet: each system's whole-system training job and its causes of
-interruption.
+"""The workbook's Goodput sheets: each system's whole-system training job, and its causes of
+interruption on a sheet of their own.
 
 Figures are values computed by the model (Daly's closed form, Poisson spare cover), with the
 defaults of `rackbom/components/data/reliability.yaml`.
@@ -47,8 +47,8 @@ CAUSE_COLUMNS = (
 
 def goodput_sheet(
     systems: Sequence[Analysed], tco_profile: TcoProfile | str | Path | None = None
-) -> SheetData:
-    """A whole-system job per system and its causes of interruption."""
+) -> list[SheetData]:
+    """A whole-system job per system, and a sheet of its causes of interruption."""
     chosen = profile(tco_profile)
     sheet = SheetData("Goodput", freeze_column=2)
     sheet.add(text("Goodput", "title"))
@@ -68,12 +68,14 @@ def goodput_sheet(
     sheet.header(JOB_COLUMNS)
     for r in results:
         _job_row(sheet, r)
-    sheet.add()
-    sheet.add(text("Causes of interruption", "section"))
-    sheet.header(CAUSE_COLUMNS)
+    causes = SheetData("Goodput causes", freeze_column=3)
+    causes.add(text("Causes of interruption", "title"))
+    causes.add(text("Of each system's job on the Goodput sheet, by kind of part.", "note"))
+    causes.add()
+    causes.header(CAUSE_COLUMNS)
     for r in results:
         for c in r.by_cause:
-            sheet.add(
+            causes.add(
                 text(r.system),
                 text(c.name),
                 number(c.rate_per_day, "decimal"),
@@ -84,7 +86,7 @@ def goodput_sheet(
                 number(c.recovery_min, "decimal"),
                 text(c.source),
             )
-    return sheet
+    return [sheet, causes]
 
 
 def _job_row(sheet: SheetData, r: GoodputResult) -> None:

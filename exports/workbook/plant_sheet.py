@@ -1,5 +1,6 @@
-"""The workbook's Plant sheet: the plant profile's inputs, then per system its feeds, cooling,
-floor load and failure domains, the derived cells as live formulas over those inputs.
+"""The workbook's Plant sheets: the plant profile's inputs, then per system its feeds, cooling,
+floor load and failure domains, a sheet each, the derived cells as live formulas over the
+inputs. A system of many feeds or rows lists each group of alike ones once, with its count.
 
 Edit ΔT, c_p, a breaker rating or the hall rating and the flows, CDU counts, feed limits and
 floor-load checks follow.
@@ -7,7 +8,8 @@ floor-load checks follow.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
 
 from ...components.catalogue import Catalogue
 from ...components.plant_library import PlantRules
@@ -25,6 +27,7 @@ FEED_COLUMNS = (
     "Breaker (A)",
     "Continuous limit (kW)",
     "Over?",
+    "Count",
 )
 RACK_COLUMNS = (
     "System",
@@ -47,6 +50,7 @@ ROW_COLUMNS = (
     "Heat to liquid (kW)",
     "CDU (kW)",
     "CDUs",
+    "Count",
 )
 FAILURE_COLUMNS = (
     "System",
@@ -59,13 +63,36 @@ FAILURE_COLUMNS = (
 )
 
 
-def plant_sheet(plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, float]) -> SheetData:
-    """One sheet for every system's plant; `inputs` are the profile's figures by label."""
+LINES_MAX = 32
+"""A system with more feeds or rows than this lists each alike group once, with its count."""
+T = TypeVar("T")
+
+
+def alike(items: Sequence[T], key: Callable[[T], Hashable]) -> list[tuple[T, int]]:
+    """Each item with a count of 1, or where there are more than `LINES_MAX`, the first of each
+    group of items with the same figures (`key`), in order, with the group's size."""
+    if len(items) <= LINES_MAX:
+        return [(item, 1) for item in items]
+    groups: dict[Hashable, list[T]] = {}
+    for item in items:
+        groups.setdefault(key(item), []).append(item)
+    return [(group[0], len(group)) for group in groups.values()]
+
+
+def _named(name: str, count: int) -> str:
+    return name if count == 1 else f"{name} and {count - 1:,} alike"
+
+
+def plant_sheets(
+    plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, float]
+) -> list[SheetData]:
+    """Every system's plant, a sheet per table (each prints under its own header); `inputs`
+    are the profile's figures by label, on the first sheet, which the others' formulas read."""
     sheet = SheetData(SHEET_NAME)
     sheet.add(text("Power, cooling, floor and failure domains", "title"))
     sheet.add(
         text(
-            "The inputs at the top drive the formulas below: a breaker's continuous "
+            "The inputs below drive the formulas of the Plant sheets: a breaker's continuous "
             "limit = V x I x sqrt(3) x pf x the continuous fraction; flow = Q / (c_p x dT) / "
             "density; CDUs = ceiling(liquid heat / CDU capacity) + 1; floor load = weight / "
             "footprint.",
@@ -77,11 +104,16 @@ def plant_sheet(plants: Sequence[tuple[str, PlantSummary]], inputs: dict[str, fl
     refs: dict[str, str] = {}
     for label, value in inputs.items():
         row = sheet.add(text(label), number(value, "decimal"))
-        refs[label] = f"$B${row}"
-    for part in (_feeds, _racks, _rows, _failures):
-        sheet.add()
-        part(sheet, plants, refs)
-    return sheet
+        refs[label] = sheet.ref(2, row)
+    sheets = [sheet]
+    for part, name, title in PARTS:
+        table = SheetData(f"{SHEET_NAME} {name}", freeze_column=3)
+        table.add(text(title, "title"))
+        table.add(text(f"Formulas read the inputs on the {SHEET_NAME} sheet.", "note"))
+        table.add()
+        part(table, plants, refs)
+        sheets.append(table)
+    return sheets
 
 
 Refs = dict[str, str]
@@ -92,7 +124,8 @@ def _feeds(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: R
     fraction = refs["Continuous fraction"]
     sheet.header(FEED_COLUMNS)
     for name, plant in plants:
-        for feed in plant.feeds:
+        figures = alike(plant.feeds, lambda f: (f.level, f.nominal_w, f.design_w, f.breaker_a))
+        for feed, count in figures:
             row = len(sheet.rows) + 1
             if feed.level == "rack" and feed.breaker_a is not None:
                 limit = formula(f"{v}*F{row}*SQRT(3)*{pf}*{fraction}/1000", "kw")
@@ -100,13 +133,14 @@ def _feeds(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: R
                 limit = number(feed.limit_w / 1000, "kw")
             sheet.add(
                 text(name),
-                text(feed.name),
+                text(_named(feed.name, count)),
                 text(feed.level),
                 number(feed.nominal_w / 1000, "kw"),
                 number(feed.design_w / 1000, "kw"),
                 number(feed.breaker_a, "int"),
                 limit,
                 formula(f'IF(E{row}>G{row}*(1+1E-9),"over","ok")', "plain"),
+                number(count, "int"),
             )
 
 
@@ -135,17 +169,22 @@ def _racks(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: R
 def _rows(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
     sheet.header(ROW_COLUMNS)
     for name, plant in plants:
-        for plant_row in plant.rows:
+        figures = alike(
+            plant.rows,
+            lambda r: (r.racks, r.power_peak_w, r.heat_liquid_w, r.cdu_capacity_w),
+        )
+        for plant_row, count in figures:
             row = len(sheet.rows) + 1
             cdus = f"IF(E{row}>0,ROUNDUP(E{row}/F{row}-1E-9,0)+1,0)"
             sheet.add(
                 text(name),
-                text(plant_row.row),
+                text(_named(plant_row.row, count)),
                 number(plant_row.racks, "int"),
                 number(plant_row.power_peak_w / 1000, "kw"),
                 number(plant_row.heat_liquid_w / 1000, "kw"),
                 number(plant_row.cdu_capacity_w / 1000, "kw"),
                 formula(cdus, "int"),
+                number(count, "int"),
             )
 
 
@@ -168,6 +207,16 @@ def _failures(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs
             )
 
 
+Part = Callable[[SheetData, Sequence[tuple[str, PlantSummary]], Refs], None]
+PARTS: tuple[tuple[Part, str, str], ...] = (
+    (_feeds, "feeds", "Feeds: rack feeds, row busways and hall feeds"),
+    (_racks, "racks", "Racks: input, heat, coolant and floor load"),
+    (_rows, "rows", "Rows: heat to liquid and CDUs"),
+    (_failures, "failures", "Failure domains: the worst single failure of each kind"),
+)
+"""The Plant sheets after the inputs: how each is filled, its name's suffix and its title."""
+
+
 def plant_inputs(rules: PlantRules, catalogue: Catalogue) -> dict[str, float]:
     """The profile figures the sheet's formulas read, by label."""
     profile = rules.profile
@@ -183,10 +232,10 @@ def plant_inputs(rules: PlantRules, catalogue: Catalogue) -> dict[str, float]:
     }
 
 
-def plant_part(systems: Sequence[Analysed], rules: PlantRules, pue: float) -> SheetData:
-    """The Plant sheet for these designs and clusters, in order, under one plant profile at the
+def plant_part(systems: Sequence[Analysed], rules: PlantRules, pue: float) -> list[SheetData]:
+    """The Plant sheets for these designs and clusters, in order, under one plant profile at the
     TCO profile's PUE."""
     plants = [(s.id, plant_of(s, rules, pue)) for s in systems]
     designs, clusters = split(systems)
     catalogue = (designs[0] if designs else clusters[0].rack).design.catalogue
-    return plant_sheet(plants, plant_inputs(rules, catalogue))
+    return plant_sheets(plants, plant_inputs(rules, catalogue))

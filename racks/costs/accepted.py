@@ -48,24 +48,30 @@ def figure_per_gpu(basis: CostBasis, scale_by: str) -> float | None:
     return None if total is None else total / basis.gpus
 
 
-def gpu_hours_per_unit(workload: Workload, basis: CostBasis) -> float:
-    """GPU-hours one unit takes on this design, carried from the measured GPU by `scale_by`."""
+def speed(workload: Workload, basis: CostBasis) -> float:
+    """How many times faster one GPU of this design is than the GPU the workload was measured
+    on, by its `scale_by` figure (1 where it is used as measured)."""
     if basis.gpus == 0:
         why = f"{basis.target} has no GPUs for the workload to run on"
         raise InputError(None, f"workloads(id={workload.id})", why)
-    speed = 1.0
-    if workload.scale_by != "none":
-        assert workload.reference_per_gpu is not None
-        figure = figure_per_gpu(basis, workload.scale_by)
-        if figure is None or figure <= 0:
-            why = f"{basis.target} has no {workload.scale_by} figure to scale by"
-            raise InputError(None, f"workloads(id={workload.id}).scale_by", why)
-        speed = figure / workload.reference_per_gpu
+    if workload.scale_by == "none":
+        return 1.0
+    assert workload.reference_per_gpu is not None
+    figure = figure_per_gpu(basis, workload.scale_by)
+    if figure is None or figure <= 0:
+        why = f"{basis.target} has no {workload.scale_by} figure to scale by"
+        raise InputError(None, f"workloads(id={workload.id}).scale_by", why)
+    return figure / workload.reference_per_gpu
+
+
+def gpu_hours_per_unit(workload: Workload, basis: CostBasis) -> float:
+    """GPU-hours one unit takes on this design, carried from the measured GPU by `scale_by`."""
+    ratio = speed(workload, basis)
     if workload.unit == "run":
         assert workload.gpu_hours_per_run is not None
-        return workload.gpu_hours_per_run / speed
+        return workload.gpu_hours_per_run / ratio
     assert workload.tokens_per_request is not None and workload.tokens_per_second_per_gpu
-    per_second = workload.tokens_per_second_per_gpu * speed
+    per_second = workload.tokens_per_second_per_gpu * ratio
     return workload.tokens_per_request / per_second / SECONDS_PER_HOUR
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import get_type_hints
 
 from ...components.cost_inputs import UNBOUNDED, Param, TcoProfile, Workload, params_of
-from .accepted import accepted_cost
+from .accepted import accepted_cost, speed
 from .basis import CostBasis
 from .ownership import tco
 
@@ -51,7 +51,9 @@ class TornadoBar:
 def tornado(
     workload: Workload, basis: CostBasis, profile: TcoProfile, swing: float = SWING
 ) -> tuple[TornadoBar, ...]:
-    """Bars for every input that applies, widest swing first."""
+    """Bars for every input that applies, widest swing first. An input that cannot move (a
+    figure at 0 with no range of its own, moved by a share of itself) has no bar; a workload
+    figure measured on another GPU is shown as carried to this design."""
 
     def cost(w: Workload, b: CostBasis, p: TcoProfile) -> float:
         return accepted_cost(w, b, tco(b, p)).total_usd
@@ -72,7 +74,8 @@ def tornado(
             continue
         low, high = _ends(param, float(value), swing)
         at = [cost(workload.model_copy(update={name: v}), basis, profile) for v in (low, high)]
-        bars.append(TornadoBar(name, float(value), low, high, at[0], at[1], base))
+        here = _carried(workload, basis, name)
+        bars.append(TornadoBar(name, value * here, low * here, high * here, at[0], at[1], base))
     now = basis.compute_usd / basis.gpus
     low, high = _ends(None, now, swing)
     at = [cost(workload, replace(basis, compute_usd=v * basis.gpus), profile) for v in (low, high)]
@@ -81,7 +84,15 @@ def tornado(
         low, high = MARKUP_PARAM.sensitivity
         at = [cost(workload, with_markup(basis, v), profile) for v in (low, high)]
         bars.append(TornadoBar(MARKUP_INPUT, basis.vendor_markup, low, high, at[0], at[1], base))
-    return tuple(sorted(bars, key=lambda b: (-b.swing_usd, b.input)))
+    moved = [b for b in bars if b.low_value != b.high_value]
+    return tuple(sorted(moved, key=lambda b: (-b.swing_usd, b.input)))
+
+
+def _carried(workload: Workload, basis: CostBasis, name: str) -> float:
+    """What a workload figure measured on another GPU is multiplied by on this design, so a bar
+    shows the figure the cost table uses (GPU-hours per run on this design, not the measured)."""
+    ratio = speed(workload, basis)
+    return {"gpu_hours_per_run": 1 / ratio, "tokens_per_second_per_gpu": ratio}.get(name, 1.0)
 
 
 def with_markup(basis: CostBasis, markup: float) -> CostBasis:
