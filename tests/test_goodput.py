@@ -167,6 +167,20 @@ def test_cli_table_checks_and_chart(cli, tmp_path: Path) -> None:
     assert svg.startswith("<?xml") and "hgx-b200-8k" in svg
 
 
+@pytest.mark.parametrize("system", ["helios", "hgx-b200-8k"])
+def test_show_gives_the_goodput_command_figures(cli, system: str) -> None:
+    """`show --json` carries what `goodput --json` prints, under the profile of `--tco`."""
+    shown = json.loads(cli("show", system, "--json", "--tco", "neocloud-colo").out)["goodput"]
+    alone = json.loads(cli("goodput", system, "--json", "--tco", "neocloud-colo").out)
+    assert shown == alone
+    default = json.loads(cli("show", system, "--json").out)["goodput"]
+    assert default["ettr"] == alone["ettr"]
+    assert default["tco_usd_per_effective_gpu_hour"] != alone["tco_usd_per_effective_gpu_hour"]
+    text = cli("show", system, "--tco", "neocloud-colo").out
+    assert "Goodput of a job on every GPU (TCO profile 'neocloud-colo'" in text
+    assert f"${alone['tco_usd_per_effective_gpu_hour']:,.3f} effective" in text
+
+
 @pytest.mark.parametrize(
     ("args", "field"),
     [
