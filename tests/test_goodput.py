@@ -181,6 +181,23 @@ def test_show_gives_the_goodput_command_figures(cli, system: str) -> None:
     assert f"${alone['tco_usd_per_effective_gpu_hour']:,.3f} effective" in text
 
 
+def test_compare_has_the_goodput_rows(cli) -> None:
+    """`compare` sets each system's whole-system job side by side, in text and JSON."""
+    systems = ["helios-8k", "hgx-b200-8k"]
+    data = json.loads(cli("compare", *systems, "--json").out)
+    rows = {row["figure"]: row["values"] for row in data["goodput"]}
+    for i, system in enumerate(systems):
+        result = rb.goodput(system)
+        assert rows["ETTR"][i] == pytest.approx(result.ettr)
+        assert rows["MTBI (h)"][i] == pytest.approx(result.mtbi_h)
+        assert rows["Interruptions per day"][i] == pytest.approx(result.interruptions_per_day)
+        effective = result.tco_usd_per_effective_gpu_hour
+        assert rows["TCO per effective GPU-hour (USD)"][i] == pytest.approx(effective)
+    text = cli("compare", *systems).out
+    assert "Goodput of a job on every GPU" in text
+    assert f"{rb.goodput(systems[0]).ettr * 100:.1f} %" in text
+
+
 @pytest.mark.parametrize(
     ("args", "field"),
     [

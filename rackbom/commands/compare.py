@@ -13,6 +13,10 @@ from rackbom.system import System
 
 from .common import add_catalogue_option, add_plant_option, add_tco_option, load_targets, print_json
 
+GOODPUT_TITLE = (
+    "Goodput of a job on every GPU with the default spares and checkpoint (TCO profile "
+    "'default'; `rackbom goodput` for other jobs)"
+)
 UNCERTAINTY_OPTIONS = ("draws", "seed", "chart", "tco")
 """Options that apply only with --uncertainty."""
 
@@ -53,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
 
     extra = comparison_rows([collectives.summary_collectives(s) for s in systems])
     found = _uncertainty(systems, args, *uncertain) if uncertain else None
+    goodput = goodput_table(systems, table.columns)
     if args.json:
         out: dict[str, Any] = {
             key: table.columns,
@@ -63,6 +68,10 @@ def run(args: argparse.Namespace) -> int:
             ],
             "notes": notes + cooling,
             "collectives": [{"figure": row[0], "values": row[1:]} for row in extra],
+            "goodput": [
+                {"figure": label, "values": values}
+                for label, values in zip(goodput.index, goodput.values, strict=True)
+            ],
         }
         if found is not None:
             from rackbom.exports.json.uncertainty_json import uncertainty_data
@@ -74,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
         if extra:
             print("\n" + render_table(["", *table.columns], extra))
         print("\nPower, cooling and floor\n" + plant.to_text())
+        print(f"\n{GOODPUT_TITLE}\n" + goodput.to_text())
         if cooling:
             print("\n".join(f"  ! {note}" for note in cooling))
         if found is not None:
@@ -133,6 +143,16 @@ def _uncertainty(systems: list[System], args: argparse.Namespace, draws: int, se
 
         atomic_write_text(args.chart, uncertainty_chart(found))
     return found
+
+
+def goodput_table(systems: list[System], columns: list[str]) -> FigureTable:
+    """A job on every GPU of each system, in the same columns, under the default TCO profile
+    (blank for a system without GPUs)."""
+    from rackbom.exports.figures.goodput_figures import GOODPUT_FIGURES
+    from rackbom.racks.goodput.jobs import whole_system_goodput
+
+    results = [whole_system_goodput(s.analysis, s.tco()) for s in systems]
+    return FigureTable(columns, results, GOODPUT_FIGURES)
 
 
 def plant_table(systems: list[System], columns: list[str], profile: str | None) -> FigureTable:
