@@ -250,6 +250,16 @@ def test_workbook_sheet_and_report_section_read_the_result() -> None:
     assert 'id="goodput-clusters"' in page and f"{result.ettr:.1%}" in page
 
 
+@pytest.mark.parametrize(
+    ("ettrs", "floor"), [([0.966, 0.995], 90), ([0.908, 0.99], 80), ([0.9, 1.0], 80), ([0.001], 0)]
+)
+def test_the_ettr_axis_keeps_close_lines_apart(ettrs: list[float], floor: float) -> None:
+    from rackbom.exports.charts.goodput_chart import axis_floor
+
+    assert axis_floor(ettrs) == floor
+    assert all(floor <= e * 100 - 1 for e in ettrs) or floor == 0
+
+
 def test_validate_takes_a_reliability_file(cli, tmp_path: Path) -> None:
     text = (Path(rb.__file__).parent / "components/data/reliability.yaml").read_text()
     good, bad = tmp_path / "good.yaml", tmp_path / "bad.yaml"
