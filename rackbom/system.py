@@ -115,7 +115,7 @@ class System(ABC):
         tco_profile: TcoProfile | str | Path | None = None,
         plant_profile: PlantRules | str | Path | None = None,
     ) -> dict[str, Any]:
-        """The summary, its TCO, its plant and its collectives as JSON-ready data: what
+        """The summary, its TCO, its plant, its collectives and its goodput as JSON-ready data: what
         `rackbom show --json` prints."""
         from rackbom.components.plant_library import plant_rules
         from rackbom.components.tco_library import profile

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -167,6 +168,38 @@ def test_cli_table_checks_and_chart(cli, tmp_path: Path) -> None:
     assert svg.startswith("<?xml") and "hgx-b200-8k" in svg
 
 
+@pytest.mark.parametrize("system", ["helios", "hgx-b200-8k"])
+def test_show_gives_the_goodput_command_figures(cli, system: str) -> None:
+    """`show --json` carries what `goodput --json` prints, under the profile of `--tco`."""
+    shown = json.loads(cli("show", system, "--json", "--tco", "neocloud-colo").out)["goodput"]
+    alone = json.loads(cli("goodput", system, "--json", "--tco", "neocloud-colo").out)
+    assert shown == alone
+    default = json.loads(cli("show", system, "--json").out)["goodput"]
+    assert default["ettr"] == alone["ettr"]
+    assert default["tco_usd_per_effective_gpu_hour"] != alone["tco_usd_per_effective_gpu_hour"]
+    text = cli("show", system, "--tco", "neocloud-colo").out
+    assert "Goodput of a job on every GPU (TCO profile 'neocloud-colo'" in text
+    assert f"${alone['tco_usd_per_effective_gpu_hour']:,.3f} effective" in text
+
+
+def test_compare_has_the_goodput_rows(cli) -> None:
+    """`compare` sets each system's whole-system job side by side, in text and JSON."""
+    systems = ["helios-8k", "hgx-b200-8k"]
+    data = json.loads(cli("compare", *systems, "--json").out)
+    rows = {row["figure"]: row["values"] for row in data["goodput"]}
+    for i, system in enumerate(systems):
+        result = rb.goodput(system)
+        assert rows["ETTR (%)"][i] == pytest.approx(result.ettr * 100)
+        assert rows["MTBI (h)"][i] == pytest.approx(result.mtbi_h)
+        assert rows["Interruptions per day"][i] == pytest.approx(result.interruptions_per_day)
+        effective = result.tco_usd_per_effective_gpu_hour
+        assert rows["TCO per effective GPU-hour (USD)"][i] == pytest.approx(effective)
+    text = cli("compare", *systems).out
+    assert "Goodput of a job on every GPU" in text
+    ettr = rb.goodput(systems[0]).ettr * 100
+    assert re.search(rf"ETTR \(%\) +{ettr:.1f} ", text)
+
+
 @pytest.mark.parametrize(
     ("args", "field"),
     [
@@ -215,9 +248,19 @@ def test_workbook_sheet_and_report_section_read_the_result() -> None:
     sheet, causes = goodput_sheet([cluster.analysis])
     assert {r[1].value for r in causes.rows[4:]} == {c.name for c in result.by_cause}
     row = next(r for r in sheet.rows if r and r[0].value == "hgx-b200-8k")
-    assert row[1].value == result.gpus and row[8].value == pytest.approx(result.ettr)
+    assert row[2].value == result.gpus and row[12].formula and row[12].style == "percent"
     page = goodput_part({"hgx-b200-8k": (result,)}, {"hgx-b200-8k": "cluster"}, ())
     assert 'id="goodput-clusters"' in page and f"{result.ettr:.1%}" in page
+
+
+@pytest.mark.parametrize(
+    ("ettrs", "floor"), [([0.966, 0.995], 90), ([0.908, 0.99], 80), ([0.9, 1.0], 80), ([0.001], 0)]
+)
+def test_the_ettr_axis_keeps_close_lines_apart(ettrs: list[float], floor: float) -> None:
+    from rackbom.exports.charts.goodput_chart import axis_floor
+
+    assert axis_floor(ettrs) == floor
+    assert all(floor <= e * 100 - 1 for e in ettrs) or floor == 0
 
 
 def test_validate_takes_a_reliability_file(cli, tmp_path: Path) -> None:

@@ -521,6 +521,68 @@ def tco_columns(ws) -> dict[str, dict[str, object]]:
     return out
 
 
+GOODPUT_JOB_FIELDS = {
+    "Hot spares": "spares",
+    "Interruptions/day": "interruptions_per_day",
+    "MTBI (h)": "mtbi_h",
+    "Checkpoint (s)": "checkpoint_write_s",
+    "Young interval (min)": "young_interval_min",
+    "Interval (min)": "checkpoint_interval_min",
+    "Recovery (min)": "recovery_min",
+    "Lost per interruption (min)": "lost_per_interruption_min",
+    "ETTR": "ettr",
+    "Training share": "effective_share",
+    "TCO $/GPU-h": "tco_usd_per_gpu_hour",
+    "TCO $/effective GPU-h": "tco_usd_per_effective_gpu_hour",
+    "TCO $/BF16 PFLOPS-h": "tco_usd_per_bf16_pflops_hour",
+    "TCO $/effective BF16 PFLOPS-h": "tco_usd_per_effective_bf16_pflops_hour",
+}
+"""The Goodput sheet's job columns by `GoodputResult` field."""
+GOODPUT_CAUSE_FIELDS = {
+    "Per day": "rate_per_day",
+    "Share": "share",
+    "GPUs out": "gpus_lost",
+    "Spare cover": "spare_cover",
+    "Recovery (min)": "recovery_min",
+}
+"""The Goodput sheet's cause columns by `CauseRate` field."""
+
+
+def goodput_tables(ws) -> tuple[dict[str, dict[str, object]], dict[tuple[str, str], dict]]:
+    """The Goodput sheet's job rows by system and cause rows by (system, cause name), each a
+    mapping of column header to cell value."""
+    rows = list(ws.iter_rows(values_only=True))
+    heads = [i for i, r in enumerate(rows) if r[0] == "System"]
+    tables = []
+    for head in heads:
+        body = []
+        for r in rows[head + 1 :]:
+            if not r[0]:
+                break
+            body.append(dict(zip(rows[head], r, strict=True)))
+        tables.append(body)
+    jobs, causes = tables
+    return {r["System"]: r for r in jobs}, {(r["System"], r["Cause"]): r for r in causes}
+
+
+def goodput_inputs(ws) -> dict[str, openpyxl.cell.Cell]:
+    """The Goodput sheet's input cells by label."""
+    return {r[0].value: r[1] for r in ws.iter_rows(min_row=5, max_row=12) if r[0].value}
+
+
+def test_goodput_sheet_writes_its_figures_as_formulas(book):
+    jobs, causes = goodput_tables(book["Goodput"])
+    assert set(jobs) == set(DESIGNS)
+    for row in jobs.values():
+        for header in GOODPUT_JOB_FIELDS:
+            assert str(row[header]).startswith("="), header
+        assert str(row["TCO $/GPU-h"]).startswith("='TCO'!")
+    for row in causes.values():
+        assert isinstance(row["Rate per part-year"], float)
+        for header in GOODPUT_CAUSE_FIELDS:
+            assert str(row[header]).startswith("="), header
+
+
 def test_tco_sheet_holds_the_profile_as_inputs_and_every_design(book):
     ws = book["TCO"]
     default = builtin_costs().profiles["default"]

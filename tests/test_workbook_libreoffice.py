@@ -14,7 +14,11 @@ from pathlib import Path
 import openpyxl
 import pytest
 from test_workbook import (
+    GOODPUT_CAUSE_FIELDS,
+    GOODPUT_JOB_FIELDS,
     HOSTILE,
+    goodput_inputs,
+    goodput_tables,
     grand_total_row,
     line_rows,
     tco_columns,
@@ -41,6 +45,7 @@ RECALC_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
 """
 NEW_GPU_PRICE = 41_234.56
 NEW_USD_PER_KWH = 0.1234
+NEW_CHECKPOINT_GB = 9.5
 
 
 def convert(soffice: str, books: list[Path], work: Path, to: str) -> Path:
@@ -315,6 +320,7 @@ def recalculated_cluster_books(clusters, tmp_path_factory) -> dict[str, openpyxl
     book = write_workbook([c.analysis for c in clusters], work / "clusters.xlsx")
     edited = openpyxl.load_workbook(book)
     tco_inputs(edited["TCO"])["electricity_usd_per_kwh"].value = NEW_USD_PER_KWH
+    goodput_inputs(edited["Goodput"])["Checkpoint per GPU (GB)"].value = NEW_CHECKPOINT_GB
     edited.save(work / "dearer-power.xlsx")
     return recalculate(soffice, [book, work / "dearer-power.xlsx"], work)
 
@@ -379,3 +385,50 @@ def test_tco_follows_an_edited_electricity_price(recalculated_cluster_books):
         )
         assert rise == pytest.approx(power, rel=1e-9), target
         assert figures["capex_usd_per_gpu"] == pytest.approx(before[target]["capex_usd_per_gpu"])
+
+
+# --- the Goodput sheet ----------------------------------------------------------------------
+def assert_goodput_equals_python(ws, **options) -> int:
+    """Every job and cause figure on the Goodput sheet equals `rb.goodput(system, **options)`;
+    returns how many figures were checked."""
+    jobs, causes = goodput_tables(ws)
+    checked = 0
+    for system, row in jobs.items():
+        result = rb.goodput(system, **options)
+        for header, field in GOODPUT_JOB_FIELDS.items():
+            expected = getattr(result, field)
+            assert row[header] == pytest.approx(expected, rel=1e-9, abs=1e-12), (system, header)
+            checked += 1
+        for cause in result.by_cause:
+            cells = causes[(system, cause.name)]
+            for header, field in GOODPUT_CAUSE_FIELDS.items():
+                expected = getattr(cause, field)
+                assert cells[header] == pytest.approx(expected, rel=1e-9, abs=1e-12), (
+                    system,
+                    cause.name,
+                    header,
+                )
+                checked += 1
+    return checked
+
+
+def test_goodput_sheet_equals_python_for_every_design(recalculated, designs):
+    ws = recalculated["reference"]["Goodput"]
+    assert list(goodput_tables(ws)[0]) == [d.id for d in designs]
+    assert assert_goodput_equals_python(ws) > len(designs) * len(GOODPUT_JOB_FIELDS)
+
+
+def test_goodput_sheet_follows_an_edited_checkpoint_and_electricity_price(
+    recalculated_cluster_books, clusters
+):
+    """A cluster's whole job, its spares waiting on repairs included, recalculated as is and
+    after a user edits the checkpoint size and the TCO sheet's electricity price."""
+    default = builtin_costs().profiles["default"]
+    dearer = default.model_copy(update={"electricity_usd_per_kwh": NEW_USD_PER_KWH})
+    before = recalculated_cluster_books["clusters"]["Goodput"]
+    assert set(goodput_tables(before)[0]) == {c.id for c in clusters}
+    assert assert_goodput_equals_python(before) > 0
+    after = recalculated_cluster_books["dearer-power"]["Goodput"]
+    assert assert_goodput_equals_python(
+        after, checkpoint_gb=NEW_CHECKPOINT_GB, tco_profile=dearer
+    ) == assert_goodput_equals_python(before)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 from ...racks.goodput.goodput import GoodputResult
@@ -18,6 +19,13 @@ def job_sizes(gpus: int) -> list[int]:
     return [*sizes, gpus]
 
 
+def axis_floor(ettrs: Sequence[float]) -> float:
+    """The ETTR axis's bottom, in %: the ten below the lowest point with a point's room, so
+    lines a few points apart stay apart (0 where a job trains under a tenth of the time)."""
+    lowest = min(ettrs, default=0.0) * 100
+    return max(0.0, math.floor((lowest - 1) / 10) * 10)
+
+
 def ettr_chart(series: Mapping[str, Sequence[GoodputResult]]) -> str:
     """One line per system: ETTR (its training GPUs' share of wall time) at each job size."""
     fig, ax = _figure(8.0, 4.0)
@@ -32,7 +40,7 @@ def ettr_chart(series: Mapping[str, Sequence[GoodputResult]]) -> str:
     ax.set_xscale("log", base=2)
     ax.set_xlabel("GPUs in the job (log scale)")
     ax.set_ylabel("effective training time, %")
-    ax.set_ylim(0, 100)
+    ax.set_ylim(axis_floor([r.ettr for results in series.values() for r in results]), 100)
     ax.set_title("Effective training time ratio by job size")
     ax.xaxis.set_major_formatter("{x:,.0f}")
     ax.grid(True, which="major", linewidth=0.3)

@@ -25,14 +25,19 @@ def tco_data(result: TcoResult) -> dict[str, Any]:
 
 def system_data(system: Analysed, tco_profile: TcoProfile, rules: PlantRules) -> dict[str, Any]:
     """What `rackbom show --json` prints for a design or cluster: its summary, its TCO under
-    `tco_profile` (a bare design buys no scale-out network), its plant under `rules` and its
-    collectives."""
+    `tco_profile` (a bare design buys no scale-out network), its plant under `rules`, its
+    collectives and the goodput of a job on all its GPUs (null without GPUs)."""
+    from ...racks.goodput.jobs import whole_system_goodput
     from ...racks.plant.plan import plant_of
+    from .goodput_json import goodput_data
     from .plant_json import plant_data
 
+    cost = tco(basis_of(system), tco_profile)
+    goodput = whole_system_goodput(system, cost)
     return {
         **summary_data(system.summary),
-        **tco_data(tco(basis_of(system), tco_profile)),
+        **tco_data(cost),
         **plant_data(plant_of(system, rules, tco_profile.pue)),
         "collectives": collective_rows(system),
+        "goodput": None if goodput is None else goodput_data(goodput),
     }

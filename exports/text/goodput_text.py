@@ -57,6 +57,17 @@ def render_goodput(result: GoodputResult) -> str:
     return "\n".join(lines) + render_table(header, rows)
 
 
+def render_goodput_block(result: GoodputResult | None, tco_profile: str) -> str:
+    """`rackbom show`'s Goodput block: the whole-system job with the defaults, or why none."""
+    if result is None:
+        return "Goodput: no GPUs, so no training job to interrupt"
+    head = (
+        f"Goodput of a job on every GPU (TCO profile {tco_profile!r}; "
+        f"`rackbom goodput {result.system} --gpus N` for another job)"
+    )
+    return head + "\n" + render_goodput(result)
+
+
 def render_checks(checks: Sequence[GoodputCheck]) -> str:
     """rackbom's interruptions and ETTR beside each published run's."""
     rows = [

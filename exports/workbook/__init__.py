@@ -48,7 +48,7 @@ from .goodput_sheet import goodput_sheet
 from .overview_sheets import add_clusters, comparison_sheet, sources_sheet, summary_sheet
 from .plant_sheet import plant_part
 from .sheet_xml import fill_sheets, sheet_data
-from .tco_sheet import cluster_column, design_column, tco_sheet
+from .tco_sheet import cluster_column, design_column, tco_sheet, term_refs
 from .uncertainty_sheet import uncertainty_sheet
 
 if TYPE_CHECKING:
@@ -138,10 +138,12 @@ def build_sheets(
         columns.append(cluster_column(cluster, built))
         built_clusters.append((cluster, built))
     add_clusters(summary, built_clusters)
-    sheets.append(tco_sheet(tco_profile, columns))
+    tco = tco_sheet(tco_profile, columns)
+    sheets.append(tco)
     sheets += plant_part(systems, rules, tco_profile.pue)
     sheets += collectives_sheet(systems, tco_profile)
-    sheets += goodput_sheet(systems, tco_profile)
+    prices = term_refs(tco, columns, ("tco_usd_per_gpu_hour", "tco_usd_per_bf16_pflops_hour"))
+    sheets += goodput_sheet(systems, tco_profile, prices)
     if uncertain:
         sheets.append(uncertainty_sheet(uncertain))
     sheets.append(sources_sheet(list(analyses), list(clusters)))

@@ -126,6 +126,21 @@ def tco_sheet(profile: TcoProfile, columns: Sequence[TcoColumn]) -> SheetData:
     return sheet
 
 
+def term_refs(
+    sheet: SheetData, columns: Sequence[TcoColumn], keys: Sequence[str]
+) -> dict[str, dict[str, str]]:
+    """Per column's target, the cells of the system terms `keys` as other sheets refer to them
+    (the first column of a target where two share one)."""
+    labels = {t.label: t.key for t in SYSTEM_TERMS if t.key in keys}
+    rows = {
+        labels[r[0].value]: n for n, r in enumerate(sheet.rows, 1) if r and r[0].value in labels
+    }
+    refs: dict[str, dict[str, str]] = {}
+    for i, column in enumerate(columns):
+        refs.setdefault(column.target, {k: sheet.ref(i + 2, n) for k, n in rows.items()})
+    return refs
+
+
 def _style(excel_format: str, bold: bool = False) -> str:
     return f"{'total_num' if bold else 'num'}:{excel_format}"
 

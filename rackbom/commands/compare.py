@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
     extra = comparison_rows([collectives.summary_collectives(s) for s in systems])
     found = _uncertainty(systems, args, *uncertain) if uncertain else None
+    goodput = goodput_table(systems, table.columns, args.tco)
     if args.json:
         out: dict[str, Any] = {
             key: table.columns,
@@ -70,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
             ],
             "notes": notes + cooling,
             "collectives": [{"figure": row[0], "values": row[1:]} for row in extra],
+            "goodput": [
+                {"figure": label, "values": values}
+                for label, values in zip(goodput.index, goodput.values, strict=True)
+            ],
         }
         if found is not None:
             from rackbom.exports.json.uncertainty_json import uncertainty_data
@@ -81,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         if extra:
             print("\n" + render_table(["", *table.columns], extra))
         print("\nPower, cooling and floor\n" + plant.to_text())
+        print("\n" + goodput_title(args.tco) + "\n" + goodput.to_text())
         if cooling:
             print("\n".join(f"  ! {note}" for note in cooling))
         if found is not None:
@@ -133,6 +139,26 @@ def _uncertainty(systems: list[System], args: argparse.Namespace, draws: int, se
 
         atomic_write_text(args.chart, uncertainty_chart(found))
     return found
+
+
+def goodput_table(systems: list[System], columns: list[str], tco: str | None) -> FigureTable:
+    """A job on every GPU of each system, in the same columns, under the TCO profile `tco`
+    (the default where None; blank for a system without GPUs)."""
+    from rackbom.exports.figures.goodput_figures import GOODPUT_FIGURES
+    from rackbom.racks.goodput.jobs import whole_system_goodput
+
+    results = [whole_system_goodput(s.analysis, s.tco(tco)) for s in systems]
+    return FigureTable(columns, results, GOODPUT_FIGURES)
+
+
+def goodput_title(tco: str | None) -> str:
+    """The goodput table's heading, naming its TCO profile."""
+    from rackbom.components.tco_library import profile
+
+    return (
+        "Goodput of a job on every GPU with the default spares and checkpoint (TCO profile "
+        f"{profile(tco).id!r}; `rackbom goodput` for other jobs)"
+    )
 
 
 def plant_table(

@@ -18,6 +18,7 @@ from .common import (
 if TYPE_CHECKING:
     from rackbom.racks.analysis import Analysis
     from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
+    from rackbom.racks.costs.ownership import TcoResult
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -63,14 +64,24 @@ def run(args: argparse.Namespace) -> int:
     from rackbom.exports.text.plant_text import render_plant
     from rackbom.exports.text.tco_text import render_tco
 
+    cost = target.tco(args.tco)
     blocks = [
         _render_system(target.analysis),
         render_plant(target.plant(args.plant, args.tco)),
-        render_tco(target.tco(args.tco)),
+        render_tco(cost),
         render_summary_block(collectives.summary_collectives(target), collectives.measured(target)),
+        _render_goodput(target.analysis, cost),
     ]
     print("\n\n".join(blocks))
     return 0
+
+
+def _render_goodput(analysis: Analysis | ClusterAnalysis, cost: TcoResult) -> str:
+    """The whole-system job's goodput under the TCO profile of `cost`."""
+    from rackbom.exports.text.goodput_text import render_goodput_block
+    from rackbom.racks.goodput.jobs import whole_system_goodput
+
+    return render_goodput_block(whole_system_goodput(analysis, cost), cost.profile)
 
 
 def _render_system(analysis: Analysis | ClusterAnalysis) -> str:

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...components.cost_inputs import TcoProfile
-from ...components.reliability import ReliabilityData
+from ...components.reliability import ReliabilityData, reliability_data
 from ...components.tco_library import profile
 from ..costs.basis import basis_of
-from ..costs.ownership import tco
+from ..costs.ownership import TcoResult, tco
 from ..systems import Analysed
 from .exposure import Exposure, exposure
 from .goodput import GoodputResult, JobInputs, Prices, job_goodput
@@ -54,10 +54,35 @@ def system_goodput(
     tco_profile: TcoProfile | str | Path | None = None,
 ) -> tuple[GoodputResult, ...]:
     """The goodput at each job size, the system's parts and TCO worked out once."""
+    return priced_goodput(
+        system, sizes, data, prices_of(tco(basis_of(system), profile(tco_profile))), options
+    )
+
+
+def prices_of(cost: TcoResult) -> Prices:
+    """The nominal prices a job's effective ones divide."""
+    return Prices(cost.tco_usd_per_gpu_hour, cost.tco_usd_per_bf16_pflops_hour)
+
+
+def priced_goodput(
+    system: Analysed,
+    sizes: Sequence[int | None],
+    data: ReliabilityData,
+    prices: Prices,
+    options: JobOptions = JobOptions(),
+) -> tuple[GoodputResult, ...]:
+    """The goodput at each job size under prices already worked out."""
     parts = exposure(system)
-    cost = tco(basis_of(system), profile(tco_profile))
-    prices = Prices(cost.tco_usd_per_gpu_hour, cost.tco_usd_per_bf16_pflops_hour)
     return tuple(
         job_goodput(system.id, parts, data, job_inputs(parts, data, size, options), prices)
         for size in sizes
     )
+
+
+def whole_system_goodput(system: Analysed, cost: TcoResult) -> GoodputResult | None:
+    """The whole-system job with the built-in data's defaults under `cost`'s profile; None for
+    a system without GPUs, which runs no training job."""
+    if not system.gpus:
+        return None
+    (result,) = priced_goodput(system, [None], reliability_data(), prices_of(cost))
+    return result
