@@ -42,6 +42,8 @@ from rackbom.exports.figures import KEY_FIGURES, Figure
 from rackbom.exports.figures.cluster_figures import CLUSTER_FIGURES
 from rackbom.exports.json.flat_bom import bom_csv
 from rackbom.exports.json.summary_json import summary_data
+from rackbom.exports.text.cluster_text import render_cluster
+from rackbom.exports.text.design_text import render_design
 from rackbom.exports.workbook.cells import design_labels
 from rackbom.resolve import resolve
 from rackbom.system import System
@@ -377,16 +379,57 @@ to every other, so its scale-up bandwidth follows the GPUs of its tray and is no
 
 @pytest.mark.parametrize("name", DESIGNS)
 def test_gpus_per_tray_moves_gpu_figures_in_proportion(name: str) -> None:
-    """Checked on the published summary (`show --json`'s keys); every other format prints it."""
+    """Checked on the published summary (`show --json`'s keys) and the key figures `show`
+    prints; the other formats agree with those (test_every_format_prints_the_json_figures)."""
     base = resolve(name)
     per_tray = int(_current(name).split("+")[0].split("=")[1])
     fewer = per_tray // 2
-    before, after = _published(base), _published(resolve(f"{name}+gpus_per_tray={fewer}"))
+    variant = resolve(f"{name}+gpus_per_tray={fewer}")
+    before, after = _published(base), _published(variant)
     switched = base.summary.switch_chips > 0
-    for key in DESIGN_LINEAR + SWITCHED_LINEAR * switched:
+    linear, kept = (
+        DESIGN_LINEAR + SWITCHED_LINEAR * switched,
+        DESIGN_KEPT + SWITCHED_KEPT * switched,
+    )
+    for key in linear:
         assert after[key] == _scaled(before[key], fewer / per_tray), key
-    for key in DESIGN_KEPT + SWITCHED_KEPT * switched:
+    for key in kept:
         assert after[key] == _scaled(before[key], 1), key
+    _check_printed(base, variant, fewer / per_tray, linear, kept)
+
+
+def _check_printed(
+    base: System, variant: System, factor: float, linear: Sequence[str], kept: Sequence[str]
+) -> None:
+    """The key figures `show` prints: linear ones in proportion within the printed precision,
+    kept ones the same text."""
+    figures: Sequence[Figure[Any]] = KEY_FIGURES if base.kind == "design" else CLUSTER_FIGURES
+    before, after = _key_figures_text(base), _key_figures_text(variant)
+    checked = 0
+    for figure in figures:
+        key, label = figure.field.removesuffix("_w"), figure.label.strip()
+        old, new = _number(before.get(label, "")), _number(after.get(label, ""))
+        if key in linear and old is not None and new is not None:
+            step = 10.0**-figure.format.decimals
+            off = abs(new - old * factor)
+            assert off <= step * (1 + factor) / 2 + 1e-9, (label, before[label], after[label])
+            checked += 1
+        elif key in kept and label in before:
+            assert after[label] == before[label], label
+            checked += 1
+    assert checked >= 2
+
+
+def _key_figures_text(system: System) -> dict[str, str]:
+    """`show`'s key figures table: label -> value as printed."""
+    analysis: Any = system.analysis
+    own = render_design(analysis) if system.kind == "design" else render_cluster(analysis)
+    cells = (line.split("|") for line in text_lines(own))
+    return {
+        c[1].strip(): c[2][len("value=") :]
+        for c in cells
+        if len(c) == 3 and c[0] == "Key figures" and c[2].startswith("value=")
+    }
 
 
 def _scaled(value: float | None, factor: float) -> Any:
@@ -438,6 +481,7 @@ def _check_counts(base: System, variant: System, factor: float) -> None:
         for key in CLUSTER_KEPT:
             assert _get(after, key) == _get(before, key), key
     assert variant.summary.design_copies == factor * base.summary.design_copies
+    _check_printed(base, variant, factor, CLUSTER_LINEAR, CLUSTER_KEPT)
 
 
 @pytest.mark.parametrize("name", CLUSTERS)
