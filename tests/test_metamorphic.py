@@ -10,6 +10,7 @@ and the relations compare their lines, a table cell per line.
 from __future__ import annotations
 
 import functools
+import json
 import math
 import re
 from collections import Counter, defaultdict
@@ -573,3 +574,21 @@ def test_the_csv_adds_up_to_the_json_totals(
     extended = sum(float(line.rsplit("=", 1)[1]) for line in rows if "|extended_usd=" in line)
     total, _ = _json_value(published, name, "bom_usd" if name in DESIGNS else "capex_usd.total_usd")
     assert math.isclose(extended, total, abs_tol=0.01 * len(rows))
+
+
+# A TCO profile: every output that prints the cost of ownership prints the one chosen.
+
+
+@pytest.mark.parametrize("name", ["helios", "helios-8k"])
+def test_every_output_takes_the_chosen_tco_profile(cli, name: str, tmp_path: Path) -> None:
+    """`show --json`, `bom --json` and the report's JSON under `--tco neocloud-colo` carry the
+    same cost of ownership, and not the default's."""
+    chosen = ("--tco", "neocloud-colo")
+    shown = json.loads(cli("show", name, "--json", *chosen).out)
+    default = json.loads(cli("show", name, "--json").out)
+    assert shown["tco"]["profile"] == "neocloud-colo" != default["tco"]["profile"]
+    assert shown["tco"] != default["tco"]
+    assert cli("bom", name, "--json", str(tmp_path / "bom.json"), *chosen).code == 0
+    assert cli("report", name, "-o", str(tmp_path / "report"), *chosen).code == 0
+    for path in (tmp_path / "bom.json", tmp_path / "report" / f"{name}.json"):
+        assert json.loads(path.read_text("utf-8"))["tco"] == shown["tco"], path.name
