@@ -152,8 +152,8 @@ def _block_lines(lines: list[str]) -> Iterator[str]:
     header = _cells(lines[rule - 1], spans)
     yield title
     for row in lines[rule + 1 :]:
-        if not row.startswith(" ") and len(row.rstrip()) > spans[-1][1] and " " not in row[:2]:
-            yield " ".join(row.split())  # a note under the table
+        if len(row.rstrip()) > spans[-1][1]:  # wider than every row: a note under the table
+            yield " ".join(row.split())
             continue
         cells = _cells(row, spans)
         yield from (f"{title}|{cells[0]}|{h}={c}" for h, c in zip(header, cells, strict=True))
