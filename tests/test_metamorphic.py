@@ -487,6 +487,7 @@ def test_more_racks_move_a_clusters_copies_in_proportion(name: str) -> None:
     builtin = resolve(name)
     assert isinstance(builtin, Cluster)
     base = builtin.with_(racks=builtin.summary.racks)
+    assert base.summary.racks == builtin.summary.racks  # racks on the floor, servers packed
     _check_counts(base, base.with_(racks=2 * base.summary.racks), 2)
 
 
