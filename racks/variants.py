@@ -149,6 +149,8 @@ def _changed_tray(
         changed |= new != line
         parts.append(new)
     new_margin = switch_margin if tray.role == TrayRole.SWITCH else None
+    if new_margin == tray.integration_margin:
+        new_margin = None  # the margin the tray has, with the source it has
     if not changed and new_margin is None:
         return None
     data = tray.model_dump(mode="json", exclude_unset=True, exclude_none=True)
