@@ -102,14 +102,21 @@ def collective_checks() -> tuple[Check, ...]:
 
 
 def measured(system: System) -> bool:
-    """Whether a published measurement was taken on this system's design (else: a projection)."""
-    from rackbom.racks.clusters.cluster_library import builtin_cluster_ids, load_cluster_spec
-
-    design = system.id if system.kind == "design" else system.summary.design
-    clusters = builtin_cluster_ids()
-    designs = {
-        load_cluster_spec(m.system)[0].design if m.system in clusters else m.system
-        for m in collective_data().measurements
+    """Whether a published measurement was taken on a scale-up domain like this system's (the
+    same interconnect, domain size and line rate per GPU), else the figures are a projection.
+    Judged by the parts, so a renamed copy or a variant that keeps the domain is measured too."""
+    data = collective_data()
+    mine = _domain(levels(system))
+    return mine is not None and any(
+        _domain(levels_of(_system(m.system).analysis, data)) == mine
+        for m in data.measurements
         if m.scale_up_gbps_per_gpu is None
-    }
-    return design in designs
+    )
+
+
+def _domain(steps: tuple[Level, ...]) -> tuple[str, int, float, int] | None:
+    """What a collective inside one scale-up domain depends on, or None without one."""
+    up = next((s for s in steps if s.name == "scale-up"), None)
+    if up is None:
+        return None
+    return up.interconnect.id, up.span, up.gbps_per_gpu, up.mesh_peers

@@ -49,32 +49,23 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
         )
     if spec.catalogue is not None:
         catalogue = catalogue.merged(spec.catalogue, spec.id)
-    swaps: dict[tuple[TrayRole, type[PartType]], str] = {}
-    for option, (role, kind) in SWAPS.items():
-        part_id = changes.get(option)
-        if part_id is None:
-            continue
-        part = catalogue.lookup("parts", part_id, None, option)
-        if not isinstance(part, kind):
-            raise InputError(
-                None, option, f"{part_id!r} is a {part.kind_label}, not a {kind.kind_label}"
-            )
-        swaps[(role, kind)] = part_id
+    swaps = _swaps(catalogue, changes)
     gpus_per_tray, nics, margin = _counts(changes)
 
     suffix = option_suffix(changes)
     used = {p.tray for r in spec.racks for p in r.trays}
     new_trays: dict[str, TrayType] = {}
+    buyer = _buyer(changes["buyer"]) if "buyer" in changes else spec.buyer
     for tray_id in sorted(used):
         tray = catalogue.trays[tray_id]
         changed = _changed_tray(
-            tray, catalogue, swaps, gpus_per_tray, nics == "per_gpu", margin, suffix
+            tray, catalogue, swaps, gpus_per_tray, nics == "per_gpu", (margin, buyer), suffix
         )
         if changed is not None:
             new_trays[tray_id] = changed
     data = spec.model_dump(mode="json", exclude_unset=True, exclude_none=True)
     if "buyer" in changes:
-        data["buyer"] = _buyer(changes["buyer"])
+        data["buyer"] = buyer
     data["id"] = f"{spec.id}+{suffix}" if suffix else spec.id
     data["name"] = f"{spec.name} ({suffix.replace('+', ', ')})" if suffix else spec.name
     for rack in data["racks"]:
@@ -86,6 +77,25 @@ def variant_spec(spec: DesignSpec, catalogue: Catalogue, **changes: Any) -> Desi
         t.model_dump(mode="json", exclude_unset=True, exclude_none=True) for t in new_trays.values()
     )
     return DesignSpec.model_validate(data)
+
+
+def _swaps(
+    catalogue: Catalogue, changes: Mapping[str, Any]
+) -> dict[tuple[TrayRole, type[PartType]], str]:
+    """The parts the options swap in, by the trays and kind of part they replace, each checked
+    to be of that kind."""
+    swaps: dict[tuple[TrayRole, type[PartType]], str] = {}
+    for option, (role, kind) in SWAPS.items():
+        part_id = changes.get(option)
+        if part_id is None:
+            continue
+        part = catalogue.lookup("parts", part_id, None, option)
+        if not isinstance(part, kind):
+            raise InputError(
+                None, option, f"{part_id!r} is a {part.kind_label}, not a {kind.kind_label}"
+            )
+        swaps[(role, kind)] = part_id
+    return swaps
 
 
 def option_suffix(changes: Mapping[str, Any]) -> str:
@@ -129,9 +139,11 @@ def _changed_tray(
     swaps: dict[tuple[TrayRole, type[PartType]], str],
     gpus_per_tray: int | None,
     nics_per_gpu: bool,
-    switch_margin: float | None,
+    switch_margin: tuple[float | None, Buyer],
     suffix: str,
 ) -> TrayType | None:
+    """The tray with the variant's changes, or None where none applies to it; a switch margin
+    (asked for, with the design's buyer) equal to the tray's own leaves it as it is."""
     parts = []
     changed = False
     gpus = sum(line.qty for line in tray.parts if isinstance(catalogue.part(line.part), Gpu))
@@ -148,8 +160,9 @@ def _changed_tray(
             new = new.model_copy(update={"qty": _nics_for(line.qty, gpus, gpus_per_tray, tray)})
         changed |= new != line
         parts.append(new)
-    new_margin = switch_margin if tray.role == TrayRole.SWITCH else None
-    if new_margin == tray.integration_margin:
+    margin, buyer = switch_margin
+    new_margin = margin if tray.role == TrayRole.SWITCH else None
+    if new_margin == catalogue.tray_margin(tray, buyer)[0]:
         new_margin = None  # the margin the tray has, with the source it has
     if not changed and new_margin is None:
         return None

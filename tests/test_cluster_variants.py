@@ -135,8 +135,9 @@ def test_a_variant_equal_to_its_base_has_its_figures(options: dict[str, Any]) ->
 
 def test_a_design_option_equal_to_the_design_keeps_the_cluster_figures() -> None:
     base = rb.load_cluster("helios-8k")
-    variant = base.with_(switch_margin=0.126)  # helios's switch trays' own margin
-    assert variant.summary.design == "helios+switch_margin=0.126"
+    own = rb.catalogue().margins["odm"].markup  # helios's switch trays' own margin: an ODM's
+    variant = base.with_(switch_margin=own)
+    assert variant.summary.design == f"helios+switch_margin={own}"
     assert _numbers(asdict(variant.summary)) == _numbers(asdict(base.summary))
 
 

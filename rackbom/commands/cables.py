@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from difflib import get_close_matches
 from itertools import islice
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rackbom.components.atomic import Writer, check_destination, write_files
 from rackbom.components.errors import InputError
@@ -96,18 +96,8 @@ def _outputs(
         return progress(items, Path(path).name, total, "leg")
 
     outputs: list[tuple[str, Writer]] = []
-    if args.output is not None and Path(args.output).suffix.lower() == ".parquet":
-        from rackbom.exports.json.cables_parquet import parquet_writer
-
-        parquet = parquet_writer(args.output, shown(args.output, rows()), cables.system_id)
-        outputs.append((args.output, parquet))
-    elif args.output is not None:
-        from rackbom.exports.json.cables_csv import csv_writer
-
-        lines = shown(args.output, cables.lines()) if whole else None
-        outputs.append(
-            (args.output, csv_writer(shown(args.output, rows()), cables.plain_names, lines))
-        )
+    if args.output is not None:
+        outputs.append((args.output, _table_writer(args.output, cables, rows, shown, whole)))
     if args.xlsx is not None:
         from rackbom.exports.workbook.cables_book import check_fits, xlsx_writer
 
@@ -143,6 +133,24 @@ def _outputs(
         panel = PatchPanel(cables.system_id, rack, ports)
         outputs.append((args.panel, text_writer(panel.to_string())))
     return outputs
+
+
+def _table_writer(
+    path: str,
+    cables: CableList,
+    rows: Callable[[], Iterator[CableRow]],
+    shown: Callable[[str, Iterator[Any]], Iterator[Any]],
+    whole: bool,
+) -> Writer:
+    """The run list as Parquet where `path` ends in .parquet, else as CSV."""
+    if Path(path).suffix.lower() == ".parquet":
+        from rackbom.exports.json.cables_parquet import parquet_writer
+
+        return parquet_writer(path, shown(path, rows()), cables.system_id)
+    from rackbom.exports.json.cables_csv import csv_writer
+
+    lines = shown(path, cables.lines()) if whole else None
+    return csv_writer(shown(path, rows()), cables.plain_names, lines)
 
 
 def _filter(
