@@ -70,7 +70,8 @@ def replaced(data: Any, names: Mapping[str, str]) -> Any:
 
 
 def repriced(data: Any, factor: float, chosen: Callable[[str], bool]) -> Any:
-    """`data` with the `price_usd` of every chosen entry (by id) multiplied by `factor`."""
+    """`data` with the `price_usd` of every chosen entry (by id) multiplied by `factor`, and
+    the ends of its price's range with it (a price-only change moves the value and its range)."""
     if isinstance(data, list):
         return [repriced(v, factor, chosen) for v in data]
     if not isinstance(data, dict):
@@ -78,6 +79,10 @@ def repriced(data: Any, factor: float, chosen: Callable[[str], bool]) -> Any:
     out = {k: repriced(v, factor, chosen) for k, v in data.items()}
     if isinstance(out.get("price_usd"), int | float) and chosen(str(out.get("id"))):
         out["price_usd"] = out["price_usd"] * factor
+        price_range = (out.get("ranges") or {}).get("price_usd")
+        if price_range is not None:
+            ends = {end: price_range[end] * factor for end in ("low", "high")}
+            out["ranges"] = {**out["ranges"], "price_usd": {**price_range, **ends}}
     return out
 
 

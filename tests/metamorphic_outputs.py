@@ -38,8 +38,9 @@ from rackbom.report_folder import INDEX_NAME, file_stem, write_report
 from rackbom.system import System
 
 FORMATS = ("json", "text", "csv", "workbook", "html")
-COST = re.compile(r"usd|\$|capex|opex|tco|cost|price|capital", re.IGNORECASE)
-"""A cell or key naming money: the figures a price may move (labels and keys state units)."""
+COST = re.compile(r"usd|\$|capex|opex|tco|cost|price|capital|margin", re.IGNORECASE)
+"""A cell or key naming money: the figures a price may move (labels and keys state units; a
+margin is a markup on prices, and its BOM line is money whatever its words)."""
 
 
 @dataclass(frozen=True)
