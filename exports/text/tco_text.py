@@ -175,7 +175,7 @@ def render_tco(result: TcoResult) -> str:
 
 
 SWEEP_COLUMNS = {
-    "capex_usd_per_gpu": "capex/GPU",
+    "capex_usd_per_gpu": "all-in capex/GPU",
     "opex_usd_per_gpu_hour": "opex/GPU-h",
     "tco_usd_per_gpu_hour": "TCO/GPU-h",
     "tco_usd_per_fp4_pflops_hour": "TCO/FP4 PFLOPS-h",

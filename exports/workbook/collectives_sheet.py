@@ -13,6 +13,7 @@ from ...components.cost_inputs import TcoProfile
 from ...components.formats import DECIMAL
 from ...racks.analysis import Analysis
 from ...racks.collectives.collective_model import collective
+from ...racks.collectives.held import held_runs
 from ...racks.collectives.levels import Level, levels_of, modelled_levels
 from ...racks.collectives.scoped import run_algorithm
 from ...racks.collectives.workloads import workload_step
@@ -146,13 +147,12 @@ def _workloads(sheet: SheetData, rows: list[Row], steps_of: dict[str, tuple[Leve
 
 
 def _checks(sheet: SheetData, rows: list[Row]) -> None:
-    """The published runs taken on systems the workbook holds, with the model's figure."""
+    """The published runs taken on systems like the ones the workbook holds (`held_runs`), with
+    the model's figure."""
     sheet.header(CHECK_COLUMNS)
     data = collective_data()
-    for m in data.measurements:
-        system = next((found for name, found, _, _ in rows if name == m.system), None)
-        if system is None:
-            continue
+    held = [(m, found) for _, found, _, _ in rows for m in held_runs(found, data)]
+    for m, system in held:
         steps = levels_of(system, data, m.scale_up_gbps_per_gpu)
         result = collective(steps, m.op, m.bytes, m.gpus, m.algorithm if m.pinned else None)
         model = result.busbw_gbps / 8

@@ -113,7 +113,7 @@ class ClusterAnalysis:
                     f"{size.racks} racks is not a whole number of {per_copy}-rack "
                     f"{self.rack.id} pods",
                 )
-            return size.racks // per_copy
+            return size.racks // per_copy * self.copies_per_rack
         return math.ceil((size.gpus or 0) / self.rack.gpus)
 
     @property

@@ -165,7 +165,11 @@ def _system_terms() -> tuple[Term, ...]:
             input_kw / 1000 * inp("facility_capex_usd_per_mw"),
         ),
         Term(
-            "capex_usd_per_gpu", "Capex per GPU (USD)", USD, total(*capex_of.values()), total=True
+            "capex_usd_per_gpu",
+            "Capex per GPU with facility (USD)",
+            USD,
+            total(*capex_of.values()),
+            total=True,
         ),
         Term(
             "capex_hardware_usd_per_gpu",
