@@ -1,7 +1,8 @@
 """The comparisons a report or workbook gives with their uncertainty, and which pairs they are.
 
-The pairs are seed 002's (`racks/costs/reproduction.py`) whose two systems are both given; where
-none is, the first two designs given and the first two clusters given. Each is drawn
+The pairs are the first two designs given and the first two clusters given, by the order named and
+never by id, so a renamed copy gives the same comparisons (seed 002's pairs are held, with their
+draws, by `tco --reproduce`; any other pair by `compare A B --uncertainty`). Each is drawn
 `REPRODUCE_DRAWS` times from seed 0, as `tco --reproduce` draws each claim.
 """
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rackbom.components.cost_inputs import TcoProfile
-from rackbom.racks.costs.reproduction import CLAIMS
 from rackbom.racks.uncertainty.claims import REPRODUCE_DRAWS, REPRODUCE_SEED
 
 from .resolve import by_kind
@@ -19,15 +19,7 @@ from .uncertainty_api import UncertainComparison, compare_uncertain
 
 
 def compared_pairs(systems: Sequence[System]) -> list[tuple[System, System]]:
-    """Seed 002's pairs among `systems`, in the claims' order; else the first two of each kind."""
-    named = {s.id: s for s in systems}
-    pairs = dict.fromkeys(
-        (c.subject, c.comparator)
-        for c in CLAIMS
-        if c.comparator is not None and c.subject in named and c.comparator in named
-    )
-    if pairs:
-        return [(named[a], named[b]) for a, b in pairs]
+    """The first two of each kind among `systems`, designs first."""
     designs, clusters = by_kind(systems)
     kinds: list[list[System]] = [list(designs), list(clusters)]
     return [(kind[0], kind[1]) for kind in kinds if len(kind) >= 2]

@@ -231,7 +231,7 @@ def test_a_tapered_fabric_slows_all_to_all_across_it() -> None:
     after = rb.collective(tapered, "all_to_all", 2**30, 4096)
     assert after.time_us > 2.5 * before.time_us and after.bottleneck == "scale-out"
     same = [rb.collective(c, "all_reduce", 2**30, 4096).time_us for c in (flat, tapered)]
-    assert same[0] == pytest.approx(same[1])
+    assert same[0] == pytest.approx(same[1], rel=0.01)  # the third tier adds hops, not a taper
 
 
 @settings(max_examples=40, deadline=None)

@@ -142,7 +142,7 @@ def test_sheets_in_order(book):
         expected += [f"BOM {d}", f"Ports {d}", f"Chips {d}", f"Power {d}", f"Trays {d}"]
     plant = ["Plant", "Plant feeds", "Plant racks", "Plant rows", "Plant failures"]
     collectives = ["Collectives", "Collective workloads", "Collective checks"]
-    goodput = ["Goodput", "Goodput causes"]
+    goodput = ["Goodput"]  # the job rows sum over the causes' rows on the same sheet
     assert book.sheetnames == [*expected, "TCO", *plant, *collectives, *goodput, "Sources"]
 
 

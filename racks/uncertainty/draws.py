@@ -1,8 +1,11 @@
 """Draws of each ranged input from its distribution, reproducible for a seed.
 
-Each input has its own stream, seeded by the run's seed and the input's key, so an input's
-draws do not depend on which other inputs a comparison varies, and both sides of a comparison
-read the same row for an input they share.
+Each input has its own stream, seeded by the run's seed and what the input states (its field,
+value, range, distribution and the sources of its ends), never by the id of the part it belongs
+to: an input's draws do not depend on which other inputs a comparison varies, both sides of a
+comparison read the same row for an input they share, and a renamed copy draws as its original.
+Two inputs that state the same figure with the same range from the same sources are one
+uncertain quantity and take the same draws.
 """
 
 from __future__ import annotations
@@ -23,9 +26,28 @@ def draw(inputs: Sequence[UncertainInput], draws: int, seed: int) -> Array:
     """One row of `draws` values per input, in the order given."""
     out = np.empty((len(inputs), draws))
     for row, item in enumerate(inputs):
-        rng = np.random.default_rng([seed, zlib.crc32(item.key.encode())])
+        rng = np.random.default_rng([seed, zlib.crc32(stream_key(item).encode())])
         out[row] = quantiles(item.range, item.value, rng.random(draws))
     return out
+
+
+def stream_key(item: UncertainInput) -> str:
+    """What seeds an input's stream: what it states, not whose it is."""
+    r = item.range
+    return "|".join(
+        map(
+            str,
+            (
+                item.field,
+                item.value,
+                r.low,
+                r.high,
+                r.distribution,
+                item.low_source,
+                item.high_source,
+            ),
+        )
+    )
 
 
 def quantiles(bounds: Range, value: float, u: Array) -> Array:
