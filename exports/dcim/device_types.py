@@ -246,13 +246,17 @@ def _switch_names(
             f"from {notes.source(known.source)}."
         )
         return known.model, known.slug, known.part_number
-    part_number, slug = _rackbom_names(maker, switch.id, "")
+    part_number, slug = _rackbom_names(maker, _unmade(switch.id, slugify(maker), "-"), "")
     file = catalogue.origin.get(("parts", switch.id))
-    return (
-        _model(switch.name.split(" (")[0], file, f"parts(id={switch.id}).name"),
-        slug,
-        part_number,
-    )
+    name = _unmade(switch.name.split(" (")[0], maker, " ")
+    return _model(name, file, f"parts(id={switch.id}).name"), slug, part_number
+
+
+def _unmade(name: str, maker: str, gap: str) -> str:
+    """A name without its maker in front (`Arista 7060XE7-64PS` of Arista is `7060XE7-64PS`),
+    as the devicetype-library names models."""
+    head = f"{maker}{gap}"
+    return name[len(head) :] if name.casefold().startswith(head.casefold()) else name
 
 
 def _switch_weight(
