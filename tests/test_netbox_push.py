@@ -158,3 +158,16 @@ def test_a_refused_token_is_one_line(cli, running: Server) -> None:
     done = _push(cli, running, "nbt_nokey.notatoken", "helios")
     assert done.code == 2
     assert done.err.strip() == f"rackbom: error: --token: NetBox at {running.url} refused the token"
+
+
+def test_a_v1_token_from_the_environment(
+    cli, running: Server, client: NetBoxClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`NETBOX_URL` and a v1 token in `NETBOX_TOKEN` (sent as `Token`) stand in for the options."""
+    (user,) = client.all("/api/users/users/", username=running.username)
+    made = client.api("POST", "/api/users/tokens/", {"user": user["id"], "version": 1})
+    monkeypatch.setenv("NETBOX_URL", running.url)
+    monkeypatch.setenv("NETBOX_TOKEN", made["token"])
+    done = cli("export", "netbox", "helios", "--dry-run")
+    assert done.code == 0, done.err
+    assert "would push helios" in done.out

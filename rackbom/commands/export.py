@@ -92,11 +92,11 @@ def _push(args: argparse.Namespace, export: Export) -> int:
         for kind, (create, update, same) in tally.counts.items():
             print(f"{kind}: create {create}, update {update}, unchanged {same}")
     created, updated, unchanged = tally.totals()
+    counts = f"created {created}, updated {updated}, unchanged {unchanged}"
+    if args.dry_run:
+        counts = f"would create {created}, would update {updated}, unchanged {unchanged}"
     verb = "would push" if args.dry_run else "pushed"
-    print(
-        f"{verb} {args.design} to NetBox {netbox.version} at {args.url}: "
-        f"created {created}, updated {updated}, unchanged {unchanged}"
-    )
+    print(f"{verb} {args.design} to NetBox {netbox.version} at {args.url}: {counts}")
     return 0
 
 
