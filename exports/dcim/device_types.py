@@ -457,11 +457,12 @@ def _shelf_power(
     cited = sorted({notes.source(s.source_of("capacity_w")) for s, _ in shelves})
     each = math.ceil(rated / psus)
     notes.add(
-        f"power-ports: one AC input per power supply ({psus}, hardwired); maximum_draw the "
-        f"rated output over the efficiency, {rated:,.0f} W in all (from {', '.join(cited)}); "
-        "the DCIM adds up what the trays cabled to its outlets draw."
+        f"power-ports: one AC input per power supply ({psus}, hardwired), each rated "
+        f"{each:,} W, the rated output over the efficiency, {rated:,.0f} W in all (from "
+        f"{', '.join(cited)}); no draw is set on them, so the DCIM adds up what the trays "
+        "cabled to its outlets draw."
     )
-    inputs = [PowerPort(f"psu-input{k + 1}", "hardwired", min(each, DRAW_MAX)) for k in range(psus)]
+    inputs = [PowerPort(f"psu-input{k + 1}", "hardwired") for k in range(psus)]
     rule = lib.shelf_outlets
     count = (rule.count or 8) * sum(q for _, q in shelves)
     notes.add(

@@ -24,6 +24,12 @@ TEMPLATES = (
 )
 """Template endpoints and the device type's field, in the order they are made (outlets name
 their power port)."""
+UNSET = {
+    "power_ports": {"maximum_draw": None, "allocated_draw": None},
+    "power_outlets": {"power_port": None},
+    "interfaces": {"label": "", "description": "", "mgmt_only": False},
+}
+"""What a template's field holds when the export leaves it out, so a push clears it."""
 
 
 def manufacturers(netbox: NetBox | None, tally: Tally, names: Iterable[str]) -> dict[str, int]:
@@ -91,8 +97,8 @@ def _templates(
     for t in types:
         parent = ids.get(t.slug)
         for item in getattr(t, section):
-            body: dict[str, Any] = {"device_type": parent, **item.data()}
-            if "power_port" in body:
+            body: dict[str, Any] = {"device_type": parent, **UNSET.get(section, {}), **item.data()}
+            if body.get("power_port") is not None:
                 body["power_port"] = ports.get((parent or 0, body["power_port"]))
             key: Hashable = (parent, item.name) if parent else (t.slug, item.name)
             wants.append(Want(key, f"{t.model} {item.name}", body))
