@@ -70,6 +70,7 @@ def _run(netbox: NetBox, export: Export, tally: Tally) -> None:
     for group in _groups(export.placed()):
         ids = _racks(netbox, tally, group, place, rack_roles, frames)
         _devices(netbox, tally, group, place, ids, device_roles, types)
+        _power_ports(netbox, tally, group, list(ids.values()))
         _cables(netbox, tally, [c for p in group for c in p.cables], list(ids.values()))
 
 
@@ -134,6 +135,22 @@ def _devices(
         for d in p.devices
     ]
     sync(netbox, tally, "dcim/devices", wants, keyed(rows, lambda r: r["name"]))
+
+
+def _power_ports(netbox: NetBox, tally: Tally, group: list[Placed], racks: list[int]) -> None:
+    """The devices' power ports as their device types give them now: NetBox makes a device's
+    components from the templates once, so a changed draw is carried to the devices here."""
+    rows = netbox.rows_of("dcim/power-ports", "rack_id", racks) if racks else iter(())
+    existing = keyed(rows, lambda r: (r["device"]["name"], r["name"]))
+    unset: Row = {"maximum_draw": None, "allocated_draw": None}
+    wants = [
+        Want((d.name, port.name), f"{d.name} {port.name}", {**unset, **port.data()})
+        for p in group
+        for d in p.devices
+        for port in d.device_type.power_ports
+        if (d.name, port.name) in existing
+    ]
+    sync(netbox, tally, "dcim/power-ports", wants, existing, owned=lambda r: True)
 
 
 def _ends(cable: Cable) -> tuple[End, End]:
