@@ -13,7 +13,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from itertools import islice
 
 from .dcim_export import Export
-from .dcim_model import Cable, Placed
+from .dcim_model import Cable, Placed, Site
 from .netbox_api import NetBox, Row, plain
 from .netbox_sync import TAG, Tally, Want, keyed, sync, tagged, with_tag
 from .netbox_types import device_types, manufacturers, rack_types, roles
@@ -43,6 +43,7 @@ def push(netbox: NetBox, export: Export, apply: bool) -> Tally:
 
 
 def _run(netbox: NetBox, export: Export, tally: Tally) -> None:
+    """Every object in dependency order."""
     tags = keyed(netbox.rows("extras/tags", slug=TAG), lambda r: r["slug"])
     body = {"name": TAG, "slug": TAG, "color": "9e9e9e", "description": "Made by rackbom"}
     tally.tag = sync(netbox, tally, "extras/tags", [Want(TAG, TAG, body)], tags).get(TAG)
@@ -51,22 +52,7 @@ def _run(netbox: NetBox, export: Export, tally: Tally) -> None:
     device_roles = roles(netbox, tally, "dcim/device-roles", export.device_roles)
     rack_roles = roles(netbox, tally, "dcim/rack-roles", export.rack_roles)
     frames = rack_types(netbox, tally, export.frames, makers)
-    site = export.site
-    sites = keyed(netbox.rows("dcim/sites", slug=site.slug), lambda r: r["slug"])
-    wanted = {"name": site.name, "slug": site.slug, "status": "active"}
-    body = {**wanted, "description": site.description}
-    site_id = sync(
-        netbox, tally, "dcim/sites", [Want(site.slug, site.name, with_tag(body, tally))], sites
-    ).get(site.slug)
-    hall = {"name": site.location, "slug": f"{site.slug}-hall", "site": site_id, "status": "active"}
-    halls = keyed(
-        netbox.rows("dcim/locations", site_id=site_id) if site_id else (), lambda r: r["slug"]
-    )
-    want = Want(hall["slug"], site.location, with_tag(hall, tally))
-    place = {
-        "site": site_id,
-        "location": sync(netbox, tally, "dcim/locations", [want], halls).get(hall["slug"]),
-    }
+    place = _place(netbox, tally, export.site)
     for group in _groups(export.placed()):
         ids = _racks(netbox, tally, group, place, rack_roles, frames)
         _devices(netbox, tally, group, place, ids, device_roles, types)
@@ -74,7 +60,23 @@ def _run(netbox: NetBox, export: Export, tally: Tally) -> None:
         _cables(netbox, tally, [c for p in group for c in p.cables], list(ids.values()))
 
 
+def _place(netbox: NetBox, tally: Tally, site: Site) -> dict[str, int | None]:
+    """The site and its hall (a location): their ids, None where a plan has yet to make them."""
+    sites = keyed(netbox.rows("dcim/sites", slug=site.slug), lambda r: r["slug"])
+    body = {"name": site.name, "slug": site.slug, "status": "active"}
+    want = Want(site.slug, site.name, with_tag({**body, "description": site.description}, tally))
+    site_id = sync(netbox, tally, "dcim/sites", [want], sites).get(site.slug)
+    hall = {"name": site.location, "slug": f"{site.slug}-hall", "site": site_id, "status": "active"}
+    halls = keyed(
+        netbox.rows("dcim/locations", site_id=site_id) if site_id else (), lambda r: r["slug"]
+    )
+    want = Want(hall["slug"], site.location, with_tag(hall, tally))
+    hall_id = sync(netbox, tally, "dcim/locations", [want], halls).get(hall["slug"])
+    return {"site": site_id, "location": hall_id}
+
+
 def _groups(placed: Iterator[Placed]) -> Iterator[list[Placed]]:
+    """Racks a group at a time."""
     while group := list(islice(placed, RACKS_AT_ONCE)):
         yield group
 

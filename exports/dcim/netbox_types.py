@@ -24,7 +24,7 @@ TEMPLATES = (
 )
 """Template endpoints and the device type's field, in the order they are made (outlets name
 their power port)."""
-UNSET = {
+UNSET: dict[str, Row] = {
     "power_ports": {"maximum_draw": None, "allocated_draw": None},
     "power_outlets": {"power_port": None},
     "interfaces": {"label": "", "description": "", "mgmt_only": False},
