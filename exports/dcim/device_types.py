@@ -92,8 +92,11 @@ def _airflow(value: str | None, lib: Library, notes: Notes, cited: str | None = 
     return lib.airflow.value or "front-to-rear"
 
 
-def _port(kind: PortType, name: str, label: str | None = None) -> Interface:
-    return Interface(name, kind.type, label=label, description=kind.description)
+def _port(kind: PortType, name: str, card: str | None = None) -> Interface:
+    """An interface of `kind`; a NIC's port names its card in the description (a label is what
+    is printed at the port)."""
+    text = "; ".join(t for t in (card, kind.description) if t)
+    return Interface(name, kind.type, description=text[:200] or None)
 
 
 def _bmc(lib: Library, notes: Notes, name: str | None = None) -> Interface:
