@@ -92,3 +92,10 @@ def test_a_push_needs_its_netbox(cli, monkeypatch, args: tuple[str, ...], messag
     assert result.code == 2
     assert message in result.err
     assert len(result.err.strip().splitlines()) == 1
+
+
+def test_files_mode_is_kept_where_netbox_url_is_set(cli, monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("NETBOX_URL", "http://127.0.0.1:1")
+    result = cli("export", "netbox", "helios", "-o", str(tmp_path / "out"))
+    assert result.code == 0, result.err
+    assert (tmp_path / "out" / "racks.yaml").is_file()

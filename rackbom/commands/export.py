@@ -31,8 +31,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--force", action="store_true", help="write into a folder that is not empty")
     p.add_argument(
         "--url",
-        default=os.environ.get("NETBOX_URL"),
-        help="push into the NetBox at URL through its REST API (default $NETBOX_URL)",
+        help="push into the NetBox at URL through its REST API (without -o: $NETBOX_URL)",
     )
     p.add_argument(
         "--token",
@@ -102,6 +101,8 @@ def _push(args: argparse.Namespace, export: Export) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Check the folder or the NetBox, build the export and write or push it."""
+    if args.output is None:
+        args.url = args.url or os.environ.get("NETBOX_URL")
     if (args.output is None) == (args.url is None):
         raise InputError(None, "--output", "give one of -o DIR (files) or --url URL (push)")
     folder = None if args.output is None else check_folder(args.output, args.force)
