@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 import rackbom as rb
-from rackbom.exports.dcim.cable_import import dcim_writer
+from rackbom.exports.dcim.cable_import import dcim_writer, interface_of, switch_interfaces
 from rackbom.exports.dcim.dcim_export import _design_types, cluster_export, design_export
 from rackbom.exports.dcim.device_types import switch_device_type, tray_device_type
 from rackbom.exports.dcim.lanes import lane_rule, with_tray_lanes
@@ -131,7 +131,17 @@ def test_a_designs_cables_are_the_dcim_exports_management_cables(
     types = {t.slug: {i.name for i in t.interfaces} for t in export.types}
     interfaces = {d["name"]: types[d["device_type"]["slug"]] for d in racks["devices"]}
     cables = rb.cables(design)
-    rows = _imported(iter(cables), cables, tmp_path)
+    assert _imported(iter(cables), cables, tmp_path) == []  # each cable in one file
+    switch = switch_interfaces(cables)
+    rows = [
+        {
+            "side_a_device": r.a_device,
+            "side_a_name": interface_of(r.a_port, switch),
+            "side_b_device": r.z_device,
+            "side_b_name": interface_of(r.z_port, switch),
+        }
+        for r in cables
+    ]
     for row in rows:
         assert row["side_a_name"] in interfaces[row["side_a_device"]]
         assert row["side_b_name"] in interfaces[row["side_b_device"]]
@@ -166,6 +176,12 @@ def test_a_clusters_whole_cable_import_lands_one_cable_per_interface_of_its_expo
     cables = rb.cables(cluster)
     rows = _imported(iter(cables), cables, tmp_path)
     ends = Counter((r[f"side_{s}_device"], r[f"side_{s}_name"]) for r in rows for s in "ab")
-    assert ends.most_common(1)[0][1] == 1
     for device, name in ends:
         assert name in interfaces[device], (device, name)
+    ends.update(
+        (c[f"side_{s}_device"], c[f"side_{s}_name"])
+        for c in racks["cables"]
+        for s in "ab"
+        if c[f"side_{s}_type"] == "dcim.interface"
+    )
+    assert ends.most_common(1)[0][1] == 1  # each interface cabled once across the two files

@@ -8,7 +8,8 @@ lands on the interface the DCIM export gives it: a breakout lane (a NIC's plane 
 a switch box's sub-port where the box's device type has fewer interfaces than the fabric's
 lanes) on its own lane interface (`lanes.py`), so no interface carries two cables; an unsplit
 port on its NIC port, cage or InfiniBand port; a switch box's management port on its device
-type's; other management ports as they are named.
+type's; other management ports as they are named. The management cables (tier 0) are left out:
+the export's `racks.yaml` holds them, and each cable is in one of the files, so both import.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ...components.atomic import Writer
 from ...components.cabling import Transceiver
 from ...components.catalogue import Catalogue
 from ...racks.cabling.cable_list import CableList
+from ...racks.cabling.management_rows import MANAGEMENT_TIER
 from ...racks.cabling.names import BOX_MANAGEMENT_PORT, port_interface
 from ...racks.cabling.row import CableRow
 from ..json.flat_bom import csv_value
@@ -78,7 +80,8 @@ def interface_of(port: str, switch: dict[str, str], nic_lanes: bool = False) -> 
 
 
 def dcim_writer(rows: Iterable[CableRow], cables: CableList, plain: bool) -> Writer:
-    """A writer of the cable import CSV for `rows` (fields spreadsheet-safe unless `plain`)."""
+    """A writer of the cable import CSV for `rows` but the management cables (fields
+    spreadsheet-safe unless `plain`)."""
     catalogue = cables.catalogue
     switch = switch_interfaces(cables)
     lanes = cables.run_list is not None and cables.run_list.planes > 1
@@ -89,6 +92,8 @@ def dcim_writer(rows: Iterable[CableRow], cables: CableList, plain: bool) -> Wri
             table.writerow(COLUMNS)
             kinds: dict[tuple[str, str | None], str] = {}
             for row in rows:
+                if row.tier == MANAGEMENT_TIER:  # in racks.yaml
+                    continue
                 key = (row.cable_part, row.a_transceiver)
                 kind = kinds.get(key) or kinds.setdefault(key, cable_type(row, catalogue))
                 fields = (

@@ -26,7 +26,7 @@ from ...racks.cabling.names import copy_prefix
 from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from . import yamltext
-from .dcim_model import DeviceType, Placed, RackType, Site
+from .dcim_model import DeviceType, Placed, RackType, Role, Site
 from .device_types import switch_device_type, tray_device_type
 from .lanes import LaneRule, lane_rule, with_tray_lanes
 from .racks import (
@@ -53,6 +53,12 @@ class Export:
     types: tuple[DeviceType, ...]
     files: dict[str, str]
     write_racks: Callable[[TextIO], None]
+    frames: tuple[RackType, ...]
+    site: Site
+    device_roles: tuple[Role, ...]
+    rack_roles: tuple[Role, ...]
+    placed: Callable[[], Iterator[Placed]]
+    """The racks with their devices and in-rack cables, one at a time (what the push loads)."""
 
     def writers(self) -> list[tuple[str, Writer]]:
         """Relative path and writer of every file."""
@@ -140,6 +146,7 @@ class _Buffered:
         self.parts, self.size = [], 0
 
 
+RACK_ROLES = tuple(roles({"compute", "network"}, racks=True))
 SECTIONS = ("racks", "devices", "interfaces", "cables", "uncabled")
 """The racks file's streamed sections, in order."""
 COPY = "rackbomcopy0000000000"
@@ -245,7 +252,7 @@ def _head(
         },
         "site": site.data(),
         "device_roles": [r.data() for r in roles(names)],
-        "rack_roles": [r.data() for r in roles({"compute", "network"}, racks=True)],
+        "rack_roles": [r.data() for r in RACK_ROLES],
         "rack_types": [f.data() for f in frames],
     }
 
@@ -266,15 +273,19 @@ def design_export(analysis: Analysis, vocab: Vocabulary) -> Export:
     names = {t.tray.role.value for r in design.racks for t in r.trays}
     head = _head("design", analysis.id, vocab, site, list(frames.values()), names)
     header = f"rackbom design {analysis.id} for {vocab.name}: racks and placed devices.\n"
+
+    def placed() -> Iterator[Placed]:
+        return design_racks(design, types, frames, site, analysis.id)
+
     return Export(
         tuple(types.values()),
         _small_files(list(types.values()), frames.values()),
-        _racks_writer(
-            head,
-            header + UNIT_MAPPING,
-            lambda key: render(design_racks(design, types, frames, site, analysis.id), key),
-            {},
-        ),
+        _racks_writer(head, header + UNIT_MAPPING, lambda key: render(placed(), key), {}),
+        tuple(frames.values()),
+        site,
+        tuple(roles(names)),
+        RACK_ROLES,
+        placed,
     )
 
 
@@ -312,6 +323,11 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
             network_racks(cluster, switch, management, network_frame, site, vocab, lanes), key
         )
 
+    def placed() -> Iterator[Placed]:
+        for prefix in prefixes:
+            yield from design_racks(design, types, frames, site, prefix)
+        yield from network_racks(cluster, switch, management, network_frame, site, vocab)
+
     kinds = [*types.values(), *([] if management in types.values() else [management]), switch]
     return Export(
         tuple(kinds),
@@ -322,4 +338,9 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
             sections,
             {"cable_bundles": cable_bundles(cluster)},  # type: ignore[dict-item]
         ),
+        tuple(frames.values()),
+        site,
+        tuple(roles(names)),
+        RACK_ROLES,
+        placed,
     )

@@ -92,8 +92,11 @@ def _airflow(value: str | None, lib: Library, notes: Notes, cited: str | None = 
     return lib.airflow.value or "front-to-rear"
 
 
-def _port(kind: PortType, name: str, label: str | None = None) -> Interface:
-    return Interface(name, kind.type, label=label, description=kind.description)
+def _port(kind: PortType, name: str, card: str | None = None) -> Interface:
+    """An interface of `kind`; a NIC's port names its card in the description (a label is what
+    is printed at the port)."""
+    text = "; ".join(t for t in (card, kind.description) if t)
+    return Interface(name, kind.type, description=text[:200] or None)
 
 
 def _bmc(lib: Library, notes: Notes, name: str | None = None) -> Interface:
@@ -246,13 +249,17 @@ def _switch_names(
             f"from {notes.source(known.source)}."
         )
         return known.model, known.slug, known.part_number
-    part_number, slug = _rackbom_names(maker, switch.id, "")
+    part_number, slug = _rackbom_names(maker, _unmade(switch.id, slugify(maker), "-"), "")
     file = catalogue.origin.get(("parts", switch.id))
-    return (
-        _model(switch.name.split(" (")[0], file, f"parts(id={switch.id}).name"),
-        slug,
-        part_number,
-    )
+    name = _unmade(switch.name.split(" (")[0], maker, " ")
+    return _model(name, file, f"parts(id={switch.id}).name"), slug, part_number
+
+
+def _unmade(name: str, maker: str, gap: str) -> str:
+    """A name without its maker in front (`Arista 7060XE7-64PS` of Arista is `7060XE7-64PS`),
+    as the devicetype-library names models."""
+    head = f"{maker}{gap}"
+    return name[len(head) :] if name.casefold().startswith(head.casefold()) else name
 
 
 def _switch_weight(
@@ -453,11 +460,12 @@ def _shelf_power(
     cited = sorted({notes.source(s.source_of("capacity_w")) for s, _ in shelves})
     each = math.ceil(rated / psus)
     notes.add(
-        f"power-ports: one AC input per power supply ({psus}, hardwired); maximum_draw the "
-        f"rated output over the efficiency, {rated:,.0f} W in all (from {', '.join(cited)}); "
-        "the DCIM adds up what the trays cabled to its outlets draw."
+        f"power-ports: one AC input per power supply ({psus}, hardwired), each rated "
+        f"{each:,} W, the rated output over the efficiency, {rated:,.0f} W in all (from "
+        f"{', '.join(cited)}); no draw is set on them, so the DCIM adds up what the trays "
+        "cabled to its outlets draw."
     )
-    inputs = [PowerPort(f"psu-input{k + 1}", "hardwired", min(each, DRAW_MAX)) for k in range(psus)]
+    inputs = [PowerPort(f"psu-input{k + 1}", "hardwired") for k in range(psus)]
     rule = lib.shelf_outlets
     count = (rule.count or 8) * sum(q for _, q in shelves)
     notes.add(

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from rackbom.components.atomic import Writer, write_files
 from rackbom.components.errors import InputError
-from rackbom.exports.dcim.dcim_export import cluster_export, design_export
+from rackbom.exports.dcim.dcim_export import Export, cluster_export, design_export
 from rackbom.exports.dcim.vocabulary import TARGETS, vocabulary
 
 from .common import add_catalogue_option, load_targets
@@ -26,8 +27,20 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="the DCIM product whose types and fields to use: netbox (4.7.3) or nautobot (3.2.7)",
     )
     p.add_argument("design", metavar="DESIGN_OR_CLUSTER")
-    p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write")
+    p.add_argument("-o", "--output", metavar="DIR", help="folder to write the files to")
     p.add_argument("--force", action="store_true", help="write into a folder that is not empty")
+    p.add_argument(
+        "--url",
+        help="push into the NetBox at URL through its REST API (without -o: $NETBOX_URL)",
+    )
+    p.add_argument(
+        "--token",
+        default=os.environ.get("NETBOX_TOKEN"),
+        help="the NetBox API token, v1 or v2 (nbt_KEY.TOKEN) (default $NETBOX_TOKEN)",
+    )
+    p.add_argument(
+        "--dry-run", action="store_true", help="with --url: print the plan and change nothing"
+    )
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
@@ -58,9 +71,41 @@ def write_folder(folder: Path, files: list[tuple[str, Writer]]) -> None:
         raise
 
 
+def _push(args: argparse.Namespace, export: Export) -> int:
+    """Push the export into the NetBox at `--url` (or only plan it) and report the counts."""
+    from rackbom.exports.dcim.netbox_api import NetBox
+    from rackbom.exports.dcim.netbox_push import push
+
+    if args.format != "netbox":
+        raise InputError("--url", None, "pushing through the REST API is for NetBox")
+    if not args.token:
+        raise InputError("--token", None, "a NetBox API token is needed (or $NETBOX_TOKEN)")
+    try:
+        netbox = NetBox(args.url, args.token)
+    except ModuleNotFoundError:
+        raise InputError(
+            "--url", None, "pushing needs pynetbox: pip install rackbom[netbox]"
+        ) from None
+    tally = push(netbox, export, apply=not args.dry_run)
+    if args.dry_run:
+        for kind, (create, update, same) in tally.counts.items():
+            print(f"{kind}: create {create}, update {update}, unchanged {same}")
+    created, updated, unchanged = tally.totals()
+    counts = f"created {created}, updated {updated}, unchanged {unchanged}"
+    if args.dry_run:
+        counts = f"would create {created}, would update {updated}, unchanged {unchanged}"
+    verb = "would push" if args.dry_run else "pushed"
+    print(f"{verb} {args.design} to NetBox {netbox.version} at {args.url}: {counts}")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
-    """Check the folder, build the export and write it."""
-    folder = check_folder(args.output, args.force)
+    """Check the folder or the NetBox, build the export and write or push it."""
+    if args.output is None:
+        args.url = args.url or os.environ.get("NETBOX_URL")
+    if (args.output is None) == (args.url is None):
+        raise InputError(None, "--output", "give one of -o DIR (files) or --url URL (push)")
+    folder = None if args.output is None else check_folder(args.output, args.force)
     vocab = vocabulary(args.format)
     (target,) = load_targets(args, [args.design])
     analysis = target.analysis
@@ -68,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
         export = design_export(cast("Analysis", analysis), vocab)
     else:
         export = cluster_export(cast("ClusterAnalysis", analysis), vocab)
+    if folder is None:
+        return _push(args, export)
     write_folder(folder, export.writers())
     print(
         f"wrote {folder} for {vocab.name}: {len(export.types)} device types, "

@@ -1,0 +1,101 @@
+"""The NetBox push's plan, without a NetBox: what is created, updated, left or refused, and the
+command's bad input (`rackbom export netbox SYSTEM --url URL`)."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from rackbom.components.errors import InputError
+from rackbom.exports.dcim.netbox_api import plain
+from rackbom.exports.dcim.netbox_sync import Tally, Want, sync
+
+OURS = [{"slug": "rackbom"}]
+
+
+def _row(id_: int, name: str, tags: list[dict[str, str]], **fields: object) -> dict[str, object]:
+    return {"id": id_, "name": name, "tags": tags, **fields}
+
+
+def test_a_plan_counts_each_object_once() -> None:
+    """New objects are created, equal ones left, rackbom's changed ones updated."""
+    existing = {
+        "same": _row(1, "same", OURS, status={"value": "active", "label": "Active"}),
+        "moved": _row(2, "moved", OURS, rack={"id": 7, "name": "r7"}),
+    }
+    wants = [
+        Want("new", "new", {"name": "new"}),
+        Want("same", "same", {"name": "same", "status": "active"}),
+        Want("moved", "moved", {"name": "moved", "rack": 8}),
+    ]
+    tally = Tally(apply=False)
+    ids = sync(None, tally, "dcim/devices", wants, existing)
+    assert tally.counts == {"devices": [1, 1, 1]}
+    assert ids == {"same": 1, "moved": 2}
+    tally.check()
+
+
+def test_an_object_rackbom_did_not_make_is_never_changed() -> None:
+    """An untagged object that differs is a conflict named in one line; a shared one is used."""
+    existing = {"helios": _row(3, "helios", [], description="the user's own")}
+    wants = [Want("helios", "helios", {"name": "helios", "description": "rackbom design"})]
+    tally = Tally(apply=False)
+    sync(None, tally, "dcim/sites", wants, existing)
+    with pytest.raises(InputError, match="sites 'helios' exists in NetBox, not made by rackbom"):
+        tally.check()
+    shared = Tally(apply=False)
+    sync(None, shared, "dcim/manufacturers", wants, existing, shared=True)
+    assert shared.counts == {"manufacturers": [0, 0, 1]}
+    shared.check()
+
+
+@pytest.mark.parametrize(
+    ("field", "expected"),
+    [
+        ({"value": "cat6", "label": "CAT6"}, "cat6"),
+        ({"id": 4, "name": "rack"}, 4),
+        ("text", "text"),
+        (None, None),
+    ],
+)
+def test_plain_reads_a_field_as_it_is_written(field: object, expected: object) -> None:
+    assert plain(field) == expected
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_an_unreachable_netbox_is_one_line(cli) -> None:
+    url = f"http://127.0.0.1:{_closed_port()}"
+    result = cli("export", "netbox", "helios", "--url", url, "--token", "x")
+    assert result.code == 2
+    assert result.err.strip() == f"rackbom: error: --url: NetBox at {url} cannot be reached " + (
+        "(ConnectionError)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((), "--output: give one of -o DIR (files) or --url URL (push)"),
+        (("--url", "http://127.0.0.1:1"), "--token: a NetBox API token is needed"),
+    ],
+)
+def test_a_push_needs_its_netbox(cli, monkeypatch, args: tuple[str, ...], message: str) -> None:
+    monkeypatch.delenv("NETBOX_URL", raising=False)
+    monkeypatch.delenv("NETBOX_TOKEN", raising=False)
+    result = cli("export", "netbox", "helios", *args)
+    assert result.code == 2
+    assert message in result.err
+    assert len(result.err.strip().splitlines()) == 1
+
+
+def test_files_mode_is_kept_where_netbox_url_is_set(cli, monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("NETBOX_URL", "http://127.0.0.1:1")
+    result = cli("export", "netbox", "helios", "-o", str(tmp_path / "out"))
+    assert result.code == 0, result.err
+    assert (tmp_path / "out" / "racks.yaml").is_file()

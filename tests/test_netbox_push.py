@@ -1,0 +1,173 @@
+"""`rackbom export netbox SYSTEM --url URL --token TOKEN` against the real NetBox.
+
+Helios and a three-rack Helios cluster are pushed twice each: the second push changes nothing.
+Every device (rack, position, type, role) and every cable (its two ends and type) that NetBox
+then holds in the system's site is compared with the export's, and so are a changed object, a
+conflicting object rackbom did not make, and a refused token."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dcim_service import Server, value
+from nautobot_client import NetBoxClient
+from netbox_service import NETBOX
+
+import rackbom as rb
+from rackbom.exports.dcim.dcim_export import cluster_export, design_export
+from rackbom.exports.dcim.vocabulary import vocabulary
+
+pytestmark = pytest.mark.client
+
+CLUSTER = """\
+id: helios-3
+name: Helios, 3 racks, Arista Tomahawk 6
+source: {kind: assumption, cite: A three-rack cluster to load into NetBox}
+design: helios
+size: {gpus: 216}
+fabric: {topology: clos, tiers: 2}
+profile: arista-th6
+"""
+
+
+@pytest.fixture(scope="module")
+def running() -> Iterator[Server]:
+    """A private NetBox; every service it runs on is stopped afterwards."""
+    yield from NETBOX.fixture()
+
+
+@pytest.fixture(scope="module")
+def client(running: Server) -> NetBoxClient:
+    return NetBoxClient(running.url, running.username, running.password)
+
+
+@pytest.fixture(scope="module")
+def token(running: Server, client: NetBoxClient) -> str:
+    """A v2 token (`nbt_KEY.TOKEN`), as a user copies it from NetBox."""
+    body = {"username": running.username, "password": running.password}
+    made = client._json("POST", "/api/users/tokens/provision/", body, {})
+    return f"nbt_{made['key']}.{made['token']}" if made.get("version") == 2 else made["token"]
+
+
+@pytest.fixture(scope="module")
+def cluster_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("cluster") / "helios-3.yaml"
+    path.write_text(CLUSTER, encoding="utf-8")
+    return path
+
+
+def _export(target: str) -> Any:
+    vocab = vocabulary("netbox")
+    if target.endswith(".yaml"):
+        return cluster_export(rb.load_cluster(target).analysis, vocab)
+    return design_export(rb.load(target).analysis, vocab)
+
+
+def _push(cli, running: Server, token: str, target: str, *more: str) -> Any:
+    return cli("export", "netbox", target, "--url", running.url, "--token", token, *more)
+
+
+def _counts(out: str) -> tuple[int, int, int]:
+    tail = out.strip().splitlines()[-1].split(": ", 1)[1]
+    created, updated, unchanged = (int(part.split()[-1]) for part in tail.split(", "))
+    return created, updated, unchanged
+
+
+def _stored_devices(client: NetBoxClient, site: str) -> dict[str, tuple[Any, ...]]:
+    return {
+        d["name"]: (d["rack"]["name"], d["position"], d["device_type"]["slug"], value(d["role"]))
+        for d in client.all("/api/dcim/devices/", site=site)
+    }
+
+
+def _stored_cables(client: NetBoxClient, site: str) -> set[frozenset[tuple[str, str, str]]]:
+    out = set()
+    for cable in client.all("/api/dcim/cables/", site=site):
+        ends = [
+            (end["object_type"], end["object"]["device"]["name"], end["object"]["name"])
+            for side in ("a_terminations", "b_terminations")
+            for end in cable[side]
+        ]
+        out.add(frozenset(ends))
+    return out
+
+
+@pytest.mark.parametrize("target", ["helios", "cluster"])
+def test_a_push_loads_the_system_and_a_second_changes_nothing(
+    cli, running: Server, client: NetBoxClient, token: str, cluster_file: Path, target: str
+) -> None:
+    name = str(cluster_file) if target == "cluster" else target
+    export = _export(name)
+    planned = _push(cli, running, token, name, "--dry-run")
+    assert planned.code == 0, planned.err
+    first = _push(cli, running, token, name)
+    assert first.code == 0, first.err
+    assert _counts(first.out)[0] == _counts(planned.out)[0] > 0
+    again = _push(cli, running, token, name)
+    assert again.code == 0, again.err
+    assert _counts(again.out) == (0, 0, sum(_counts(first.out)))
+    placed = list(export.placed())
+    want = {
+        d.name: (d.rack, d.position, d.device_type.slug, d.role) for p in placed for d in p.devices
+    }
+    assert _stored_devices(client, export.site.slug) == want
+    cables = {
+        frozenset({(c.a_type, c.a_device, c.a_name), (c.b_type, c.b_device, c.b_name)})
+        for p in placed
+        for c in p.cables
+    }
+    assert _stored_cables(client, export.site.slug) == cables
+    racks = {r["name"]: r for r in client.all("/api/dcim/racks/", site=export.site.slug)}
+    assert set(racks) == {p.rack.name for p in placed}
+    for p in placed:
+        assert racks[p.rack.name]["rack_type"]["slug"] == p.rack.rack_type.slug
+
+
+def test_a_changed_object_of_rackboms_is_updated(
+    cli, running: Server, client: NetBoxClient, token: str
+) -> None:
+    """A device moved by hand is put back; nothing else changes."""
+    assert _push(cli, running, token, "helios").code == 0
+    device = client.all("/api/dcim/devices/", site="helios")[0]
+    client.api("PATCH", f"/api/dcim/devices/{device['id']}/", {"comments": "moved by hand"})
+    done = _push(cli, running, token, "helios")
+    assert done.code == 0, done.err
+    assert _counts(done.out)[:2] == (0, 1)
+    assert client.api("GET", f"/api/dcim/devices/{device['id']}/")["comments"] != "moved by hand"
+
+
+def test_a_conflicting_object_is_named_and_nothing_is_loaded(
+    cli, running: Server, client: NetBoxClient, token: str
+) -> None:
+    """A site of the same slug that rackbom did not make stops the push before any write."""
+    body = {"name": "gb200-nvl72", "slug": "gb200-nvl72", "status": "planned"}
+    client.api("POST", "/api/dcim/sites/", body)
+    before = len(client.all("/api/dcim/device-types/"))
+    done = _push(cli, running, token, "gb200-nvl72")
+    assert done.code == 2
+    assert done.err.strip() == (
+        "rackbom: error: --url: sites 'gb200-nvl72' exists in NetBox, not made by rackbom"
+    )
+    assert len(client.all("/api/dcim/device-types/")) == before
+
+
+def test_a_refused_token_is_one_line(cli, running: Server) -> None:
+    done = _push(cli, running, "nbt_nokey.notatoken", "helios")
+    assert done.code == 2
+    assert done.err.strip() == f"rackbom: error: --token: NetBox at {running.url} refused the token"
+
+
+def test_a_v1_token_from_the_environment(
+    cli, running: Server, client: NetBoxClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`NETBOX_URL` and a v1 token in `NETBOX_TOKEN` (sent as `Token`) stand in for the options."""
+    (user,) = client.all("/api/users/users/", username=running.username)
+    made = client.api("POST", "/api/users/tokens/", {"user": user["id"], "version": 1})
+    monkeypatch.setenv("NETBOX_URL", running.url)
+    monkeypatch.setenv("NETBOX_TOKEN", made["token"])
+    done = cli("export", "netbox", "helios", "--dry-run")
+    assert done.code == 0, done.err
+    assert "would push helios" in done.out
