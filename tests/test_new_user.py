@@ -355,7 +355,15 @@ def test_the_report_page_has_contents_and_says_its_units(tmp_path: Path, cli) ->
         assert f'id="{anchor[1:]}"' in page
     # each part its own entry (a part's anchor has no dash), its few sections on its line
     parts = re.findall(r'<li><a href="#(\w+)">', nav)
-    assert parts == ["designs", "clusters", "costs", "collectives", "goodput", "plant"]
+    assert parts == [
+        "designs",
+        "clusters",
+        "costs",
+        "uncertainty",
+        "collectives",
+        "goodput",
+        "plant",
+    ]
     assert "<details>" not in nav
     assert "<h2>AMD Helios (MI450X, UALoE72)</h2>" not in page  # the drawing carries the name
     assert "totals are both ways, in TB/s" in page

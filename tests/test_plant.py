@@ -323,7 +323,7 @@ def test_workbook_lists_a_large_systems_alike_feeds_and_rows_once_with_their_cou
 
     cluster = rb.load_cluster("helios-1m")
     plant = cluster.plant()
-    sheets = plant_part([rb.load("helios").analysis, cluster.analysis], plant_rules())
+    sheets = plant_part([rb.load("helios").analysis, cluster.analysis], plant_rules(), 1.25)
     rows = [[c.value for c in row] for sheet in sheets for row in sheet.rows if len(row) > 2]
     feeds = [r for r in rows if r[0] == "helios-1m" and r[2] in ("rack", "row")]
     assert sum(r[-1] for r in feeds) == len(plant.feeds) > LINES_MAX >= len(feeds)

@@ -209,14 +209,14 @@ def cost_and_collective_figures() -> tuple[str, ...]:
         for s in ("mi355x-128", "gb200-nvl72")
         for op in ("all_to_all", "all_reduce")
     }
+    ring, nvls = busbw["mi355x-128", "all_reduce"], busbw["gb200-nvl72", "all_reduce"]
     return (
         f"per accepted run, {usd(runs[0].total_usd)} on MI355X servers, {usd(runs[1].total_usd)} "
         f"on HGX B200 and {usd(runs[2].total_usd)} on Helios, of which "
         f"{usd(runs[2].people_usd)} is people",
         f"comes to {busbw['mi355x-128', 'all_to_all']} GB/s busbw, against "
         f"{busbw['gb200-nvl72', 'all_to_all']} GB/s over an NVL72's",
-        f"only 2x ({busbw['mi355x-128', 'all_reduce']} against "
-        f"{busbw['gb200-nvl72', 'all_reduce']})",
+        f"{float(nvls) / float(ring):.1f}x ({ring} against {nvls}",
     )
 
 
