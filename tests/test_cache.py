@@ -72,4 +72,5 @@ def test_cold_and_warm_runs_print_the_same(tmp_path: Path) -> None:
         "costs-workloads",
         "plant-profiles",
         "collectives",
+        "reliability",
     }

@@ -74,8 +74,9 @@ def test_every_elevation_is_displayed_and_each_design_has_a_column(
 ) -> None:
     chromium = require_client("chromium")
     found = probe_page(chromium, report, PROBE, tmp_path)
-    # cost and collective charts for the designs and for the clusters; a plant drawing each
-    charts = 2 * len(TCO_CHARTS) + 2 * len(COLLECTIVE_CHARTS)
+    # cost, collective and goodput charts for the designs and for the clusters, the uncertainty
+    # of the first two designs and of the first two clusters; a plant drawing each
+    charts = 2 * len(TCO_CHARTS) + 2 * len(COLLECTIVE_CHARTS) + 2 + 2
     plants = len(DESIGNS) + len(CLUSTERS)
     assert len(found["svgs"]) == len(DESIGNS) + 2 * len(CLUSTERS) + charts + plants
     assert all(w > 100 and h > 100 for w, h in found["svgs"]), found["svgs"]
