@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
-import zipfile
 from collections import Counter
 from collections.abc import Iterable
 from math import isfinite
@@ -29,12 +27,11 @@ from ...components.errors import InputError
 from ...racks.cabling.counts import PartCounts, Tally
 from ...racks.cabling.row import COLUMNS, CableRow
 from .cells import Cell
-from .sheet_xml import EMPTY_SHEET_DATA, cell_xml
+from .sheet_xml import cell_xml, fill_sheets
 
 SHEET_ROWS = 1_048_576
 """Excel's rows per sheet, the header included."""
 CREATOR = "rackbom"
-COPY_CHUNK = 1 << 20
 
 
 def too_many_rows(path: str, rows: int, sheets: int) -> InputError:
@@ -77,7 +74,7 @@ def xlsx_writer(
             skeleton = io.BytesIO()
             wb.save(skeleton)
             parts = {f"xl/worksheets/sheet{i}.xml": f for i, f in enumerate(halls.values(), 2)}
-            _fill(skeleton, path, parts)
+            fill_sheets(skeleton, path, parts)
 
     return write
 
@@ -129,26 +126,6 @@ def _row_xml(number: int, values: Iterable[object], sheet: str) -> str:
             out.append(cell_xml(ref, Cell(value), None, sheet))  # type: ignore[arg-type]
     out.append("</row>")
     return "".join(out)
-
-
-def _fill(skeleton: io.BytesIO, target: Path, parts: dict[str, Path]) -> None:
-    """Copy the workbook, each hall sheet's empty `<sheetData>` filled from its file of rows."""
-    with (
-        zipfile.ZipFile(skeleton) as zin,
-        zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout,
-    ):
-        for info in zin.infolist():
-            data = zin.read(info)
-            rows = parts.get(info.filename)
-            if rows is None:
-                zout.writestr(info, data)
-                continue
-            head, tail = data.split(EMPTY_SHEET_DATA)
-            with zout.open(info.filename, "w", force_zip64=True) as out:
-                out.write(head + b"<sheetData>")
-                with rows.open("rb") as f:
-                    shutil.copyfileobj(f, out, COPY_CHUNK)
-                out.write(b"</sheetData>" + tail)
 
 
 def _summary(

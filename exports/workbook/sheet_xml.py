@@ -8,6 +8,7 @@ Everything else in the file (styles, column widths, print setup, charts) stays o
 
 from __future__ import annotations
 
+import shutil
 import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -22,6 +23,8 @@ from .cells import Cell
 
 EMPTY_SHEET_DATA = b"<sheetData></sheetData>"
 """What openpyxl writes for a write-only sheet given no rows: the place the rows go."""
+COPY_CHUNK = 1 << 20
+"""Bytes copied at a time from a file of rows into the workbook."""
 STRING_MAX = 32_767
 """The longest text a cell holds; openpyxl cuts longer text to this length, and so does this."""
 _XML_SPACE = ' xml:space="preserve"'
@@ -99,10 +102,10 @@ def sheet_data(
 
 
 def fill_sheets(
-    source: Path | IO[bytes], target: Path, sheet_data_by_part: Mapping[str, str]
+    source: Path | IO[bytes], target: Path, sheet_data_by_part: Mapping[str, str | Path]
 ) -> None:
     """Copy the workbook `source` to `target`, each named sheet part's empty `<sheetData>`
-    replaced by its rows."""
+    replaced by its rows: the element's text, or a file of its `<row>` elements, streamed."""
     with (
         zipfile.ZipFile(source) as zin,
         zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout,
@@ -110,8 +113,16 @@ def fill_sheets(
         for info in zin.infolist():
             data = zin.read(info)
             rows = sheet_data_by_part.get(info.filename)
-            if rows is not None:
-                if data.count(EMPTY_SHEET_DATA) != 1:
-                    raise ValueError(f"{info.filename}: no single empty sheetData to fill")
-                data = data.replace(EMPTY_SHEET_DATA, rows.encode("utf-8"), 1)
-            zout.writestr(info, data)
+            if rows is None:
+                zout.writestr(info, data)
+                continue
+            if data.count(EMPTY_SHEET_DATA) != 1:
+                raise ValueError(f"{info.filename}: no single empty sheetData to fill")
+            if isinstance(rows, str):
+                zout.writestr(info, data.replace(EMPTY_SHEET_DATA, rows.encode("utf-8"), 1))
+                continue
+            head, tail = data.split(EMPTY_SHEET_DATA)
+            with zout.open(info.filename, "w", force_zip64=True) as out, rows.open("rb") as f:
+                out.write(head + b"<sheetData>")
+                shutil.copyfileobj(f, out, COPY_CHUNK)
+                out.write(b"</sheetData>" + tail)
