@@ -110,7 +110,7 @@ CLAIMS = (
     ),
     Claim(
         "MI355X TCO per FP4 PFLOPS vs HGX B300",
-        "~60% of",
+        "~60% of B300's",
         "tco_usd_per_fp4_pflops_hour",
         "mi355x-server-8k",
         -40,
@@ -118,7 +118,7 @@ CLAIMS = (
     ),
     Claim(
         "MI355X TCO per FP4 PFLOPS vs GB300 NVL72",
-        "~60% of",
+        "~60% of GB300's",
         "tco_usd_per_fp4_pflops_hour",
         "mi355x-server-8k",
         -40,
@@ -126,7 +126,7 @@ CLAIMS = (
     ),
     Claim(
         "MI355X TCO per FP8 PFLOPS vs HGX B200",
-        "~50% of",
+        "~50% of B200's",
         "tco_usd_per_fp8_pflops_hour",
         "mi355x-server-8k",
         -50,
