@@ -3,6 +3,7 @@ defined."""
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -53,13 +54,16 @@ def names() -> list[str]:
 
 @cache
 def files() -> tuple[Path, ...]:
-    """Every file of the checkout but caches and the golden outputs."""
-    skip = {".git", "__pycache__", ".mypy_cache", ".ruff_cache", ".hypothesis", "golden"}
-    return tuple(
-        p
-        for p in ROOT.rglob("*")
-        if not skip.intersection(p.relative_to(ROOT).parts) and p.is_file()
-    )
+    """Every file of the checkout's own: not hidden folders (git, virtual environments, the test
+    services' installs, caches), builds, bytecode or the golden outputs, none of them walked."""
+    skip = {"__pycache__", "golden", "build", "dist"}
+    found = []
+    for folder, subfolders, names in os.walk(ROOT):
+        subfolders[:] = [
+            d for d in subfolders if not (d.startswith(".") or d in skip or d.endswith(".egg-info"))
+        ]
+        found += [Path(folder) / n for n in names]
+    return tuple(found)
 
 
 def exists(path: str) -> bool:
