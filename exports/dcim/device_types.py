@@ -92,9 +92,11 @@ def _airflow(value: str | None, lib: Library, notes: Notes, cited: str | None = 
     return lib.airflow.value or "front-to-rear"
 
 
-def _port(kind: PortType, name: str, card: str | None = None) -> Interface:
-    """An interface of `kind`; a NIC's port names its card in the description (a label is what
-    is printed at the port)."""
+def _port(kind: PortType, name: str, card: str | None = None, in_label: bool = False) -> Interface:
+    """An interface of `kind`; a NIC's port names its card in the description, or in the label
+    where the product keeps no description (`Vocabulary.card_in_description`)."""
+    if in_label:
+        return Interface(name, kind.type, label=card, description=kind.description)
     text = "; ".join(t for t in (card, kind.description) if t)
     return Interface(name, kind.type, description=text[:200] or None)
 
@@ -365,7 +367,9 @@ def _ports(
             prefix = prefixes[line.use]
             for _ in range(line.qty * part.ports):
                 counters[prefix] += 1
-                interfaces.append(_port(kind, f"{prefix}{counters[prefix]}", part.label_name))
+                name = f"{prefix}{counters[prefix]}"
+                in_label = not vocab.card_in_description
+                interfaces.append(_port(kind, name, part.label_name, in_label))
             notes.add(
                 f"interfaces {prefix}*: {line.qty * part.ports} x {part.port_gbps:g}G "
                 f"({part.id}, {line.use.value}) as {kind.type} from "

@@ -79,6 +79,13 @@ class Vocabulary:
     device_type_fields: frozenset[str]
 
     @property
+    def card_in_description(self) -> bool:
+        """Where a NIC port names its card: NetBox keeps it in the interface's description
+        (its label is what is printed at the port); Nautobot's device-type import drops an
+        interface's description, so there it stays the label."""
+        return self.target == "netbox"
+
+    @property
     def name(self) -> str:
         """`NetBox 4.7.3`."""
         return f"{self.product} {self.version}"
