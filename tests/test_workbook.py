@@ -142,7 +142,7 @@ def test_sheets_in_order(book):
         expected += [f"BOM {d}", f"Ports {d}", f"Chips {d}", f"Power {d}", f"Trays {d}"]
     plant = ["Plant", "Plant feeds", "Plant racks", "Plant rows", "Plant failures"]
     collectives = ["Collectives", "Collective workloads", "Collective checks"]
-    goodput = ["Goodput"]  # the job rows sum over the causes' rows on the same sheet
+    goodput = ["Goodput", "Goodput causes"]
     assert book.sheetnames == [*expected, "TCO", *plant, *collectives, *goodput, "Sources"]
 
 
@@ -549,20 +549,25 @@ GOODPUT_CAUSE_FIELDS = {
 
 
 def goodput_tables(ws) -> tuple[dict[str, dict[str, object]], dict[tuple[str, str], dict]]:
-    """The Goodput sheet's job rows by system and cause rows by (system, cause name), each a
-    mapping of column header to cell value."""
+    """The Goodput sheet's job rows by system and its causes sheet's rows by (system, cause
+    name), each a mapping of column header to cell value."""
+    (jobs,) = _tables(ws)
+    (causes,) = _tables(ws.parent["Goodput causes"])
+    return {r["System"]: r for r in jobs}, {(r["System"], r["Cause"]): r for r in causes}
+
+
+def _tables(ws) -> list[list[dict[str, object]]]:
+    """Each table under a header row that starts with "System", to its first blank row."""
     rows = list(ws.iter_rows(values_only=True))
-    heads = [i for i, r in enumerate(rows) if r[0] == "System"]
     tables = []
-    for head in heads:
+    for head in (i for i, r in enumerate(rows) if r[0] == "System"):
         body = []
         for r in rows[head + 1 :]:
             if not r[0]:
                 break
-            body.append(dict(zip(rows[head], r, strict=True)))
+            body.append(dict(zip(rows[head], r, strict=False)))
         tables.append(body)
-    jobs, causes = tables
-    return {r["System"]: r for r in jobs}, {(r["System"], r["Cause"]): r for r in causes}
+    return tables
 
 
 def goodput_inputs(ws) -> dict[str, openpyxl.cell.Cell]:

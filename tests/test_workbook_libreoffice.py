@@ -28,6 +28,7 @@ from test_workbook import (
 
 import rackbom as rb
 from conftest import DESIGNS, require_client
+from rackbom.components.catalogue import builtin_catalogue
 from rackbom.components.cost_inputs import TcoProfile
 from rackbom.components.tco_library import builtin_costs
 from rackbom.exports.figures import KEY_FIGURES
@@ -282,8 +283,11 @@ def test_workbook_prints_few_readable_pages(printed):
     assert list(printed)[:2] == ["Summary", "Comparison"]
     assert printed["Summary"] <= 4 and printed["Comparison"] <= 4
     assert all(printed[f"BOM {d}"] <= 6 for d in DESIGNS), printed
-    # 91 pages for four designs without a page setup; now a few readable pages a design
-    assert sum(printed.values()) <= 20 + 15 * len(DESIGNS), printed
+    # 91 pages for four designs without a page setup; now a few readable pages a design, the
+    # Sources appendix (every source's citation, note and the figures resting on it) apart
+    per_design = sum(pages for sheet, pages in printed.items() if sheet != "Sources")
+    assert per_design <= 20 + 15 * len(DESIGNS), printed
+    assert printed["Sources"] <= len(builtin_catalogue().sources), printed
 
 
 # --- cluster sheets -------------------------------------------------------------------------

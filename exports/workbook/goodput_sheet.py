@@ -45,6 +45,9 @@ CAUSE_COLUMNS = (
     "Source",
 )  # fmt: skip
 USD_HOUR = f"num:{USD_MILLS.excel}"
+JOBS, CAUSES = "Goodput", "Goodput causes"
+JOBS_REF, CAUSES_REF = f"{JOBS}!", f"'{CAUSES}'!"
+"""The two sheets and how a formula on one names a cell of the other."""
 TcoRefs = Mapping[str, Mapping[str, str]]
 """Per system id, the TCO sheet's cells of `tco_usd_per_gpu_hour` and
 `tco_usd_per_bf16_pflops_hour`."""
@@ -61,8 +64,8 @@ class _Job:
     last: int
 
     def span(self, column: str) -> str:
-        """A column of the job's cause rows."""
-        return f"${column}${self.first}:${column}${self.last}"
+        """A column of the job's cause rows, on the causes' sheet."""
+        return f"{CAUSES_REF}${column}${self.first}:${column}${self.last}"
 
 
 def goodput_sheet(
@@ -70,11 +73,11 @@ def goodput_sheet(
     tco_profile: TcoProfile | str | Path | None = None,
     tco_refs: TcoRefs | None = None,
 ) -> list[SheetData]:
-    """A whole-system job per system and its causes of interruption, as formulas (one sheet:
-    the job rows sum over the causes' rows)."""
+    """A whole-system job per system, and its causes of interruption on a sheet of their own
+    (each a table that can run over a page), as formulas across the two."""
     chosen = profile(tco_profile)
     data = reliability_data()
-    sheet = SheetData("Goodput", freeze_column=2)
+    sheet = SheetData(JOBS, freeze_column=2)
     sheet.add(text("Goodput", "title"))
     sheet.add(
         text(
@@ -92,7 +95,13 @@ def goodput_sheet(
     results = [system_goodput(s, [None], data, tco_profile=chosen)[0] for s in trained]
     sheet.add()
     head = sheet.header(JOB_COLUMNS)
-    first = head + len(results) + 4  # below the job rows, a blank row, a section and a header
+    causes = SheetData(CAUSES, freeze_column=2)
+    causes.add(text("Causes of interruption", "title"))
+    causes.add(
+        text("Of each system's job on the Goodput sheet, which sums over these rows.", "note")
+    )
+    causes.add()
+    first = causes.header(CAUSE_COLUMNS) + 1
     jobs = []
     for i, (system, result) in enumerate(zip(trained, results, strict=True)):
         start = first + sum(len(r.by_cause) for r in results[:i])
@@ -100,13 +109,11 @@ def goodput_sheet(
         jobs.append(_Job(result, exposure(system), head + 1 + i, start, end))
     for job in jobs:
         sheet.add(*_job_row(job, inputs, (tco_refs or {}).get(job.result.system, {})))
-    sheet.add()
-    sheet.add(text("Causes of interruption", "section"))
-    sheet.header(CAUSE_COLUMNS)
+    there = {name: f"{JOBS_REF}{ref}" for name, ref in inputs.items()}
     for job in jobs:
         for cause, row in zip(data.causes, job.result.by_cause, strict=True):
-            sheet.add(*_cause_row(job, inputs, cause, len(sheet.rows) + 1, row))
-    return [sheet]
+            causes.add(*_cause_row(job, there, cause, len(causes.rows) + 1, row))
+    return [sheet, causes]
 
 
 def _inputs(sheet: SheetData, data: ReliabilityData) -> dict[str, str]:
@@ -171,7 +178,11 @@ def _cause_row(
     """Columns A-N of CAUSE_COLUMNS on row `k`: the rate on the training GPUs' share, the spare
     slots and cover and the recovery of `racks/goodput/checkpoint.py`."""
     j, repair = job.row, inp["repair_h"]
-    in_repair = f"$S${j}/24*{repair}"
+
+    def at(column: str) -> str:  # the job's row on the Goodput sheet
+        return f"{JOBS_REF}${column}${j}"
+
+    in_repair = f"{at('S')}/24*{repair}"
     cover = f"IF(I{k}=0,1,IF(K{k}=0,0,IF({in_repair}<=0,1,POISSON(K{k}-1,{in_repair},1))))"
     wait_min = f"(1-L{k})*{repair}/(K{k}+1)*60"
     return [
@@ -180,13 +191,13 @@ def _cause_row(
         text(cause.per),
         number(job.parts.counts[cause.per], "int"),
         number(cause.rate_per_year, "num:0.0000"),
-        formula(f"E{k}*D{k}*$E${j}/$B${j}/{HOURS_PER_YEAR:g}*24", "num:#,##0.000"),
-        formula(f'IF(AND(J{k}="yes",$F${j}>0),F{k}/$F${j},0)', "percent"),
+        formula(f"E{k}*D{k}*{at('E')}/{at('B')}/{HOURS_PER_YEAR:g}*24", "num:#,##0.000"),
+        formula(f'IF(AND(J{k}="yes",{at("F")}>0),F{k}/{at("F")},0)', "percent"),
         number(job.parts.blast[cause.outage], "int"),
-        formula(f"MIN(H{k},$E${j})", "int"),
+        formula(f"MIN(H{k},{at('E')})", "int"),
         text("yes" if row.restart else "no"),
-        formula(f"IF($D${j}<I{k},0,1+IF($T${j}>0,INT(($D${j}-I{k})/$T${j}),0))", "int"),
+        formula(f"IF({at('D')}<I{k},0,1+IF({at('T')}>0,INT(({at('D')}-I{k})/{at('T')}),0))", "int"),
         formula(cover, "percent"),
-        formula(f"{inp['detection_min']}+{inp['restart_min']}+$H${j}/60+{wait_min}", "decimal"),
+        formula(f"{inp['detection_min']}+{inp['restart_min']}+{at('H')}/60+{wait_min}", "decimal"),
         text(cause.source),
     ]

@@ -105,6 +105,10 @@ def plant_sheets(
     for label, value in inputs.items():
         row = sheet.add(text(label), number(value, "decimal"))
         refs[label] = sheet.ref(2, row)
+    sheet.add()
+    sheet.header(("System", "Redundancy as built"))  # a line a system: the sheets below are long
+    for name, plant in plants:
+        sheet.add(text(name), text(plant.as_built.text, "wrap"))
     sheets = [sheet]
     for part, name, title in PARTS:
         table = SheetData(f"{SHEET_NAME} {name}", freeze_column=3)
@@ -189,10 +193,6 @@ def _rows(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Re
 
 
 def _failures(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
-    sheet.header(("System", "Redundancy as built"))
-    for name, plant in plants:
-        sheet.add(text(name), text(plant.as_built.text, "wrap"))
-    sheet.add()
     sheet.header(FAILURE_COLUMNS)
     for name, plant in plants:
         for domain in plant.failure_domains:
