@@ -100,6 +100,7 @@ def test_every_drawn_label_is_legible_in_a_1280_px_window(report: Path, tmp_path
     sections = {f"design-{d}" for d in DESIGNS} | {f"cluster-{c}" for c in CLUSTERS}
     sections |= {"tco-designs", "tco-clusters", "collectives-designs", "collectives-clusters"}
     sections |= {"goodput-designs", "goodput-clusters"}
+    sections |= {"uncertainty-1", "uncertainty-2"}  # the first two designs, the first two clusters
     sections |= {f"plant-{s}" for s in (*DESIGNS, *CLUSTERS)}
     assert {section for _, _, section in labels} == sections
     assert labels[0][0] >= LEGIBLE_PX, labels[:5]  # a pod side by side drew them 4 px high
