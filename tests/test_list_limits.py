@@ -113,7 +113,7 @@ OPTIONS = [
         "rack",
         "--rack",
         RACK_NAMES_MAX,
-        lambda n, tmp: ["cables", "helios", *["--rack", "helios"] * n],
+        lambda n, tmp: ["cables", "mi355x-8k", *["--rack", "mi355x-8k-00001-mi355x"] * n],
         10,
     ),
     ListOption(

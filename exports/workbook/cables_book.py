@@ -40,7 +40,7 @@ def too_many_rows(path: str, rows: int, sheets: int) -> InputError:
         path,
         None,
         f"{rows:,} cable rows do not fit a workbook sheet of {SHEET_ROWS:,} rows per hall; "
-        "write CSV (-o FILE.csv) or one hall at a time (--hall)"
+        "write CSV (-o FILE.csv) or one hall at a time (--scope hall=NAME)"
         + (f" ({sheets} halls)" if sheets > 1 else ""),
     )
 

@@ -4,11 +4,8 @@ cable import or one rack's patch panel; without a file, its counts against the B
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Callable, Iterator
-from difflib import get_close_matches
-from itertools import islice
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -19,8 +16,9 @@ from rackbom.components.progress import progress
 from rackbom.exports.text.table import counted, size_text
 from rackbom.racks.cabling.cable_list import CableList, cable_list
 from rackbom.racks.cabling.row import CableRow
+from rackbom.racks.cabling.scope import FloorScope, Scope, bind_scope, refuse_design
 
-from .common import add_catalogue_option, add_repeated, load_targets
+from .common import add_catalogue_option, add_repeated, add_scope_option, load_targets, scope_of
 
 T = TypeVar("T")
 
@@ -46,9 +44,9 @@ def configure(p: argparse.ArgumentParser) -> None:
         RACK_NAMES_MAX,
         "rack names",
         metavar="NAME",
-        help="only cables with an end in this rack; may repeat",
+        help="only cables with an end in this rack (--scope rack=NAME); may repeat",
     )
-    p.add_argument("--hall", metavar="NAME", help="only cables with an end in this hall")
+    add_scope_option(p, "cables with an end in this building, hall, row or rack")
     add_catalogue_option(p)
     p.set_defaults(run=run)
 
@@ -65,30 +63,77 @@ def run(args: argparse.Namespace) -> int:
     for path in files.values():
         if path is not None:
             check_destination(path)
-    if args.panel is not None and len(args.rack) != 1:
-        raise InputError(None, "--panel", "draws one rack: give exactly one --rack NAME")
+    scope = scope_of(args)
+    panel_rack = _panel_rack(args.panel, scope)
     (target,) = load_targets(args, [args.design])
     cables = cable_list(target.analysis)
     if cables.note is not None:
         print(f"note: {cables.note}", file=sys.stderr)
-    rows = _filter(cables, set(args.rack), args.hall)
-    whole = not args.rack and args.hall is None
-    outputs = _outputs(args, cables, rows, whole)
+    kept = _Kept(cables, _bound(cables, scope))
+    outputs = _outputs(args, cables, kept, panel_rack)
     if not outputs:
-        _print_counts(cables)
+        if kept.scope is None:
+            _print_counts(cables)
+        else:
+            _print_kept(kept, kept.scope)
         return 0
     for path in write_files(outputs):
         print(f"wrote {path} ({size_text(path.stat().st_size)})")
+    if kept.scope is not None:
+        print(f"{kept.scope.scope} of {cables.system_id}: {counted(kept.legs, 'cable leg')}")
     return 0
 
 
+def _panel_rack(panel: str | None, scope: Scope | None) -> str | None:
+    """The one rack `--panel` draws (None without --panel)."""
+    if panel is None:
+        return None
+    if scope is None or scope.level != "rack" or len(scope.names) > 1:
+        raise InputError(None, "--panel", "draws one rack: give exactly one --rack NAME")
+    return scope.names[0]
+
+
+def _bound(cables: CableList, scope: Scope | None) -> FloorScope | None:
+    """The scope on the cluster's floor; refused for a design, which stands on no floor."""
+    if scope is None:
+        return None
+    if cables.run_list is None:
+        refuse_design(scope, cables.system_id)
+        return None
+    return bind_scope(scope, cables.run_list.cluster, cables.run_list.network_racks)
+
+
+class _Kept:
+    """The rows with an end in scope (every row without one), counted on each pass."""
+
+    def __init__(self, cables: CableList, scope: FloorScope | None) -> None:
+        self.cables = cables
+        self.scope = scope
+        self.legs = 0
+
+    @property
+    def whole(self) -> bool:
+        """Whether every row is kept."""
+        return self.scope is None
+
+    def __call__(self) -> Iterator[CableRow]:
+        """A fresh pass over the rows kept."""
+        self.legs = 0
+        scope = self.scope
+        for row in self.cables:
+            if scope is None or (
+                scope.holds(row.a_hall, row.a_row, row.a_rack)
+                or scope.holds(row.z_hall, row.z_row, row.z_rack)
+            ):
+                self.legs += 1
+                yield row
+
+
 def _outputs(
-    args: argparse.Namespace,
-    cables: CableList,
-    rows: Callable[[], Iterator[CableRow]],
-    whole: bool,
+    args: argparse.Namespace, cables: CableList, rows: _Kept, panel_rack: str | None
 ) -> list[tuple[str, Writer]]:
     """A writer per file asked for, each over its own pass of the rows."""
+    whole = rows.whole
     bom = cables.bom if whole else None
     total = cables.rows_total if whole else None
 
@@ -118,18 +163,14 @@ def _outputs(
 
         netbox = shown(args.netbox, rows())
         outputs.append((args.netbox, dcim_writer(netbox, cables, cables.plain_names)))
-    if args.panel is not None:
+    if args.panel is not None and panel_rack is not None:
         from rackbom.components.atomic import text_writer
         from rackbom.layouts.patch_panel import PatchPanel, panel_ports
 
-        (rack,) = args.rack
+        rack = panel_rack
         ports = panel_ports(iter(cables), rack)
         if not ports:
-            raise InputError(
-                None,
-                "--rack",
-                f"{cables.system_id} has no cabled rack named {rack!r}{rack_hint(cables, [rack])}",
-            )
+            raise InputError(None, "--rack", f"{cables.system_id} has no cabled rack {rack!r}")
         panel = PatchPanel(cables.system_id, rack, ports)
         outputs.append((args.panel, text_writer(panel.to_string())))
     return outputs
@@ -138,7 +179,7 @@ def _outputs(
 def _table_writer(
     path: str,
     cables: CableList,
-    rows: Callable[[], Iterator[CableRow]],
+    rows: _Kept,
     shown: Callable[[str, Iterator[Any]], Iterator[Any]],
     whole: bool,
 ) -> Writer:
@@ -151,54 +192,6 @@ def _table_writer(
 
     lines = shown(path, cables.lines()) if whole else None
     return csv_writer(shown(path, rows()), cables.plain_names, lines)
-
-
-def _filter(
-    cables: CableList, racks: set[str], hall: str | None
-) -> Callable[[], Iterator[CableRow]]:
-    """A fresh pass over the rows that touch the racks or hall asked for; InputError if none do."""
-
-    def rows() -> Iterator[CableRow]:
-        if not racks and hall is None:
-            yield from cables
-            return
-        found = False
-        for row in cables:
-            if racks and row.a_rack not in racks and row.z_rack not in racks:
-                continue
-            if hall is not None and hall not in (row.a_hall, row.z_hall):
-                continue
-            found = True
-            yield row
-        if not found:
-            field = "--rack" if racks else "--hall"
-            asked = ", ".join(sorted(racks)) if racks else hall
-            hint = rack_hint(cables, sorted(racks)) if racks else ""
-            raise InputError(None, field, f"{cables.system_id} has no cables in {asked}{hint}")
-
-    return rows
-
-
-HINT_ROWS = 50_000
-"""Rows read for examples of rack names when a rack asked for has no cables: enough to meet the
-first racks of every kind, bounded for a million-GPU cluster."""
-
-
-def rack_hint(cables: CableList, asked: list[str]) -> str:
-    """Close rack names and examples of how racks are named, from the run list's first rows."""
-    seen: dict[str, None] = {}
-    for row in islice(cables, HINT_ROWS):
-        seen.update(dict.fromkeys((row.a_rack, row.z_rack)))
-    close = {m for a in asked for m in get_close_matches(a, list(seen), n=3, cutoff=0.6)}
-    mean = f" (did you mean {', '.join(sorted(close))}?)" if close else ""
-    kinds: dict[str, str] = {}
-    for name in seen:
-        kinds.setdefault(re.sub(r"\d+", "#", name), name)
-    examples = ", ".join(list(kinds.values())[:4])
-    return (
-        f"{mean}; racks are named like {examples}, and `rackbom cables {cables.system_id} "
-        "-o run.csv` lists every one (columns a_rack, z_rack)"
-    )
 
 
 def _print_counts(cables: CableList) -> None:
@@ -215,3 +208,17 @@ def _print_counts(cables: CableList) -> None:
             print(f"  {part:<34} {have.get(part, 0):>10,} {want.get(part, 0):>10,}")
     verdict = "match" if got == bom else "DIFFER"
     print(f"run list and BOM {verdict}")
+
+
+def _print_kept(kept: _Kept, scope: FloorScope) -> None:
+    """Cables and transceivers by part of the rows in scope (the BOM counts the whole)."""
+    tally = kept.cables.tally()
+    for row in kept():
+        tally.add(row)
+    got = tally.result()
+    print(f"{scope.scope} of {kept.cables.system_id}: {counted(got.legs, 'cable leg')}")
+    print(f"{'part':<36} {'run list':>10}")
+    for name, have in (("cables", got.cables), ("transceivers", got.transceivers)):
+        print(name)
+        for part in sorted(have):
+            print(f"  {part:<34} {have[part]:>10,}")

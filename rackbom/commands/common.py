@@ -9,8 +9,9 @@ from typing import Any
 from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import Catalogue
 from rackbom.components.errors import InputError
-from rackbom.components.limits import FILES_MAX, SYSTEMS_MAX, bounded
+from rackbom.components.limits import FILES_MAX, RACK_NAMES_MAX, SYSTEMS_MAX, bounded
 from rackbom.exports.json.summary_json import json_blocks
+from rackbom.racks.cabling.scope import Scope, parse_scope
 from rackbom.resolve import distinct, resolve
 from rackbom.system import System
 
@@ -111,3 +112,26 @@ def print_json(value: Any) -> None:
     """Indented JSON on stdout, streamed in blocks."""
     for block in json_blocks(value):
         sys.stdout.write(block)
+
+
+def add_scope_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--scope LEVEL=NAME`: a building, hall, row or rack of a cluster (racks may repeat)."""
+    add_repeated(
+        parser,
+        "--scope",
+        RACK_NAMES_MAX,
+        "scopes",
+        metavar="LEVEL=NAME",
+        help=f"{what} only: building=bldg01, hall=hall02, row=row04 or rack=NAME (may repeat)",
+    )
+
+
+def scope_of(args: argparse.Namespace) -> Scope | None:
+    """The scope `--scope` gives, each `--rack NAME` (where the command has it) as
+    `rack=NAME`."""
+    racks = [f"rack={name}" for name in getattr(args, "rack", [])]
+    values = [*args.scope, *racks]
+    if len(values) > RACK_NAMES_MAX:
+        why = f"more than {RACK_NAMES_MAX:,} racks given; at most {RACK_NAMES_MAX:,} are allowed"
+        raise InputError(None, "--scope", why)
+    return parse_scope(values)

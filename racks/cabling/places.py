@@ -26,6 +26,11 @@ class Place(NamedTuple):
     position: int
 
 
+def building_name(index: int) -> str:
+    """Building `index` (from 0) of a campus."""
+    return f"bldg{index + 1:02d}"
+
+
 def hall_name(index: int) -> str:
     """Hall `index` (from 0)."""
     return f"hall{index + 1:02d}"
@@ -44,6 +49,19 @@ def floor_index(cluster: ClusterAnalysis) -> FloorIndex:
         racks_per_row=cluster.spec.floor.racks_per_row,
         halls=floor.halls,
     )
+
+
+def copy_floor(cluster: ClusterAnalysis, index: FloorIndex, copy: int) -> list[tuple[str, str]]:
+    """Hall and row of each design rack of copy `copy` (from 0): a copy's racks stand in floor
+    order, or several copies of a one-rack design share one floor rack."""
+    racks = len(cluster.rack.design.racks)
+    per = cluster.copies_per_rack
+    first = copy * racks if per == 1 else copy // per
+    count = racks if per == 1 else 1
+    return [
+        (hall_name(hall), row_name(row))
+        for hall, row, _ in map(index.locate, range(first, first + count))
+    ]
 
 
 def switch_places(cluster: ClusterAnalysis, leaf_racks: list[int]) -> list[list[Place]]:

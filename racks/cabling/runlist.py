@@ -45,7 +45,15 @@ from ..clusters.sizing import pod_spines
 from .management_rows import ManagementRows, joined
 from .names import copy_prefix, nic_port, rack_name, switch_device, tray_device
 from .network_racks import NetworkRack, management_rows, network_racks
-from .places import FloorIndex, Place, floor_index, hall_name, row_name, switch_places
+from .places import (
+    FloorIndex,
+    Place,
+    copy_floor,
+    floor_index,
+    hall_name,
+    row_name,
+    switch_places,
+)
 from .row import PLAIN, CableRow
 
 End = tuple[str, str, str, int, str, str]
@@ -198,14 +206,7 @@ class RunList:
 
     def _copy_floor(self, copy: int) -> list[tuple[str, str]]:
         """Hall and row of each design rack of copy `copy`."""
-        racks = len(self.management.racks)
-        per = self.cluster.copies_per_rack
-        first = copy * racks if per == 1 else copy // per
-        count = racks if per == 1 else 1
-        return [
-            (hall_name(hall), row_name(row))
-            for hall, row, _ in map(self.floor.locate, range(first, first + count))
-        ]
+        return copy_floor(self.cluster, self.floor, copy)
 
     def _management_rows(self) -> Iterator[CableRow]:
         """Each copy's management cables, copy by copy."""

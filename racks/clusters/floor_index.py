@@ -13,6 +13,8 @@ class FloorIndex:
     racks_per_hall: int
     racks_per_row: int
     halls: int
+    halls_per_building: int = 0
+    """Halls one building holds; 0: one building holds every hall."""
 
     @property
     def rows_per_hall(self) -> int:
@@ -27,6 +29,15 @@ class FloorIndex:
         hall, in_hall = divmod(rack, self.racks_per_hall)
         row, position = divmod(in_hall, self.racks_per_row)
         return hall, hall * self.rows_per_hall + row, position
+
+    def building_of_hall(self, hall: int) -> int:
+        """The building (from 0) a hall (from 0) stands in."""
+        return 0 if self.halls_per_building == 0 else hall // self.halls_per_building
+
+    @property
+    def buildings(self) -> int:
+        """Buildings the halls fill."""
+        return self.building_of_hall(self.halls - 1) + 1
 
     def hall_of_row(self, row: int) -> int:
         """The hall a floor row stands in."""
