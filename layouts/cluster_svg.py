@@ -116,13 +116,13 @@ def _band_label(band: _Band) -> str:
     return f"rows {band.first + 1}-{band.last + 1} ({band.rows} alike)"
 
 
-def _bands(floor: FloorLayout, most: int) -> list[_Band]:
-    """The rows, grouped into at most `most` bands of alike consecutive rows."""
-    size = math.ceil(len(floor.rows) / most)
+def _bands(floor: FloorLayout, shown: range, most: int) -> list[_Band]:
+    """The rows `shown`, grouped into at most `most` bands of alike consecutive rows."""
+    size = math.ceil(len(shown) / most)
     bands = []
-    for first in range(0, len(floor.rows), size):
-        last = min(first + size, len(floor.rows)) - 1
-        span = range(first, last + 1)
+    for start in range(0, len(shown), size):
+        span = shown[start : start + size]
+        first, last = span[0], span[-1]
         bands.append(
             _Band(
                 first,
@@ -141,18 +141,30 @@ class FloorPlan(_Drawing):
 
     Up to `MAX_BANDS` rows are drawn one by one; a bigger hall draws bands of consecutive rows,
     each as one row of racks labelled with its row count, so 16 or 1,400 racks draw alike.
+    `rows` (from 0) draws those rows only, named by `scope` (a hall or building), the core whole.
     """
 
     WIDTH, MAX_BANDS, LABEL_W, CORE_GAP, CORE_SHARE = 1100.0, 16, 120.0, 60.0, 0.4
     LABEL_SIZE = 9.0
 
-    def __init__(self, summary: ClusterSummary, floor: FloorLayout) -> None:
+    def __init__(
+        self,
+        summary: ClusterSummary,
+        floor: FloorLayout,
+        rows: range | None = None,
+        scope: str = "",
+    ) -> None:
         self.floor = floor
-        self.bands = _bands(floor, self.MAX_BANDS)
+        self.bands = _bands(floor, range(len(floor.rows)) if rows is None else rows, self.MAX_BANDS)
         self._layout()
         self.pitch = min(max(floor.row_pitch_m * self.scale, 40.0), 64.0)
         note = ""
-        if floor.halls > 1:
+        if rows is not None:
+            note = (
+                f"{scope}: rows {rows.start + 1}-{rows.stop} of {len(floor.rows)} in "
+                f"{counted(floor.halls, 'hall')}; the core (upper tiers) drawn whole"
+            )
+        elif floor.halls > 1:
             note = (
                 f"{floor.halls} halls on a {floor.campus_length_m:,.0f} m x "
                 f"{floor.campus_width_m:,.0f} m campus, their rows in bands, the top tier "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from functools import cached_property
 
 import svgwrite
@@ -39,22 +40,21 @@ COPY_ID = "copy"
 
 
 class HallElevation(SvgDocument):
-    """`copies` copies of a design in rows of about `racks_per_row` racks, from `face`; the
-    copies are numbered from `first + 1` (a hall of a larger cluster starts where the halls
-    before it end)."""
+    """The `copies` of a design (from 0, numbered from 1 as the cluster numbers them: a hall of
+    a larger cluster starts where the halls before it end) in rows of about `racks_per_row`
+    racks, from `face`."""
 
     def __init__(
         self,
         analysis: Analysis,
-        copies: int,
+        copies: Sequence[int],
         title: str,
         racks_per_row: int = 16,
         width_px: float | None = None,
         face: str = "front",
-        first: int = 0,
     ) -> None:
-        if copies < 1:
-            raise InputError(None, "copies", f"a hall needs 1 copy or more, not {copies}")
+        if not copies:
+            raise InputError(None, "copies", "a hall needs 1 copy or more, not 0")
         if racks_per_row < 1:
             raise InputError(
                 None, "racks_per_row", f"racks per row must be 1 or more, not {racks_per_row}"
@@ -62,12 +62,12 @@ class HallElevation(SvgDocument):
         self.copy = Elevation(analysis, face)
         self.face = face
         self.analysis = analysis
-        self.copies = copies
+        self.numbers = copies
+        self.copies = len(copies)
         self.title = title
         per_copy = len(analysis.design.racks)
         self.per_row = max(1, racks_per_row // per_copy)
         self.width_px = width_px
-        self.first = first
 
     @cached_property
     def copy_box(self) -> Box:
@@ -119,7 +119,7 @@ class HallElevation(SvgDocument):
             dwg.g(id="numbers", fill=INK, font_size=svg_number(NUMBER_MM), font_weight=BOLD)
         )
         top = MARGIN_MM + HEADER_MM
-        for index in range(self.copies):
+        for index, copy in enumerate(self.numbers):
             row, column = divmod(index, self.per_row)
             if self.face == "rear":  # seen from behind, a row runs right to left
                 column = self.per_row - 1 - column
@@ -133,7 +133,7 @@ class HallElevation(SvgDocument):
             )
             numbers.add(
                 dwg.text(
-                    f"#{self.first + index + 1:,}",
+                    f"#{copy + 1:,}",
                     insert=(svg_number(x + UNIT_GUTTER_MM), svg_number(y + box.height + NUMBER_MM)),
                 )
             )

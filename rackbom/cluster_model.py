@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +10,8 @@ from rackbom.components.catalogue import Catalogue, builtin_catalogue
 from rackbom.components.errors import InputError
 from rackbom.components.outputs import counted
 from rackbom.components.yamlio import validate_model
-from rackbom.racks.cabling.places import hall_name
+from rackbom.racks.cabling.places import copy_floor, floor_index, hall_name
+from rackbom.racks.cabling.scope import OPTION, FloorScope, Scope, bind_scope, parse_scope
 from rackbom.racks.clusters import (
     ClusterAnalysis,
     ClusterSpec,
@@ -79,11 +81,21 @@ class Cluster(System):
         spec = self.spec.model_copy(update={"id": new_id, "name": f"{self.name} [{where}]"})
         return Cluster(spec, self.origin, self.design)
 
-    def floor_plan(self) -> Any:
-        """The floor plan drawing: rows of racks from above, network racks, link bundles."""
+    def floor_plan(self, scope: Scope | str | None = None) -> Any:
+        """The floor plan drawing: rows of racks from above, network racks, link bundles; a
+        `scope` of a building or hall draws its halls' rows (the core whole)."""
         from rackbom.layouts.cluster_svg import FloorPlan
 
-        return FloorPlan(self.summary, self.analysis.floor)
+        if scope is None:
+            return FloorPlan(self.summary, self.analysis.floor)
+        bound = self.bound_scope(scope)
+        if bound.scope.level not in ("building", "hall"):
+            why = "the floor plan is scoped to a building or hall (--view racks draws rows, racks)"
+            raise InputError(None, OPTION, why)
+        rows = bound.floor_rows(self.analysis)
+        if not rows:
+            raise InputError(None, OPTION, f"{bound.scope} holds no rows of compute racks")
+        return FloorPlan(self.summary, self.analysis.floor, rows, str(bound.scope))
 
     def fabric_diagram(self) -> Any:
         """The fabric drawing: tiers as rows of switches with counts, one rail drawn."""
@@ -91,60 +103,75 @@ class Cluster(System):
 
         return FabricDiagram(self.summary)
 
+    def bound_scope(self, scope: Scope | str) -> FloorScope:
+        """A scope (`hall=hall02`, or a parsed `Scope`) on this cluster's floor, its names
+        checked."""
+        from rackbom.racks.cabling.runlist import RunList
+
+        parsed = parse_scope([scope]) if isinstance(scope, str) else scope
+        if parsed is None:  # parse_scope gives None for no values only
+            raise InputError(None, OPTION, "give LEVEL=NAME")
+        return bind_scope(parsed, self.analysis, RunList(self.analysis).network_racks)
+
     def hall_elevation(
         self,
         racks_per_row: int = 16,
         width: float | None = None,
         face: str = "front",
-        hall: str | None = None,
+        scope: Scope | str | None = None,
     ) -> Any:
         """The racks from the front (or rear), in rows: one drawing of the design per copy; a
-        cluster of several halls is drawn one `hall` (`hall01`, ...) at a time."""
+        cluster of several halls is drawn one hall at a time, or any `scope` within one hall
+        (`hall=hall02`, `row=row04`, `rack=NAME`)."""
         from rackbom.layouts.hall_svg import HallElevation
 
-        first, copies, title = self._hall_copies(hall)
-        return HallElevation(self.design.analysis, copies, title, racks_per_row, width, face, first)
+        copies, title = self._scoped_copies(scope)
+        return HallElevation(self.design.analysis, copies, title, racks_per_row, width, face)
 
-    def _hall_copies(self, hall: str | None) -> tuple[int, int, str]:
-        """The first copy, the copies and the title of the racks drawn: all, or one hall's."""
+    def _scoped_copies(self, scope: Scope | str | None) -> tuple[Sequence[int], str]:
+        """The copies drawn (from 0) and the title: all, or a scope's within one hall."""
         halls = self.analysis.floor.halls
-        names = [hall_name(i) for i in range(halls)]
-        if hall is None and halls == 1:
-            return 0, self.summary.design_copies, self.name
-        if hall is None:
+        if scope is None and halls == 1:
+            return range(self.summary.design_copies), self.name
+        if scope is None:
             raise InputError(
                 None,
-                "--hall",
+                OPTION,
                 f"{self.id} stands in {halls} halls; its racks are drawn one hall at a time "
-                f"(--hall {names[0]} to {names[-1]})",
+                f"(--scope hall={hall_name(0)} to hall={hall_name(halls - 1)})",
             )
-        if hall not in names:
+        bound = self.bound_scope(scope)
+        if not bound.copies:
+            why = f"{bound.scope} holds no compute racks (the elevation draws the design's racks)"
+            raise InputError(None, OPTION, why)
+        index = floor_index(self.analysis)
+        spans = {hall for c in bound.copies for hall, _ in copy_floor(self.analysis, index, c)}
+        if len(spans) > 1:
             raise InputError(
-                None, "--hall", f"{self.id} has no {hall!r} ({', '.join(names[:3])}, ...)"
+                None,
+                OPTION,
+                f"the racks in scope ({bound.scope}) stand in {len(spans)} halls; they are drawn "
+                "one hall at a time "
+                f"(--scope hall={min(spans)})",
             )
-        per_copy = len(self.design.analysis.design.racks)
-        racks_per_hall = self.analysis.sizer.racks_per_hall
-        index = names.index(hall)
-        first = index * racks_per_hall // per_copy
-        last = min(self.summary.design_copies, (index + 1) * racks_per_hall // per_copy)
-        return first, last - first, f"{self.name}, {hall}"
+        return bound.copies, f"{self.name}, {bound.scope}"
 
     def drawing(
-        self, view: str | None, face: str, width: float | None, hall: str | None = None
+        self, view: str | None, face: str, width: float | None, scope: Scope | None = None
     ) -> Any:
         """The floor plan (default), the fabric diagram, or the racks from the front or rear;
-        `face`, `width` and `hall` apply to the racks only."""
+        `face` and `width` apply to the racks only, `scope` to the racks and the floor plan."""
         if view == "racks":
-            return self.hall_elevation(width=width, face=face, hall=hall)
+            return self.hall_elevation(width=width, face=face, scope=scope)
         for option, given in (
             ("--face", face != "front"),
             ("--width", width is not None),
-            ("--hall", hall is not None),
+            (OPTION, scope is not None and view == "fabric"),
         ):
             if given:
                 why = f"applies to --view racks, not --view {view or 'floor'}"
                 raise InputError(None, option, why)
-        return self.fabric_diagram() if view == "fabric" else self.floor_plan()
+        return self.fabric_diagram() if view == "fabric" else self.floor_plan(scope)
 
     def _repr_svg_(self) -> str:
         return self.floor_plan().to_string()

@@ -10,6 +10,7 @@ from rackbom.components.errors import InputError
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom_lines import Bom
 from rackbom.racks.build import BuiltDesign, build_design
+from rackbom.racks.cabling.scope import Scope, refuse_design
 from rackbom.racks.costs.basis import CostBasis, design_basis
 from rackbom.racks.origin import Builtin, Made, Origin
 from rackbom.racks.summary import DesignSummary
@@ -78,11 +79,10 @@ class Design(System):
         return Elevation(self.analysis, face=face, width_px=width)
 
     def drawing(
-        self, view: str | None, face: str, width: float | None, hall: str | None = None
+        self, view: str | None, face: str, width: float | None, scope: Scope | None = None
     ) -> Elevation:
-        """The elevation from `face`; a design has no other view, and no halls."""
-        if hall is not None:
-            raise InputError(None, "--hall", f"{self.id} is a design: it stands in no hall")
+        """The elevation from `face`; a design has no other view, and no scope."""
+        refuse_design(scope, self.id)
         if view is not None:
             why = f"{self.id} is a design: --view {view} is for clusters; a design's drawing is "
             raise InputError(None, "--view", why + "its elevation (--face front or rear)")

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from rackbom.components.plant_library import PlantRules
     from rackbom.layouts.document import SvgDocument
     from rackbom.layouts.plant_svg import PlantDrawing
+    from rackbom.racks.cabling.scope import Scope
     from rackbom.racks.costs.basis import CostBasis
     from rackbom.racks.costs.ownership import TcoResult
     from rackbom.racks.origin import Kind, Origin
@@ -61,11 +62,11 @@ class System(ABC):
 
     @abstractmethod
     def drawing(
-        self, view: str | None, face: str, width: float | None, hall: str | None = None
+        self, view: str | None, face: str, width: float | None, scope: Scope | None = None
     ) -> SvgDocument:
         """The drawing `rackbom svg` writes: `view` and `face` as the kind offers them, `width`
-        in pixels (None: to scale), `hall` the one hall of a cluster's racks to draw. A view,
-        face or hall the kind lacks is an InputError."""
+        in pixels (None: to scale), `scope` the part of a cluster to draw. A view, face or
+        scope the kind lacks is an InputError."""
 
     @abstractmethod
     def with_(self, **changes: Any) -> System:

@@ -556,12 +556,13 @@ def test_a_cluster_of_several_halls_draws_its_racks_one_hall_at_a_time(cli, tmp_
     name = "mi355x-8k+hall_racks=24"  # 64 racks in 3 halls
     out = tmp_path / "racks.svg"
     whole = cli("svg", name, "--view", "racks", "-o", str(out))
-    assert whole.code == 2 and "--hall hall01 to hall03" in whole.err and not out.exists()
-    assert cli("svg", name, "--view", "racks", "--hall", "hall03", "-o", str(out)).code == 0
+    assert whole.code == 2 and "--scope hall=hall01 to hall=hall03" in whole.err
+    assert not out.exists()
+    assert cli("svg", name, "--view", "racks", "--scope", "hall=hall03", "-o", str(out)).code == 0
     text = out.read_text(encoding="utf-8")
     assert ">#49<" in text and ">#64<" in text and ">#48<" not in text
-    assert cli("svg", name, "--hall", "hall01", "-o", str(out)).code == 2  # the floor plan
-    assert cli("svg", "helios", "--hall", "hall01", "-o", str(out)).code == 2
+    assert cli("svg", name, "--view", "fabric", "--scope", "hall=hall01", "-o", str(out)).code == 2
+    assert cli("svg", "helios", "--scope", "hall=hall01", "-o", str(out)).code == 2
 
 
 def test_chart_lines_stay_apart_past_ten_systems(cli) -> None:

@@ -148,5 +148,55 @@ def test_a_design_takes_no_scope(cli, tmp_path: Path) -> None:
 
 def test_a_scope_without_a_file_counts_its_parts(cli, tiny: str) -> None:
     result = cli("cables", tiny, "--scope", "hall=core")
-    assert result.code == 0 and result.out.startswith("hall core of tiny: ")
+    assert result.code == 0 and result.out.startswith("core of tiny: ")
     assert "transceivers" in result.out and "BOM" not in result.out
+
+
+@pytest.mark.parametrize(
+    ("scope", "numbers"),
+    [
+        ("hall=hall02", range(5, 9)),
+        ("row=row02", range(3, 5)),
+        (f"rack={RACK}", range(3, 4)),
+    ],
+)
+def test_the_racks_drawn_are_the_scopes(
+    cli, tiny: str, tmp_path: Path, scope: str, numbers
+) -> None:
+    out = tmp_path / "racks.svg"
+    result = cli("svg", tiny, "--view", "racks", "--scope", scope, "-o", str(out))
+    assert result.code == 0, result.err
+    text = out.read_text(encoding="utf-8")
+    drawn = {n for n in range(1, 9) if f">#{n}<" in text}
+    assert drawn == set(numbers)
+
+
+def test_the_floor_plan_of_a_hall_draws_its_rows(cli, tiny: str, tmp_path: Path) -> None:
+    out = tmp_path / "floor.svg"
+    result = cli("svg", tiny, "--view", "floor", "--scope", "hall=hall02", "-o", str(out))
+    assert result.code == 0, result.err
+    text = out.read_text(encoding="utf-8")
+    assert ">row 3<" in text and ">row 4<" in text and ">row 1<" not in text
+    assert "hall02: rows 3-4 of 4 in 2 halls" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--view", "racks"], "drawn one hall at a time (--scope hall=hall01 to hall=hall02)"),
+        (["--view", "racks", "--scope", "building=bldg01"], "stand in 2 halls"),
+        (["--view", "racks", "--scope", "hall=core"], "holds no compute racks"),
+        (["--view", "floor", "--scope", "row=row01"], "scoped to a building or hall"),
+        (["--view", "floor", "--scope", "hall=core"], "holds no rows"),
+        (["--view", "fabric", "--scope", "hall=hall01"], "applies to --view racks"),
+        (["--view", "plant", "--scope", "hall=hall01"], "shows every row"),
+        (["--view", "racks", "--scope", "hall=hall3"], "did you mean"),
+    ],
+)
+def test_a_drawing_refuses_a_scope_it_cannot_draw(
+    cli, tiny: str, tmp_path: Path, args: list[str], words: str
+) -> None:
+    out = tmp_path / "x.svg"
+    result = cli("svg", tiny, *args, "-o", str(out))
+    assert result.code == 2 and words in result.err and not out.exists()
+    assert len(result.err.strip().splitlines()) == 1

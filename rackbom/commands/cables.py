@@ -46,7 +46,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="only cables with an end in this rack (--scope rack=NAME); may repeat",
     )
-    add_scope_option(p, "cables with an end in this building, hall, row or rack")
+    add_scope_option(p, "only the cables with an end in this building, hall, row or rack")
     add_catalogue_option(p)
     p.set_defaults(run=run)
 

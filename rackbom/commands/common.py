@@ -122,7 +122,7 @@ def add_scope_option(parser: argparse.ArgumentParser, what: str) -> None:
         RACK_NAMES_MAX,
         "scopes",
         metavar="LEVEL=NAME",
-        help=f"{what} only: building=bldg01, hall=hall02, row=row04 or rack=NAME (may repeat)",
+        help=f"{what}: building=bldg01, hall=hall02, row=row04 or rack=NAME (rack= may repeat)",
     )
 
 

@@ -11,7 +11,13 @@ from rackbom.components.errors import InputError
 from rackbom.components.limits import PIXELS_MAX
 from rackbom.exports.text.table import size_text
 
-from .common import add_catalogue_option, add_plant_option, load_targets
+from .common import (
+    add_catalogue_option,
+    add_plant_option,
+    add_scope_option,
+    load_targets,
+    scope_of,
+)
 
 if TYPE_CHECKING:
     from rackbom.layouts.document import SvgDocument
@@ -39,10 +45,10 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="for a cluster: the floor plan, the fabric diagram or the hall elevation of its "
         "racks, in rows of 16 (default: floor); `plant` (designs too): feeds and CDUs per row",
     )
-    p.add_argument(
-        "--hall",
-        metavar="HALL",
-        help="with --view racks: the one hall to draw (hall01, ...) of a cluster of several",
+    add_scope_option(
+        p,
+        "with --view racks: the racks in one hall, row or rack (a cluster of several halls is "
+        "drawn one hall at a time); with --view floor: the rows of one building or hall",
     )
     add_plant_option(p)
     add_catalogue_option(p)
@@ -68,10 +74,11 @@ def run(args: argparse.Namespace) -> int:
     if Path(args.output).suffix.lower() != ".svg":
         raise InputError(args.output, None, "rackbom writes SVG only: name the output file *.svg")
     plant = args.view == "plant"
+    scope = scope_of(args)
     for option, given, why in (
         ("--face", args.face, "the plant drawing shows no rack face"),
         ("--width", args.width, "the plant drawing is laid out at its own scale"),
-        ("--hall", args.hall, "the plant drawing shows every row"),
+        ("--scope", scope, "the plant drawing shows every row"),
     ):
         if plant and given is not None:
             raise InputError(None, option, why)
@@ -82,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if plant:
         drawing = target.power_and_cooling(args.plant)
     else:
-        drawing = target.drawing(args.view, args.face or "front", args.width, args.hall)
+        drawing = target.drawing(args.view, args.face or "front", args.width, scope)
     path = drawing.save(args.output)
     print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

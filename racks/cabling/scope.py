@@ -10,6 +10,7 @@ building holds every hall. A scope is parsed alone (`parse_scope`) and then boun
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from difflib import get_close_matches
@@ -39,8 +40,10 @@ class Scope:
     names: tuple[str, ...]
 
     def __str__(self) -> str:
-        """`hall hall02`, `rack helios-16k-00001-helios`, `racks a, b`."""
-        noun = f"{self.level}s" if len(self.names) > 1 else self.level
+        """`hall02`, `row04`, `core` (a name says its level), `rack NAME`, `racks A, B`."""
+        if self.level != "rack":
+            return self.names[0]
+        noun = "racks" if len(self.names) > 1 else "rack"
         return f"{noun} {', '.join(self.names)}"
 
 
@@ -105,6 +108,18 @@ class FloorScope:
     def holds_network(self, rack: NetworkRack) -> bool:
         """Whether a network rack is in scope."""
         return self.holds(rack.hall, rack.row, rack.name)
+
+    def floor_rows(self, cluster: ClusterAnalysis) -> range:
+        """The floor rows (from 0) of the halls in scope, which stand one after another."""
+        from .places import floor_index, hall_name
+
+        index = floor_index(cluster)
+        held = [
+            r
+            for r in range(len(cluster.floor.rows))
+            if hall_name(index.hall_of_row(r)) in self.halls
+        ]
+        return range(held[0], held[-1] + 1) if held else range(0)
 
     def copy_racks(self, cluster: ClusterAnalysis, copy: int) -> list[str]:
         """The design racks (by design name) of one copy that are in scope."""
@@ -199,7 +214,7 @@ def _examples(known: Sequence[str]) -> str:
     """Each kind of name (digits aside) as its first and last: `row01 to row05, core`."""
     kinds: dict[str, list[str]] = {}
     for name in known:
-        kinds.setdefault("".join("#" if c.isdigit() else c for c in name), []).append(name)
+        kinds.setdefault(re.sub(r"\d+", "#", name), []).append(name)
     return ", ".join(
         names[0] if len(names) == 1 else f"{names[0]} to {names[-1]}" for names in kinds.values()
     )
