@@ -10,7 +10,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rackbom as rb
 from rackbom.components.errors import InputError
+from rackbom.racks.cabling.row import CableRow
 from rackbom.racks.cabling.scope import LEVELS, Scope, parse_scope
 
 TINY = {
@@ -27,11 +29,17 @@ TINY = {
 RACK = "tiny-00003-mi355x"  # hall01, row02
 
 
-@pytest.fixture
-def tiny(tmp_path: Path) -> str:
-    path = tmp_path / "tiny.yaml"
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("tiny") / "tiny.yaml"
     path.write_text(yaml.safe_dump(TINY), encoding="utf-8")
     return str(path)
+
+
+@pytest.fixture(scope="module")
+def run_list(tiny: str) -> list[CableRow]:
+    """The tiny cluster's whole run list."""
+    return list(rb.cables(tiny))
 
 
 @pytest.mark.parametrize(
@@ -200,3 +208,93 @@ def test_a_drawing_refuses_a_scope_it_cannot_draw(
     result = cli("svg", tiny, *args, "-o", str(out))
     assert result.code == 2 and words in result.err and not out.exists()
     assert len(result.err.strip().splitlines()) == 1
+
+
+def _places(rows: list[CableRow], tiny: str) -> dict[str, tuple[str, str]]:
+    """Every rack of the run list and every network rack (an empty one too): its hall and
+    row."""
+    out = {r.a_rack: (r.a_hall, r.a_row) for r in rows}
+    run = rb.cables(tiny).run_list
+    assert run is not None
+    out |= {r.name: (r.hall, r.row) for r in run.network_racks}
+    return out | {r.z_rack: (r.z_hall, r.z_row) for r in rows}
+
+
+EXPORT_SCOPES = {
+    "building=bldg01": lambda hall, row, rack: True,
+    "hall=hall02": lambda hall, row, rack: hall == "hall02",
+    "hall=core": lambda hall, row, rack: hall == "core",
+    "row=row01": lambda hall, row, rack: row == "row01",
+    f"rack={RACK}": lambda hall, row, rack: rack == RACK,
+    "rack=tiny-row01-net1": lambda hall, row, rack: rack == "tiny-row01-net1",
+}
+
+
+@pytest.mark.parametrize("scope", EXPORT_SCOPES)
+def test_a_scoped_export_holds_its_racks_and_what_they_hold(
+    cli, tiny: str, run_list: list[CableRow], tmp_path: Path, scope: str
+) -> None:
+    holds = EXPORT_SCOPES[scope]
+    out = tmp_path / "dcim"
+    result = cli("export", "netbox", tiny, "--scope", scope, "-o", str(out))
+    assert result.code == 0, result.err
+    racks = yaml.safe_load((out / "racks.yaml").read_text(encoding="utf-8"))
+    wanted = {name for name, place in _places(run_list, tiny).items() if holds(*place, name)}
+    names = {r["name"] for r in racks["racks"]}
+    assert names == wanted
+    devices = {d["name"] for d in racks["devices"]}
+    assert {d["rack"] for d in racks["devices"]} <= names and devices
+    ends = {c[f"side_{s}_device"] for c in racks["cables"] for s in "ab"}
+    assert ends <= devices and {i["device"] for i in racks["interfaces"]} <= devices
+    types = {d["device_type"]["slug"] for d in racks["devices"]}
+    written = {yaml.safe_load(p.read_text(encoding="utf-8"))["slug"] for p in out.rglob("*/*.yaml")}
+    assert types <= written
+    inside = [r for r in run_list if r.tier and holds(r.a_hall, r.a_row, r.a_rack)]
+    inside = [r for r in inside if holds(r.z_hall, r.z_row, r.z_rack)]
+    assert sum(b["links"] for b in racks["cable_bundles"]) == len(inside)
+    one_end = sum(
+        1
+        for r in run_list
+        if r.tier and holds(r.a_hall, r.a_row, r.a_rack) != holds(r.z_hall, r.z_row, r.z_rack)
+    )
+    assert f"{len(names)} rack" in result.out and f"{one_end:,} cable leg" in result.out
+
+
+class _EmptyNetBox:
+    """A NetBox holding nothing: the plan creates everything it loads."""
+
+    version = "4.7.3"
+
+    def rows(self, *_: object, **__: object) -> list[dict[str, object]]:
+        return []
+
+
+@pytest.mark.parametrize("scope", ["hall=hall02", f"rack={RACK}"])
+def test_the_push_plans_only_the_racks_in_scope(
+    tiny: str, run_list: list[CableRow], scope: str
+) -> None:
+    from rackbom.exports.dcim.dcim_export import cluster_export
+    from rackbom.exports.dcim.netbox_push import push
+    from rackbom.exports.dcim.vocabulary import vocabulary
+
+    (cluster,) = rb.resolve_all([tiny])
+    bound = cluster.bound_scope(scope)
+    plan = push(
+        _EmptyNetBox(), cluster_export(cluster.analysis, vocabulary("netbox"), bound), False
+    )  # type: ignore[arg-type]
+    holds = EXPORT_SCOPES.get(scope) or EXPORT_SCOPES["hall=hall02"]
+    wanted = [name for name, place in _places(run_list, tiny).items() if holds(*place, name)]
+    assert plan.counts["racks"][0] == len(wanted)
+    assert plan.counts["devices"][0] > 0
+
+
+def test_a_scoped_export_of_a_design_is_refused(cli, tmp_path: Path) -> None:
+    out = tmp_path / "dcim"
+    result = cli("export", "netbox", "helios", "--scope", "rack=helios", "-o", str(out))
+    assert result.code == 2 and "is a design" in result.err and not out.exists()
+
+
+def test_an_export_scope_naming_nothing_writes_nothing(cli, tiny: str, tmp_path: Path) -> None:
+    out = tmp_path / "dcim"
+    result = cli("export", "nautobot", tiny, "--scope", "row=row05", "-o", str(out))
+    assert result.code == 2 and "did you mean" in result.err and not out.exists()

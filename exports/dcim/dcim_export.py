@@ -22,8 +22,9 @@ from ...components.progress import byte_meter
 from ...components.switch_systems import SwitchSystem
 from ...racks.analysis import Analysis
 from ...racks.build import BuiltDesign
-from ...racks.cabling.names import copy_prefix
+from ...racks.cabling.names import copy_prefix, rack_name
 from ...racks.cabling.runlist import RunList
+from ...racks.cabling.scope import FloorScope
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from . import yamltext
 from .dcim_model import DeviceType, Placed, RackType, Role, Site
@@ -40,6 +41,7 @@ from .racks import (
     roles,
     site_for,
 )
+from .scoped_links import ScopedExport, ScopedLinks, scoped_links
 from .type_library import slugify
 from .vocabulary import Vocabulary
 
@@ -59,6 +61,8 @@ class Export:
     rack_roles: tuple[Role, ...]
     placed: Callable[[], Iterator[Placed]]
     """The racks with their devices and in-rack cables, one at a time (what the push loads)."""
+    scoped: ScopedExport | None = None
+    """What a scoped export holds (None: the whole system)."""
 
     def writers(self) -> list[tuple[str, Writer]]:
         """Relative path and writer of every file."""
@@ -209,28 +213,30 @@ def _copies(
     types: Mapping[str, DeviceType],
     frames: Mapping[str, RackType],
     site: Site,
-    prefixes: Iterable[str],
+    prefixes: Iterable[tuple[str, frozenset[str] | None]],
     lanes: LaneRule | None = None,
 ) -> Callable[[str], Iterator[str]]:
     """Sections of many copies of one design: rendered once, each copy its prefix put in;
-    with `lanes`, each tray's breakout lanes.
+    with `lanes`, each tray's breakout lanes. A copy is a prefix and the names of its racks
+    kept (None: all of them).
 
-    A prefix YAML would have to quote is rendered copy by copy instead.
+    A copy kept in part, or whose prefix YAML would have to quote, is rendered copy by copy.
     """
 
-    def placed(prefix: str) -> Iterator[Placed]:
+    def placed(prefix: str, keep: frozenset[str] | None = None) -> Iterator[Placed]:
         for rack in design_racks(design, types, frames, site, prefix):
-            yield rack if lanes is None else with_tray_lanes(rack, lanes)
+            if keep is None or rack.rack.name in keep:
+                yield rack if lanes is None else with_tray_lanes(rack, lanes)
 
     once = list(placed(COPY))
     texts = {key: yamltext.Template("".join(render(once, key)), COPY) for key in SECTIONS}
 
     def sections(key: str) -> Iterator[str]:
-        for prefix in prefixes:
-            if yamltext.scalar(prefix) == prefix and COPY not in prefix:
+        for prefix, keep in prefixes:
+            if keep is None and yamltext.scalar(prefix) == prefix and COPY not in prefix:
                 yield texts[key].fill(prefix)
             else:
-                yield from render(placed(prefix), key)
+                yield from render(placed(prefix, keep), key)
 
     return sections
 
@@ -289,18 +295,13 @@ def design_export(analysis: Analysis, vocab: Vocabulary) -> Export:
     )
 
 
-def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
-    """A cluster's export: every copy of the design, network racks, cable bundles."""
+def cluster_export(
+    cluster: ClusterAnalysis, vocab: Vocabulary, scope: FloorScope | None = None
+) -> Export:
+    """A cluster's export: every copy of the design, network racks, cable bundles; with a
+    `scope`, only its racks, their devices and the links with both ends in it."""
     design = cluster.rack.design
-    infiniband = cluster.switch.protocol == "infiniband"
-    types = _design_types(design, vocab, infiniband)
-    switch = switch_device_type(cluster.catalogue, cluster.switch, vocab)
-    tray = cluster.sizer.management.tray
-    types[f"network {tray.id}"] = tray_device_type(design, tray, vocab, busbar=False)
-    everything = _one_maker_spelling({**types, f"switch {cluster.switch.id}": switch})
-    switch = everything.pop(f"switch {cluster.switch.id}")
-    types = everything
-    _check_unique([*types.values(), switch], None)
+    types, switch, management = _cluster_types(cluster, vocab)
     frames = {r.frame.id: rack_type(r.frame, cluster.catalogue) for r in design.racks}
     frames.setdefault(cluster.network_frame.id, rack_type(cluster.network_frame, cluster.catalogue))
     site = site_for(cluster.id, "cluster")
@@ -309,25 +310,29 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
     head = _head("cluster", cluster.id, vocab, site, list(frames.values()), names)
     header = f"rackbom cluster {cluster.id} for {vocab.name}: racks, devices, cables.\n"
     network_frame = frames[cluster.network_frame.id]
-    management = types.pop(f"network {tray.id}")
 
     run = RunList(cluster)
     cages = [i.name for i in switch.interfaces if not i.mgmt_only]
     lanes = lane_rule(run, cages, vocab)
-    prefixes = [copy_prefix(cluster.id, copy) for copy in range(cluster.copies)]
-    copies = _copies(design, types, frames, site, prefixes, lanes)
+    kept = _kept_copies(cluster, scope)
+    copies = _copies(design, types, frames, site, kept, lanes)
+    held = None if scope is None else scope.holds_network
 
     def sections(key: str) -> Iterator[str]:
         yield from copies(key)
         yield from render(
-            network_racks(cluster, switch, management, network_frame, site, vocab, lanes), key
+            network_racks(cluster, switch, management, network_frame, site, vocab, lanes, held),
+            key,
         )
 
     def placed() -> Iterator[Placed]:
-        for prefix in prefixes:
-            yield from design_racks(design, types, frames, site, prefix)
-        yield from network_racks(cluster, switch, management, network_frame, site, vocab)
+        for prefix, keep in kept:
+            for rack in design_racks(design, types, frames, site, prefix):
+                if keep is None or rack.rack.name in keep:
+                    yield rack
+        yield from network_racks(cluster, switch, management, network_frame, site, vocab, keep=held)
 
+    links = None if scope is None else scoped_links(run, scope)
     kinds = [*types.values(), *([] if management in types.values() else [management]), switch]
     return Export(
         tuple(kinds),
@@ -336,11 +341,54 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
             head,
             header + UNIT_MAPPING,
             sections,
-            {"cable_bundles": cable_bundles(cluster)},  # type: ignore[dict-item]
+            {"cable_bundles": cable_bundles(cluster) if links is None else links.bundles},  # type: ignore[dict-item]
         ),
         tuple(frames.values()),
         site,
         tuple(roles(names)),
         RACK_ROLES,
         placed,
+        None if scope is None or links is None else _scoped(cluster, scope, run, links),
     )
+
+
+def _cluster_types(
+    cluster: ClusterAnalysis, vocab: Vocabulary
+) -> tuple[dict[str, DeviceType], DeviceType, DeviceType]:
+    """The design's tray types, the switch box's and the network racks' management switch's,
+    their makers spelled one way and checked unique together."""
+    design = cluster.rack.design
+    types = _design_types(design, vocab, cluster.switch.protocol == "infiniband")
+    switch = switch_device_type(cluster.catalogue, cluster.switch, vocab)
+    tray = cluster.sizer.management.tray
+    types[f"network {tray.id}"] = tray_device_type(design, tray, vocab, busbar=False)
+    everything = _one_maker_spelling({**types, f"switch {cluster.switch.id}": switch})
+    switch = everything.pop(f"switch {cluster.switch.id}")
+    _check_unique([*everything.values(), switch], None)
+    management = everything.pop(f"network {tray.id}")
+    return everything, switch, management
+
+
+def _kept_copies(
+    cluster: ClusterAnalysis, scope: FloorScope | None
+) -> list[tuple[str, frozenset[str] | None]]:
+    """Each copy exported: its prefix and the names of its racks kept (None: all)."""
+    if scope is None:
+        return [(copy_prefix(cluster.id, c), None) for c in range(cluster.copies)]
+    whole = len(cluster.rack.design.racks)
+    out: list[tuple[str, frozenset[str] | None]] = []
+    for copy in scope.copies:
+        prefix = copy_prefix(cluster.id, copy)
+        racks = scope.copy_racks(cluster, copy)
+        keep = frozenset(rack_name(prefix, r) for r in racks)
+        out.append((prefix, None if len(racks) == whole else keep))
+    return out
+
+
+def _scoped(
+    cluster: ClusterAnalysis, scope: FloorScope, run: RunList, links: ScopedLinks
+) -> ScopedExport:
+    """What a scoped export holds: its racks, and the cable legs leaving it."""
+    compute = sum(len(scope.copy_racks(cluster, c)) for c in scope.copies)
+    network = sum(1 for r in run.network_racks if scope.holds_network(r))
+    return ScopedExport(str(scope.scope), compute + network, links.left_out)

@@ -8,7 +8,7 @@ produced one at a time, so a cluster of any size is written without holding it i
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -223,11 +223,13 @@ def network_racks(
     site: Site,
     vocab: Vocabulary,
     lanes: LaneRule | None = None,
+    keep: Callable[[NetworkRack], bool] | None = None,
 ) -> Iterator[Placed]:
     """Network racks with the fabric's switch boxes where the run list places them
     (`racks/cabling/places.py`): leaves in their rows' network racks, upper tiers in the core;
     each rack's management switches at its top, every box's management port cabled to them by
-    the run list's rule (`racks/cabling/network_racks.py`)."""
+    the run list's rule (`racks/cabling/network_racks.py`); only the racks `keep` holds, where
+    given."""
     run = RunList(cluster)
     management = cluster.sizer.management
     rows = management_rows(run.network_racks, management, 0)
@@ -262,6 +264,8 @@ def network_racks(
             )
             for row in islice(rows, len(rack.boxes))
         )
+        if keep is not None and not keep(rack):
+            continue
         entry = _rack(
             rack.name, site, "network", frame_type, f"Network rack of cluster {cluster.id}."
         )

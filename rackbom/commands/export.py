@@ -9,10 +9,13 @@ from typing import TYPE_CHECKING, cast
 
 from rackbom.components.atomic import Writer, write_files
 from rackbom.components.errors import InputError
+from rackbom.components.outputs import counted
 from rackbom.exports.dcim.dcim_export import Export, cluster_export, design_export
 from rackbom.exports.dcim.vocabulary import TARGETS, vocabulary
+from rackbom.racks.cabling.runlist import RunList
+from rackbom.racks.cabling.scope import bind_scope, refuse_design
 
-from .common import add_catalogue_option, load_targets
+from .common import add_catalogue_option, add_scope_option, load_targets, scope_of
 
 if TYPE_CHECKING:
     from rackbom.racks.analysis import Analysis
@@ -40,6 +43,11 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--dry-run", action="store_true", help="with --url: print the plan and change nothing"
+    )
+    add_scope_option(
+        p,
+        "only the racks of this building, hall, row or rack, their devices and the links with "
+        "both ends in it",
     )
     add_catalogue_option(p)
     p.set_defaults(run=run)
@@ -95,8 +103,21 @@ def _push(args: argparse.Namespace, export: Export) -> int:
     if args.dry_run:
         counts = f"would create {created}, would update {updated}, unchanged {unchanged}"
     verb = "would push" if args.dry_run else "pushed"
-    print(f"{verb} {args.design} to NetBox {netbox.version} at {args.url}: {counts}")
+    print(
+        f"{verb} {args.design} to NetBox {netbox.version} at {args.url}: {counts}{_scoped(export)}"
+    )
     return 0
+
+
+def _scoped(export: Export) -> str:
+    """What a scoped export left out, for its summary line ("" for a whole system)."""
+    scoped = export.scoped
+    if scoped is None:
+        return ""
+    return (
+        f"; {scoped.scope}: {counted(scoped.racks, 'rack')}, "
+        f"{counted(scoped.left_out, 'cable leg')} leaving it left out"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -107,17 +128,23 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(None, "--output", "give one of -o DIR (files) or --url URL (push)")
     folder = None if args.output is None else check_folder(args.output, args.force)
     vocab = vocabulary(args.format)
+    scope = scope_of(args)
     (target,) = load_targets(args, [args.design])
     analysis = target.analysis
     if analysis.kind == "design":
+        refuse_design(scope, target.id)
         export = design_export(cast("Analysis", analysis), vocab)
     else:
-        export = cluster_export(cast("ClusterAnalysis", analysis), vocab)
+        cluster = cast("ClusterAnalysis", analysis)
+        bound = (
+            None if scope is None else bind_scope(scope, cluster, RunList(cluster).network_racks)
+        )
+        export = cluster_export(cluster, vocab, bound)
     if folder is None:
         return _push(args, export)
     write_folder(folder, export.writers())
     print(
         f"wrote {folder} for {vocab.name}: {len(export.types)} device types, "
-        "manufacturers.yaml, racks.yaml"
+        f"manufacturers.yaml, racks.yaml{_scoped(export)}"
     )
     return 0

@@ -1,0 +1,70 @@
+"""A scoped export's scale-out links: per tier, the run list's links with both ends in scope as
+one bundle, and the links leaving the scope counted (their far devices are not exported)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...racks.cabling.counts import Tally
+from ...racks.cabling.runlist import RunList
+from ...racks.cabling.scope import FloorScope
+
+
+@dataclass(frozen=True)
+class ScopedExport:
+    """What a scoped export holds: the scope, its racks, and the cable legs leaving it."""
+
+    scope: str
+    racks: int
+    left_out: int
+
+
+@dataclass(frozen=True)
+class ScopedLinks:
+    """The bundles of the links inside a scope, and the cable legs with one end outside it."""
+
+    bundles: list[dict[str, object]]
+    left_out: int
+
+
+def scoped_links(run: RunList, scope: FloorScope) -> ScopedLinks:
+    """One pass over the run list's fabric links (tier 1 up): those inside `scope` by tier
+    (cables counted by their first leg, transceivers by the BOM's rule), those leaving it
+    counted."""
+    tallies: dict[int, Tally] = {}
+    lengths: dict[int, tuple[float, float]] = {}
+    left_out = 0
+    for row in run.rows():
+        if row.tier < 1:
+            continue
+        a = scope.holds(row.a_hall, row.a_row, row.a_rack)
+        z = scope.holds(row.z_hall, row.z_row, row.z_rack)
+        if a != z:
+            left_out += 1
+        if not (a and z):
+            continue
+        tallies.setdefault(row.tier, Tally(run.ends)).add(row)
+        low, high = lengths.get(row.tier, (row.run_m, row.run_m))
+        lengths[row.tier] = (min(low, row.run_m), max(high, row.run_m))
+    bundles: list[dict[str, object]] = []
+    for tier, tally in sorted(tallies.items()):
+        counts = tally.result()
+        below = "compute racks (scale-out NIC ports)" if tier == 1 else f"tier {tier - 1}"
+        bundles.append(
+            {
+                "tier": tier,
+                "to": run.roles[tier - 1],
+                "from": below,
+                "links": counts.legs,
+                "cables": counts.cables,
+                "transceivers": counts.transceivers,
+                "length_m_min": lengths[tier][0],
+                "length_m_max": lengths[tier][1],
+                "comments": (
+                    f"The links with both ends in {scope.scope}, from the run list (derived); "
+                    f"{left_out:,} cable legs leaving it are left out, their far devices not "
+                    "exported; port to port in `rackbom cables CLUSTER --scope ... --netbox FILE`."
+                ),
+            }
+        )
+    return ScopedLinks(bundles, left_out)
