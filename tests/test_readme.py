@@ -185,7 +185,9 @@ def cluster_figures() -> tuple[str, ...]:
     helios_16k, margin = (usd(per_gpu(c)) for c in ("helios-16k", "helios-16k+switch_margin=0.82"))
     legs, million = rb.cables("helios-16k").rows_total, rb.cables("helios-1m").rows_total
     switches = [rb.load_cluster(c).summary.switches for c in ("helios-16k", "helios-1m")]
+    hall02 = rb.load_cluster("helios-1m").bound_scope("hall=hall02").copies
     return (
+        f"that hall's {len(hall02):,} racks",
         f"grown to {grown.gpus:,} GPUs in {grown.racks:,} racks",
         f"({helios_16k} and {margin} per GPU)",
         f"costs {usd(per_gpu('vr200-8k-ib'))} per GPU against Helios's {usd(per_gpu('helios-8k'))}",
