@@ -27,6 +27,7 @@ TINY = {
 }
 """8 racks in 2 halls of 2 rows each, and a core of 3 network racks."""
 RACK = "tiny-00003-mi355x"  # hall01, row02
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @pytest.fixture(scope="module")
@@ -238,7 +239,7 @@ def test_a_scoped_export_holds_its_racks_and_what_they_hold(
     out = tmp_path / "dcim"
     result = cli("export", "netbox", tiny, "--scope", scope, "-o", str(out))
     assert result.code == 0, result.err
-    racks = yaml.safe_load((out / "racks.yaml").read_text(encoding="utf-8"))
+    racks = yaml.load((out / "racks.yaml").read_text(encoding="utf-8"), Loader=LOADER)
     wanted = {name for name, place in _places(run_list, tiny).items() if holds(*place, name)}
     names = {r["name"] for r in racks["racks"]}
     assert names == wanted
@@ -247,7 +248,10 @@ def test_a_scoped_export_holds_its_racks_and_what_they_hold(
     ends = {c[f"side_{s}_device"] for c in racks["cables"] for s in "ab"}
     assert ends <= devices and {i["device"] for i in racks["interfaces"]} <= devices
     types = {d["device_type"]["slug"] for d in racks["devices"]}
-    written = {yaml.safe_load(p.read_text(encoding="utf-8"))["slug"] for p in out.rglob("*/*.yaml")}
+    written = {
+        yaml.load(p.read_text(encoding="utf-8"), Loader=LOADER)["slug"]
+        for p in out.rglob("*/*.yaml")
+    }
     assert types <= written
     inside = [r for r in run_list if r.tier and holds(r.a_hall, r.a_row, r.a_rack)]
     inside = [r for r in inside if holds(r.z_hall, r.z_row, r.z_rack)]
@@ -298,3 +302,29 @@ def test_an_export_scope_naming_nothing_writes_nothing(cli, tiny: str, tmp_path:
     out = tmp_path / "dcim"
     result = cli("export", "nautobot", tiny, "--scope", "row=row05", "-o", str(out))
     assert result.code == 2 and "did you mean" in result.err and not out.exists()
+
+
+def test_every_run_list_format_keeps_the_same_rows(cli, tiny: str, tmp_path: Path) -> None:
+    import json
+
+    import pyarrow.parquet as pq
+    from openpyxl import load_workbook
+
+    out = {k: tmp_path / f"run.{k}" for k in ("csv", "json", "parquet", "xlsx")}
+    netbox, panel = tmp_path / "import.csv", tmp_path / "panel.svg"
+    scoped = ("--scope", f"rack={RACK}")
+    result = cli(
+        "cables", tiny, *scoped, "-o", str(out["csv"]), "--json", str(out["json"]),
+        "--xlsx", str(out["xlsx"]), "--netbox", str(netbox), "--panel", str(panel),
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    assert cli("cables", tiny, *scoped, "-o", str(out["parquet"])).code == 0
+    rows = _rows(out["csv"])
+    assert len(json.loads(out["json"].read_text(encoding="utf-8"))["rows"]) == len(rows)
+    assert pq.read_table(out["parquet"]).num_rows == len(rows)
+    book = load_workbook(out["xlsx"], read_only=True)
+    sheets = [n for n in book.sheetnames if n != "Summary"]
+    assert sum(sum(1 for _ in book[n].iter_rows(min_row=2)) for n in sheets) == len(rows)
+    with netbox.open(encoding="utf-8") as f:
+        assert all(RACK in r["side_a_device"] + r["side_b_device"] for r in csv.DictReader(f))
+    assert RACK in panel.read_text(encoding="utf-8")

@@ -34,11 +34,11 @@ def scoped_links(run: RunList, scope: FloorScope) -> ScopedLinks:
     tallies: dict[int, Tally] = {}
     lengths: dict[int, tuple[float, float]] = {}
     left_out = 0
+    a_end, z_end, names = scope.columns()
     for row in run.rows():
         if row.tier < 1:
             continue
-        a = scope.holds(row.a_hall, row.a_row, row.a_rack)
-        z = scope.holds(row.z_hall, row.z_row, row.z_rack)
+        a, z = row[a_end] in names, row[z_end] in names
         if a != z:
             left_out += 1
         if not (a and z):

@@ -119,12 +119,12 @@ class _Kept:
     def __call__(self) -> Iterator[CableRow]:
         """A fresh pass over the rows kept."""
         self.legs = 0
-        scope = self.scope
+        if self.scope is None:
+            yield from self.cables
+            return
+        a, z, names = self.scope.columns()
         for row in self.cables:
-            if scope is None or (
-                scope.holds(row.a_hall, row.a_row, row.a_rack)
-                or scope.holds(row.z_hall, row.z_row, row.z_rack)
-            ):
+            if row[a] in names or row[z] in names:
                 self.legs += 1
                 yield row
 

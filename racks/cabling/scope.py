@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ...components.errors import InputError
 from .names import copy_prefix, rack_name
+from .row import COLUMNS
 
 if TYPE_CHECKING:  # the cluster layer loads only where a scope is bound to a cluster
     from ..clusters.cluster_analysis import ClusterAnalysis
@@ -104,6 +105,14 @@ class FloorScope:
         if level == "row":
             return row in self.rows
         return hall in self.halls
+
+    def columns(self) -> tuple[int, int, frozenset[str]]:
+        """Where a run-list row's ends name this scope's level (the A and Z end's hall, row or
+        rack, as `CableRow` indices) and the names in scope: a row's test in one look-up an
+        end."""
+        field = "hall" if self.scope.level == "building" else self.scope.level
+        names = {"hall": self.halls, "row": self.rows, "rack": self.racks}[field]
+        return COLUMNS.index(f"a_{field}"), COLUMNS.index(f"z_{field}"), names
 
     def holds_network(self, rack: NetworkRack) -> bool:
         """Whether a network rack is in scope."""
