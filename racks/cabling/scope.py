@@ -31,6 +31,9 @@ OPTION = "--scope"
 NAME_CHARS_MAX = 200
 """Longest name a scope gives: longer than any rack name a design could make."""
 CORE = "core"
+MISSING_SHOWN = 3
+"""Names a scope lacks that its error quotes and finds close matches for (each a search of every
+rack of a million-GPU cluster)."""
 
 
 @dataclass(frozen=True)
@@ -209,12 +212,14 @@ def _check(scope: Scope, known: Sequence[str], system_id: str) -> None:
     missing = [n for n in scope.names if n not in have]
     if not missing:
         return
-    close = {m for n in missing for m in get_close_matches(n, known, n=3, cutoff=0.6)}
+    shown = missing[:MISSING_SHOWN]
+    close = {m for n in shown for m in get_close_matches(n, known, n=3, cutoff=0.6)}
     mean = f" (did you mean {', '.join(sorted(close))}?)" if close else ""
+    more = f" and {len(missing) - len(shown):,} more" if len(missing) > len(shown) else ""
     raise InputError(
         None,
         OPTION,
-        f"{system_id} has no {scope.level} {', '.join(missing)}{mean}; "
+        f"{system_id} has no {scope.level} {', '.join(shown)}{more}{mean}; "
         f"{scope.level}s are named like {_examples(known)}",
     )
 
