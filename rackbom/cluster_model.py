@@ -122,7 +122,8 @@ class Cluster(System):
     ) -> Any:
         """The racks from the front (or rear), in rows: one drawing of the design per copy; a
         cluster of several halls is drawn one hall at a time, or any `scope` within one hall
-        (`hall=hall02`, `row=row04`, `rack=NAME`)."""
+        (`hall=hall02`, `row=row04`, `rack=NAME`; a copy of a design of several racks with a
+        rack in scope is drawn whole)."""
         from rackbom.layouts.hall_svg import HallElevation
 
         copies, title = self._scoped_copies(scope)

@@ -10,7 +10,7 @@ from rackbom.components.errors import InputError
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom_lines import Bom
 from rackbom.racks.build import BuiltDesign, build_design
-from rackbom.racks.cabling.scope import Scope, refuse_design
+from rackbom.racks.cabling.scope import Scope, design_scoped
 from rackbom.racks.costs.basis import CostBasis, design_basis
 from rackbom.racks.origin import Builtin, Made, Origin
 from rackbom.racks.summary import DesignSummary
@@ -82,7 +82,8 @@ class Design(System):
         self, view: str | None, face: str, width: float | None, scope: Scope | None = None
     ) -> Elevation:
         """The elevation from `face`; a design has no other view, and no scope."""
-        refuse_design(scope, self.id)
+        if scope is not None:
+            raise design_scoped(self.id)
         if view is not None:
             why = f"{self.id} is a design: --view {view} is for clusters; a design's drawing is "
             raise InputError(None, "--view", why + "its elevation (--face front or rear)")

@@ -16,7 +16,7 @@ from rackbom.components.progress import progress
 from rackbom.exports.text.table import counted, size_text
 from rackbom.racks.cabling.cable_list import CableList, cable_list
 from rackbom.racks.cabling.row import CableRow
-from rackbom.racks.cabling.scope import FloorScope, Scope, bind_scope, refuse_design
+from rackbom.racks.cabling.scope import FloorScope, Scope, bind_scope, design_scoped
 
 from .common import add_catalogue_option, add_repeated, add_scope_option, load_targets, scope_of
 
@@ -35,7 +35,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--xlsx", metavar="FILE", help="a workbook: summary, then a sheet per hall")
     p.add_argument("--json", metavar="FILE", help="the run list as JSON (columns, rows, BOM)")
     p.add_argument(
-        "--netbox", metavar="FILE", help="a NetBox/Nautobot cable import CSV (use with --rack)"
+        "--netbox",
+        metavar="FILE",
+        help="a NetBox/Nautobot cable import CSV (use with --scope or --rack)",
     )
     p.add_argument("--panel", metavar="FILE.svg", help="the patch panel of the one --rack")
     add_repeated(
@@ -98,8 +100,7 @@ def _bound(cables: CableList, scope: Scope | None) -> FloorScope | None:
     if scope is None:
         return None
     if cables.run_list is None:
-        refuse_design(scope, cables.system_id)
-        return None
+        raise design_scoped(cables.system_id)
     return bind_scope(scope, cables.run_list.cluster, cables.run_list.network_racks)
 
 

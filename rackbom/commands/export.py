@@ -13,7 +13,7 @@ from rackbom.components.outputs import counted
 from rackbom.exports.dcim.dcim_export import Export, cluster_export, design_export
 from rackbom.exports.dcim.vocabulary import TARGETS, vocabulary
 from rackbom.racks.cabling.runlist import RunList
-from rackbom.racks.cabling.scope import bind_scope, refuse_design
+from rackbom.racks.cabling.scope import bind_scope, design_scoped
 
 from .common import add_catalogue_option, add_scope_option, load_targets, scope_of
 
@@ -132,7 +132,8 @@ def run(args: argparse.Namespace) -> int:
     (target,) = load_targets(args, [args.design])
     analysis = target.analysis
     if analysis.kind == "design":
-        refuse_design(scope, target.id)
+        if scope is not None:
+            raise design_scoped(target.id)
         export = design_export(cast("Analysis", analysis), vocab)
     else:
         cluster = cast("ClusterAnalysis", analysis)

@@ -82,10 +82,9 @@ def _parse_one(text: str) -> tuple[Level, str]:
     return level, name
 
 
-def refuse_design(scope: Scope | None, system_id: str) -> None:
-    """A design stands in no building, hall or row: any scope on one is refused."""
-    if scope is not None:
-        raise InputError(None, OPTION, f"{system_id} is a design, not a cluster: scope a cluster")
+def design_scoped(system_id: str) -> InputError:
+    """The error for a scope on a design, which stands in no building, hall or row."""
+    return InputError(None, OPTION, f"{system_id} is a design, not a cluster: scope a cluster")
 
 
 @dataclass(frozen=True)
