@@ -328,3 +328,29 @@ def test_every_run_list_format_keeps_the_same_rows(cli, tiny: str, tmp_path: Pat
     with netbox.open(encoding="utf-8") as f:
         assert all(RACK in r["side_a_device"] + r["side_b_device"] for r in csv.DictReader(f))
     assert RACK in panel.read_text(encoding="utf-8")
+
+
+def test_a_building_holds_its_halls() -> None:
+    from rackbom.racks.clusters.floor_index import FloorIndex
+
+    one = FloorIndex(racks_per_hall=4, racks_per_row=2, halls=5)
+    campus = FloorIndex(racks_per_hall=4, racks_per_row=2, halls=5, halls_per_building=2)
+    assert [one.building_of_hall(h) for h in range(5)] == [0] * 5
+    assert [campus.building_of_hall(h) for h in range(5)] == [0, 0, 1, 1, 2]
+
+
+def test_a_campus_scopes_each_buildings_halls(tiny: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from rackbom.racks.cabling import places
+
+    whole = places.floor_index
+    monkeypatch.setattr(
+        places, "floor_index", lambda c: dataclasses.replace(whole(c), halls_per_building=1)
+    )
+    (cluster,) = rb.resolve_all([tiny])
+    second = cluster.bound_scope("building=bldg02")
+    assert second.halls == {"hall02"} and second.copies == (4, 5, 6, 7)
+    assert "core" not in cluster.bound_scope("building=bldg01").halls
+    with pytest.raises(InputError, match="buildings are named like bldg01 to bldg02"):
+        cluster.bound_scope("building=bldg03")

@@ -162,13 +162,14 @@ def bind_scope(
     rows = [row_name(r) for r in range(len(floor.rows))]
     core = [CORE] if floor.core_racks else []
     if scope.level == "building":
-        known = [building_name(b) for b in range(index.buildings)]
+        buildings = index.building_of_hall(floor.halls - 1) + 1
+        known = [building_name(b) for b in range(buildings)]
         _check(scope, known, cluster.id)
         (wanted,) = scope.names
         held = {
             h for i, h in enumerate(halls) if building_name(index.building_of_hall(i)) == wanted
         }
-        if index.buildings == 1 and floor.halls > 1:
+        if buildings == 1 and floor.halls > 1:
             held.add(CORE)
         return _bound(scope, cluster, halls=frozenset(held))
     if scope.level == "hall":

@@ -34,11 +34,6 @@ class FloorIndex:
         """The building (from 0) a hall (from 0) stands in."""
         return 0 if self.halls_per_building == 0 else hall // self.halls_per_building
 
-    @property
-    def buildings(self) -> int:
-        """Buildings the halls fill."""
-        return self.building_of_hall(self.halls - 1) + 1
-
     def hall_of_row(self, row: int) -> int:
         """The hall a floor row stands in."""
         return 0 if self.halls == 1 else row // self.rows_per_hall
