@@ -111,7 +111,7 @@ class Cluster(System):
         parsed = parse_scope([scope]) if isinstance(scope, str) else scope
         if parsed is None:  # parse_scope gives None for no values only
             raise InputError(None, OPTION, "give LEVEL=NAME")
-        return bind_scope(parsed, self.analysis, RunList(self.analysis).network_racks)
+        return bind_scope(parsed, self.analysis, lambda: RunList(self.analysis).network_racks)
 
     def hall_elevation(
         self,

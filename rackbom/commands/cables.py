@@ -101,7 +101,8 @@ def _bound(cables: CableList, scope: Scope | None) -> FloorScope | None:
         return None
     if cables.run_list is None:
         raise design_scoped(cables.system_id)
-    return bind_scope(scope, cables.run_list.cluster, cables.run_list.network_racks)
+    run = cables.run_list
+    return bind_scope(scope, run.cluster, lambda: run.network_racks)
 
 
 class _Kept:

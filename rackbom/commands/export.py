@@ -138,7 +138,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         cluster = cast("ClusterAnalysis", analysis)
         bound = (
-            None if scope is None else bind_scope(scope, cluster, RunList(cluster).network_racks)
+            None
+            if scope is None
+            else bind_scope(scope, cluster, lambda: RunList(cluster).network_racks)
         )
         export = cluster_export(cluster, vocab, bound)
     if folder is None:

@@ -11,7 +11,7 @@ building holds every hall. A scope is parsed alone (`parse_scope`) and then boun
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import TYPE_CHECKING, Literal
@@ -151,9 +151,10 @@ class FloorScope:
 
 
 def bind_scope(
-    scope: Scope, cluster: ClusterAnalysis, network: Iterable[NetworkRack]
+    scope: Scope, cluster: ClusterAnalysis, network: Callable[[], Iterable[NetworkRack]]
 ) -> FloorScope:
-    """The scope on `cluster`'s floor; a name the floor lacks is an InputError with a hint."""
+    """The scope on `cluster`'s floor; a name the floor lacks is an InputError with a hint.
+    `network` gives the network racks, asked for only where racks are named."""
     from .places import building_name, floor_index, hall_name, row_name
 
     index = floor_index(cluster)
@@ -178,7 +179,7 @@ def bind_scope(
     if scope.level == "row":
         _check(scope, rows + core, cluster.id)
         return _bound(scope, cluster, rows=frozenset(scope.names))
-    names = [*_compute_racks(cluster), *(r.name for r in network)]
+    names = [*_compute_racks(cluster), *(r.name for r in network())]
     _check(scope, names, cluster.id)
     return _bound(scope, cluster, racks=frozenset(scope.names))
 
