@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,10 +30,13 @@ class Result:
     err: str
 
 
-@pytest.fixture(autouse=True)
-def _no_columns(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tables are fitted to `COLUMNS` where set; tests see output as a pipe does (never cut)."""
-    monkeypatch.delenv("COLUMNS", raising=False)
+@pytest.fixture(autouse=True, scope="session")
+def _no_columns() -> Iterator[None]:
+    """Tables are fitted to `COLUMNS` where set; tests, and the fixtures of every scope, see
+    output as a pipe does (never cut)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("COLUMNS", raising=False)
+        yield
 
 
 @pytest.fixture
@@ -78,6 +82,16 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory):
     """The validated-data cache lives in a folder of the test run's own."""
     os.environ["RACKBOM_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
     yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Spread over processes (pytest-xdist's `--dist loadgroup`, as `pyproject.toml` asks), a
+    module's tests run in one process, building its module fixtures once, and the tests needing
+    a real client all run in one process in turn, so that no client service installs or starts
+    twice at once."""
+    for item in items:
+        group = "clients" if item.get_closest_marker("client") else item.nodeid.split("::")[0]
+        item.add_marker(pytest.mark.xdist_group(group))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

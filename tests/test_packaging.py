@@ -171,7 +171,7 @@ def test_runs_from_the_repository_root(case: str, fresh: Venv, wheel: Path, tmp_
     assert "Switch ports unused" in run(fresh.python, "-m", "rackbom", "show", "helios", cwd=tree)
     run(fresh.python, "-c", "import rackbom", cwd=tree)
     junit = tmp_path / "pytest.xml"
-    smoke = ("-m", "pytest", "-q", f"--junit-xml={junit}", "tests/test_one_copy.py")
+    smoke = ("-m", "pytest", "-q", "-n", "0", f"--junit-xml={junit}", "tests/test_one_copy.py")
     assert "1 passed" in run(fresh.python, *smoke, cwd=tree)
     (files,) = (p.get("value", "") for p in ElementTree.parse(junit).iter("property"))
     assert_one_copy({n: Path(f) for n, f in json.loads(files).items()}, tree, tree / "rackbom")

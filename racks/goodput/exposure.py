@@ -18,6 +18,7 @@ from ...components.plant_library import plant_rules
 from ...components.reliability import Outage, Per
 from ...components.trays import TrayRole
 from ..analysis import Analysis
+from ..memo import kept
 from ..plant.failures import DesignFailures, Failure
 from ..plant.rack import rack_plant
 from ..systems import Analysed, design_of
@@ -61,6 +62,7 @@ def _counts(analysis: Analysis) -> dict[Per, int]:
     return counts
 
 
+@kept
 def _blast(analysis: Analysis) -> dict[Outage, int]:
     rules = plant_rules(None)
     catalogue = analysis.design.catalogue

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TypeAlias, cast
 from ...components.plant_library import PlantRules, plant_rules
 from ...components.tco_library import site_pue
 from ..analysis import Analysis
+from ..memo import kept
 from ..systems import Analysed
 from .failures import DesignFailures, Failure, FailureDomain, Outcome, cdu_shed
 from .feeds import Feed
@@ -85,12 +86,26 @@ def _n(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
+@kept
+def _plants(system: Analysed) -> list[tuple[PlantRules, float, PlantSummary]]:
+    """The plants of one system worked out so far: profile, PUE and plant."""
+    return []
+
+
 def plant_of(system: Analysed, rules: Rules = None, pue: float | None = None) -> PlantSummary:
     """The plant of an analysed design or cluster at a site's PUE (the default profile's when
-    None; pass the TCO profile's so that the plant and the TCO draw the same facility power)."""
+    None; pass the TCO profile's so that the plant and the TCO draw the same facility power),
+    worked out once per profile and PUE."""
+    loaded, site = plant_rules(rules), site_pue() if pue is None else pue
+    for known_rules, known_pue, known in _plants(system):
+        if known_rules is loaded and known_pue == site:
+            return known
     if system.kind == "cluster":
-        return cluster_plant(cast("ClusterAnalysis", system), rules, pue)
-    return design_plant(cast("Analysis", system), rules, pue)
+        plant = cluster_plant(cast("ClusterAnalysis", system), loaded, site)
+    else:
+        plant = design_plant(cast("Analysis", system), loaded, site)
+    _plants(system).append((loaded, site, plant))
+    return plant
 
 
 def design_plant(analysis: Analysis, rules: Rules = None, pue: float | None = None) -> PlantSummary:
