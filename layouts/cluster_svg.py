@@ -21,7 +21,7 @@ from .document import SvgDocument
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 RACK_FILL, NET_FILL, CORE_FILL = "#a6cee3", "#cab2d6", "#b2df8a"
-TIER_COLOUR = {1: "#1f78b4", 2: "#6a3d9a", 3: "#33a02c"}
+TIER_COLOUR = {1: "#1f78b4", 2: "#6a3d9a", 3: "#33a02c", 4: "#b15928"}
 MARGIN, TITLE_H, NOTE_H = 20.0, 60.0, 16.0
 EM = 0.62
 """A generous width of one character in ems (DejaVu Sans digits and capitals are about 0.6)."""

@@ -80,10 +80,15 @@ class Cluster(System):
         return Cluster(spec, self.origin, self.design)
 
     def floor_plan(self) -> Any:
-        """The floor plan drawing: rows of racks from above, network racks, link bundles."""
+        """The floor plan drawing: rows of racks from above, network racks, link bundles; over
+        several buildings, the campus: buildings with their halls."""
+        from rackbom.layouts.campus_svg import CampusPlan
         from rackbom.layouts.cluster_svg import FloorPlan
 
-        return FloorPlan(self.summary, self.analysis.floor)
+        floor, campus = self.analysis.floor, self.summary.campus
+        if floor.campus is not None and campus is not None:
+            return CampusPlan(self.summary, floor, floor.campus, campus)
+        return FloorPlan(self.summary, floor)
 
     def fabric_diagram(self) -> Any:
         """The fabric drawing: tiers as rows of switches with counts, one rail drawn."""

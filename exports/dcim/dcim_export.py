@@ -305,13 +305,14 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
     frames.setdefault(cluster.network_frame.id, rack_type(cluster.network_frame, cluster.catalogue))
     site = site_for(cluster.id, "cluster")
     names = {t.tray.role.value for r in design.racks for t in r.trays}
-    names |= {("leaf", "spine", "core")[p.tier - 1] for p in cluster.plans} | {"management"}
+    names |= set(cluster.fabric.roles) | {"management"}
     head = _head("cluster", cluster.id, vocab, site, list(frames.values()), names)
     header = f"rackbom cluster {cluster.id} for {vocab.name}: racks, devices, cables.\n"
     network_frame = frames[cluster.network_frame.id]
     management = types.pop(f"network {tray.id}")
 
     run = RunList(cluster)
+    run.check_one_building()
     cages = [i.name for i in switch.interfaces if not i.mgmt_only]
     lanes = lane_rule(run, cages, vocab)
     prefixes = [copy_prefix(cluster.id, copy) for copy in range(cluster.copies)]

@@ -177,6 +177,7 @@ class RunList:
     def rows(self) -> Iterator[CableRow]:
         """Every leg: the racks' management cables (compute racks, then network racks), then
         tier by tier, leaves first."""
+        self.check_one_building()
         yield from self._management_rows()
         yield from self._network_management_rows()
         for tier, links in self._tiers():
@@ -185,10 +186,23 @@ class RunList:
     def lines(self) -> Iterator[str]:
         """The rows as CSV lines (every name plain), made without a row object: the same fields
         as `rows` gives, each end's text joined once per device and port."""
+        self.check_one_building()
         upper = (self._upper_lines(tier, ups, pods) for tier, ups, pods in self._uppers())
         management = (joined(row) for row in self._management_rows())
         network = (joined(row) for row in self._network_management_rows())
         return chain(management, network, self._leaf_lines(), chain.from_iterable(upper))
+
+    def check_one_building(self) -> None:
+        """InputError where the cluster spans buildings: the list assigns ports in one
+        building's fat tree; a campus's links are counted (`rows_total`, the BOM), not wired."""
+        site = self.cluster.floor.campus
+        if site is not None:
+            raise InputError(
+                self.cluster.file,
+                "floor.building_mw",
+                f"{self.cluster.id} spans {site.buildings} buildings; its cables are listed "
+                "port by port only where one building holds the cluster",
+            )
 
     @property
     def rows_total(self) -> int:

@@ -13,6 +13,8 @@ class FloorIndex:
     racks_per_hall: int
     racks_per_row: int
     halls: int
+    halls_per_building: int
+    """Halls in each building, filled in order; 0: one building holds every hall."""
 
     @property
     def rows_per_hall(self) -> int:
@@ -31,3 +33,7 @@ class FloorIndex:
     def hall_of_row(self, row: int) -> int:
         """The hall a floor row stands in."""
         return 0 if self.halls == 1 else row // self.rows_per_hall
+
+    def building_of_hall(self, hall: int) -> int:
+        """The building (from 0) a hall (from 0) stands in."""
+        return hall // self.halls_per_building if self.halls_per_building else 0
