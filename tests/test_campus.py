@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 import yaml
+from test_cables import _check_ports
 
 import rackbom as rb
 from rackbom.components.cabling import Transceiver
+from rackbom.racks.cabling.counts import run_counts
 from rackbom.racks.cabling.places import floor_index
-from rackbom.racks.cabling.runlist import RunList
 from rackbom.racks.clusters.sizing import SwitchGroup, TierPlan, joined
 
 SMALL = {"hall_mw": 0.5, "building_mw": 1.0, "building_gap_m": 100}
@@ -85,11 +86,31 @@ def test_the_campus_is_shown(cli) -> None:
     assert "Campus tier 2:1" in result.out
 
 
-def test_the_run_list_of_a_campus_is_refused_in_one_line() -> None:
-    run = RunList(_campus().analysis)
-    assert run.rows_total > 0
-    with pytest.raises(rb.InputError, match=r"floor\.building_mw: .* spans 3 buildings"):
-        next(iter(run.rows()))
+@pytest.mark.parametrize("ratio", [1.0, 3.0])
+def test_the_run_list_wires_each_building_and_the_campus_tier_as_the_bom_counts(
+    ratio: float,
+) -> None:
+    campus = _campus(campus_oversubscription=ratio)
+    cables = rb.cables(campus)
+    rows = list(cables)
+    assert cables.counts == run_counts(cables.run_list) == cables.bom  # type: ignore[arg-type]
+    assert len(rows) == cables.rows_total
+    assert len([r for r in rows if r.tier > 0]) == campus.summary.links
+    _check_ports(rows)
+    assert list(cables.lines()) == [
+        ",".join("" if v is None else str(v) for v in row) + "\n" for row in rows
+    ]
+    index = floor_index(campus.analysis)
+    building: dict[str, set[int]] = {}
+    for r in sorted((r for r in rows if r.tier > 0), key=lambda r: r.tier):
+        at = (
+            {index.building_of_hall(int(r.a_hall[4:]) - 1)} if r.tier == 1 else building[r.a_device]
+        )
+        building.setdefault(r.z_device, set()).update(at)
+    top = len(campus.summary.tiers)
+    tiers = {r.z_device: r.tier for r in rows if r.tier > 0}
+    assert all(len(building[d]) == 1 for d, t in tiers.items() if t < top)
+    assert all(len(building[d]) > 1 for d, t in tiers.items() if t == top)
 
 
 def test_a_campus_tier_links_at_most_a_radix_of_buildings() -> None:

@@ -185,6 +185,7 @@ def cluster_figures() -> tuple[str, ...]:
     helios_16k, margin = (usd(per_gpu(c)) for c in ("helios-16k", "helios-16k+switch_margin=0.82"))
     legs, million = rb.cables("helios-16k").rows_total, rb.cables("helios-1m").rows_total
     switches = [rb.load_cluster(c).summary.switches for c in ("helios-16k", "helios-1m")]
+    lanes = rb.load_cluster("helios-1m").summary.ports_per_switch
     return (
         f"grown to {grown.gpus:,} GPUs in {grown.racks:,} racks",
         f"({helios_16k} and {margin} per GPU)",
@@ -195,7 +196,7 @@ def cluster_figures() -> tuple[str, ...]:
         f"helios-16k ({legs:,} rows)",
         f"1M GPUs ({million / 1e6:.1f} M rows",
         f"whose {switches[0]:,} boxes break each cage",
-        f"its {switches[1]:,} boxes of 256 lanes",
+        f"its {switches[1]:,} boxes of {lanes} lanes",
     )
 
 

@@ -312,7 +312,6 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
     management = types.pop(f"network {tray.id}")
 
     run = RunList(cluster)
-    run.check_one_building()
     cages = [i.name for i in switch.interfaces if not i.mgmt_only]
     lanes = lane_rule(run, cages, vocab)
     prefixes = [copy_prefix(cluster.id, copy) for copy in range(cluster.copies)]

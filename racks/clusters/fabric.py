@@ -238,15 +238,25 @@ class FabricSizer:
         rails = self.unit.rails
         if not self.halls_per_building:
             return size_fabric(self.nic_ports, radix, tiers, ratios, rails)
-        per, ends = self.halls_per_building * self.racks_per_hall, self.rack_endpoints
+        if tiers == 1:
+            raise FabricTooSmall("one tier (a switch per plane) cannot stand in every building")
         sized: dict[int, list[TierPlan]] = {}
         buildings = []
-        for start in range(0, len(ends), per):
-            count = sum(ends[start : start + per])
+        for count in self.building_ports():
             if count not in sized:
                 sized[count] = size_fabric(count, radix, tiers, ratios, rails)
             buildings.append(sized[count])
         return joined(buildings, radix, self.floor.campus_oversubscription)
+
+    @property
+    def racks_per_building(self) -> int:
+        """Racks on the floor of one building (every rack where one building holds them)."""
+        return self.halls_per_building * self.racks_per_hall or len(self.rack_endpoints)
+
+    def building_ports(self) -> list[int]:
+        """NIC ports of each building, in order."""
+        per, ends = self.racks_per_building, self.rack_endpoints
+        return [sum(ends[start : start + per]) for start in range(0, len(ends), per)]
 
     def _max_endpoints(self, radix: int, tiers: int, ratios: tuple[float, ...]) -> int:
         """The most endpoints the tiers reach: a campus tier multiplies one building's reach (its
@@ -321,6 +331,7 @@ class FabricSizer:
             down_ports=plans[0].down_ports,
             leaves_per_plane=plans[0].switches // choice.planes,
             planes=choice.planes,
+            racks_per_building=self.racks_per_building,
         )
         upper = sum(p.switches for p in plans[1:])
         racks = network_rack_count(

@@ -135,6 +135,12 @@ def size_fabric(
     return plans
 
 
+def leaf_count(endpoints: int, down: int, rails: int) -> int:
+    """Leaves of `down` downlinks serving `endpoints` rail by rail (as `size_fabric` fills them)."""
+    rails = max(1, rails)
+    return rails * math.ceil(endpoints // rails / down)
+
+
 def pod_spines(uplinks: int, leaf_up: int, spine_down: int) -> int:
     """Spines of a pod whose leaves have `uplinks` in all, the widest `leaf_up`: one per uplink
     of a leaf in a full pod, only as many as the uplinks fill in a partial one."""
