@@ -5,7 +5,7 @@ peak resident memory in MB of:
 
 - the import floor (`python -c "import rackbom.cluster_model"`: the dependencies loaded);
 - `rackbom show helios-1m --json` (budget: 2 s above the floor, 300 MB);
-- `rackbom svg helios-1m` (the floor plan by halls; budget: 5 s, 5 MB of SVG);
+- `rackbom svg helios-1m` (the floor plan: buildings of halls; budget: 5 s, 5 MB of SVG);
 - `rackbom show helios-16k --json` with `fabric: auto` against one pinned fabric (budget: 2x).
 """
 

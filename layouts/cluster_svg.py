@@ -21,7 +21,7 @@ from .document import SvgDocument
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 RACK_FILL, NET_FILL, CORE_FILL = "#a6cee3", "#cab2d6", "#b2df8a"
-TIER_COLOUR = {1: "#1f78b4", 2: "#6a3d9a", 3: "#33a02c"}
+TIER_COLOUR = {1: "#1f78b4", 2: "#6a3d9a", 3: "#33a02c", 4: "#b15928"}
 MARGIN, TITLE_H, NOTE_H = 20.0, 60.0, 16.0
 EM = 0.62
 """A generous width of one character in ems (DejaVu Sans digits and capitals are about 0.6)."""
@@ -54,7 +54,8 @@ class _Drawing(SvgDocument):
             MARGIN,
             44,
             f"{CLUSTER_FIGURE['gpus'].text(s)} GPUs in {counted(s.racks, 'rack')} of {s.design} · "
-            f"{s.profile} · {s.fabric_tiers}-tier {s.topology.replace('_', '-')} · "
+            f"{s.profile} · {s.fabric_tiers}-tier {s.topology.replace('_', '-')}"
+            f"{' + campus tier' if s.campus else ''} · "
             f"{CLUSTER_FIGURE['switches'].text(s)} switches · "
             f"{CLUSTER_FIGURE['capex_usd_per_gpu.total_usd'].text(s)} per GPU",
             size=11,
@@ -313,7 +314,7 @@ class FabricDiagram(_Drawing):
     def _draw_bundle(self, tier: TierSummary, top: float, bottom: float) -> None:
         x = (self.WIDTH - 260) / 2
         self.line((x, top), (x, bottom), TIER_COLOUR[tier.tier], 6)
-        parts = ", ".join(f"{n:,} {p}" for p, n in {**tier.cables, **tier.transceivers}.items())
+        items = [f"{n:,} {p}" for p, n in {**tier.cables, **tier.transceivers}.items()]
         self.text(
             x + 8,
             (top + bottom) / 2 - 4,
@@ -321,7 +322,8 @@ class FabricDiagram(_Drawing):
             size=9,
             fill=TIER_COLOUR[tier.tier],
         )
-        self.text(x + 8, (top + bottom) / 2 + 8, parts, size=8, fill="#444")
+        for i, line in enumerate(_wrapped(items, self.WIDTH - MARGIN - x - 8, 8.0)):
+            self.text(x + 8, (top + bottom) / 2 + 8 + 10 * i, line, size=8, fill="#444")
 
     def _draw_endpoints(self, y: float) -> None:
         s = self.summary
@@ -355,6 +357,19 @@ class FabricDiagram(_Drawing):
         for a, b in pairwise(points):
             self.line(a, b, "#e31a1c", 2)
         self.text(points[0][0] + 6, endpoint_y - 4, "rail 1", size=9, fill="#e31a1c")
+
+
+def _wrapped(items: list[str], width: float, size: float) -> list[str]:
+    """`items` joined by commas into lines no wider than `width` at `size`."""
+    lines = [""]
+    for item in items:
+        joined = f"{lines[-1]}, {item}" if lines[-1] else item
+        if lines[-1] and text_width(joined + ",", size) > width:
+            lines[-1] += ","
+            lines.append(item)
+        else:
+            lines[-1] = joined
+    return lines
 
 
 def _core_cols(floor: FloorLayout) -> int:

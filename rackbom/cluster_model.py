@@ -82,12 +82,17 @@ class Cluster(System):
         return Cluster(spec, self.origin, self.design)
 
     def floor_plan(self, scope: Scope | str | None = None) -> Any:
-        """The floor plan drawing: rows of racks from above, network racks, link bundles; a
-        `scope` of a building or hall draws its halls' rows (the core whole)."""
+        """The floor plan drawing: rows of racks from above, network racks, link bundles; over
+        several buildings, the campus: buildings with their halls. A `scope` of a building or
+        hall draws its halls' rows (the core whole)."""
+        from rackbom.layouts.campus_svg import CampusPlan
         from rackbom.layouts.cluster_svg import FloorPlan
 
+        floor, campus = self.analysis.floor, self.summary.campus
         if scope is None:
-            return FloorPlan(self.summary, self.analysis.floor)
+            if floor.campus is not None and campus is not None:
+                return CampusPlan(self.summary, floor, floor.campus, campus)
+            return FloorPlan(self.summary, floor)
         bound = self.bound_scope(scope)
         if bound.scope.level not in ("building", "hall"):
             why = "the floor plan is scoped to a building or hall (--view racks draws rows, racks)"
@@ -95,7 +100,7 @@ class Cluster(System):
         rows = bound.floor_rows(self.analysis)
         if not rows:
             raise InputError(None, OPTION, f"{bound.scope} holds no rows of compute racks")
-        return FloorPlan(self.summary, self.analysis.floor, rows, str(bound.scope))
+        return FloorPlan(self.summary, floor, rows, str(bound.scope))
 
     def fabric_diagram(self) -> Any:
         """The fabric drawing: tiers as rows of switches with counts, one rail drawn."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 from xml.etree import ElementTree
@@ -29,21 +30,41 @@ def test_a_million_gpus_show_price_and_draw() -> None:
     ElementTree.fromstring(svg)
 
 
-def test_the_million_gpu_floor_plan_keeps_its_text_apart() -> None:
-    """The title fits the width, and no row label runs into its band's link counts."""
-    root = ElementTree.fromstring(_million().floor_plan().to_string())
-    width = float(root.get("width", "0"))
+def _texts(svg: str) -> tuple[float, list[tuple[float, float, float, str]]]:
+    root = ElementTree.fromstring(svg)
     texts = [
         (float(t.get("x", "0")), float(t.get("y", "0")), float(t.get("font-size", "10")), t.text)
         for t in root.iter("{http://www.w3.org/2000/svg}text")
     ]
+    return float(root.get("width", "0")), [(x, y, size, w or "") for x, y, size, w in texts]
+
+
+def test_the_million_gpu_campus_plan_names_every_building_and_hall_in_the_width() -> None:
+    """The title and labels fit the width; every building and hall is named once."""
+    s = _million().summary
+    width, texts = _texts(_million().floor_plan().to_string())
     for x, _, size, words in texts:
-        assert x + text_width(words or "", size) <= width, words
-    labels = [(x, y, size, w) for x, y, size, w in texts if (w or "").startswith("rows ")]
-    counts = [(x, y) for x, y, _, w in texts if "to leaves" in (w or "")]
+        assert x + text_width(words, size) <= width, words
+    words = [w for *_, w in texts]
+    assert s.campus is not None
+    for building in range(1, s.campus.buildings + 1):
+        assert sum(w.startswith(f"bldg{building:02d} ") for w in words) == 1
+    assert sorted(w for w in words if re.fullmatch(r"hall\d+", w)) == [
+        f"hall{h:02d}" for h in range(1, s.floor.halls + 1)
+    ]
+
+
+def test_a_floor_of_halls_keeps_its_text_apart() -> None:
+    """No row label runs into its band's link counts."""
+    halls = rb.load_cluster("helios-16k").with_(floor={"hall_racks": 60})
+    width, texts = _texts(halls.floor_plan().to_string())
+    for x, _, size, words in texts:
+        assert x + text_width(words, size) <= width, words
+    labels = [(x, y, size, w) for x, y, size, w in texts if w.startswith("row")]
+    counts = [(x, y) for x, y, _, w in texts if "to leaves" in w]
     assert labels and counts
     for x, _, size, words in labels:
-        assert all(x + text_width(words or "", size) < cx for cx, _ in counts), words
+        assert all(x + text_width(words, size) < cx for cx, _ in counts), words
 
 
 def test_links_between_halls_take_optics_that_reach_them() -> None:

@@ -186,6 +186,7 @@ def cluster_figures() -> tuple[str, ...]:
     legs, million = rb.cables("helios-16k").rows_total, rb.cables("helios-1m").rows_total
     switches = [rb.load_cluster(c).summary.switches for c in ("helios-16k", "helios-1m")]
     hall02 = rb.load_cluster("helios-1m").bound_scope("hall=hall02").copies
+    lanes = rb.load_cluster("helios-1m").summary.ports_per_switch
     return (
         f"that hall's {len(hall02):,} racks",
         f"grown to {grown.gpus:,} GPUs in {grown.racks:,} racks",
@@ -197,7 +198,7 @@ def cluster_figures() -> tuple[str, ...]:
         f"helios-16k ({legs:,} rows)",
         f"1M GPUs ({million / 1e6:.1f} M rows",
         f"whose {switches[0]:,} boxes break each cage",
-        f"its {switches[1]:,} boxes of 256 lanes",
+        f"its {switches[1]:,} boxes of {lanes} lanes",
     )
 
 

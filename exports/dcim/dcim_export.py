@@ -306,7 +306,7 @@ def cluster_export(
     frames.setdefault(cluster.network_frame.id, rack_type(cluster.network_frame, cluster.catalogue))
     site = site_for(cluster.id, "cluster")
     names = {t.tray.role.value for r in design.racks for t in r.trays}
-    names |= {("leaf", "spine", "core")[p.tier - 1] for p in cluster.plans} | {"management"}
+    names |= set(cluster.fabric.roles) | {"management"}
     head = _head("cluster", cluster.id, vocab, site, list(frames.values()), names)
     header = f"rackbom cluster {cluster.id} for {vocab.name}: racks, devices, cables.\n"
     network_frame = frames[cluster.network_frame.id]

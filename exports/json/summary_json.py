@@ -100,6 +100,9 @@ def _entries(name: str, value: Any) -> dict[str, Any]:
     """The JSON keys and values one field becomes."""
     if name == "compute" and isinstance(value, Mapping):
         return _precision_entries(value)
+    if name == "campus" and value is None:
+        return {}  # a cluster in one building has no campus
+
     if is_watts(name):
         value = None if value is None else value / 1000
         keys = RENAMED.get(name, (name.removesuffix("_w") + "_kw",))

@@ -11,7 +11,7 @@ from .table import render_table
 
 if TYPE_CHECKING:
     from ...racks.clusters.cluster_analysis import ClusterAnalysis
-    from ...racks.clusters.cluster_summary import ClusterSummary
+    from ...racks.clusters.cluster_summary import CampusSummary, ClusterSummary
 
 _COUNT = Unit.COUNT
 _USD = Unit.USD
@@ -45,6 +45,8 @@ def render_cluster(cluster: ClusterAnalysis) -> str:
         f"{f.network_racks_in_core:,} in the core; about "
         f"{f.length_m:,.0f} m x {f.width_m:,.0f} m"
     )
+    if s.campus is not None:
+        blocks.append(_campus_text(s.campus))
     blocks.append(
         f"Sources: {len(s.sources)} cited, {len(s.assumptions)} of them assumptions "
         f"(`rackbom show {cluster.id} --json` lists every figure behind each)"
@@ -52,6 +54,20 @@ def render_cluster(cluster: ClusterAnalysis) -> str:
     if s.warnings:
         blocks.append("Warnings\n" + "\n".join(f"  ! {w}" for w in s.warnings))
     return "\n\n".join(blocks)
+
+
+def _campus_text(c: CampusSummary) -> str:
+    """The buildings, the plot and the campus tier's links and optics."""
+    optics = ", ".join(f"{n:,} {p}" for p, n in c.transceivers.items())
+    return (
+        f"Campus: {c.buildings} buildings (bldg01-bldg{c.buildings:02d}) of {c.building_mw:g} MW, "
+        f"{counted(c.halls_per_building, 'hall')} each, about {c.building_length_m:,.0f} m x "
+        f"{c.building_width_m:,.0f} m, {c.building_gap_m:,.0f} m apart on a "
+        f"{c.length_m:,.0f} m x {c.width_m:,.0f} m plot\n"
+        f"Campus tier {c.oversubscription:g}:1 over the buildings' top tiers: "
+        f"{c.links:,} links of {span_text(c.link_length_m_min, c.link_length_m_max)} m "
+        f"between core rooms by road; optics {optics}"
+    )
 
 
 def _tiers_table(s: ClusterSummary) -> str:

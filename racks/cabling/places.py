@@ -48,6 +48,7 @@ def floor_index(cluster: ClusterAnalysis) -> FloorIndex:
         racks_per_hall=cluster.sizer.racks_per_hall,
         racks_per_row=cluster.spec.floor.racks_per_row,
         halls=floor.halls,
+        halls_per_building=cluster.sizer.halls_per_building,
     )
 
 

@@ -7,7 +7,8 @@ Ports are assigned by one rule for every cluster:
 - In each plane, a NIC port on rail `r` with per-rail ordinal `o` (its tray's ordinal on a
   rail-optimised fabric, its own ordinal otherwise) lands on leaf `(o // d) * rails + r`, sub-port
   `o % d`, for `d` downlinks per leaf: rails land on their rail's leaves. A leaf's uplinks take the
-  sub-ports after its `d` downlinks.
+  sub-ports after its `d` downlinks. Over several buildings, ordinals and leaves count within
+  each building, and each building's upper switches take only its own links (`uplinks.py`).
 - Uplinks spread evenly: counted switch by switch (within a pod, for a three-tier fabric's
   leaves), the `g`-th uplink of a tier lands on upper switch `g mod S`, sub-port `g div S`, for
   `S` upper switches; so each switch reaches consecutive upper switches and the upper switches'
@@ -27,7 +28,6 @@ uplinks), with no row object, for the streamed CSV.
 
 from __future__ import annotations
 
-import math
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -41,7 +41,6 @@ from ...components.parts import Nic
 from ...components.trays import PartUse, TrayRole
 from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.links import LinkChooser, LinkEnd, legs_per_cable
-from ..clusters.sizing import pod_spines
 from .management_rows import ManagementRows, joined
 from .names import copy_prefix, nic_port, rack_name, switch_device, tray_device
 from .network_racks import NetworkRack, management_rows, network_racks
@@ -55,11 +54,11 @@ from .places import (
     switch_places,
 )
 from .row import PLAIN, CableRow
+from .uplinks import PlaneShape, Spread
 
 End = tuple[str, str, str, int, str, str]
 """A device's end of links: hall, row, rack, position, device, and those five as CSV text."""
 Link = tuple[float, int, int | None, End, str, End, str]
-Pods = list[tuple[int, int]] | None
 """A three-tier plane's pods (first leaf, leaves), or None for two tiers' spines and cores."""
 UpperBlock = tuple[int, int | None, End, int, int, int, int]
 LeafBlock = tuple[float, int, int | None, int, list[tuple[End, list[str], int, str]]]
@@ -159,10 +158,18 @@ class RunList:
         self.floor: FloorIndex = floor_index(cluster)
         self.chooser = LinkChooser(cluster.catalogue, cluster.profile, cluster.file)
         self.ends = [
-            Ends(*cluster.sizer.link_ends(t, fabric.choice)) for t in range(1, self.tiers + 1)
+            Ends(*cluster.sizer.link_ends(t, fabric.choice))
+            for t in range(1, len(cluster.plans) + 1)
         ]
         self.port_names = self._port_names()
         self.per_plane = [p.switches // self.planes for p in cluster.plans]
+        self.shape = PlaneShape(
+            building_ports=tuple(cluster.sizer.building_ports()),
+            rails=self.rails,
+            radix=self.radix,
+            downs=tuple(p.down_ports for p in cluster.plans),
+            tiers=self.tiers,
+        )
         self.endpoints = self._design_endpoints()
         self.places: list[list[Place]] = switch_places(cluster, self._leaf_racks())
         self.devices = [
@@ -193,7 +200,7 @@ class RunList:
     def lines(self) -> Iterator[str]:
         """The rows as CSV lines (every name plain), made without a row object: the same fields
         as `rows` gives, each end's text joined once per device and port."""
-        upper = (self._upper_lines(tier, ups, pods) for tier, ups, pods in self._uppers())
+        upper = (self._upper_lines(spread) for spread in self.shape.spreads())
         management = (joined(row) for row in self._management_rows())
         network = (joined(row) for row in self._network_management_rows())
         return chain(management, network, self._leaf_lines(), chain.from_iterable(upper))
@@ -225,17 +232,8 @@ class RunList:
     def _tiers(self) -> Iterator[tuple[int, Iterator[Link]]]:
         """Each tier's links, leaves first."""
         yield 1, self._leaf_links()
-        for tier, ups, pods in self._uppers():
-            yield tier, self._upper_links(tier, ups, pods)
-
-    def _uppers(self) -> Iterator[tuple[int, list[int], Pods]]:
-        """Each upper tier with its lower switches' uplinks and, for three tiers' spines, pods."""
-        if self.tiers == 2:
-            yield 2, self._leaf_ups(), None
-        elif self.tiers == 3:
-            pods = self._pods()
-            yield 2, self._leaf_ups(), pods
-            yield 3, self._spine_ups(pods), None
+        for spread in self.shape.spreads():
+            yield spread.tier, self._upper_links(spread)
 
     @property
     def plain_names(self) -> bool:
@@ -270,7 +268,7 @@ class RunList:
                 _, row, position = self.floor.locate(index)
                 length = self._rack_length(row, position, spec_floor.rise_m, spec_floor.slack_m)
                 yield 1, length, len(rack_ports) * self.planes
-        for tier in range(2, self.tiers + 1):
+        for tier in range(2, len(self.cluster.plans) + 1):
             for length, count in self.cluster.floor.lengths[tier - 1]:
                 yield tier, float(length), count
 
@@ -362,19 +360,25 @@ class RunList:
             ]
 
     def _leaf_racks(self) -> list[int]:
-        """The floor rack of each leaf's first endpoint, leaves numbered plane by plane."""
+        """The floor rack of each leaf's first endpoint, leaves numbered plane by plane (building
+        by building, each building's leaves filled from its first rack)."""
         rails, down = max(1, self.rails), self.cluster.plans[0].down_ports
-        starts: list[list[int]] = [[] for _ in range(rails)]
-        seen = [0] * rails
-        for rack_ports in self._floor_racks():
+        per, leaves = self.cluster.sizer.racks_per_building, self.shape.leaves()
+        per_plane: list[int] = []
+        building = -1
+        starts: list[list[int]] = []
+        seen: list[int] = []
+        for index, rack_ports in enumerate(self._floor_racks()):
+            if index % per == 0:
+                if building >= 0:
+                    per_plane += _first_racks(starts, leaves[building], down, building * per)
+                building += 1
+                starts, seen = [[] for _ in range(rails)], [0] * rails
             for r in range(rails):
                 starts[r].append(seen[r])
             for _, endpoint in rack_ports:
                 seen[endpoint.rail if self.tiers > 1 else 0] += 1
-        per_plane = []
-        for leaf in range(self.per_plane[0]):
-            block, rail = divmod(leaf, rails)
-            per_plane.append(bisect_right(starts[rail], block * down) - 1)
+        per_plane += _first_racks(starts, leaves[building], down, building * per)
         return per_plane * self.planes
 
     def _leaf_blocks(self) -> Iterator[LeafBlock]:
@@ -392,7 +396,10 @@ class RunList:
             for port in range(max(1, cluster.unit.endpoints))
         ]
         ordinal = [0] * max(1, rails)
+        per, bases = cluster.sizer.racks_per_building, self.shape.leaf_bases()
         for index, rack_ports in enumerate(self._floor_racks()):
+            if index % per == 0:
+                ordinal, base = [0] * max(1, rails), bases[index // per]
             if not rack_ports:
                 continue
             hall, row, position = self.floor.locate(index)
@@ -410,7 +417,7 @@ class RunList:
                     place = Place(a_hall, a_row, rack, endpoint.position)
                     end = trays[key] = end_at(place, tray_device(rack, endpoint.slot))
                 block, sub = divmod(ordinal[r], down)
-                by_rail[r].append((end, nic_names[endpoint.port], block * rails, names[sub]))
+                by_rail[r].append((end, nic_names[endpoint.port], base + block * rails, names[sub]))
                 ordinal[r] += 1
             for r, ports in enumerate(by_rail):
                 rail = r + 1 if self.rail_optimised else None
@@ -459,71 +466,33 @@ class RunList:
         return round(abs(x - net_x) + 2 * rise + slack, 2)
 
     # --- the upper tiers ---------------------------------------------------------------------
-    def _leaf_ups(self) -> list[int]:
-        """Uplinks of each leaf of a plane, in order."""
-        cluster = self.cluster
-        down = cluster.plans[0].down_ports
-        per_rail = cluster.copies * cluster.unit.endpoints // self.rails
-        ups = []
-        for leaf in range(self.per_plane[0]):
-            used = min(down, per_rail - (leaf // self.rails) * down)
-            ups.append(_uplinks(used, down, self.radix - down))
-        return ups
-
-    def _pods(self) -> list[tuple[int, int]]:
-        """A three-tier plane's pods: (first leaf, leaves), pods of `d` leaves in order."""
-        per_pod = self.cluster.plans[1].down_ports
-        leaves = self.per_plane[0]
-        return [(start, min(per_pod, leaves - start)) for start in range(0, leaves, per_pod)]
-
-    def _pod_spines(self, pods: list[tuple[int, int]], leaf_ups: list[int]) -> list[int]:
-        """Spines of each pod, as sizing trims a partial pod (`pod_spines`)."""
-        down = self.cluster.plans[1].down_ports
-        return [
-            pod_spines(sum(pod), max(pod), down)
-            for pod in (leaf_ups[first : first + count] for first, count in pods)
-        ]
-
-    def _spine_ups(self, pods: list[tuple[int, int]]) -> list[int]:
-        """Uplinks of each spine of a plane: a pod's uplinks spread evenly over its spines."""
-        ups = self._leaf_ups()
-        down = self.cluster.plans[1].down_ports
-        out = []
-        for (first, count), spines in zip(pods, self._pod_spines(pods, ups), strict=True):
-            total = sum(ups[first : first + count])
-            base, extra = divmod(total, spines)
-            for spine in range(spines):
-                links = base + (1 if spine < extra else 0)
-                out.append(_uplinks(links, down, self.radix - down))
-        return out
-
-    def _upper_blocks(self, tier: int, ups: list[int], pods: Pods) -> Iterator[UpperBlock]:
-        """Links into `tier` in blocks of one lower switch: (plane from 0, rail, the switch's
+    def _upper_blocks(self, spread: Spread) -> Iterator[UpperBlock]:
+        """Links into a tier in blocks of one lower switch: (plane from 0, rail, the switch's
         end, its first uplink's ordinal `g` among its group's, the upper switches `S` it spreads
         over, the first of them, its uplinks); uplink `g` lands on upper switch `g mod S`."""
+        tier, ups = spread.tier, spread.ups
         lower_ends = self.switch_ends[tier - 2]
         lower_n, upper_n = self.per_plane[tier - 2], self.per_plane[tier - 1]
-        groups = pods if pods is not None else [(0, lower_n)]
-        spine_counts = self._pod_spines(pods, ups) if pods is not None else [upper_n]
         rail_of = self._leaf_rail if tier == 2 and self.rail_optimised else None
         for plane in range(self.planes):
             upper_base = plane * upper_n
-            for (first, count), spines in zip(groups, spine_counts, strict=True):
+            for (first, count), spines in zip(spread.groups, spread.uppers, strict=True):
                 g = 0
                 for lower in range(first, first + count):
                     a = lower_ends[plane * lower_n + lower]
                     rail = rail_of(lower) if rail_of else None
                     yield plane, rail, a, g, spines, upper_base, ups[lower]
                     g += ups[lower]
-                upper_base += spines if pods is not None else 0
+                upper_base += spines
 
-    def _upper_links(self, tier: int, ups: list[int], pods: Pods) -> Iterator[Link]:
-        """Links into `tier`: each lower switch's uplinks, spread evenly over the upper ones."""
+    def _upper_links(self, spread: Spread) -> Iterator[Link]:
+        """Links into a tier: each lower switch's uplinks, spread evenly over the upper ones."""
+        tier = spread.tier
         upper_ends = self.switch_ends[tier - 1]
         first_up = self.cluster.plans[tier - 2].down_ports
         names = self.port_names
         lengths = self._lengths(tier)
-        for plane, rail, a, g0, spines, base, count in self._upper_blocks(tier, ups, pods):
+        for plane, rail, a, g0, spines, base, count in self._upper_blocks(spread):
             for j in range(count):
                 g = g0 + j
                 yield (
@@ -536,14 +505,15 @@ class RunList:
                     names[g // spines],
                 )
 
-    def _upper_lines(self, tier: int, ups: list[int], pods: Pods) -> Iterator[str]:
-        """CSV lines of the links into `tier`, cabled as `_cabled` cables them."""
+    def _upper_lines(self, spread: Spread) -> Iterator[str]:
+        """CSV lines of the links into a tier, cabled as `_cabled` cables them."""
+        tier = spread.tier
         upper_ends = self.switch_ends[tier - 1]
         first_up = self.cluster.plans[tier - 2].down_ports
         names = self.port_names
         lengths = self._lengths(tier)
         leg_of = CableFill(tier, self.kind).leg
-        for plane, rail, a, g0, spines, base, count in self._upper_blocks(tier, ups, pods):
+        for plane, rail, a, g0, spines, base, count in self._upper_blocks(spread):
             head = f"{tier},{plane + 1},{'' if rail is None else rail},{a[5]},"
             for j in range(count):
                 cable = leg_of(next(lengths))
@@ -581,6 +551,12 @@ class RunList:
         return names
 
 
-def _uplinks(down: int, full_down: int, full_up: int) -> int:
-    """Uplinks of a switch using `down` of `full_down` downlinks: in proportion, rounded up."""
-    return math.ceil(down * full_up / full_down - 1e-9) if full_down else 0
+def _first_racks(starts: list[list[int]], leaves: int, down: int, first: int) -> list[int]:
+    """The floor rack of each of a building's leaves' first endpoint: `starts` holds, per rail,
+    the ports of the rail before each of the building's racks, from floor rack `first`."""
+    rails = len(starts)
+    out = []
+    for leaf in range(leaves):
+        block, rail = divmod(leaf, rails)
+        out.append(first + bisect_right(starts[rail], block * down) - 1)
+    return out

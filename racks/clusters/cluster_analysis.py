@@ -19,6 +19,7 @@ from ..origin import Kind
 from ..power import conversion_text
 from .cluster_spec import ClusterSpec
 from .cluster_summary import (
+    CampusSummary,
     CapexSplit,
     ClusterSummary,
     FabricOption,
@@ -32,6 +33,14 @@ from .floor import FloorLayout, Lengths
 from .links import TierLinkParts
 from .sizing import TierPlan
 from .unit import DesignUnit, design_unit
+
+CAMPUS_SOURCES = {
+    "building_mw": "assume-campus-building",
+    "building_m2_per_mw": "assume-campus-building",
+    "building_gap_m": "assume-campus-gap",
+    "campus_oversubscription": "assume-campus-oversubscription",
+}
+"""The source of each campus figure of the floor where the cluster file leaves it out."""
 
 
 @dataclass
@@ -61,6 +70,7 @@ class ClusterAnalysis:
         )
         self.copies = self._copies()
         frames = [r.frame for r in self.rack.design.racks]
+        racks_per_hall, halls_per_building = self._halls_and_buildings()
         self.sizer = FabricSizer(
             catalogue=catalogue,
             profile=self.profile,
@@ -71,7 +81,8 @@ class ClusterAnalysis:
             network_frame=self.network_frame,
             rack_pitch_m=spec.floor.rack_pitch_m or max(f.width_mm for f in frames) / 1000,
             rack_endpoints=self._rack_endpoints(),
-            racks_per_hall=self._racks_per_hall(),
+            racks_per_hall=racks_per_hall,
+            halls_per_building=halls_per_building,
             gpus_per_copy=self.rack.gpus,
             file=file,
         )
@@ -133,13 +144,33 @@ class ClusterAnalysis:
         per = self.copies_per_rack
         return -(-self.copies // per) if per > 1 else self.copies * self.rack.summary.racks
 
+    @property
+    def _rack_kw(self) -> float:
+        """Input power of one rack on the floor, kW."""
+        rack_kw = self.rack.summary.power_rack_input_w / 1000 / self.rack.summary.racks
+        return rack_kw * self.copies_per_rack
+
+    def _halls_and_buildings(self) -> tuple[int, int]:
+        """Racks per hall and halls per building (0 where one building holds the cluster): a
+        building holds the whole halls its power supplies, or one hall cut to its power."""
+        racks_per_hall = self._racks_per_hall()
+        floor, rack_kw = self.spec.floor, self._rack_kw
+        per_building = int(floor.building_mw * 1000 // rack_kw)
+        if per_building < 1:
+            why = f"a building of {floor.building_mw:g} MW cannot supply one {rack_kw:,.1f} kW rack"
+            raise InputError(self.file, "floor.building_mw", why)
+        if self.physical_racks <= per_building:
+            return racks_per_hall, 0
+        if per_building < racks_per_hall:
+            return per_building, 1
+        return racks_per_hall, per_building // racks_per_hall
+
     def _racks_per_hall(self) -> int:
         """Racks one hall holds: as the file says, or as many as its power supplies."""
         floor = self.spec.floor
         if floor.hall_racks is not None:
             return floor.hall_racks
-        rack_kw = self.rack.summary.power_rack_input_w / 1000 / self.rack.summary.racks
-        rack_kw *= self.copies_per_rack
+        rack_kw = self._rack_kw
         racks = int(floor.hall_mw * 1000 // rack_kw)
         if racks < 1:
             raise self._hall_too_small(rack_kw)
@@ -202,7 +233,7 @@ class ClusterAnalysis:
         self, plan: TierPlan, role: str, parts: TierLinkParts, lengths: Lengths
     ) -> TierSummary:
         unused = plan.ports_total - plan.ports_used
-        top = plan.tier == self.fabric.choice.tiers
+        top = plan.tier == len(self.plans)
         return TierSummary(
             tier=plan.tier,
             role=role,
@@ -266,6 +297,11 @@ class ClusterAnalysis:
             "floor", "assume-floor-layout" if floor_default else spec.source
         )
         uses.setdefault(floor_source, []).append(f"cluster:{spec.id}.floor")
+        if self.floor.campus is not None:
+            given = spec.floor.model_fields_set
+            for field, default in CAMPUS_SOURCES.items():
+                source = spec.sources.get("floor", spec.source) if field in given else default
+                uses.setdefault(source, []).append(f"cluster:{spec.id}.floor.{field}")
         return uses
 
     @cached_property
@@ -321,6 +357,7 @@ class ClusterAnalysis:
             capex_usd=capex,
             capex_usd_per_gpu=per_gpu,
             floor=self._floor_summary(),
+            campus=self._campus_summary(),
             fabric_options=tuple(self._option(f) for f in self.options),
             network_bom=tuple(self.network_bom),
             design_summary=rack,
@@ -364,6 +401,29 @@ class ClusterAnalysis:
             length_m=floor.campus_length_m or floor.row_length_m + floor.row_pitch_m + core_width,
             width_m=floor.campus_width_m
             or max(len(floor.rows), floor.core_rows) * floor.row_pitch_m,
+        )
+
+    def _campus_summary(self) -> CampusSummary | None:
+        """The buildings and the campus tier, where the cluster spans buildings."""
+        site = self.floor.campus
+        if site is None:
+            return None
+        tier, parts, lengths = self.plans[-1], self.link_parts[-1], self.floor.lengths[-1]
+        return CampusSummary(
+            buildings=site.buildings,
+            halls_per_building=site.halls_per_building,
+            building_mw=site.building_mw,
+            building_length_m=site.building_length_m,
+            building_width_m=site.building_width_m,
+            building_gap_m=site.gap_m,
+            length_m=site.length_m,
+            width_m=site.width_m,
+            oversubscription=self.spec.floor.campus_oversubscription,
+            links=tier.links_in,
+            link_length_m_min=lengths[0][0],
+            link_length_m_max=lengths[-1][0],
+            transceivers=parts.transceivers,
+            cables=parts.cables,
         )
 
 

@@ -124,6 +124,27 @@ class FloorSpec(Strict):
     campus_gap_m: NonNegative = Field(
         default=30.0, description="Between neighbouring halls on the campus grid, metres."
     )
+    building_mw: Positive = Field(
+        default=200.0,
+        description="Rack input power one building supplies, MW: halls fill buildings in order, "
+        "and a cluster beyond one building stands on a campus (source assume-campus-building).",
+    )
+    building_m2_per_mw: Positive = Field(
+        default=310.0,
+        description="Gross building area per MW, m2: a building's least footprint "
+        "(source assume-campus-building).",
+    )
+    building_gap_m: NonNegative = Field(
+        default=200.0,
+        description="Between neighbouring buildings on the campus, metres "
+        "(source assume-campus-gap).",
+    )
+    campus_oversubscription: Ratio = Field(
+        default=2.0,
+        description="A building's links up to the campus tier per link of it: `2:1` carries "
+        "half its top tier's links between buildings, `1:1` all (source "
+        "assume-campus-oversubscription).",
+    )
     rack_power_kw: Positive = Field(
         default=56.0,
         description="Power one rack position may draw, kW: a one-rack design of servers is "

@@ -81,6 +81,29 @@ class FloorSummary:
 
 
 @dataclass(frozen=True)
+class CampusSummary:
+    """Buildings of a cluster larger than one, and the campus tier joining them."""
+
+    buildings: int
+    halls_per_building: int
+    building_mw: float
+    """Rack input power one building supplies, MW."""
+    building_length_m: float
+    building_width_m: float
+    building_gap_m: float
+    length_m: float
+    """The campus plot."""
+    width_m: float
+    oversubscription: float
+    """A building's top-tier links per link up to the campus tier."""
+    links: int
+    link_length_m_min: float
+    link_length_m_max: float
+    transceivers: dict[str, int]
+    cables: dict[str, int]
+
+
+@dataclass(frozen=True)
 class FabricOption:
     """One feasible fabric for the cluster, priced: planes x plane speed x tiers."""
 
@@ -155,6 +178,8 @@ class ClusterSummary:
     capex_usd: CapexSplit
     capex_usd_per_gpu: CapexSplit
     floor: FloorSummary
+    campus: CampusSummary | None
+    """Several buildings: the buildings and the tier between them (None for one building)."""
     fabric_options: tuple[FabricOption, ...]
     network_bom: tuple[NetworkLine, ...]
     design_summary: DesignSummary

@@ -31,10 +31,12 @@ from .network_management import (
     network_management,
     network_rack_count,
 )
-from .sizing import FabricTooSmall, TierPlan, max_endpoints, size_fabric
+from .sizing import FabricTooSmall, TierPlan, joined, max_endpoints, size_fabric, split
 from .unit import DesignUnit
 
 ROLES = {1: ("leaf",), 2: ("leaf", "spine"), 3: ("leaf", "spine", "core")}
+CAMPUS = "campus"
+"""The tier joining the buildings' top tiers, where a cluster spans buildings."""
 TIERS = (1, 2, 3)
 MANAGEMENT = "management"
 """The network BOM's tier name of the network racks' management switches and cords."""
@@ -65,8 +67,9 @@ class SizedFabric:
 
     @property
     def roles(self) -> tuple[str, ...]:
-        """Tier names, leaves first."""
-        return ROLES[self.choice.tiers]
+        """Tier names, leaves first (the campus tier last where the cluster spans buildings)."""
+        campus = (CAMPUS,) if len(self.plans) > self.choice.tiers else ()
+        return ROLES[self.choice.tiers] + campus
 
     @property
     def scale_out_usd(self) -> float:
@@ -109,6 +112,8 @@ class FabricSizer:
     rack_endpoints: tuple[int, ...]
     """NIC ports in each rack on the floor."""
     racks_per_hall: int
+    halls_per_building: int
+    """Halls one building holds; 0 where one building holds the cluster."""
     gpus_per_copy: int
     file: str | None
 
@@ -183,14 +188,18 @@ class FabricSizer:
         """The fabric of one choice; FabricTooSmall where its tiers cannot reach the cluster."""
         radix = self.switch.radix_at(choice.plane_gbps)
         ratios = tuple(plan.ratio(t) for t in range(1, choice.tiers))
-        per_plane = size_fabric(self.nic_ports, radix, choice.tiers, ratios, self.unit.rails)
+        per_plane = self._plane(radix, choice.tiers, ratios)
         plans = tuple(p.times(choice.planes) for p in per_plane)
         floor = self._lay_out(plans, choice.planes)
         chooser = LinkChooser(self.catalogue, self.profile, self.file)
-        roles = ROLES[choice.tiers]
+        if floor.campus is not None:
+            self._campus_reach(chooser, floor, choice)
+        roles = ROLES[choice.tiers] + ((CAMPUS,) if len(plans) > choice.tiers else ())
         parts = tuple(
             chooser.choose(role, lengths, choice.plane_gbps, self._ends(tier, choice))
-            for tier, role, lengths in zip(TIERS, roles, floor.lengths, strict=False)
+            for tier, role, lengths in zip(
+                range(1, len(plans) + 1), roles, floor.lengths, strict=True
+            )
         )
         lines = [_line(self.switch, role, p.switches) for role, p in zip(roles, plans, strict=True)]
         for role, tier_parts in zip(roles, parts, strict=True):
@@ -200,12 +209,62 @@ class FabricSizer:
         return SizedFabric(
             choice=choice,
             radix=radix,
-            plane_max_endpoints=max_endpoints(radix, choice.tiers, ratios),
+            plane_max_endpoints=self._max_endpoints(radix, choice.tiers, ratios),
             plans=plans,
             floor=floor,
             link_parts=parts,
             lines=tuple(lines),
         )
+
+    def _campus_reach(self, chooser: LinkChooser, floor: FloorLayout, choice: FabricChoice) -> None:
+        """InputError naming the longest link between buildings where no optic reaches it."""
+        site, longest = floor.campus, floor.lengths[-1][-1][0]
+        cage = self._ends(len(floor.lengths), choice)[1]
+        reach = chooser.reach(cage)
+        if site is None or longest <= reach:
+            return
+        pairs = [(a, b) for a in range(site.buildings) for b in range(a + 1, site.buildings)]
+        a, b = max(pairs, key=lambda p: site.road_m(*p))
+        raise InputError(
+            self.file,
+            "floor.building_gap_m",
+            f"the campus link bldg{a + 1:02d} to bldg{b + 1:02d} runs {longest:,.0f} m, beyond "
+            f"the {reach:,.0f} m every {cage.module_gbps:g}G optic of profile {self.profile.id} "
+            "reaches at most",
+        )
+
+    def _plane(self, radix: int, tiers: int, ratios: tuple[float, ...]) -> list[TierPlan]:
+        """One plane's tiers: one fat tree, or one per building joined by a campus tier."""
+        rails = self.unit.rails
+        if not self.halls_per_building:
+            return size_fabric(self.nic_ports, radix, tiers, ratios, rails)
+        if tiers == 1:
+            raise FabricTooSmall("one tier (a switch per plane) cannot stand in every building")
+        sized: dict[int, list[TierPlan]] = {}
+        buildings = []
+        for count in self.building_ports():
+            if count not in sized:
+                sized[count] = size_fabric(count, radix, tiers, ratios, rails)
+            buildings.append(sized[count])
+        return joined(buildings, radix, self.floor.campus_oversubscription)
+
+    @property
+    def racks_per_building(self) -> int:
+        """Racks on the floor of one building (every rack where one building holds them)."""
+        return self.halls_per_building * self.racks_per_hall or len(self.rack_endpoints)
+
+    def building_ports(self) -> list[int]:
+        """NIC ports of each building, in order."""
+        per, ends = self.racks_per_building, self.rack_endpoints
+        return [sum(ends[start : start + per]) for start in range(0, len(ends), per)]
+
+    def _max_endpoints(self, radix: int, tiers: int, ratios: tuple[float, ...]) -> int:
+        """The most endpoints the tiers reach: a campus tier multiplies one building's reach (its
+        top tier's ports down) by the buildings it links, one per campus switch port."""
+        most = max_endpoints(radix, tiers, ratios)
+        if not self.halls_per_building:
+            return most
+        return most * split(radix, self.floor.campus_oversubscription)
 
     def options(self, plan: FabricPlan) -> list[SizedFabric]:
         """Every feasible fabric; InputError naming the limit where none is."""
@@ -264,12 +323,15 @@ class FabricSizer:
         """Each network rack's management trays' parts, and a cord per switch box."""
         management = self.management
         leaves = LeafFloor(
-            index=FloorIndex(self.racks_per_hall, self.floor.racks_per_row, floor.halls),
+            index=FloorIndex(
+                self.racks_per_hall, self.floor.racks_per_row, floor.halls, self.halls_per_building
+            ),
             rack_endpoints=self.rack_endpoints,
             rails=self.unit.rails if choice.tiers > 1 else 1,
             down_ports=plans[0].down_ports,
             leaves_per_plane=plans[0].switches // choice.planes,
             planes=choice.planes,
+            racks_per_building=self.racks_per_building,
         )
         upper = sum(p.switches for p in plans[1:])
         racks = network_rack_count(
@@ -289,6 +351,7 @@ class FabricSizer:
             leaf_units=self.switch.height_units,
             upper_units=self.switch.height_units,
         )
+        tops = max(1, len(plans) - (2 if self.halls_per_building else 1))
         return lay_out_halls(
             self.floor,
             self.rack_pitch_m,
@@ -296,9 +359,10 @@ class FabricSizer:
             plans[0].switches,
             [p.links_in for p in plans],
             sum(p.switches for p in plans[1:]),
-            plans[-1].switches if len(plans) > 1 else 0,
+            sum(p.switches for p in plans[tops:]),
             self.racks_per_hall,
             space,
+            self.halls_per_building,
         )
 
     def link_ends(self, tier: int, choice: FabricChoice) -> tuple[LinkEnd, LinkEnd]:

@@ -13,6 +13,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from .campus import CampusLayout
 from .cluster_spec import FloorSpec
 
 Lengths = tuple[tuple[float, int], ...]
@@ -50,6 +51,13 @@ class FloorLayout:
     campus_length_m: float = 0.0
     """Several halls: the campus they stand on (0 for one hall)."""
     campus_width_m: float = 0.0
+    campus: CampusLayout | None = None
+    """Several buildings: where they stand (None for one building)."""
+
+    @property
+    def buildings(self) -> int:
+        """Buildings the halls stand in."""
+        return 1 if self.campus is None else self.campus.buildings
 
     @property
     def row_length_m(self) -> float:

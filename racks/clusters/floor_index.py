@@ -14,7 +14,7 @@ class FloorIndex:
     racks_per_row: int
     halls: int
     halls_per_building: int = 0
-    """Halls one building holds; 0: one building holds every hall."""
+    """Halls in each building, filled in order; 0: one building holds every hall."""
 
     @property
     def rows_per_hall(self) -> int:
@@ -30,10 +30,10 @@ class FloorIndex:
         row, position = divmod(in_hall, self.racks_per_row)
         return hall, hall * self.rows_per_hall + row, position
 
-    def building_of_hall(self, hall: int) -> int:
-        """The building (from 0) a hall (from 0) stands in."""
-        return 0 if self.halls_per_building == 0 else hall // self.halls_per_building
-
     def hall_of_row(self, row: int) -> int:
         """The hall a floor row stands in."""
         return 0 if self.halls == 1 else row // self.rows_per_hall
+
+    def building_of_hall(self, hall: int) -> int:
+        """The building (from 0) a hall (from 0) stands in."""
+        return hall // self.halls_per_building if self.halls_per_building else 0

@@ -104,15 +104,22 @@ class LinkChooser:
             )
         return min(fits, key=lambda c: (KIND_ORDER.index(c.cable_type), c.length_m, c.id))
 
-    def _module(self, length: float, end: LinkEnd) -> Transceiver:
-        fits = [
+    def reach(self, end: LinkEnd) -> float:
+        """The longest reach of the profile's optics that fit `end` (0 where none does)."""
+        return max((t.reach_m for t in self._fitting(end)), default=0.0)
+
+    def _fitting(self, end: LinkEnd) -> list[Transceiver]:
+        """The profile's optics of the end's speed and lanes, a port for each of its links."""
+        return [
             t
             for t in (self.catalogue.part(i, Transceiver) for i in self.profile.transceivers)
             if t.port_gbps == end.module_gbps
             and t.lanes == end.lanes
-            and t.reach_m >= length
             and end.links_per_module % t.connectors == 0
         ]
+
+    def _module(self, length: float, end: LinkEnd) -> Transceiver:
+        fits = [t for t in self._fitting(end) if t.reach_m >= length]
         if not fits:
             raise InputError(
                 self.file,

@@ -27,6 +27,7 @@ from ...components.parts import ManagementSwitch
 from ...components.trays import TrayRole, TrayType
 from ..management import cord, management_cords, run_m
 from .floor_index import FloorIndex
+from .sizing import leaf_count
 
 FIELD = "floor.network_frame"
 
@@ -139,6 +140,8 @@ class LeafFloor:
     down_ports: int
     leaves_per_plane: int
     planes: int
+    racks_per_building: int
+    """Floor racks of one building: each building's leaves fill from its first rack."""
 
 
 def network_rack_count(
@@ -151,12 +154,17 @@ def network_rack_count(
     """Network racks as the run list places the boxes (`racks/cabling/places.py`): a leaf in the
     row of its first NIC port's rack, each row's network racks then extra racks past them, and
     the core block (more racks where the upper tiers need them)."""
-    rails = max(1, leaves.rails)
-    starts = list(accumulate((n // rails for n in leaves.rack_endpoints), initial=0))[:-1]
+    rails, per = max(1, leaves.rails), leaves.racks_per_building
     in_row: Counter[int] = Counter()
-    for leaf in range(leaves.leaves_per_plane):
-        rack = bisect_right(starts, leaf // rails * leaves.down_ports) - 1
-        in_row[leaves.index.locate(rack)[1]] += leaves.planes
+    for first in range(0, len(leaves.rack_endpoints), per):
+        ends = leaves.rack_endpoints[first : first + per]
+        starts = list(accumulate((n // rails for n in ends), initial=0))[:-1]
+        count = leaves.leaves_per_plane
+        if per < len(leaves.rack_endpoints):
+            count = leaf_count(sum(ends), leaves.down_ports, rails)
+        for leaf in range(count):
+            rack = first + bisect_right(starts, leaf // rails * leaves.down_ports) - 1
+            in_row[leaves.index.locate(rack)[1]] += leaves.planes
     rows = sum(max(n, math.ceil(in_row[row] / boxes_per_rack)) for row, n in enumerate(row_racks))
     core = max(core_racks, math.ceil(upper_boxes / boxes_per_rack)) if upper_boxes else core_racks
     return rows + core

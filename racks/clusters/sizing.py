@@ -135,6 +135,12 @@ def size_fabric(
     return plans
 
 
+def leaf_count(endpoints: int, down: int, rails: int) -> int:
+    """Leaves of `down` downlinks serving `endpoints` rail by rail (as `size_fabric` fills them)."""
+    rails = max(1, rails)
+    return rails * math.ceil(endpoints // rails / down)
+
+
 def pod_spines(uplinks: int, leaf_up: int, spine_down: int) -> int:
     """Spines of a pod whose leaves have `uplinks` in all, the widest `leaf_up`: one per uplink
     of a leaf in a full pod, only as many as the uplinks fill in a partial one."""
@@ -194,3 +200,42 @@ def _pods(
     if current:
         pods.append((1, tuple(current)))
     return pods
+
+
+def joined(buildings: list[list[TierPlan]], radix: int, ratio: float) -> list[TierPlan]:
+    """Buildings' fat trees joined by a campus tier above their top tiers.
+
+    Each building's top tier keeps `split(radix, ratio)` ports toward its building and the rest
+    up to the campus (uplinks in proportion to the downlinks used, so the campus tier carries
+    `1 / ratio` of the building's upward links); the campus tier is `links / radix` switches,
+    every port down, and links at most `radix` buildings (one port of each campus switch each).
+    """
+    if len(buildings) > radix:
+        raise FabricTooSmall(
+            f"a campus tier of {radix}-port switches links at most {radix} buildings; "
+            f"the cluster has {len(buildings)}"
+        )
+    down = split(radix, ratio)
+    tops = []
+    for plans in buildings:
+        links = plans[-1].links_in
+        groups = _spread(links, math.ceil(links / down), down, radix - down)
+        tops.append(TierPlan(plans[-1].tier, radix, down, groups, links))
+    tiers = [_summed([plans[t] for plans in buildings]) for t in range(len(buildings[0]) - 1)]
+    tiers.append(_summed(tops))
+    up = tiers[-1].links_up
+    tiers.append(TierPlan(len(tiers) + 1, radix, radix, _top(up, radix), up))
+    return tiers
+
+
+def _summed(plans: list[TierPlan]) -> TierPlan:
+    """One tier over several buildings: its switch groups merged by how they use their ports."""
+    counts: dict[tuple[int, int], int] = {}
+    for plan in plans:
+        for g in plan.groups:
+            counts[(g.down, g.up)] = counts.get((g.down, g.up), 0) + g.count
+    groups = tuple(SwitchGroup(n, d, u) for (d, u), n in sorted(counts.items()))
+    first = plans[0]
+    return TierPlan(
+        first.tier, first.radix, first.down_ports, groups, sum(p.links_in for p in plans)
+    )

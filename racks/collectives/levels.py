@@ -108,7 +108,7 @@ def cluster_levels(
         design.scale_out_gbps_per_gpu,
         _nic_ports_per_gpu(rack),
         0,
-        2 * summary.fabric_tiers - 1,
+        2 * len(summary.tiers) - 1,
         max([1.0, *tapers]),
         _gpus_per_host(rack),
         _reduction(link, {cluster.switch.in_network_reduction}),
