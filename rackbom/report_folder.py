@@ -129,7 +129,7 @@ def write_report(
     outputs.append((out / WORKBOOK_NAME, book))
     if progress:
         progress("cost of ownership charts")
-    results = [target.tco(chosen) for target in (*designs, *clusters)]
+    results = ([d.tco(chosen) for d in designs], [c.tco(chosen) for c in clusters])
     plants = [(t.id, drawings[t.id].plant, drawings[t.id].to_string()) for t in named]
     index = render_report(
         entries,

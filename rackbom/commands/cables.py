@@ -17,7 +17,7 @@ from rackbom.components.errors import InputError
 from rackbom.components.limits import RACK_NAMES_MAX
 from rackbom.components.progress import progress
 from rackbom.exports.text.table import counted, size_text
-from rackbom.racks.cabling.cable_list import CableList, cable_list
+from rackbom.racks.cabling.cable_list import CableList
 from rackbom.racks.cabling.row import CableRow
 
 from .common import add_catalogue_option, add_repeated, load_targets
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if args.panel is not None and len(args.rack) != 1:
         raise InputError(None, "--panel", "draws one rack: give exactly one --rack NAME")
     (target,) = load_targets(args, [args.design])
-    cables = cable_list(target.analysis)
+    cables = target.cable_list()
     if cables.note is not None:
         print(f"note: {cables.note}", file=sys.stderr)
     rows = _filter(cables, set(args.rack), args.hall)

@@ -5,18 +5,17 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rackbom.components.atomic import Writer, write_files
 from rackbom.components.errors import InputError
-from rackbom.exports.dcim.dcim_export import Export, cluster_export, design_export
+from rackbom.exports.dcim.dcim_export import Export
 from rackbom.exports.dcim.vocabulary import TARGETS, vocabulary
 
 from .common import add_catalogue_option, load_targets
 
 if TYPE_CHECKING:
-    from rackbom.racks.analysis import Analysis
-    from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
+    pass
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -108,11 +107,7 @@ def run(args: argparse.Namespace) -> int:
     folder = None if args.output is None else check_folder(args.output, args.force)
     vocab = vocabulary(args.format)
     (target,) = load_targets(args, [args.design])
-    analysis = target.analysis
-    if analysis.kind == "design":
-        export = design_export(cast("Analysis", analysis), vocab)
-    else:
-        export = cluster_export(cast("ClusterAnalysis", analysis), vocab)
+    export = target.dcim_export(vocab)
     if folder is None:
         return _push(args, export)
     write_folder(folder, export.writers())
