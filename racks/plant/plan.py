@@ -111,10 +111,11 @@ def system_plant(
     cdu = _worst_cdu(model, rows, members, racks, total)
     if cdu is not None:
         domains.insert(2, cdu)
-    if system.fabric is not None:
-        from .fabric_failures import fabric_failure_domains  # a fabric's own
+    fabric = system.fabric
+    if fabric is not None:  # a bare design sizes none
+        from .fabric_failures import fabric_failure_domains
 
-        domains += fabric_failure_domains(system.fabric, system.copies, model)
+        domains += fabric_failure_domains(fabric, system.copies, model)
     built = redundancy_of(loaded.profile.redundancy, model, racks)
     return _summary(loaded, racks, hall, domains, built)
 
