@@ -13,7 +13,7 @@ import time
 import rackbom as rb
 from rackbom.components.collective_data import OPS, collective_data
 from rackbom.racks.collectives.collective_model import SWEEP_SIZES, collective
-from rackbom.racks.collectives.levels import levels_of
+from rackbom.racks.collectives.levels import system_levels
 
 
 def sweep_ms(design: str, profile: str, gpus: int, runs: int) -> tuple[int, float]:
@@ -24,7 +24,7 @@ def sweep_ms(design: str, profile: str, gpus: int, runs: int) -> tuple[int, floa
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        steps = levels_of(cluster.analysis, collective_data())
+        steps = system_levels(cluster.analysis, collective_data())
         for op in OPS:
             for size in SWEEP_SIZES:
                 for group in groups:

@@ -14,7 +14,7 @@ from typing import Any
 from rackbom.exports.charts import tco_charts
 from rackbom.exports.charts import uncertainty_chart as uncertainty_charts
 from rackbom.layouts.document import SvgDocument
-from rackbom.racks.costs.basis import Precision
+from rackbom.racks.cost_basis import Precision
 from rackbom.racks.costs.ownership import TcoResult
 from rackbom.racks.costs.tornado import TornadoBar
 from rackbom.racks.uncertainty.compare import Uncertainty

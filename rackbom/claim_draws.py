@@ -16,7 +16,6 @@ from rackbom.racks.uncertainty.effects import Effect
 
 from .cluster_model import Cluster, load_cluster
 from .design import Design
-from .uncertainty_api import rebuilt, side_of
 
 
 def with_draws(
@@ -38,12 +37,12 @@ def with_draws(
 @cache
 def _moving(cluster: str) -> tuple[Side, tuple[Effect, ...]]:
     """A built-in cluster and the ranged inputs that move it, found once per process."""
-    side = side_of(load_cluster(cluster))
+    side = load_cluster(cluster).uncertainty_side()
     return side, side_effects(side)
 
 
 def _design_share(claim: Claim, clusters: list[Cluster], draws: int, seed: int) -> DrawShare:
-    sides = [side_of(c.design) for c in clusters]
+    sides = [c.design.uncertainty_side() for c in clusters]
     measures = [
         DesignMeasure(partial(_measure, claim, c.design), s.catalogue, s.candidates, s.entries)
         for c, s in zip(clusters, sides, strict=True)
@@ -53,4 +52,4 @@ def _design_share(claim: Claim, clusters: list[Cluster], draws: int, seed: int) 
 
 def _measure(claim: Claim, design: Design, catalogue: Catalogue) -> float:
     """The claim's figure of `design` re-analysed against `catalogue`."""
-    return SIZE_FREE[claim.metric](rebuilt(design, catalogue).analysis)
+    return SIZE_FREE[claim.metric](design.reanalysed(catalogue).analysis)

@@ -11,8 +11,7 @@ from rackbom.exports.figures.cluster_figures import CLUSTER_FIGURES
 
 from .cluster_model import Cluster
 from .figure_table import FigureTable
-from .resolve import resolve
-from .system import System
+from .resolve import by_kind, resolve
 
 
 class ClusterComparison(FigureTable):
@@ -31,11 +30,8 @@ class ClusterComparison(FigureTable):
 def compare_clusters(clusters: Iterable[Cluster | str | Path]) -> ClusterComparison:
     """Compare clusters (objects, built-in ids or YAML paths), at most `SYSTEMS_MAX`."""
     named = bounded(clusters, SYSTEMS_MAX, "clusters", "clusters")
-    return ClusterComparison([_cluster(resolve(c)) for c in named])
-
-
-def _cluster(system: System) -> Cluster:
-    """The system, which must be a cluster."""
-    if not isinstance(system, Cluster):
-        raise InputError(None, None, f"{system.id} is a design; this compares clusters only")
-    return system
+    systems = [resolve(c) for c in named]
+    designs, found = by_kind(systems)
+    if designs:
+        raise InputError(None, None, f"{designs[0].id} is a design; this compares clusters only")
+    return ClusterComparison(found)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rackbom.components.catalogue import Catalogue, builtin_catalogue
 from rackbom.components.errors import InputError
@@ -20,13 +20,19 @@ from rackbom.racks.clusters import (
 )
 from rackbom.racks.clusters.cluster_library import design_reference
 from rackbom.racks.clusters.cluster_variants import cluster_options, variant_cluster
-from rackbom.racks.costs.basis import CostBasis, cluster_basis
 from rackbom.racks.library import load_design
 from rackbom.racks.locate import Variant, locate
 from rackbom.racks.origin import Builtin, Made, Origin
 
 from .design import Design
 from .system import System
+
+if TYPE_CHECKING:
+    from rackbom.exports.dcim.dcim_export import Export
+    from rackbom.exports.dcim.vocabulary import Vocabulary
+    from rackbom.racks.cabling.cable_list import CableList
+    from rackbom.racks.cost_basis import CostBasis
+    from rackbom.racks.uncertainty.compare import Side
 
 
 class Cluster(System):
@@ -71,9 +77,72 @@ class Cluster(System):
         """The key figures, typed: `cluster.summary.capex_usd_per_gpu.scale_out_usd`."""
         return self.analysis.summary
 
-    def cost_basis(self) -> CostBasis:
-        """Its copies of the design and the scale-out network it sizes."""
-        return cluster_basis(self.summary)
+    def text(self) -> str:
+        """Its blocks: size, fabric, floor, network BOM."""
+        from rackbom.exports.text.cluster_text import render_cluster
+
+        return render_cluster(self.analysis)
+
+    def fabric_options(self, as_json: bool) -> str:
+        """Its feasible fabrics, the chosen one marked."""
+        if as_json:
+            from rackbom.exports.json.summary_json import json_text, summary_data
+
+            options = summary_data(self.summary)["fabric_options"]
+            return json_text({"cluster": self.analysis.id, "fabric_options": options})
+        from rackbom.exports.text.cluster_text import render_fabric_options
+
+        return render_fabric_options(self.analysis) + "\n"
+
+    def cable_list(self) -> CableList:
+        """Its management cables and its fabric's links."""
+        from rackbom.racks.cabling.cable_list import CableList
+
+        return CableList.of_cluster(self.analysis)
+
+    def dcim_export(self, vocab: Vocabulary, scope: Scope | None = None) -> Export:
+        """Its design's device types, its switches, and its halls' racks (those in `scope`)."""
+        from rackbom.exports.dcim.dcim_export import cluster_export
+        from rackbom.racks.cabling.runlist import RunList
+
+        cluster = self.analysis
+        bound = (
+            None
+            if scope is None
+            else bind_scope(scope, cluster, lambda: RunList(cluster).network_racks)
+        )
+        return cluster_export(cluster, vocab, bound)
+
+    def uncertainty_side(self) -> Side:
+        """Its cost basis, re-analysed with its fabric pinned at its base case's choice (planes,
+        speed, tiers); its BOM lists its design's ids and its network's parts."""
+        from rackbom.racks.uncertainty.compare import Side
+        from rackbom.racks.uncertainty.inputs import catalogue_inputs
+
+        design = self.design
+        catalogue = design.built.catalogue
+        own = catalogue_inputs(catalogue, design.own_entries(), design.id)
+        s = self.summary
+        pinned = self.with_(
+            fabric={"planes": s.planes, "plane_gbps": s.plane_gbps, "tiers": s.fabric_tiers}
+        )
+
+        def basis(changed: Catalogue) -> CostBasis:
+            again = design.reanalysed(changed)
+            return build_cluster(pinned.spec, self.origin, changed, again).cost_basis()
+
+        network = frozenset(line.part for line in s.network_bom)
+        entries = design.bom_ids() | network
+        return Side(self.cost_basis(), basis, entries, catalogue, tuple(own))
+
+    def tables(self) -> tuple[tuple[()], tuple[Cluster]]:
+        """Itself in the clusters' table."""
+        return (), (self,)
+
+    def plant_subtitle(self) -> str:
+        """Its GPUs and racks in the floor's rows."""
+        s = self.summary
+        return f"{s.gpus:,} GPUs in {s.racks:,} racks of {s.design} in {s.floor.rows} rows"
 
     def renamed(self, new_id: str) -> Cluster:
         """The same cluster under another id, its origin named beside its name."""
@@ -270,7 +339,7 @@ def cluster(
 
     `fabric` defaults to a rail-optimised 3-tier fat tree at 1:1; `floor` to the default hall.
     """
-    loaded = design if isinstance(design, Design) else None
+    loaded = None if isinstance(design, str | Path) else design
     design_id = loaded.id if loaded is not None else str(design)
     size = {k: v for k, v in (("racks", racks), ("pods", pods), ("gpus", gpus)) if v is not None}
     raw: dict[str, Any] = {

@@ -10,18 +10,17 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rackbom.components.collective_data import collective_data
 from rackbom.racks.collectives.collective_model import SWEEP_SIZES, CollectiveResult
 from rackbom.racks.collectives.collective_model import collective as model
-from rackbom.racks.collectives.levels import Level, levels_of, modelled_levels
+from rackbom.racks.collectives.levels import Level, modelled_levels, system_levels
 from rackbom.racks.collectives.scoped import Check, ScopedResult, scoped_results
 from rackbom.racks.collectives.workloads import WorkloadStep, workload_step
 
 if TYPE_CHECKING:
     from rackbom.components.cost_inputs import TcoProfile
-    from rackbom.racks.summary import DesignSummary
 
     from .system import System
 
@@ -34,7 +33,7 @@ def _system(system: System | str | Path) -> System:
 
 def levels(system: System | str | Path) -> tuple[Level, ...]:
     """The levels a collective crosses on a design or cluster."""
-    return levels_of(_system(system).analysis, collective_data())
+    return system_levels(_system(system).analysis, collective_data())
 
 
 def modelled(system: System | str | Path) -> tuple[Level, ...]:
@@ -80,18 +79,11 @@ def workload_steps(
     target = _system(system)
     steps = levels(target)
     cost = target.tco(tco_profile).tco_usd_per_gpu_hour
-    peak = _design_summary(target).compute["bf16"].per_gpu
+    peak = target.analysis.rack.summary.compute["bf16"].per_gpu
     if not steps or not peak:
         return ()
     data = collective_data()
     return tuple(workload_step(steps, w, peak, cost) for w in data.workloads.values())
-
-
-def _design_summary(target: System) -> DesignSummary:
-    summary = target.summary
-    if target.kind == "design":
-        return cast("DesignSummary", summary)
-    return cast("DesignSummary", summary.design_summary)
 
 
 def summary_collectives(system: System | str | Path) -> tuple[ScopedResult, ...]:
@@ -107,7 +99,7 @@ def collective_checks() -> tuple[Check, ...]:
     out = []
     for m in data.measurements:
         target = _system(m.system)
-        steps = levels_of(target.analysis, data, m.scale_up_gbps_per_gpu)
+        steps = system_levels(target.analysis, data, m.scale_up_gbps_per_gpu)
         pinned = m.algorithm if m.pinned else None
         out.append(Check(m, model(steps, m.op, m.bytes, m.gpus, pinned)))
     return tuple(out)
@@ -127,7 +119,7 @@ def _measured_domains() -> frozenset[tuple[str, int, float, int] | None]:
     per process (the built-in data and systems are fixed)."""
     data = collective_data()
     return frozenset(
-        _domain(levels_of(_system(m.system).analysis, data))
+        _domain(system_levels(_system(m.system).analysis, data))
         for m in data.measurements
         if m.scale_up_gbps_per_gpu is None
     )

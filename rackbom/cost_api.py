@@ -19,9 +19,9 @@ from rackbom.components.errors import InputError
 from rackbom.components.limits import SWEEP_ROWS_MAX, SWEEP_VALUES_MAX, SYSTEMS_MAX, bounded
 from rackbom.components.tco_library import builtin_costs, profile
 from rackbom.components.yamlio import validate_model
+from rackbom.racks.cost_basis import CostBasis
 from rackbom.racks.costs import ownership as model
 from rackbom.racks.costs.accepted import AcceptedCost, accepted_cost
-from rackbom.racks.costs.basis import CostBasis
 from rackbom.racks.costs.ownership import TcoResult
 from rackbom.racks.costs.rent import RentVsOwn, rent_vs_own
 from rackbom.racks.costs.reproduction import ClaimResult, OpexBasis, opex_basis, reproduce

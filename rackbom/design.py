@@ -11,7 +11,6 @@ from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom_lines import Bom
 from rackbom.racks.build import BuiltDesign, build_design
 from rackbom.racks.cabling.scope import Scope, design_scoped
-from rackbom.racks.costs.basis import CostBasis, design_basis
 from rackbom.racks.origin import Builtin, Made, Origin
 from rackbom.racks.summary import DesignSummary
 from rackbom.racks.variants import variant_spec
@@ -19,7 +18,13 @@ from rackbom.racks.variants import variant_spec
 from .system import System
 
 if TYPE_CHECKING:
+    from rackbom.components.catalogue import Catalogue
+    from rackbom.exports.dcim.dcim_export import Export
+    from rackbom.exports.dcim.vocabulary import Vocabulary
     from rackbom.layouts.elevation import Elevation
+    from rackbom.racks.cabling.cable_list import CableList
+    from rackbom.racks.cost_basis import CostBasis
+    from rackbom.racks.uncertainty.compare import Side
 
 
 class Design(System):
@@ -62,9 +67,68 @@ class Design(System):
         """The key figures, typed: `design.summary.switch_ports_unused`."""
         return self.analysis.summary
 
-    def cost_basis(self) -> CostBasis:
-        """The racks alone: a bare design buys no scale-out network."""
-        return design_basis(self.analysis)
+    def text(self) -> str:
+        """Its racks' blocks: trays, ports, bandwidth, power, space, BOM."""
+        from rackbom.exports.text.design_text import render_design
+
+        return render_design(self.analysis)
+
+    def fabric_options(self, as_json: bool) -> str:
+        """A design sizes no fabric."""
+        raise InputError(None, "--fabrics", "fabric options are a cluster's; this is a design")
+
+    def cable_list(self) -> CableList:
+        """Its racks' management cables."""
+        from rackbom.racks.cabling.cable_list import CableList
+
+        return CableList.of_design(self.analysis)
+
+    def dcim_export(self, vocab: Vocabulary, scope: Scope | None = None) -> Export:
+        """Its device types and racks (a design takes no scope)."""
+        from rackbom.exports.dcim.dcim_export import design_export
+
+        if scope is not None:
+            raise design_scoped(self.id)
+        return design_export(self.analysis, vocab)
+
+    def own_entries(self) -> frozenset[str]:
+        """The ids of the parts and trays its file's own `catalogue:` section adds."""
+        own = self.built.spec.catalogue
+        return frozenset() if own is None else frozenset(e.id for e in (*own.parts, *own.trays))
+
+    def bom_ids(self) -> frozenset[str]:
+        """The ids of the parts and trays its BOM lists."""
+        lines = self.bom.lines
+        return frozenset(i for line in lines for i in (line.part_id, line.tray_id) if i)
+
+    def reanalysed(self, catalogue: Catalogue) -> Design:
+        """The design re-analysed against `catalogue`, a catalogue its own entries are merged
+        into."""
+        built = self.built
+        spec = built.spec.model_copy(update={"catalogue": None})
+        return Design(build_design(spec, catalogue, built.file))
+
+    def uncertainty_side(self) -> Side:
+        """Its racks' cost basis, re-analysed as they are."""
+        from rackbom.racks.uncertainty.compare import Side
+        from rackbom.racks.uncertainty.inputs import catalogue_inputs
+
+        catalogue = self.built.catalogue
+        own = catalogue_inputs(catalogue, self.own_entries(), self.id)
+
+        def basis(changed: Catalogue) -> CostBasis:
+            return self.reanalysed(changed).cost_basis()
+
+        return Side(self.cost_basis(), basis, self.bom_ids(), catalogue, tuple(own))
+
+    def tables(self) -> tuple[tuple[Design], tuple[()]]:
+        """Itself in the designs' table."""
+        return (self,), ()
+
+    def plant_subtitle(self) -> str:
+        """Its GPUs and racks, standing in one row."""
+        s = self.summary
+        return f"{s.gpus:,} GPUs in {s.racks} rack(s), standing in one row"
 
     def to_xlsx(self, path: str | Path) -> Path:
         """Write this design's BOM workbook (atomically); returns the path."""

@@ -129,7 +129,7 @@ def write_report(
     outputs.append((out / WORKBOOK_NAME, book))
     if progress:
         progress("cost of ownership charts")
-    results = [target.tco(chosen) for target in (*designs, *clusters)]
+    results = ([d.tco(chosen) for d in designs], [c.tco(chosen) for c in clusters])
     plants = [(t.id, drawings[t.id].plant, drawings[t.id].to_string()) for t in named]
     index = render_report(
         entries,
@@ -138,8 +138,8 @@ def write_report(
         cluster_entries,
         tco_part(results, chosen)
         + uncertainty_part(uncertain)
-        + _collectives_part(named)
-        + _goodput_part(named, chosen)
+        + _collectives_part((designs, clusters))
+        + _goodput_part((designs, clusters), chosen)
         + plant_part(plants),
     )
     outputs.append((out / INDEX_NAME, text_writer(index)))
@@ -158,25 +158,27 @@ def write_report(
     return files
 
 
-def _collectives_part(targets: Sequence[System]) -> str:
-    """The page's delivered-performance part: busbw charts and the published runs checked."""
+def _collectives_part(groups: Sequence[Sequence[System]]) -> str:
+    """The page's delivered-performance part: busbw charts per group (designs, clusters) and the
+    published runs checked."""
     from rackbom import collective_api as collectives
     from rackbom.exports.html.collectives_section import CHART_OPS, CheckRow, collectives_part
 
-    linked = [t for t in targets if collectives.modelled(t)]
-    sweeps = {
-        t.id: {op: collectives.collective_sweep(t, op) for op, _ in CHART_OPS} for t in linked
-    }
-    kinds = {t.id: t.kind for t in linked}
-    projections = {t.id for t in linked if not collectives.measured(t)}
+    linked = [[t for t in group if collectives.modelled(t)] for group in groups]
+    sweeps = [
+        {t.id: {op: collectives.collective_sweep(t, op) for op, _ in CHART_OPS} for t in group}
+        for group in linked
+    ]
+    projections = {t.id for group in linked for t in group if not collectives.measured(t)}
     checks = [
         CheckRow(c.measurement, c.result, c.error_pct) for c in collectives.collective_checks()
     ]
-    return collectives_part(sweeps, kinds, projections, checks)
+    return collectives_part(sweeps, projections, checks)
 
 
-def _goodput_part(targets: Sequence[System], chosen: TcoProfile) -> str:
-    """The page's goodput part: ETTR against job size, the whole-system jobs, the checks."""
+def _goodput_part(groups: Sequence[Sequence[System]], chosen: TcoProfile) -> str:
+    """The page's goodput part: ETTR against job size per group (designs, clusters), the
+    whole-system jobs, the checks."""
     from rackbom.components.reliability import reliability_data
     from rackbom.exports.charts.goodput_chart import job_sizes
     from rackbom.exports.html.goodput_section import goodput_part
@@ -184,13 +186,15 @@ def _goodput_part(targets: Sequence[System], chosen: TcoProfile) -> str:
     from rackbom.racks.goodput.published import published_checks
 
     data = reliability_data()
-    sweeps = {
-        t.id: system_goodput(t.analysis, job_sizes(t.summary.gpus), data, tco_profile=chosen)
-        for t in targets
-        if t.summary.gpus
-    }
-    kinds = {t.id: t.kind for t in targets}
-    return goodput_part(sweeps, kinds, published_checks(data, chosen))
+    sweeps = [
+        {
+            t.id: system_goodput(t.analysis, job_sizes(t.summary.gpus), data, tco_profile=chosen)
+            for t in group
+            if t.summary.gpus
+        }
+        for group in groups
+    ]
+    return goodput_part(sweeps, published_checks(data, chosen))
 
 
 def _cluster_outputs(

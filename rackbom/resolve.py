@@ -12,7 +12,7 @@ import re
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import Catalogue, builtin_catalogue
@@ -123,8 +123,9 @@ def resolve_designs(
 
 def by_kind(systems: Sequence[System]) -> tuple[list[Design], list[Cluster]]:
     """The designs and the clusters, each in the order given."""
-    designs = [s for s in systems if isinstance(s, Design)]
-    return designs, [cast("Cluster", s) for s in systems if s.kind == "cluster"]
+    designs: list[Design] = [d for s in systems for d in s.tables()[0]]
+    clusters: list[Cluster] = [c for s in systems for c in s.tables()[1]]
+    return designs, clusters
 
 
 def distinct(systems: Sequence[System], note: bool = False) -> list[System]:

@@ -11,14 +11,18 @@ from rackbom.exports.json.summary_json import json_text
 if TYPE_CHECKING:
     from rackbom.components.cost_inputs import TcoProfile
     from rackbom.components.plant_library import PlantRules
+    from rackbom.exports.dcim.dcim_export import Export
+    from rackbom.exports.dcim.vocabulary import Vocabulary
     from rackbom.layouts.document import SvgDocument
     from rackbom.layouts.plant_svg import PlantDrawing
+    from rackbom.racks.cabling.cable_list import CableList
     from rackbom.racks.cabling.scope import Scope
-    from rackbom.racks.costs.basis import CostBasis
+    from rackbom.racks.cost_basis import CostBasis
     from rackbom.racks.costs.ownership import TcoResult
     from rackbom.racks.origin import Kind, Origin
     from rackbom.racks.plant.plan import PlantSummary
-    from rackbom.racks.systems import Analysed
+    from rackbom.racks.system_model import SystemModel
+    from rackbom.racks.uncertainty.compare import Side
 
 
 class System(ABC):
@@ -32,7 +36,7 @@ class System(ABC):
 
     @property
     @abstractmethod
-    def analysis(self) -> Analysed:
+    def analysis(self) -> SystemModel:
         """The analysed design or cluster that outputs take."""
 
     @property
@@ -56,9 +60,42 @@ class System(ABC):
         found: tuple[str, ...] = self.summary.warnings
         return found
 
-    @abstractmethod
     def cost_basis(self) -> CostBasis:
         """Capital by class, input power and output: what the cost of ownership divides."""
+        return self.analysis.cost_basis()
+
+    @abstractmethod
+    def text(self) -> str:
+        """Its own blocks of `rackbom show`: a design's racks, or a cluster's fabric and floor."""
+
+    @abstractmethod
+    def fabric_options(self, as_json: bool) -> str:
+        """A cluster's feasible fabrics side by side, as JSON text or a table ending in a newline
+        (`show --fabrics`); a design has none, an InputError."""
+
+    @abstractmethod
+    def cable_list(self) -> CableList:
+        """The cable run list: iterate it for `CableRow`s, `.counts` for cables by part."""
+
+    @abstractmethod
+    def dcim_export(self, vocab: Vocabulary, scope: Scope | None = None) -> Export:
+        """Device types, manufacturers and racks for NetBox or Nautobot; a cluster's racks in
+        `scope` only (a design refuses a scope)."""
+
+    @abstractmethod
+    def uncertainty_side(self) -> Side:
+        """Its cost basis, how to re-analyse it against another catalogue (a cluster's fabric
+        fixed at its base case's choice), the ids its BOM lists and the ranged figures of the
+        catalogue its design was built against, the design's own entries among them."""
+
+    @abstractmethod
+    def tables(self) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """Itself in the designs' table (a `Design`) or in the clusters' (a `Cluster`), the
+        other empty: for outputs that tabulate the two apart (`resolve.by_kind`)."""
+
+    @abstractmethod
+    def plant_subtitle(self) -> str:
+        """What the plant drawing shows, under its title."""
 
     @abstractmethod
     def drawing(
@@ -92,9 +129,9 @@ class System(ABC):
         """Feeds, cooling, floor load and failure domains under a plant profile (id or file), at
         the PUE of the TCO profile's site (default `default`)."""
         from rackbom.components.tco_library import site_pue
-        from rackbom.racks.plant.plan import plant_of
+        from rackbom.racks.plant.plan import system_plant
 
-        return plant_of(self.analysis, plant_profile, site_pue(tco_profile))
+        return system_plant(self.analysis, plant_profile, site_pue(tco_profile))
 
     def power_and_cooling(
         self,
@@ -104,12 +141,8 @@ class System(ABC):
         """The drawing of the feeds and CDUs per row (a design's racks stand in one row)."""
         from rackbom.layouts.plant_svg import PlantDrawing
 
-        s = self.summary
-        if self.kind == "cluster":
-            subtitle = f"{s.gpus:,} GPUs in {s.racks:,} racks of {s.design} in {s.floor.rows} rows"
-        else:
-            subtitle = f"{s.gpus:,} GPUs in {s.racks} rack(s), standing in one row"
-        return PlantDrawing(self.plant(plant_profile, tco_profile), self.name, subtitle)
+        plan = self.plant(plant_profile, tco_profile)
+        return PlantDrawing(plan, self.name, self.plant_subtitle())
 
     def to_dict(
         self,

@@ -9,19 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import cast
 
-from rackbom.components.catalogue import Catalogue
 from rackbom.components.cost_inputs import TcoProfile
 from rackbom.components.errors import InputError
 from rackbom.components.tco_library import profile
-from rackbom.racks.build import build_design
-from rackbom.racks.costs.basis import CostBasis
-from rackbom.racks.uncertainty.compare import Side, Uncertainty, uncertainty
-from rackbom.racks.uncertainty.inputs import catalogue_inputs
+from rackbom.racks.uncertainty.compare import Uncertainty, uncertainty
 
-from .cluster_model import Cluster, build_cluster
-from .design import Design
 from .system import System
 
 DEFAULT_DRAWS = 10_000
@@ -82,61 +75,9 @@ def compare_uncertain(
         raise InputError(None, "uncertainty", f"compares two systems, not {len(systems)}")
     first, second = systems
     found = uncertainty(
-        (side_of(first), side_of(second)),
+        (first.uncertainty_side(), second.uncertainty_side()),
         profile(tco_profile),
         check_draws(draws),
         check_seed(seed),
     )
     return UncertainComparison(**{f.name: getattr(found, f.name) for f in fields(found)})
-
-
-def design_of(system: System) -> Design:
-    """A design, or the design a cluster is made of."""
-    return system if isinstance(system, Design) else cast(Cluster, system).design
-
-
-def own_entries(design: Design) -> frozenset[str]:
-    """The ids of the parts and trays a design file's own `catalogue:` section adds."""
-    own = design.built.spec.catalogue
-    return frozenset() if own is None else frozenset(e.id for e in (*own.parts, *own.trays))
-
-
-def rebuilt(design: Design, catalogue: Catalogue) -> Design:
-    """The design re-analysed against `catalogue`, a catalogue its own entries are merged into."""
-    built = design.built
-    spec = built.spec.model_copy(update={"catalogue": None})
-    return Design(build_design(spec, catalogue, built.file))
-
-
-def side_of(system: System) -> Side:
-    """A system's basis, how to re-analyse it against another catalogue, and the ranged figures
-    of the catalogue it was built against (its design's own entries among them)."""
-    design = design_of(system)
-    catalogue = design.built.catalogue
-    own = catalogue_inputs(catalogue, own_entries(design), design.id)
-    if isinstance(system, Design):
-
-        def design_basis(changed: Catalogue) -> CostBasis:
-            return rebuilt(design, changed).cost_basis()
-
-        entries = built_from(design)
-        return Side(system.cost_basis(), design_basis, entries, catalogue, tuple(own))
-    cluster = cast(Cluster, system)
-    s = cluster.summary
-    pinned = cluster.with_(
-        fabric={"planes": s.planes, "plane_gbps": s.plane_gbps, "tiers": s.fabric_tiers}
-    )
-
-    def cluster_basis(changed: Catalogue) -> CostBasis:
-        again = rebuilt(design, changed)
-        return build_cluster(pinned.spec, cluster.origin, changed, again).cost_basis()
-
-    network = frozenset(line.part for line in s.network_bom)
-    entries = built_from(design) | network
-    return Side(system.cost_basis(), cluster_basis, entries, catalogue, tuple(own))
-
-
-def built_from(design: Design) -> frozenset[str]:
-    """The ids of the parts and trays a design's BOM lists."""
-    lines = design.bom.lines
-    return frozenset(i for line in lines for i in (line.part_id, line.tray_id) if i)

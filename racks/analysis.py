@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..components.catalogue import Catalogue
 from ..components.copper_parts import ScaleUpCopper
@@ -23,10 +23,14 @@ from .io_budget import IoBudget, io_budgets
 from .origin import Kind
 from .ports import TrayPorts, port_usage
 from .power import RackPower, rack_power
+from .scale_out import ScaleOut, scale_out_nic
 from .sensitivity import radix_sensitivity
 from .space import RackSpace, rack_space
 from .summary import DesignSummary, PrecisionFigures, RackSummary, SourceUse
 from .topology import Topology, build_topology
+
+if TYPE_CHECKING:
+    from .cost_basis import CostBasis
 
 
 @dataclass
@@ -327,6 +331,51 @@ class Analysis:
             )
             for p in PRECISIONS
         }
+
+    # --- a system (`SystemModel`): a bare design, one copy, no scale-out network of its own ----
+    @property
+    def rack(self) -> Analysis:
+        """The design the system is built of: this one."""
+        return self
+
+    @property
+    def copies(self) -> int:
+        """One copy of itself."""
+        return 1
+
+    @property
+    def floor_rows(self) -> tuple[int, ...]:
+        """Its racks, standing in one row."""
+        return (len(self.design.racks),)
+
+    @property
+    def network_power_w(self) -> float:
+        """A bare design buys no scale-out network."""
+        return 0.0
+
+    @property
+    def fabric(self) -> None:
+        """A bare design sizes no scale-out fabric."""
+        return None
+
+    def cost_basis(self) -> CostBasis:
+        """Its racks' capital and input power, no scale-out network."""
+        from .cost_basis import design_basis  # costs load when asked for
+
+        return design_basis(self.summary, self.bom.scale_up_usd(self.design.catalogue))
+
+    def scale_out(self) -> ScaleOut | None:
+        """Its own NICs joining its scale-up domains, one switch hop away; none where it has a
+        single domain, no scale-out NIC or no scale-out bandwidth."""
+        summary = self.summary
+        nic = scale_out_nic(self.design)
+        if summary.scale_up_domains <= 1 or nic is None or summary.scale_out_gbps_per_gpu <= 0:
+            return None
+        return ScaleOut(nic, self.design.catalogue, summary.gpus, 1, 1, frozenset())
+
+    def tables(self) -> tuple[tuple[Analysis], tuple[()]]:
+        """Itself in the designs' table."""
+        return (self,), ()
 
 
 ALL_IN_INCLUDES = (

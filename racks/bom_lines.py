@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..components.copper_parts import ScaleUpCopper
+from ..components.parts import Connector
 from ..components.trays import TrayPart, TrayRole
 from .build import BuiltDesign, BuiltRack, PlacedTray
 from .copper_runs import CopperRun, copper_part
 from .management import rack_management
+
+if TYPE_CHECKING:
+    from ..components.catalogue import Catalogue
 
 
 @dataclass(frozen=True)
@@ -92,8 +97,27 @@ class Bom:
         """Part ids that carry no price and are not covered by a tray price."""
         return sorted({line.part_id for line in self.lines if line.price_basis == "unpriced"})
 
+    def scale_up_lines(self, catalogue: Catalogue) -> list[bool]:
+        """Per line, whether it buys the scale-up fabric: switch trays, connectors, rack cabling
+        (with a vendor's margin on it)."""
+        out = []
+        for line in self.lines:
+            tray = catalogue.trays.get(line.tray_id) if line.tray_id else None
+            in_switch_tray = tray is not None and tray.role == TrayRole.SWITCH
+            is_connector = isinstance(catalogue.parts.get(line.part_id), Connector)
+            rack_cabling = tray is None and line.category in (SCALE_UP_CABLING, VENDOR_MARGIN)
+            out.append(in_switch_tray or is_connector or rack_cabling)
+        return out
+
+    def scale_up_usd(self, catalogue: Catalogue) -> float:
+        """The part of the BOM that buys the scale-up fabric (see `scale_up_lines`)."""
+        lines = zip(self.lines, self.scale_up_lines(catalogue), strict=True)
+        return sum(line.extended_usd for line, up in lines if up)
+
 
 RACK_LEVEL = "rack"
+SCALE_UP_CABLING = "cable"
+"""Rack-level items of this BOM category carry the scale-up fabric (copper backplanes, spines)."""
 VENDOR_MARGIN = "vendor margin"
 """The BOM category of a system vendor's gross margin on its switch trays and copper."""
 INTEGRATION_MARGIN = "integration margin"

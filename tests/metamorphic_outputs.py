@@ -26,9 +26,7 @@ from rackbom import collective_api
 from rackbom.comparison import comparison_of
 from rackbom.exports.html import collectives_section, tco_section
 from rackbom.exports.json.flat_bom import bom_csv
-from rackbom.exports.text.cluster_text import render_cluster
 from rackbom.exports.text.collectives_text import render_summary_block
-from rackbom.exports.text.design_text import render_design
 from rackbom.exports.text.plant_text import render_plant
 from rackbom.exports.text.tco_text import render_tco
 from rackbom.layouts.cluster_svg import _Drawing
@@ -111,11 +109,9 @@ def _json_of(paths: Sequence[Path]) -> Any:
 
 def show_text(system: System) -> str:
     """What `rackbom show ID` prints, then `rackbom compare ID`'s table."""
-    analysis: Any = system.analysis
-    own = render_design(analysis) if system.kind == "design" else render_cluster(analysis)
     found = collective_api.summary_collectives(system)
     blocks = [
-        own,
+        system.text(),
         render_plant(system.plant()),
         render_tco(system.tco()),
         render_summary_block(found, collective_api.measured(system)),

@@ -42,7 +42,7 @@ def paths() -> list[str]:
 
 
 def names() -> list[str]:
-    """The quoted names of code (`Analysis`, `plant_of`, `Topology.in_tray(tray, kind)`): each
+    """The quoted names of code (`Analysis`, `system_plant`, `Topology.in_tray(tray, kind)`): each
     with a call's arguments dropped."""
     found = []
     for q in quoted():
@@ -108,7 +108,7 @@ def _yaml_words(data: object) -> set[str]:
 def test_the_map_names_paths_and_code() -> None:
     assert "racks/plant/" in paths() and "racks/plant/feeds.py" in paths()
     assert "Analysis" in names() and "Topology.gpus_linked_to" in names()
-    assert "plant_of" in names() and "rackbom show --json" not in names()
+    assert "system_plant" in names() and "rackbom show --json" not in names()
     assert (
         not exists("racks/nothing.py")
         and exists("plant/feeds.py")
@@ -116,7 +116,7 @@ def test_the_map_names_paths_and_code() -> None:
     )
     classes, others = defined()
     assert "Analysis" in classes and "Precision" in classes and "GpuType" not in classes
-    assert "plant_of" in others and "load_designs" not in others
+    assert "system_plant" in others and "load_designs" not in others
 
 
 @pytest.mark.parametrize("path", paths())

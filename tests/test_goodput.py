@@ -249,7 +249,7 @@ def test_workbook_sheet_and_report_section_read_the_result() -> None:
     assert {r[1].value for r in causes.rows[4:]} == {c.name for c in result.by_cause}
     row = next(r for r in sheet.rows if r and r[0].value == "hgx-b200-8k")
     assert row[2].value == result.gpus and row[12].formula and row[12].style == "percent"
-    page = goodput_part({"hgx-b200-8k": (result,)}, {"hgx-b200-8k": "cluster"}, ())
+    page = goodput_part(({}, {"hgx-b200-8k": (result,)}), ())
     assert 'id="goodput-clusters"' in page and f"{result.ettr:.1%}" in page
 
 

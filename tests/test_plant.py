@@ -20,7 +20,7 @@ from rackbom.components.plant_profile import HeatToLiquid
 from rackbom.exports.text.plant_text import render_plant
 from rackbom.racks.plant.failures import DesignFailures, Failure
 from rackbom.racks.plant.feeds import Feed, continuous_limit_w, size_breaker
-from rackbom.racks.plant.plan import cluster_plant, design_plant
+from rackbom.racks.plant.plan import system_plant
 from rackbom.racks.plant.rack import SupplyGroup, flow_lpm
 
 
@@ -49,7 +49,7 @@ def test_a_rack_flow_follows_q_over_cp_dt(tmp_path: Path) -> None:
     """Through the whole chain: every watt of an NVL72 rack to water at 10 K."""
     every = {"cold-plate": 1.0, "liquid": 1.0, "air": 1.0}
     rules = plant_rules(write_profile(tmp_path, fluid="water", heat_to_liquid=every))
-    plant = design_plant(rb.load("gb200-nvl72").analysis, rules)
+    plant = system_plant(rb.load("gb200-nvl72").analysis, rules)
     (rack,) = plant.racks
     assert rack.heat_liquid_w == pytest.approx(rack.power_nominal_w - _losses(rack))
     expected = rack.heat_liquid_w / (4180 * 10) / 0.994 * 60
@@ -82,7 +82,7 @@ def test_n_plus_1_with_one_shelf_failed() -> None:
 
 
 def test_nvl72_rides_through_a_shelf_and_a_side_but_not_a_rack() -> None:
-    plant = design_plant(rb.load("gb200-nvl72").analysis)
+    plant = system_plant(rb.load("gb200-nvl72").analysis)
     by = {d.component: d for d in plant.failure_domains}
     assert by["power shelf or PSU"].gpus_lost == 0
     assert by["feed (one side of a rack)"].gpus_lost == 0  # 4 x 33 kW carries 116 kW
@@ -117,7 +117,7 @@ def test_helios_feeds_are_n_and_mi500_says_its_shelves_cannot_carry_its_peak() -
 def test_blast_radius_of_one_leaf_is_the_endpoints_on_it() -> None:
     """Rail-optimised NVL72 cluster, one NIC per GPU: a leaf's GPUs are its endpoints."""
     cluster = rb.load_cluster("gb200-16k")
-    plant = cluster_plant(cluster.analysis)
+    plant = system_plant(cluster.analysis)
     leaf = next(d for d in plant.failure_domains if d.component == "leaf")
     endpoints = cluster.analysis.plans[0].groups[0].down
     assert leaf.gpus_lost == endpoints
@@ -169,7 +169,7 @@ def test_total_heat_equals_total_power(design: str, fraction: float) -> None:
     )
     profile = rules.profile.model_copy(update={"heat_to_liquid": heat})
     changed = type(rules)(profile, rules.file, rules.sources)
-    plant = design_plant(rb.load(design).analysis, changed)
+    plant = system_plant(rb.load(design).analysis, changed)
     assert plant.heat_liquid_w + plant.heat_air_w == pytest.approx(plant.power_nominal_w)
     for rack in plant.racks:
         assert rack.heat_w == pytest.approx(rack.power_nominal_w)

@@ -72,7 +72,7 @@ def test_cost_and_plant_outputs_never_say_it_power() -> None:
     texts = [
         render_tco(helios.tco(chosen)),
         render_plant(helios.plant(rules)),
-        tco_part([helios.tco(chosen), cluster.tco(chosen)], chosen),
+        tco_part(([helios.tco(chosen)], [cluster.tco(chosen)]), chosen),
         plant_part(plants),
     ]
     sheets = build_sheets([helios.analysis, cluster.analysis], chosen, rules)

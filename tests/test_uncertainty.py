@@ -21,7 +21,7 @@ from rackbom.racks.uncertainty.draws import quantiles
 from rackbom.racks.uncertainty.effects import effects
 from rackbom.racks.uncertainty.inputs import catalogue_inputs
 from rackbom.resolve import resolve
-from rackbom.uncertainty_api import compare_uncertain, side_of
+from rackbom.uncertainty_api import compare_uncertain
 
 DRAWS = 500
 
@@ -129,7 +129,7 @@ def test_the_array_terms_agree_with_the_tco_at_the_base() -> None:
 
 
 def test_rubin_power_moves_vr200_and_not_helios() -> None:
-    helios, vr200 = (side_of(resolve(n)) for n in ("helios", "vr200-nvl144"))
+    helios, vr200 = (resolve(n).uncertainty_side() for n in ("helios", "vr200-nvl144"))
     power = [i for i in vr200.candidates if i.key == "rubin.power_w"]
     everything = frozenset(helios.catalogue.parts)
     assert effects(helios.basis, power, helios.catalogue, helios.rebuild, everything) == ()
@@ -141,7 +141,7 @@ def test_rubin_power_moves_vr200_and_not_helios() -> None:
 
 @pytest.mark.parametrize("name", ["vr200-nvl144", "gb200-nvl72", "mi355x-server-8k"])
 def test_the_entries_a_system_is_built_from_hold_every_input_that_moves_it(name: str) -> None:
-    side = side_of(resolve(name))
+    side = resolve(name).uncertainty_side()
     catalogue = side.catalogue
     everything = frozenset(catalogue.parts) | frozenset(catalogue.trays)
     found = list(side.candidates)

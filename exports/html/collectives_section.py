@@ -26,20 +26,20 @@ class CheckRow:
 
 
 def collectives_part(
-    sweeps: Mapping[str, Mapping[str, Sequence[CollectiveResult]]],
-    kinds: Mapping[str, str],
+    groups: Sequence[Mapping[str, Mapping[str, Sequence[CollectiveResult]]]],
     projections: Collection[str],
     checks: Sequence[CheckRow],
 ) -> str:
     """Per group (designs, clusters) a busbw chart per op, then the published runs checked.
 
-    `sweeps` maps system id -> op -> results; `kinds` maps system id -> `design` or `cluster`.
+    `groups` holds the designs' sweeps, then the clusters' (as `GROUPS` names them), each
+    mapping system id -> op -> results.
     """
-    if not sweeps:
+    if not any(groups):
         return ""
     sections = []
-    for kind, title, _ in GROUPS:
-        mine = [name for name in sweeps if kinds[name] == kind]
+    for (kind, title, _), sweeps in zip(GROUPS, groups, strict=True):
+        mine = list(sweeps)
         if not mine:
             continue
         charts = [

@@ -13,17 +13,16 @@ from .tco_section import GROUPS, chart_html
 
 
 def goodput_part(
-    sweeps: Mapping[str, Sequence[GoodputResult]],
-    kinds: Mapping[str, str],
+    groups: Sequence[Mapping[str, Sequence[GoodputResult]]],
     checks: Sequence[GoodputCheck],
 ) -> str:
-    """Per group (designs, clusters) the ETTR chart and a table of the whole-system job (the
-    last of each sweep); then the published runs checked."""
-    if not sweeps:
+    """Per group (the designs' sweeps by system id, then the clusters', as `GROUPS` names them)
+    the ETTR chart and a table of the whole-system job (the last of each sweep); then the
+    published runs checked."""
+    if not any(groups):
         return ""
     sections = []
-    for kind, title, _ in GROUPS:
-        mine = {name: found for name, found in sweeps.items() if kinds[name] == kind}
+    for (kind, title, _), mine in zip(GROUPS, groups, strict=True):
         if not mine:
             continue
         sections.append(

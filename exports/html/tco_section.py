@@ -35,14 +35,14 @@ def chart_html(svg: str, prefix: str) -> str:
     )
 
 
-def tco_part(results: Sequence[TcoResult], profile: TcoProfile) -> str:
-    """The page's cost part: per group (designs, clusters) capex per GPU, TCO per GPU-hour and
-    TCO per dense FP4 PFLOPS-hour as bar charts, and every TCO figure in a table."""
-    if not results:
+def tco_part(groups: Sequence[Sequence[TcoResult]], profile: TcoProfile) -> str:
+    """The page's cost part: per group (the designs' results, then the clusters', as `GROUPS`
+    names them) capex per GPU, TCO per GPU-hour and TCO per dense FP4 PFLOPS-hour as bar charts,
+    and every TCO figure in a table."""
+    if not any(groups):
         return ""
     sections = []
-    for kind, title, what in GROUPS:
-        mine = [r for r in results if r.kind == kind]
+    for (kind, title, what), mine in zip(GROUPS, groups, strict=True):
         if not mine:
             continue
         charts = (

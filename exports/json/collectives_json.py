@@ -7,13 +7,12 @@ from typing import TYPE_CHECKING, Any
 from ...components.collective_data import OPS, collective_data
 from ...components.formats import DECIMAL
 from ...components.outputs import finite
-from ...racks.analysis import Analysis
 from ...racks.collectives.collective_model import CollectiveResult, collective
 from ...racks.collectives.levels import modelled_levels
 from ...racks.collectives.scoped import Check
 
 if TYPE_CHECKING:
-    from ...racks.clusters.cluster_analysis import ClusterAnalysis
+    from ...racks.system_model import SystemModel
 
 
 def result_row(result: CollectiveResult) -> dict[str, Any]:
@@ -47,7 +46,7 @@ def check_row(check: Check) -> dict[str, Any]:
     }
 
 
-def collective_rows(system: Analysis | ClusterAnalysis) -> list[dict[str, Any]]:
+def collective_rows(system: SystemModel) -> list[dict[str, Any]]:
     """Each op at 1 GiB inside one scale-up domain and across the whole system."""
     steps = modelled_levels(system, collective_data())
     groups = sorted({s for s in (steps[0].span, steps[-1].span) if s >= 2}) if steps else []

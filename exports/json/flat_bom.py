@@ -17,7 +17,7 @@ from ...components.formats import USD_CENTS
 from ...components.outputs import finite
 from ...components.plant_library import PlantRules
 from ...racks.clusters import ClusterAnalysis
-from ...racks.systems import Analysed, split
+from ...racks.system_model import SystemModel, split
 from .summary_json import json_text
 from .tco_json import system_data
 
@@ -47,7 +47,7 @@ _FORMULA_STARTS = ("=", "+", "-", "@")
 _SUSPECT_STARTS = ("\t", "\r")
 
 
-def bom_rows(systems: Sequence[Analysed]) -> list[dict[str, Any]]:
+def bom_rows(systems: Sequence[SystemModel]) -> list[dict[str, Any]]:
     """One mapping per BOM line of every design, then every cluster, with the fields of
     `BOM_CSV_FIELDS`."""
     analyses, clusters = split(systems)
@@ -137,7 +137,7 @@ def cluster_rows(cluster: ClusterAnalysis) -> list[dict[str, Any]]:
     return rows
 
 
-def bom_csv(systems: Sequence[Analysed]) -> str:
+def bom_csv(systems: Sequence[SystemModel]) -> str:
     """The flat BOM as CSV text (RFC 4180: CRLF rows; a field with a quote, comma or line break
     is quoted).
 
@@ -164,7 +164,9 @@ def csv_value(value: Any, column: str) -> Any:
     return "" if value is None else value
 
 
-def summaries_json(systems: Sequence[Analysed], tco_profile: TcoProfile, rules: PlantRules) -> str:
+def summaries_json(
+    systems: Sequence[SystemModel], tco_profile: TcoProfile, rules: PlantRules
+) -> str:
     """The summaries with their TCO under `tco_profile` and plant under `rules` as JSON: one
     object (as `show --json`), or a list."""
     summaries = [system_data(s, tco_profile, rules) for s in systems]

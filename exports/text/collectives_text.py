@@ -15,11 +15,11 @@ if TYPE_CHECKING:
     from ...racks.collectives.levels import Level
     from ...racks.collectives.scoped import Check, ScopedResult
     from ...racks.collectives.workloads import WorkloadStep
-    from ...racks.systems import Analysed
+    from ...racks.system_model import SystemModel
 
 
 def render_collectives(
-    system: Analysed,
+    system: SystemModel,
     levels: Sequence[Level],
     results: Sequence[CollectiveResult],
     measured: bool,

@@ -39,7 +39,7 @@ from ...components.plant_library import PlantRules, plant_rules
 from ...components.tco_library import profile
 from ...racks.analysis import Analysis
 from ...racks.clusters import ClusterAnalysis
-from ...racks.systems import Analysed, split
+from ...racks.system_model import SystemModel, split
 from .cells import SHEET_NAME_MAX, BarChart, SheetData, col, design_labels
 from .cluster_sheet import CLUSTER_PREFIX, cluster_sheet
 from .collectives_sheet import collectives_sheet
@@ -109,7 +109,7 @@ PAGE_FILL = 0.9
 
 
 def build_sheets(
-    systems: Sequence[Analysed],
+    systems: Sequence[SystemModel],
     tco_profile: TcoProfile,
     rules: PlantRules,
     uncertain: Sequence[Uncertainty] = (),
@@ -170,14 +170,14 @@ def _design_of(cluster: ClusterAnalysis, analyses: Sequence[Analysis]) -> Analys
     )
 
 
-def workbook_title(systems: Sequence[Analysed]) -> str:
+def workbook_title(systems: Sequence[SystemModel]) -> str:
     """The document title: the design and cluster ids, cut to a readable length."""
     ids = ", ".join(s.id for s in systems)
     return f"BOM: {ids if len(ids) <= 200 else ids[:197] + '...'}"
 
 
 def workbook_writer(
-    systems: Sequence[Analysed],
+    systems: Sequence[SystemModel],
     tco_profile: TcoProfile,
     rules: PlantRules,
     uncertain: Sequence[Uncertainty] = (),
@@ -189,7 +189,7 @@ def workbook_writer(
 
 
 def write_workbook(
-    systems: Sequence[Analysed],
+    systems: Sequence[SystemModel],
     path: str | Path,
     tco_profile: ProfileLike = None,
     plant_profile: PlantLike = None,

@@ -14,7 +14,6 @@ from itertools import groupby
 from ...racks.analysis import Analysis
 from ...racks.clusters import ClusterAnalysis
 from ...racks.clusters.cluster_summary import NetworkLine
-from ...racks.clusters.unit import scale_up_lines
 from .cells import BLANK, Cell, SheetData, col, formula, number, text
 from .design_sheets import EXTENDED, DesignSheets, category_words
 
@@ -148,7 +147,11 @@ def scale_up_formula(rack: Analysis, design: DesignSheets) -> str:
         for number_row, row in enumerate(bom.rows, start=1)
         if row and isinstance(row[0].value, int) and not row[0].formula
     ]
-    rows = [r for r, up in zip(line_rows, scale_up_lines(rack), strict=True) if up]
+    rows = [
+        r
+        for r, up in zip(line_rows, rack.bom.scale_up_lines(rack.design.catalogue), strict=True)
+        if up
+    ]
     if not rows:
         return "0"
     runs = []

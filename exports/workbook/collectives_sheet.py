@@ -14,12 +14,11 @@ from ...components.formats import DECIMAL
 from ...racks.analysis import Analysis
 from ...racks.collectives.collective_model import collective
 from ...racks.collectives.held import held_runs
-from ...racks.collectives.levels import Level, levels_of, modelled_levels
+from ...racks.collectives.levels import Level, modelled_levels, system_levels
 from ...racks.collectives.scoped import run_algorithm
 from ...racks.collectives.workloads import workload_step
-from ...racks.costs.basis import basis_of
 from ...racks.costs.ownership import tco
-from ...racks.systems import Analysed, design_of
+from ...racks.system_model import SystemModel
 from ..charts.collectives_chart import size_text
 from .cells import SheetData, number, text
 
@@ -60,11 +59,11 @@ CHECK_COLUMNS = (
 )
 
 
-Row = tuple[str, Analysed, Analysis, float | None]
+Row = tuple[str, SystemModel, Analysis, float | None]
 """A system's id, its analysis, its design's analysis and its TCO per GPU-hour."""
 
 
-def collectives_sheet(systems: Sequence[Analysed], chosen: TcoProfile) -> list[SheetData]:
+def collectives_sheet(systems: Sequence[SystemModel], chosen: TcoProfile) -> list[SheetData]:
     """Each op at 1 GiB in a domain and across each system, workloads (their TCO under
     `chosen`), and the published runs, a sheet each."""
     sheet = SheetData("Collectives", freeze_column=3)
@@ -80,8 +79,8 @@ def collectives_sheet(systems: Sequence[Analysed], chosen: TcoProfile) -> list[S
     )
     rows: list[Row] = []
     for system in systems:
-        design = design_of(system)
-        cost = tco(basis_of(system), chosen).tco_usd_per_gpu_hour
+        design = system.rack
+        cost = tco(system.cost_basis(), chosen).tco_usd_per_gpu_hour
         rows.append((system.id, system, design, cost))
     data = collective_data()
     steps_of = {name: modelled_levels(system, data) for name, system, _, _ in rows}
@@ -153,7 +152,7 @@ def _checks(sheet: SheetData, rows: list[Row]) -> None:
     data = collective_data()
     held = [(m, found) for _, found, _, _ in rows for m in held_runs(found, data)]
     for m, system in held:
-        steps = levels_of(system, data, m.scale_up_gbps_per_gpu)
+        steps = system_levels(system, data, m.scale_up_gbps_per_gpu)
         result = collective(steps, m.op, m.bytes, m.gpus, m.algorithm if m.pinned else None)
         model = result.busbw_gbps / 8
         sheet.add(

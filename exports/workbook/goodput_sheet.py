@@ -21,7 +21,7 @@ from ...components.tco_library import profile
 from ...racks.goodput.exposure import Exposure, exposure
 from ...racks.goodput.goodput import HOURS_PER_YEAR, CauseRate, GoodputResult
 from ...racks.goodput.jobs import system_goodput
-from ...racks.systems import Analysed
+from ...racks.system_model import SystemModel
 from .cells import Cell, SheetData, formula, number, text
 
 INPUTS = (
@@ -69,7 +69,7 @@ class _Job:
 
 
 def goodput_sheet(
-    systems: Sequence[Analysed],
+    systems: Sequence[SystemModel],
     tco_profile: TcoProfile | str | Path | None = None,
     tco_refs: TcoRefs | None = None,
 ) -> list[SheetData]:

@@ -13,8 +13,8 @@ from typing import TypeVar
 
 from ...components.catalogue import Catalogue
 from ...components.plant_library import PlantRules
-from ...racks.plant.plan import PlantSummary, plant_of
-from ...racks.systems import Analysed, split
+from ...racks.plant.plan import PlantSummary, system_plant
+from ...racks.system_model import SystemModel, split
 from .cells import BLANK, SheetData, formula, number, text
 
 SHEET_NAME = "Plant"
@@ -232,10 +232,10 @@ def plant_inputs(rules: PlantRules, catalogue: Catalogue) -> dict[str, float]:
     }
 
 
-def plant_part(systems: Sequence[Analysed], rules: PlantRules, pue: float) -> list[SheetData]:
+def plant_part(systems: Sequence[SystemModel], rules: PlantRules, pue: float) -> list[SheetData]:
     """The Plant sheets for these designs and clusters, in order, under one plant profile at the
     TCO profile's PUE."""
-    plants = [(s.id, plant_of(s, rules, pue)) for s in systems]
+    plants = [(s.id, system_plant(s, rules, pue)) for s in systems]
     designs, clusters = split(systems)
     catalogue = (designs[0] if designs else clusters[0].rack).design.catalogue
     return plant_sheets(plants, plant_inputs(rules, catalogue))

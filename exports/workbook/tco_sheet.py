@@ -15,7 +15,7 @@ from ...components.cost_inputs import TcoProfile, profile_params
 from ...components.formats import COUNT, DECIMAL_3, ONE_DECIMAL
 from ...racks.analysis import Analysis
 from ...racks.clusters import ClusterAnalysis
-from ...racks.costs.basis import PRECISIONS, CostBasis, cluster_basis, design_basis
+from ...racks.cost_basis import PRECISIONS, CostBasis
 from ...racks.costs.formula import Key
 from ...racks.costs.ownership import CAPEX_KEYS, PROFILE_TERMS, SYSTEM_TERMS, Term
 from .cells import BarChart, Cell, SheetData, col, formula, number, text
@@ -74,7 +74,7 @@ def design_column(analysis: Analysis, sheets: DesignSheets) -> TcoColumn:
         "scale_out_usd": "0",
         "power_input_w": sheets.power_input_w,
     }
-    return TcoColumn(analysis.id, "design", links, design_basis(analysis))
+    return TcoColumn(analysis.id, "design", links, analysis.cost_basis())
 
 
 def cluster_column(cluster: ClusterAnalysis, sheet: ClusterSheet) -> TcoColumn:
@@ -86,7 +86,7 @@ def cluster_column(cluster: ClusterAnalysis, sheet: ClusterSheet) -> TcoColumn:
         "scale_out_usd": sheet.scale_out_usd,
         "power_input_w": sheet.power_w,
     }
-    return TcoColumn(cluster.id, "cluster", links, cluster_basis(cluster.summary))
+    return TcoColumn(cluster.id, "cluster", links, cluster.cost_basis())
 
 
 def tco_sheet(profile: TcoProfile, columns: Sequence[TcoColumn]) -> SheetData:

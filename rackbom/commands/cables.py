@@ -14,7 +14,7 @@ from rackbom.components.errors import InputError
 from rackbom.components.limits import RACK_NAMES_MAX
 from rackbom.components.progress import progress
 from rackbom.exports.text.table import counted, size_text
-from rackbom.racks.cabling.cable_list import CableList, cable_list
+from rackbom.racks.cabling.cable_list import CableList
 from rackbom.racks.cabling.row import CableRow
 from rackbom.racks.cabling.scope import FloorScope, Scope, bind_scope, design_scoped
 
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     scope = scope_of(args)
     panel_rack = _panel_rack(args.panel, scope)
     (target,) = load_targets(args, [args.design])
-    cables = cable_list(target.analysis)
+    cables = target.cable_list()
     if cables.note is not None:
         print(f"note: {cables.note}", file=sys.stderr)
     kept = _Kept(cables, _bound(cables, scope))

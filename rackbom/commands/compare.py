@@ -99,12 +99,11 @@ def run(args: argparse.Namespace) -> int:
 def cooling_notes(systems: list[System]) -> list[str]:
     """A warning under the plant figures for each tray type that declares no cooling."""
     from rackbom.racks.analysis import no_cooling_warning
-    from rackbom.racks.systems import design_of
 
     return [
         f"{system.id}: {no_cooling_warning(tray)}"
         for system in systems
-        for tray in design_of(system.analysis).uncooled_trays
+        for tray in system.analysis.rack.uncooled_trays
     ]
 
 

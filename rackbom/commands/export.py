@@ -5,21 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from rackbom.components.atomic import Writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.components.outputs import counted
-from rackbom.exports.dcim.dcim_export import Export, cluster_export, design_export
+from rackbom.exports.dcim.dcim_export import Export
 from rackbom.exports.dcim.vocabulary import TARGETS, vocabulary
-from rackbom.racks.cabling.runlist import RunList
-from rackbom.racks.cabling.scope import bind_scope, design_scoped
 
 from .common import add_catalogue_option, add_scope_option, load_targets, scope_of
-
-if TYPE_CHECKING:
-    from rackbom.racks.analysis import Analysis
-    from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -130,19 +123,7 @@ def run(args: argparse.Namespace) -> int:
     vocab = vocabulary(args.format)
     scope = scope_of(args)
     (target,) = load_targets(args, [args.design])
-    analysis = target.analysis
-    if analysis.kind == "design":
-        if scope is not None:
-            raise design_scoped(target.id)
-        export = design_export(cast("Analysis", analysis), vocab)
-    else:
-        cluster = cast("ClusterAnalysis", analysis)
-        bound = (
-            None
-            if scope is None
-            else bind_scope(scope, cluster, lambda: RunList(cluster).network_racks)
-        )
-        export = cluster_export(cluster, vocab, bound)
+    export = target.dcim_export(vocab, scope)
     if folder is None:
         return _push(args, export)
     write_folder(folder, export.writers())

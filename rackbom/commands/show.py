@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, cast
+import sys
+from typing import TYPE_CHECKING
 
 from rackbom.components.errors import InputError
 
@@ -16,9 +17,8 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from rackbom.racks.analysis import Analysis
-    from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
     from rackbom.racks.costs.ownership import TcoResult
+    from rackbom.racks.system_model import SystemModel
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -40,21 +40,11 @@ def run(args: argparse.Namespace) -> int:
     """Print the summary."""
     (target,) = load_targets(args, [args.design])
     if args.fabrics:
-        if target.kind != "cluster":
-            raise InputError(None, "--fabrics", "fabric options are a cluster's; this is a design")
+        options = target.fabric_options(args.json)  # a design has none: an InputError
         for option, given in (("--tco", args.tco), ("--plant", args.plant)):
             if given:
                 raise InputError(None, option, "--fabrics prints the fabric options only")
-        cluster = cast("ClusterAnalysis", target.analysis)
-        if args.json:
-            from rackbom.exports.json.summary_json import summary_data
-
-            options = summary_data(cluster.summary)["fabric_options"]
-            print_json({"cluster": cluster.id, "fabric_options": options})
-            return 0
-        from rackbom.exports.text.cluster_text import render_fabric_options
-
-        print(render_fabric_options(cluster))
+        sys.stdout.write(options)
         return 0
     if args.json:
         print_json(target.to_dict(args.tco, args.plant))
@@ -66,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
     cost = target.tco(args.tco)
     blocks = [
-        _render_system(target.analysis),
+        target.text(),
         render_plant(target.plant(args.plant, args.tco)),
         render_tco(cost),
         render_summary_block(collectives.summary_collectives(target), collectives.measured(target)),
@@ -76,20 +66,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _render_goodput(analysis: Analysis | ClusterAnalysis, cost: TcoResult) -> str:
+def _render_goodput(system: SystemModel, cost: TcoResult) -> str:
     """The whole-system job's goodput under the TCO profile of `cost`."""
     from rackbom.exports.text.goodput_text import render_goodput_block
     from rackbom.racks.goodput.jobs import whole_system_goodput
 
-    return render_goodput_block(whole_system_goodput(analysis, cost), cost.profile)
-
-
-def _render_system(analysis: Analysis | ClusterAnalysis) -> str:
-    """The design's or the cluster's own blocks."""
-    if analysis.kind == "design":
-        from rackbom.exports.text.design_text import render_design
-
-        return render_design(cast("Analysis", analysis))
-    from rackbom.exports.text.cluster_text import render_cluster
-
-    return render_cluster(cast("ClusterAnalysis", analysis))
+    return render_goodput_block(whole_system_goodput(system, cost), cost.profile)

@@ -41,6 +41,18 @@ class CableList:
     design_bom: Counter[str]
     """Cables the design's BOM counts, by part."""
 
+    @classmethod
+    def of_design(cls, analysis: Analysis) -> CableList:
+        """A design's run list: its racks' management cables."""
+        rows = ManagementRows(analysis.design)
+        return cls(analysis.id, analysis.design.catalogue, None, rows, bom_cables(analysis))
+
+    @classmethod
+    def of_cluster(cls, cluster: ClusterAnalysis) -> CableList:
+        """A cluster's run list: its management cables and its fabric's links."""
+        run = RunList(cluster)
+        return cls(cluster.id, cluster.catalogue, run, run.management, bom_cables(cluster.rack))
+
     def __iter__(self) -> Iterator[CableRow]:
         if self.run_list is not None:
             return self.run_list.rows()
@@ -121,14 +133,3 @@ def bom_cables(analysis: Analysis) -> Counter[str]:
         if isinstance(parts.get(line.part_id), Cable):
             out[line.part_id] += line.qty
     return out
-
-
-def cable_list(analysis: Analysis | ClusterAnalysis) -> CableList:
-    """The run list of an analysed design or cluster."""
-    if isinstance(analysis, ClusterAnalysis):
-        run = RunList(analysis)
-        return CableList(
-            analysis.id, analysis.catalogue, run, run.management, bom_cables(analysis.rack)
-        )
-    rows = ManagementRows(analysis.design)
-    return CableList(analysis.id, analysis.design.catalogue, None, rows, bom_cables(analysis))

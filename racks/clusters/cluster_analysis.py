@@ -15,8 +15,10 @@ from ...components.network_profiles import NetworkProfile
 from ...components.parts import PartType
 from ...components.switch_systems import SwitchSystem
 from ..analysis import Analysis, source_uses
+from ..cost_basis import CostBasis, cluster_basis
 from ..origin import Kind
 from ..power import conversion_text
+from ..scale_out import ScaleOut
 from .cluster_spec import ClusterSpec
 from .cluster_summary import (
     CampusSummary,
@@ -110,6 +112,36 @@ class ClusterAnalysis:
     def name(self) -> str:
         """The cluster's display name."""
         return self.spec.name
+
+    # --- a system (`SystemModel`): copies of its design and the fabric it sizes ---------------
+    @property
+    def floor_rows(self) -> tuple[int, ...]:
+        """Racks in each row of the floor layout."""
+        return self.floor.rows
+
+    @property
+    def network_power_w(self) -> float:
+        """The scale-out network's power."""
+        return self.summary.power_network_w
+
+    def cost_basis(self) -> CostBasis:
+        """Its copies of the design and the scale-out network it sizes."""
+        return cluster_basis(self.summary)
+
+    def scale_out(self) -> ScaleOut:
+        """Its sized fabric: 2 x tiers - 1 switches on the longest path (a campus tier counted), the
+        steepest taper of any tier, the in-network reduction of its switch."""
+        summary = self.summary
+        tapers = [t.downlinks_per_uplink for t in summary.tiers if t.downlinks_per_uplink]
+        hops = 2 * len(summary.tiers) - 1
+        reduction = frozenset({self.switch.in_network_reduction})
+        return ScaleOut(
+            self.profile, self.catalogue, summary.gpus, hops, max([1.0, *tapers]), reduction
+        )
+
+    def tables(self) -> tuple[tuple[()], tuple[ClusterAnalysis]]:
+        """Itself in the clusters' table."""
+        return (), (self,)
 
     # --- size -------------------------------------------------------------------------------
     def _copies(self) -> int:

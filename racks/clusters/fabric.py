@@ -64,6 +64,8 @@ class SizedFabric:
     floor: FloorLayout
     link_parts: tuple[TierLinkParts, ...]
     lines: tuple[NetworkLine, ...]
+    rails: int
+    """Rails of the endpoints: each compute tray's port `r` on rail `r` (1: not rail-optimised)."""
 
     @property
     def roles(self) -> tuple[str, ...]:
@@ -214,6 +216,7 @@ class FabricSizer:
             floor=floor,
             link_parts=parts,
             lines=tuple(lines),
+            rails=self.unit.rails,
         )
 
     def _campus_reach(self, chooser: LinkChooser, floor: FloorLayout, choice: FabricChoice) -> None:

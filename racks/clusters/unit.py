@@ -5,13 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...components.errors import InputError
-from ...components.parts import Connector, Nic
+from ...components.parts import Nic
 from ...components.trays import PartUse, TrayRole
 from ..analysis import Analysis
-from ..bom_lines import VENDOR_MARGIN
-
-SCALE_UP_CABLING = "cable"
-"""Rack-level items of this BOM category carry the scale-up fabric (copper backplanes, spines)."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +55,7 @@ def design_unit(analysis: Analysis, file: str | None, rail_optimised: bool) -> D
             "fabric.topology",
             "rail-optimised needs the same scale-out ports in every compute tray",
         )
-    scale_up = scale_up_usd(analysis)
+    scale_up = analysis.bom.scale_up_usd(analysis.design.catalogue)
     return DesignUnit(
         endpoints_per_rack=tuple(per_rack.values()),
         endpoint_gbps=speeds.pop(),
@@ -67,23 +63,3 @@ def design_unit(analysis: Analysis, file: str | None, rail_optimised: bool) -> D
         scale_up_usd=scale_up,
         compute_usd=analysis.bom.total_usd - scale_up,
     )
-
-
-def scale_up_lines(analysis: Analysis) -> list[bool]:
-    """Per BOM line, whether it buys the scale-up fabric: switch trays, connectors, rack cabling
-    (with a vendor's margin on it)."""
-    catalogue = analysis.design.catalogue
-    out = []
-    for line in analysis.bom.lines:
-        tray = catalogue.trays.get(line.tray_id) if line.tray_id else None
-        in_switch_tray = tray is not None and tray.role == TrayRole.SWITCH
-        is_connector = isinstance(catalogue.parts.get(line.part_id), Connector)
-        rack_cabling = tray is None and line.category in (SCALE_UP_CABLING, VENDOR_MARGIN)
-        out.append(in_switch_tray or is_connector or rack_cabling)
-    return out
-
-
-def scale_up_usd(analysis: Analysis) -> float:
-    """The part of a design's BOM that buys its scale-up fabric (see `scale_up_lines`)."""
-    lines = zip(analysis.bom.lines, scale_up_lines(analysis), strict=True)
-    return sum(line.extended_usd for line, up in lines if up)

@@ -5,14 +5,17 @@ equal to a built-in holds the built-in's runs."""
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ...components.collective_data import CollectiveData, Measurement, collective_data
 from ..locate import builtin_design_ids
-from ..systems import Analysed
 from .levels import Level, modelled_levels
 
+if TYPE_CHECKING:
+    from ..system_model import SystemModel
 
-def held_runs(system: Analysed, data: CollectiveData) -> tuple[Measurement, ...]:
+
+def held_runs(system: SystemModel, data: CollectiveData) -> tuple[Measurement, ...]:
     """The published runs (each at the system's own line rate) taken on a system like this one."""
     mine = modelled_levels(system, data)
     if not mine:

@@ -8,8 +8,9 @@ is one level of P x s per GPU.
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ...components.catalogue import Catalogue
 from ...components.collective_data import CollectiveData, InNetwork, Interconnect, NoInterconnect
@@ -18,7 +19,7 @@ from ...components.trays import PartUse, TrayRole
 from ..analysis import Analysis
 
 if TYPE_CHECKING:
-    from ..clusters.cluster_analysis import ClusterAnalysis
+    from ..system_model import SystemModel
 
 
 @dataclass(frozen=True)
@@ -62,56 +63,33 @@ class Level:
         return link.step_latency_us + self.hops * link.hop_latency_us
 
 
-def design_levels(
-    analysis: Analysis, data: CollectiveData, scale_up_gbps: float | None = None
+def system_levels(
+    system: SystemModel, data: CollectiveData, scale_up_gbps: float | None = None
 ) -> tuple[Level, ...]:
-    """A design's scale-up domain and, where it has several, the NICs joining its domains."""
-    summary = analysis.summary
-    gpu = _gpu(analysis)
-    if gpu is None:
-        return ()
-    rate = scale_up_gbps or summary.scale_up_gbps_per_gpu
-    traits = _switch_traits(analysis)
-    up = _scale_up(gpu, summary.world_size, rate, data, analysis.design.catalogue, traits)
-    if summary.scale_up_domains <= 1 and up is not None:
-        return (up,)
-    nic = _scale_out_nic(analysis)
-    if nic is None or summary.scale_out_gbps_per_gpu <= 0:
-        return (up,) if up is not None else ()
-    out_link = data.used_by(nic, analysis.design.catalogue)
-    ports = _nic_ports_per_gpu(analysis)
-    hosts = _gpus_per_host(analysis)
-    rate_out = summary.scale_out_gbps_per_gpu
-    out = Level("scale-out", out_link, summary.gpus, rate_out, ports, 0, 1, 1, hosts)
-    return (up, out) if up is not None else (out,)
-
-
-def cluster_levels(
-    cluster: ClusterAnalysis, data: CollectiveData, scale_up_gbps: float | None = None
-) -> tuple[Level, ...]:
-    """A cluster's scale-up domain, then its scale-out fabric as its summary states it: tiers
-    (the longest path crosses 2 x tiers - 1 switches), the steepest taper of any tier, rails."""
-    rack = cluster.rack
+    """A system's scale-up domain, then its scale-out path (`SystemModel.scale_out`) where it
+    has one, at the design's scale-out rate per GPU."""
+    rack = system.rack
     design = rack.summary
     gpu = _gpu(rack)
     if gpu is None:
         return ()
     rate = scale_up_gbps or design.scale_up_gbps_per_gpu
     up = _scale_up(gpu, design.world_size, rate, data, rack.design.catalogue, _switch_traits(rack))
-    summary = cluster.summary
-    link = data.used_by(cluster.profile, cluster.catalogue)
-    tapers = [t.downlinks_per_uplink for t in summary.tiers if t.downlinks_per_uplink]
+    path = system.scale_out()
+    if path is None:
+        return (up,) if up is not None else ()
+    link = data.used_by(path.named_by, path.catalogue)
     out = Level(
         "scale-out",
         link,
-        summary.gpus,
+        path.gpus,
         design.scale_out_gbps_per_gpu,
         _nic_ports_per_gpu(rack),
         0,
-        2 * len(summary.tiers) - 1,
-        max([1.0, *tapers]),
+        path.hops,
+        path.oversubscription,
         _gpus_per_host(rack),
-        _reduction(link, {cluster.switch.in_network_reduction}),
+        _reduction(link, path.reductions),
     )
     return (up, out) if up is not None else (out,)
 
@@ -133,7 +111,7 @@ def _scale_up(
     return Level("scale-up", link, world, rate, 1, mesh, hops, 1.0, reduction=reduction)
 
 
-def _reduction(link: Interconnect, traits: set[InNetworkReduction | None]) -> InNetwork | None:
+def _reduction(link: Interconnect, traits: Set[InNetworkReduction | None]) -> InNetwork | None:
     """The interconnect's in-network figures where every switch has the trait they need."""
     found = link.in_network
     return found if found is not None and traits == {found.kind} else None
@@ -156,18 +134,6 @@ def _gpu(analysis: Analysis) -> Gpu | None:
         for line in tray.tray.parts:
             part = design.part(line.part)
             if isinstance(part, Gpu):
-                return part
-    return None
-
-
-def _scale_out_nic(analysis: Analysis) -> Nic | None:
-    design = analysis.design
-    for tray in design.placed:
-        if tray.tray.role != TrayRole.COMPUTE:
-            continue
-        for line in tray.tray.parts:
-            part = design.part(line.part)
-            if isinstance(part, Nic) and line.use == PartUse.SCALE_OUT:
                 return part
     return None
 
@@ -200,19 +166,10 @@ def _nic_ports_per_gpu(analysis: Analysis) -> int:
     return 1
 
 
-def levels_of(
-    system: Analysis | ClusterAnalysis, data: CollectiveData, scale_up_gbps: float | None = None
-) -> tuple[Level, ...]:
-    """The levels of a design or a cluster."""
-    if system.kind == "cluster":
-        return cluster_levels(cast("ClusterAnalysis", system), data, scale_up_gbps)
-    return design_levels(cast("Analysis", system), data, scale_up_gbps)
-
-
-def modelled_levels(system: Analysis | ClusterAnalysis, data: CollectiveData) -> tuple[Level, ...]:
+def modelled_levels(system: SystemModel, data: CollectiveData) -> tuple[Level, ...]:
     """The levels, or none where an interconnect of the system has no entry (a user's own GPU,
     NIC or profile): summaries, reports and workbooks then simply show no collectives."""
     try:
-        return levels_of(system, data)
+        return system_levels(system, data)
     except NoInterconnect:
         return ()

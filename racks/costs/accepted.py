@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ...components.cost_inputs import Workload
 from ...components.errors import InputError
-from .basis import CostBasis
+from ..cost_basis import CostBasis
 from .ownership import TcoResult
 
 SECONDS_PER_HOUR = 3600.0

@@ -22,7 +22,7 @@ from typing import Literal
 from ...components.cost_inputs import HOURS_PER_MONTH, HOURS_PER_YEAR, TcoProfile
 from ...components.formats import DECIMAL, DECIMAL_3, ONE_DECIMAL, USD, USD_CENTS, USD_MILLS
 from ...components.formats import Format as Fmt
-from .basis import PRECISIONS, CostBasis, Precision
+from ..cost_basis import PRECISIONS, CostBasis, Precision
 from .formula import Annuity, Expr, Given, Key, Per, basis, inp, term, total
 
 Scope = Literal["profile", "system"]

@@ -20,7 +20,7 @@ from typing import Literal
 
 from ...components.cost_inputs import TcoProfile
 from ..analysis import Analysis
-from .basis import CostBasis
+from ..cost_basis import CostBasis
 from .ownership import TcoResult, tco
 from .size_range import DrawShare, Verdict, robustness, sweep_sizes, verdict, verdict_text
 from .targets import builtin_basis, builtin_basis_at, cluster_design, tier_steps
@@ -390,10 +390,10 @@ def _metric(claim: Claim, basis: CostBasis, profile: TcoProfile) -> float:
 def _row(
     claim: Claim,
     profile: TcoProfile,
-    basis_of: Callable[[str], CostBasis],
+    basis_named: Callable[[str], CostBasis],
     lever: bool = True,
 ) -> ReproducedRow:
-    subject = basis_of(claim.subject)
+    subject = basis_named(claim.subject)
     value = _metric(claim, subject, profile)
     if claim.comparator is None:
         deviation = (value / claim.source - 1) * 100
@@ -412,7 +412,7 @@ def _row(
             within,
             needed,
         )
-    other = basis_of(claim.comparator)
+    other = basis_named(claim.comparator)
     change = (value / _metric(claim, other, profile) - 1) * 100
     sign_right = claim.source == 0 or (change < 0) == (claim.source < 0)
     off = None if claim.sign_only else change - claim.source

@@ -8,16 +8,16 @@ from functools import cache
 from ..analysis import Analysis
 from ..clusters.builtin_systems import builtin_cluster
 from ..clusters.cluster_library import builtin_cluster_ids, design_reference, load_cluster_spec
+from ..cost_basis import CostBasis
 from ..library import builtin_design
-from .basis import CostBasis, cluster_basis, design_basis
 
 
 @cache
 def builtin_basis(target: str) -> CostBasis:
     """The cost basis of a built-in design or cluster."""
     if target in builtin_cluster_ids():
-        return cluster_basis(builtin_cluster(target).summary)
-    return design_basis(builtin_design(target))
+        return builtin_cluster(target).cost_basis()
+    return builtin_design(target).cost_basis()
 
 
 @cache
@@ -29,7 +29,7 @@ def cluster_design(cluster: str) -> Analysis:
 @cache
 def builtin_basis_at(cluster: str, gpus: int) -> CostBasis:
     """The cost basis of a built-in cluster resized to `gpus` GPUs."""
-    return cluster_basis(builtin_cluster(cluster, gpus).summary)
+    return builtin_cluster(cluster, gpus).cost_basis()
 
 
 @cache

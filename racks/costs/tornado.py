@@ -6,8 +6,8 @@ from dataclasses import dataclass, replace
 from typing import get_type_hints
 
 from ...components.cost_inputs import UNBOUNDED, Param, TcoProfile, Workload, params_of
+from ..cost_basis import CostBasis
 from .accepted import accepted_cost, speed
-from .basis import CostBasis
 from .ownership import tco
 
 SWING = 0.2

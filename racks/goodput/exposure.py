@@ -21,10 +21,9 @@ from ..analysis import Analysis
 from ..memo import kept
 from ..plant.failures import DesignFailures, Failure
 from ..plant.rack import rack_plant
-from ..systems import Analysed, design_of
 
 if TYPE_CHECKING:
-    from ..clusters.cluster_analysis import ClusterAnalysis
+    from ..system_model import SystemModel
 
 
 @dataclass(frozen=True)
@@ -36,10 +35,9 @@ class Exposure:
     blast: Mapping[Outage, int]
 
 
-def exposure(system: Analysed) -> Exposure:
+def exposure(system: SystemModel) -> Exposure:
     """The counts and blast radii of a design or cluster."""
-    design = design_of(system)
-    copies = 1 if system.kind == "design" else cast("ClusterAnalysis", system).copies
+    design, copies = system.rack, system.copies
     counts = {per: count * copies for per, count in _counts(design).items()}
     return Exposure(design.gpus * copies, counts, _blast(design))
 

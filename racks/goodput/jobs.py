@@ -6,15 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...components.cost_inputs import TcoProfile
 from ...components.reliability import ReliabilityData, reliability_data
 from ...components.tco_library import profile
-from ..costs.basis import basis_of
 from ..costs.ownership import TcoResult, tco
-from ..systems import Analysed
 from .exposure import Exposure, exposure
 from .goodput import GoodputResult, JobInputs, Prices, job_goodput
+
+if TYPE_CHECKING:
+    from ..system_model import SystemModel
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,7 @@ def job_inputs(
 
 
 def system_goodput(
-    system: Analysed,
+    system: SystemModel,
     sizes: Sequence[int | None],
     data: ReliabilityData,
     options: JobOptions = JobOptions(),
@@ -55,7 +57,7 @@ def system_goodput(
 ) -> tuple[GoodputResult, ...]:
     """The goodput at each job size, the system's parts and TCO worked out once."""
     return priced_goodput(
-        system, sizes, data, prices_of(tco(basis_of(system), profile(tco_profile))), options
+        system, sizes, data, prices_of(tco(system.cost_basis(), profile(tco_profile))), options
     )
 
 
@@ -65,7 +67,7 @@ def prices_of(cost: TcoResult) -> Prices:
 
 
 def priced_goodput(
-    system: Analysed,
+    system: SystemModel,
     sizes: Sequence[int | None],
     data: ReliabilityData,
     prices: Prices,
@@ -79,7 +81,7 @@ def priced_goodput(
     )
 
 
-def whole_system_goodput(system: Analysed, cost: TcoResult) -> GoodputResult | None:
+def whole_system_goodput(system: SystemModel, cost: TcoResult) -> GoodputResult | None:
     """The whole-system job with the built-in data's defaults under `cost`'s profile; None for
     a system without GPUs, which runs no training job."""
     if not system.gpus:

@@ -13,16 +13,19 @@ from __future__ import annotations
 
 from ...components.parts import Nic
 from ...components.trays import TrayRole
-from ..clusters.cluster_analysis import ClusterAnalysis
+from ..clusters.fabric import SizedFabric
 from .failures import DesignFailures, Failure, FailureDomain, Outcome
 
 
-def fabric_failure_domains(cluster: ClusterAnalysis, model: DesignFailures) -> list[FailureDomain]:
-    """One leaf (the first full one), one spine, one core switch."""
-    total = model.gpus * cluster.copies
-    out = [_leaf(cluster, model, total)]
-    roles = cluster.fabric.roles
-    for plan, role in zip(cluster.fabric.plans[1:], roles[1:], strict=True):
+def fabric_failure_domains(
+    fabric: SizedFabric, copies: int, model: DesignFailures
+) -> list[FailureDomain]:
+    """One leaf (the first full one), one spine, one core switch of a fabric joining `copies`
+    copies of the design."""
+    total = model.gpus * copies
+    out = [_leaf(fabric, copies, model, total)]
+    roles = fabric.roles
+    for plan, role in zip(fabric.plans[1:], roles[1:], strict=True):
         fanout = plan.groups[0].down
         out.append(
             FailureDomain(
@@ -57,18 +60,18 @@ def _endpoints(model: DesignFailures) -> list[list[tuple[str, int]]]:
     return trays
 
 
-def _leaf(cluster: ClusterAnalysis, model: DesignFailures, total: int) -> FailureDomain:
-    leaves = cluster.fabric.plans[0]
+def _leaf(fabric: SizedFabric, copies: int, model: DesignFailures, total: int) -> FailureDomain:
+    leaves = fabric.plans[0]
     down = leaves.groups[0].down
-    planes = cluster.fabric.choice.planes
+    planes = fabric.choice.planes
     trays = _endpoints(model)
     per_copy = len(trays)
     on_leaf: list[tuple[int, int]] = []  # (compute tray across the cluster, port in the tray)
-    if cluster.spec.fabric.topology == "rail_optimised":
-        on_leaf = [(t, 0) for t in range(min(down, per_copy * cluster.copies))]
+    if fabric.rails > 1:
+        on_leaf = [(t, 0) for t in range(min(down, per_copy * copies))]
     else:
         t = 0
-        while len(on_leaf) < down and t < per_copy * cluster.copies:
+        while len(on_leaf) < down and t < per_copy * copies:
             ports = trays[t % per_copy]
             on_leaf += [(t, p) for p in range(min(len(ports), down - len(on_leaf)))]
             t += 1

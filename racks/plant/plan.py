@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias, cast
+from typing import TYPE_CHECKING, TypeAlias
 
 from ...components.plant_library import PlantRules, plant_rules
 from ...components.tco_library import site_pue
 from ..analysis import Analysis
 from ..memo import kept
-from ..systems import Analysed
 from .failures import DesignFailures, Failure, FailureDomain, Outcome, cdu_shed
 from .feeds import Feed
 from .hall import HallPlant, RowPlant, hall_plant, row_plant
@@ -18,7 +17,7 @@ from .rack import RackPlant, rack_plant
 from .redundancy import Redundancy, redundancy_of
 
 if TYPE_CHECKING:
-    from ..clusters.cluster_analysis import ClusterAnalysis
+    from ..system_model import SystemModel
 
 Rules: TypeAlias = PlantRules | str | Path | None
 
@@ -86,73 +85,53 @@ def _n(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
-@kept
-def _plants(system: Analysed) -> list[tuple[PlantRules, float, PlantSummary]]:
-    """The plants of one system worked out so far: profile, PUE and plant."""
-    return []
-
-
-def plant_of(system: Analysed, rules: Rules = None, pue: float | None = None) -> PlantSummary:
-    """The plant of an analysed design or cluster at a site's PUE (the default profile's when
-    None; pass the TCO profile's so that the plant and the TCO draw the same facility power),
-    worked out once per profile and PUE."""
+def system_plant(
+    system: SystemModel, rules: Rules = None, pue: float | None = None
+) -> PlantSummary:
+    """The plant of a design or cluster at a site's PUE (the default profile's when None; pass
+    the TCO profile's so that the plant and the TCO draw the same facility power): its copies of
+    the design in its floor's rows, the scale-out network fed by the hall. Worked out once per
+    system, profile and PUE."""
     loaded, site = plant_rules(rules), site_pue() if pue is None else pue
     for known_rules, known_pue, known in _plants(system):
         if known_rules is loaded and known_pue == site:
             return known
-    if system.kind == "cluster":
-        plant = cluster_plant(cast("ClusterAnalysis", system), loaded, site)
-    else:
-        plant = design_plant(cast("Analysis", system), loaded, site)
+    plant = _plant(system, loaded, site)
     _plants(system).append((loaded, site, plant))
     return plant
 
 
-def design_plant(analysis: Analysis, rules: Rules = None, pue: float | None = None) -> PlantSummary:
-    """The plant of one design: its racks standing in one row."""
-    loaded = plant_rules(rules)
-    catalogue = analysis.design.catalogue
-    racks = _racks(analysis, loaded)
-    row = row_plant("row 1", racks, loaded, catalogue)
-    hall = hall_plant([row], 0.0, site_pue() if pue is None else pue, loaded, catalogue)
-    model = DesignFailures(analysis, racks)
-    domains = _design_domains(model, 1)
-    shed = cdu_shed(racks, row.cdus, row.cdu_capacity_w)
-    outcome = model.outcome(Failure(trays=_trays(model, shed)))
-    if row.cdus:
-        domains.insert(2, _domain("CDU", row.cdus, outcome, model.gpus, _cdu_detail(shed)))
-    built = redundancy_of(loaded.profile.redundancy, model, racks)
-    return _summary(loaded, racks, hall, domains, built)
+@kept
+def _plants(system: SystemModel) -> list[tuple[PlantRules, float, PlantSummary]]:
+    """The plants of one system worked out so far: profile, PUE and plant."""
+    return []
 
 
-def cluster_plant(
-    cluster: ClusterAnalysis, rules: Rules = None, pue: float | None = None
-) -> PlantSummary:
-    """The plant of a cluster: racks in the floor layout's rows, the network fed by the hall."""
-    from .fabric_failures import fabric_failure_domains  # clusters only
-
-    loaded = plant_rules(rules)
-    analysis = cluster.rack
+def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary:
+    analysis = system.rack
     catalogue = analysis.design.catalogue
     racks = _racks(analysis, loaded)
     per_copy = len(racks)
     rows: list[RowPlant] = []
     members: list[list[int]] = []
     start = 0
-    for number, count in enumerate(cluster.floor.rows, 1):
+    for number, count in enumerate(system.floor_rows, 1):
         members.append(list(range(start, start + count)))
         row = [racks[i % per_copy] for i in members[-1]]
         rows.append(row_plant(f"row {number}", row, loaded, catalogue))
         start += count
-    site = site_pue() if pue is None else pue
-    hall = hall_plant(rows, cluster.summary.power_network_w, site, loaded, catalogue)
+    hall = hall_plant(rows, system.network_power_w, site, loaded, catalogue)
     model = DesignFailures(analysis, racks)
-    total = model.gpus * cluster.copies
-    domains = _design_domains(model, cluster.copies)
+    total = model.gpus * system.copies
+    domains = _design_domains(model, system.copies)
     cdu = _worst_cdu(model, rows, members, racks, total)
     if cdu is not None:
         domains.insert(2, cdu)
-    domains += fabric_failure_domains(cluster, model)
+    fabric = system.fabric
+    if fabric is not None:  # a bare design sizes none
+        from .fabric_failures import fabric_failure_domains
+
+        domains += fabric_failure_domains(fabric, system.copies, model)
     built = redundancy_of(loaded.profile.redundancy, model, racks)
     return _summary(loaded, racks, hall, domains, built)
 

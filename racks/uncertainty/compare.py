@@ -10,7 +10,7 @@ import numpy as np
 
 from ...components.catalogue import Catalogue
 from ...components.cost_inputs import TcoProfile
-from ..costs.basis import PRECISIONS, CostBasis
+from ..cost_basis import PRECISIONS, CostBasis
 from ..costs.ownership import SYSTEM_TERMS, evaluate, profile_values
 from .arrays import Value, terms
 from .draws import Array, draw

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...components.catalogue import Catalogue
-from ..costs.basis import CostBasis
+from ..cost_basis import CostBasis
 from ..costs.tornado import with_markup
 from .draws import Array
 from .inputs import UncertainInput

@@ -10,19 +10,16 @@ alone, and comparisons that involve networking are made between clusters.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Literal, cast
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from ...components.cost_inputs import Param
-from ...components.formats import DECIMAL
-from ...components.precision import PRECISIONS
-from ...components.precision import Precision as Precision  # the costs' name for it
-from ..analysis import Analysis
-from ..clusters.unit import scale_up_usd
-from ..systems import Analysed
+from ..components.cost_inputs import Param
+from ..components.formats import DECIMAL
+from ..components.precision import PRECISIONS
+from ..components.precision import Precision as Precision  # the costs' name for it
 
 if TYPE_CHECKING:
-    from ..clusters.cluster_analysis import ClusterAnalysis
-    from ..clusters.cluster_summary import ClusterSummary
+    from .clusters.cluster_summary import ClusterSummary
+    from .summary import DesignSummary
 
 
 @dataclass(frozen=True)
@@ -83,10 +80,9 @@ class CostBasis:
         }
 
 
-def design_basis(analysis: Analysis) -> CostBasis:
-    """A bare design: its racks, no scale-out network."""
-    s = analysis.summary
-    scale_up = scale_up_usd(analysis)
+def design_basis(s: DesignSummary, scale_up: float) -> CostBasis:
+    """A bare design: its racks, no scale-out network; `scale_up` the part of its BOM that buys
+    the scale-up fabric."""
     return CostBasis(
         target=s.design,
         name=s.name,
@@ -106,13 +102,6 @@ def design_basis(analysis: Analysis) -> CostBasis:
         integration_scale_up_base_usd=s.integration.scale_up_usd,
         integration_markup=s.integration.markup,
     )
-
-
-def basis_of(system: Analysed) -> CostBasis:
-    """The cost basis of an analysed design or cluster."""
-    if system.kind == "design":
-        return design_basis(cast("Analysis", system))
-    return cluster_basis(cast("ClusterAnalysis", system).summary)
 
 
 def cluster_basis(summary: ClusterSummary) -> CostBasis:

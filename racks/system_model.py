@@ -1,0 +1,81 @@
+"""A system of the model: a design (`Analysis`) or a cluster (`ClusterAnalysis`), behind one
+interface. Every output takes a sequence of them, in the order the user named them; each system
+gives its own figures, and the parts the two kinds differ in, so no caller asks which it holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Protocol
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
+    from .clusters.cluster_analysis import ClusterAnalysis
+    from .clusters.cluster_summary import ClusterSummary
+    from .clusters.fabric import SizedFabric
+    from .cost_basis import CostBasis
+    from .origin import Kind
+    from .scale_out import ScaleOut
+    from .summary import DesignSummary
+
+
+class SystemModel(Protocol):
+    """What the model's layers and the outputs ask of a design or a cluster."""
+
+    kind: ClassVar[Kind]
+    """`design` or `cluster`: a label to print, never a branch."""
+
+    @property
+    def id(self) -> str:
+        """The id tables, files and sheets are named after."""
+
+    @property
+    def name(self) -> str:
+        """The display name."""
+
+    @property
+    def gpus(self) -> int:
+        """GPUs in the whole system."""
+
+    @property
+    def summary(self) -> DesignSummary | ClusterSummary:
+        """The key figures, typed."""
+
+    def warnings(self) -> list[str]:
+        """What the analysis found wrong or doubtful."""
+
+    @property
+    def rack(self) -> Analysis:
+        """The design it is built of: a design itself, or the design a cluster copies."""
+
+    @property
+    def copies(self) -> int:
+        """Copies of that design it holds."""
+
+    @property
+    def floor_rows(self) -> tuple[int, ...]:
+        """Racks in each row of its floor (a design's racks stand in one row)."""
+
+    @property
+    def network_power_w(self) -> float:
+        """Power of the scale-out network it buys, fed by the hall (none for a bare design)."""
+
+    @property
+    def fabric(self) -> SizedFabric | None:
+        """The scale-out fabric it sizes (a bare design sizes none)."""
+
+    def cost_basis(self) -> CostBasis:
+        """Capital by class, input power and output: what the cost of ownership divides."""
+
+    def scale_out(self) -> ScaleOut | None:
+        """How its scale-up domains reach each other (none within a single domain)."""
+
+    def tables(self) -> tuple[tuple[Analysis, ...], tuple[ClusterAnalysis, ...]]:
+        """Itself in the designs' table or in the clusters' (for outputs that tabulate the two
+        apart), the other empty."""
+
+
+def split(systems: Sequence[SystemModel]) -> tuple[list[Analysis], list[ClusterAnalysis]]:
+    """The designs and the clusters, each in the order given."""
+    designs = [d for s in systems for d in s.tables()[0]]
+    return designs, [c for s in systems for c in s.tables()[1]]
