@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from rackbom.racks.costs.ownership import TcoResult
     from rackbom.racks.origin import Kind, Origin
     from rackbom.racks.plant.plan import PlantSummary
+    from rackbom.racks.report.system_report import SystemReport
     from rackbom.racks.systems import Analysed
 
 
@@ -110,6 +111,19 @@ class System(ABC):
             subtitle = f"{s.gpus:,} GPUs in {s.racks} rack(s), standing in one row"
         return PlantDrawing(self.plant(plant_profile, tco_profile), self.name, subtitle)
 
+    def report(
+        self,
+        tco: TcoProfile | str | Path | None = None,
+        plant: PlantRules | str | Path | None = None,
+    ) -> SystemReport:
+        """Every figure the outputs print under a TCO profile and a plant profile (ids, files or
+        objects; default `default`), each worked out once, when first read."""
+        from rackbom.components.plant_library import plant_rules
+        from rackbom.components.tco_library import profile
+        from rackbom.racks.report.system_report import system_report
+
+        return system_report(self.analysis, profile(tco), plant_rules(plant))
+
     def to_dict(
         self,
         tco_profile: TcoProfile | str | Path | None = None,
@@ -117,11 +131,9 @@ class System(ABC):
     ) -> dict[str, Any]:
         """The summary, its TCO, its plant, its collectives and its goodput as JSON-ready data: what
         `rackbom show --json` prints."""
-        from rackbom.components.plant_library import plant_rules
-        from rackbom.components.tco_library import profile
-        from rackbom.exports.json.tco_json import system_data
+        from rackbom.exports.json.tco_json import report_data
 
-        return system_data(self.analysis, profile(tco_profile), plant_rules(plant_profile))
+        return report_data(self.report(tco_profile, plant_profile))
 
     def to_json(self) -> str:
         """The summary and its TCO as indented JSON text."""

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...components.collective_data import OPS, collective_data
 from ...components.formats import DECIMAL
 from ...components.outputs import finite
-from ...racks.analysis import Analysis
-from ...racks.collectives.collective_model import CollectiveResult, collective
-from ...racks.collectives.levels import modelled_levels
-from ...racks.collectives.scoped import Check
 
 if TYPE_CHECKING:
-    from ...racks.clusters.cluster_analysis import ClusterAnalysis
+    from ...racks.collectives.collective_model import CollectiveResult
+    from ...racks.collectives.scoped import Check, ScopedResult
 
 
 def result_row(result: CollectiveResult) -> dict[str, Any]:
@@ -47,8 +44,14 @@ def check_row(check: Check) -> dict[str, Any]:
     }
 
 
-def collective_rows(system: Analysis | ClusterAnalysis) -> list[dict[str, Any]]:
-    """Each op at 1 GiB inside one scale-up domain and across the whole system."""
-    steps = modelled_levels(system, collective_data())
-    groups = sorted({s for s in (steps[0].span, steps[-1].span) if s >= 2}) if steps else []
-    return [result_row(collective(steps, op, 2**30, g)) for g in groups for op in OPS]
+def collective_rows(results: Sequence[ScopedResult]) -> list[dict[str, Any]]:
+    """Each op at the standard size on each group size the scopes take, smallest group first
+    (one set of rows where one scale-up domain is every GPU)."""
+    groups = sorted({r.result.gpus for r in results})
+    return [result_row(r.result) for g in groups for r in _first(results, g)]
+
+
+def _first(results: Sequence[ScopedResult], gpus: int) -> list[ScopedResult]:
+    """The results of the first scope that runs on `gpus` GPUs."""
+    scope = next(r.scope for r in results if r.result.gpus == gpus)
+    return [r for r in results if r.scope == scope]

@@ -18,7 +18,6 @@ from .common import (
 if TYPE_CHECKING:
     from rackbom.racks.analysis import Analysis
     from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
-    from rackbom.racks.costs.ownership import TcoResult
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -56,32 +55,26 @@ def run(args: argparse.Namespace) -> int:
 
         print(render_fabric_options(cluster))
         return 0
+    report = target.report(args.tco, args.plant)
     if args.json:
-        print_json(target.to_dict(args.tco, args.plant))
+        from rackbom.exports.json.tco_json import report_data
+
+        print_json(report_data(report))
         return 0
-    from rackbom import collective_api as collectives
     from rackbom.exports.text.collectives_text import render_summary_block
+    from rackbom.exports.text.goodput_text import render_goodput_block
     from rackbom.exports.text.plant_text import render_plant
     from rackbom.exports.text.tco_text import render_tco
 
-    cost = target.tco(args.tco)
     blocks = [
         _render_system(target.analysis),
-        render_plant(target.plant(args.plant, args.tco)),
-        render_tco(cost),
-        render_summary_block(collectives.summary_collectives(target), collectives.measured(target)),
-        _render_goodput(target.analysis, cost),
+        render_plant(report.plant),
+        render_tco(report.tco),
+        render_summary_block(report.collectives, report.measured),
+        render_goodput_block(report.goodput, report.tco.profile),
     ]
     print("\n\n".join(blocks))
     return 0
-
-
-def _render_goodput(analysis: Analysis | ClusterAnalysis, cost: TcoResult) -> str:
-    """The whole-system job's goodput under the TCO profile of `cost`."""
-    from rackbom.exports.text.goodput_text import render_goodput_block
-    from rackbom.racks.goodput.jobs import whole_system_goodput
-
-    return render_goodput_block(whole_system_goodput(analysis, cost), cost.profile)
 
 
 def _render_system(analysis: Analysis | ClusterAnalysis) -> str:

@@ -1,0 +1,108 @@
+"""A system's report under a run's profiles: summary, TCO, plant, collectives at their standard
+size, the published runs it holds with the model's figures, workload steps and goodput.
+
+Each part is worked out on first use and kept, so an output reads only what it prints and no
+part is worked out twice; every output of a command formats the one report of each system.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from ...components.collective_data import collective_data
+
+if TYPE_CHECKING:
+    from ...components.cost_inputs import TcoProfile
+    from ...components.plant_library import PlantRules
+    from ..collectives.levels import Level
+    from ..collectives.scoped import Check, ScopedResult
+    from ..collectives.workloads import WorkloadStep
+    from ..costs.ownership import TcoResult
+    from ..goodput.goodput import GoodputResult
+    from ..plant.plan import PlantSummary
+    from ..systems import Analysed
+
+
+@dataclass(frozen=True)
+class SystemReport:
+    """What every output prints of one design or cluster under one TCO and one plant profile."""
+
+    system: Analysed
+    tco_profile: TcoProfile
+    rules: PlantRules
+
+    @property
+    def id(self) -> str:
+        """The system's id."""
+        return self.system.id
+
+    @property
+    def summary(self) -> Any:
+        """The key figures (a `DesignSummary` or a `ClusterSummary`)."""
+        return self.system.summary
+
+    @cached_property
+    def tco(self) -> TcoResult:
+        """The cost of ownership under the TCO profile (a bare design buys no scale-out network)."""
+        from ..costs.basis import basis_of
+        from ..costs.ownership import tco
+
+        return tco(basis_of(self.system), self.tco_profile)
+
+    @cached_property
+    def plant(self) -> PlantSummary:
+        """The plant under the plant profile at the TCO profile's PUE."""
+        from ..plant.plan import plant_of
+
+        return plant_of(self.system, self.rules, self.tco_profile.pue)
+
+    @cached_property
+    def levels(self) -> tuple[Level, ...]:
+        """The levels a collective crosses, or none where an interconnect is not modelled."""
+        from ..collectives.levels import modelled_levels
+
+        return modelled_levels(self.system, collective_data())
+
+    @cached_property
+    def collectives(self) -> tuple[ScopedResult, ...]:
+        """Each op at the standard size (`SUMMARY_SIZE`) in one scale-up domain and on every GPU."""
+        from ..collectives.scoped import scoped_results
+
+        return scoped_results(self.levels)
+
+    @cached_property
+    def measured(self) -> bool:
+        """Whether a published run was taken on a scale-up domain like this one's."""
+        from ..collectives.held import measured
+
+        return measured(self.levels)
+
+    @cached_property
+    def checks(self) -> tuple[Check, ...]:
+        """The published runs taken on a system like this one, each with the model's figure."""
+        from ..collectives.held import check_run, held_runs
+
+        data = collective_data()
+        return tuple(check_run(self.system, m, data) for m in held_runs(self.system, data))
+
+    @cached_property
+    def workloads(self) -> tuple[WorkloadStep, ...]:
+        """Every communication workload's step, priced per PFLOPS-hour under the TCO profile."""
+        from ..collectives.workloads import system_steps
+
+        cost = self.tco.tco_usd_per_gpu_hour
+        return system_steps(self.system, self.levels, collective_data(), cost)
+
+    @cached_property
+    def goodput(self) -> GoodputResult | None:
+        """The whole-system job's goodput under the TCO (None without GPUs)."""
+        from ..goodput.jobs import whole_system_goodput
+
+        return whole_system_goodput(self.system, self.tco)
+
+
+def system_report(system: Analysed, tco_profile: TcoProfile, rules: PlantRules) -> SystemReport:
+    """The report of an analysed design or cluster under these profiles."""
+    return SystemReport(system, tco_profile, rules)
