@@ -102,6 +102,10 @@ class System(ABC):
         tco_profile: TcoProfile | str | Path | None = None,
     ) -> PlantDrawing:
         """The drawing of the feeds and CDUs per row (a design's racks stand in one row)."""
+        return self.plant_drawing(self.plant(plant_profile, tco_profile))
+
+    def plant_drawing(self, plant: PlantSummary) -> PlantDrawing:
+        """The drawing of this system's plant (from `plant()` or its report's)."""
         from rackbom.layouts.plant_svg import PlantDrawing
 
         s = self.summary
@@ -109,7 +113,7 @@ class System(ABC):
             subtitle = f"{s.gpus:,} GPUs in {s.racks:,} racks of {s.design} in {s.floor.rows} rows"
         else:
             subtitle = f"{s.gpus:,} GPUs in {s.racks} rack(s), standing in one row"
-        return PlantDrawing(self.plant(plant_profile, tco_profile), self.name, subtitle)
+        return PlantDrawing(plant, self.name, subtitle)
 
     def report(
         self,

@@ -245,7 +245,7 @@ def test_workbook_sheet_and_report_section_read_the_result() -> None:
 
     cluster = resolve("hgx-b200-8k")
     result = rb.goodput(cluster)
-    sheet, causes = goodput_sheet([cluster.analysis])
+    sheet, causes = goodput_sheet([cluster.report()])
     assert {r[1].value for r in causes.rows[4:]} == {c.name for c in result.by_cause}
     row = next(r for r in sheet.rows if r and r[0].value == "hgx-b200-8k")
     assert row[2].value == result.gpus and row[12].formula and row[12].style == "percent"

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...components.formats import DECIMAL
 from ...components.outputs import finite
+from ...racks.collectives.scoped import summary_results
 
 if TYPE_CHECKING:
     from ...racks.collectives.collective_model import CollectiveResult
@@ -45,13 +46,5 @@ def check_row(check: Check) -> dict[str, Any]:
 
 
 def collective_rows(results: Sequence[ScopedResult]) -> list[dict[str, Any]]:
-    """Each op at the standard size on each group size the scopes take, smallest group first
-    (one set of rows where one scale-up domain is every GPU)."""
-    groups = sorted({r.result.gpus for r in results})
-    return [result_row(r.result) for g in groups for r in _first(results, g)]
-
-
-def _first(results: Sequence[ScopedResult], gpus: int) -> list[ScopedResult]:
-    """The results of the first scope that runs on `gpus` GPUs."""
-    scope = next(r.scope for r in results if r.result.gpus == gpus)
-    return [r for r in results if r.scope == scope]
+    """Each op at the standard size on each group size the scopes take, smallest group first."""
+    return [result_row(r) for r in summary_results(results)]

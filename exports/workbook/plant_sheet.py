@@ -9,13 +9,16 @@ floor-load checks follow.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ...components.catalogue import Catalogue
 from ...components.plant_library import PlantRules
-from ...racks.plant.plan import PlantSummary, plant_of
-from ...racks.systems import Analysed, split
+from ...racks.plant.plan import PlantSummary
+from ...racks.systems import split
 from .cells import BLANK, SheetData, formula, number, text
+
+if TYPE_CHECKING:
+    from ...racks.report.system_report import SystemReport
 
 SHEET_NAME = "Plant"
 FEED_COLUMNS = (
@@ -232,10 +235,10 @@ def plant_inputs(rules: PlantRules, catalogue: Catalogue) -> dict[str, float]:
     }
 
 
-def plant_part(systems: Sequence[Analysed], rules: PlantRules, pue: float) -> list[SheetData]:
-    """The Plant sheets for these designs and clusters, in order, under one plant profile at the
-    TCO profile's PUE."""
-    plants = [(s.id, plant_of(s, rules, pue)) for s in systems]
-    designs, clusters = split(systems)
+def plant_part(reports: Sequence[SystemReport]) -> list[SheetData]:
+    """The Plant sheets for these designs' and clusters' reports, in order, under their plant
+    profile at their TCO profile's PUE."""
+    plants = [(r.id, r.plant) for r in reports]
+    designs, clusters = split([r.system for r in reports])
     catalogue = (designs[0] if designs else clusters[0].rack).design.catalogue
-    return plant_sheets(plants, plant_inputs(rules, catalogue))
+    return plant_sheets(plants, plant_inputs(reports[0].rules, catalogue))

@@ -65,13 +65,11 @@ def run(args: argparse.Namespace) -> int:
         from rackbom.report_uncertainty import pair_uncertainty
 
         uncertain = pair_uncertainty(targets, chosen)
-        outputs.append((args.output, workbook_writer(systems, chosen, rules, uncertain)))
+        outputs.append((args.output, workbook_writer(reports, uncertain)))
     if args.csv is not None:
         outputs.append((args.csv, text_writer(bom_csv(systems))))
     if args.json is not None:
-        outputs.append(
-            (args.json, text_writer(summaries_json(reports)))
-        )
+        outputs.append((args.json, text_writer(summaries_json(reports))))
     for path in write_files(outputs):
         print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

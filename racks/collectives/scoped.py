@@ -3,6 +3,7 @@ system; and a published run beside the model's figure for it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -35,6 +36,14 @@ def scoped_results(levels: tuple[Level, ...]) -> tuple[ScopedResult, ...]:
         span = levels[index].span
         out += [ScopedResult(scope, collective(levels, op, SUMMARY_SIZE, span)) for op in OPS]
     return tuple(out)
+
+
+def summary_results(results: Sequence[ScopedResult]) -> list[CollectiveResult]:
+    """The results a table lists: each group size once, smallest first (one set of rows where
+    one scale-up domain is every GPU)."""
+    groups = sorted({r.result.gpus for r in results})
+    firsts = [next(r.scope for r in results if r.result.gpus == g) for g in groups]
+    return [r.result for scope in firsts for r in results if r.scope == scope]
 
 
 @dataclass(frozen=True)

@@ -70,19 +70,25 @@ def priced_goodput(
     data: ReliabilityData,
     prices: Prices,
     options: JobOptions = JobOptions(),
+    parts: Exposure | None = None,
 ) -> tuple[GoodputResult, ...]:
-    """The goodput at each job size under prices already worked out."""
-    parts = exposure(system)
+    """The goodput at each job size under prices already worked out (and the system's parts,
+    where already counted)."""
+    parts = exposure(system) if parts is None else parts
     return tuple(
         job_goodput(system.id, parts, data, job_inputs(parts, data, size, options), prices)
         for size in sizes
     )
 
 
-def whole_system_goodput(system: Analysed, cost: TcoResult) -> GoodputResult | None:
-    """The whole-system job with the built-in data's defaults under `cost`'s profile; None for
-    a system without GPUs, which runs no training job."""
+def whole_system_goodput(
+    system: Analysed, cost: TcoResult, parts: Exposure | None = None
+) -> GoodputResult | None:
+    """The whole-system job with the built-in data's defaults under `cost`'s profile (over the
+    system's parts, where already counted); None for a system without GPUs, which runs no
+    training job."""
     if not system.gpus:
         return None
-    (result,) = priced_goodput(system, [None], reliability_data(), prices_of(cost))
+    prices = prices_of(cost)
+    (result,) = priced_goodput(system, [None], reliability_data(), prices, parts=parts)
     return result

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..collectives.scoped import Check, ScopedResult
     from ..collectives.workloads import WorkloadStep
     from ..costs.ownership import TcoResult
+    from ..goodput.exposure import Exposure
     from ..goodput.goodput import GoodputResult
     from ..plant.plan import PlantSummary
     from ..systems import Analysed
@@ -96,11 +97,18 @@ class SystemReport:
         return system_steps(self.system, self.levels, collective_data(), cost)
 
     @cached_property
+    def exposure(self) -> Exposure:
+        """The system's parts by kind, each with the GPUs its fault takes out of a job."""
+        from ..goodput.exposure import exposure
+
+        return exposure(self.system)
+
+    @cached_property
     def goodput(self) -> GoodputResult | None:
         """The whole-system job's goodput under the TCO (None without GPUs)."""
         from ..goodput.jobs import whole_system_goodput
 
-        return whole_system_goodput(self.system, self.tco)
+        return whole_system_goodput(self.system, self.tco, self.exposure)
 
 
 def system_report(system: Analysed, tco_profile: TcoProfile, rules: PlantRules) -> SystemReport:
