@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 
 from rackbom.components.collective_data import collective_data
 from rackbom.racks.collectives import held
-from rackbom.racks.collectives.collective_model import SWEEP_SIZES, CollectiveResult
+from rackbom.racks.collectives.collective_model import SWEEP_SIZES
 from rackbom.racks.collectives.collective_model import collective as model
 from rackbom.racks.collectives.held import check_run
 from rackbom.racks.collectives.levels import Level, levels_of, modelled_levels
-from rackbom.racks.collectives.scoped import Check, ScopedResult, scoped_results
+from rackbom.racks.collectives.results import Check, CollectiveResult, ScopedResult
+from rackbom.racks.collectives.scoped import scoped_results
 from rackbom.racks.collectives.workloads import WorkloadStep, system_steps
 
 if TYPE_CHECKING:

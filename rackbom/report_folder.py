@@ -167,7 +167,7 @@ def write_report(
 def _collectives_part(targets: Sequence[System]) -> str:
     """The page's delivered-performance part: busbw charts and the published runs checked."""
     from rackbom import collective_api as collectives
-    from rackbom.exports.html.collectives_section import CHART_OPS, CheckRow, collectives_part
+    from rackbom.exports.html.collectives_section import CHART_OPS, collectives_part
 
     linked = [t for t in targets if collectives.modelled(t)]
     sweeps = {
@@ -175,9 +175,7 @@ def _collectives_part(targets: Sequence[System]) -> str:
     }
     kinds = {t.id: t.kind for t in linked}
     projections = {t.id for t in linked if not collectives.measured(t)}
-    checks = [
-        CheckRow(c.measurement, c.result, c.error_pct) for c in collectives.collective_checks()
-    ]
+    checks = collectives.collective_checks()
     return collectives_part(sweeps, kinds, projections, checks)
 
 

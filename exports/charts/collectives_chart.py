@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from ...racks.collectives.collective_model import CollectiveResult
+from ...racks.collectives.results import CollectiveResult
 from .tco_charts import _figure, _legend_beside, _svg
 
 

@@ -7,11 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...components.formats import DECIMAL
 from ...components.outputs import finite
-from ...racks.collectives.scoped import summary_results
 
 if TYPE_CHECKING:
-    from ...racks.collectives.collective_model import CollectiveResult
-    from ...racks.collectives.scoped import Check, ScopedResult
+    from ...racks.collectives.results import Check, CollectiveResult
 
 
 def result_row(result: CollectiveResult) -> dict[str, Any]:
@@ -45,6 +43,6 @@ def check_row(check: Check) -> dict[str, Any]:
     }
 
 
-def collective_rows(results: Sequence[ScopedResult]) -> list[dict[str, Any]]:
-    """Each op at the standard size on each group size the scopes take, smallest group first."""
-    return [result_row(r) for r in summary_results(results)]
+def collective_rows(results: Sequence[CollectiveResult]) -> list[dict[str, Any]]:
+    """The rows of these results (a report's `collectives_by_group`)."""
+    return [result_row(r) for r in results]

@@ -33,6 +33,6 @@ def report_data(report: SystemReport) -> dict[str, Any]:
         **summary_data(report.summary),
         **tco_data(report.tco),
         **plant_data(report.plant),
-        "collectives": collective_rows(report.collectives),
+        "collectives": collective_rows(report.collectives_by_group),
         "goodput": None if goodput is None else goodput_data(goodput),
     }

@@ -6,14 +6,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...components.collective_data import OPS
-from ...racks.collectives.scoped import SCOPES, run_algorithm
+from ...racks.collectives.results import SCOPES
 from ..charts.collectives_chart import size_text
 from .table import render_table
 
 if TYPE_CHECKING:
-    from ...racks.collectives.collective_model import CollectiveResult
     from ...racks.collectives.levels import Level
-    from ...racks.collectives.scoped import Check, ScopedResult
+    from ...racks.collectives.results import Check, CollectiveResult, ScopedResult
     from ...racks.collectives.workloads import WorkloadStep
     from ...racks.systems import Analysed
 
@@ -150,7 +149,7 @@ def render_checks(checks: Sequence[Check]) -> str:
             c.measurement.system,
             f"{c.measurement.gpus:,}",
             size_text(c.measurement.bytes),
-            run_algorithm(c.measurement),
+            c.run_algorithm,
             f"{c.measurement.busbw_gbytes_per_s:,.1f}",
             c.result.algorithm,
             f"{c.result.busbw_gbps / 8:,.1f}",

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...components.formats import DECIMAL
-from ...racks.collectives.scoped import run_algorithm, summary_results
 from ..charts.collectives_chart import size_text
 from .cells import SheetData, number, text
 
@@ -88,7 +87,7 @@ def _collectives(sheet: SheetData, reports: Sequence[SystemReport]) -> None:
     sheet.add()
     sheet.header(COLLECTIVE_COLUMNS)
     for report in reports:
-        for r in summary_results(report.collectives):
+        for r in report.collectives_by_group:
             sheet.add(
                 text(report.id),
                 text(r.op),
@@ -132,7 +131,7 @@ def _checks(sheet: SheetData, reports: Sequence[SystemReport]) -> None:
             text(m.system),
             number(m.gpus, "int"),
             text(size_text(m.bytes)),
-            text(run_algorithm(m)),
+            text(check.run_algorithm),
             number(m.busbw_gbytes_per_s, "decimal"),
             text(result.algorithm),
             number(model, "decimal"),

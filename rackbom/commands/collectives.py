@@ -14,7 +14,7 @@ from rackbom.components.errors import InputError
 from .common import add_catalogue_option, add_tco_option, load_targets, print_json
 
 if TYPE_CHECKING:
-    from rackbom.racks.collectives.collective_model import CollectiveResult
+    from rackbom.racks.collectives.results import CollectiveResult
     from rackbom.system import System
 
 UNITS = {"": 1, "b": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}

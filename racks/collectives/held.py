@@ -11,7 +11,7 @@ from ..locate import builtin_design_ids
 from ..systems import Analysed
 from .collective_model import collective
 from .levels import Level, levels_of, modelled_levels
-from .scoped import Check
+from .results import Check
 
 Domain = tuple[str, int, float, int]
 """What a collective inside one scale-up domain depends on: interconnect, GPUs, line rate per

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 from ...components.collective_data import CollectiveData, CommWorkload
 from ..systems import Analysed, design_of
-from .collective_model import CollectiveResult, collective
+from .collective_model import collective
 from .levels import Level
+from .results import CollectiveResult
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ...components.cost_inputs import TcoProfile
     from ...components.plant_library import PlantRules
     from ..collectives.levels import Level
-    from ..collectives.scoped import Check, ScopedResult
+    from ..collectives.results import Check, CollectiveResult, ScopedResult
     from ..collectives.workloads import WorkloadStep
     from ..costs.ownership import TcoResult
     from ..goodput.exposure import Exposure
@@ -72,6 +72,13 @@ class SystemReport:
         from ..collectives.scoped import scoped_results
 
         return scoped_results(self.levels)
+
+    @property
+    def collectives_by_group(self) -> tuple[CollectiveResult, ...]:
+        """The collectives as a table lists them: each group size once, smallest first."""
+        from ..collectives.scoped import by_group
+
+        return by_group(self.collectives)
 
     @cached_property
     def measured(self) -> bool:
