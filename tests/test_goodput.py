@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 import rackbom as rb
 from rackbom.components.reliability import Outage, Per, reliability_data
 from rackbom.racks.goodput.checkpoint import daly_interval_s, ettr, poisson_cdf, young_interval_s
-from rackbom.racks.goodput.exposure import Exposure, exposure
-from rackbom.racks.goodput.goodput import JobInputs, Prices, job_goodput
+from rackbom.racks.goodput.exposure import exposure
+from rackbom.racks.goodput.goodput import job_goodput
+from rackbom.racks.goodput.results import Exposure, JobInputs, Prices
 from rackbom.resolve import resolve
 
 DATA = reliability_data()

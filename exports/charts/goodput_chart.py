@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from ...racks.goodput.goodput import GoodputResult
+from ...racks.goodput.results import GoodputResult
 from .tco_charts import _figure, _legend_beside, _svg
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 
-from ...racks.goodput.goodput import GoodputResult
-from ...racks.goodput.published import GoodputCheck
+from ...racks.goodput.results import GoodputCheck, GoodputResult
 from ..charts.goodput_chart import ettr_chart
 from .tco_section import GROUPS, chart_html
 

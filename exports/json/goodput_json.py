@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from ...racks.goodput.goodput import GoodputResult
+from ...racks.goodput.results import GoodputResult
 
 
 def goodput_data(result: GoodputResult) -> dict[str, Any]:

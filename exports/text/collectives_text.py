@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...components.collective_data import OPS
-from ...racks.collectives.results import SCOPES
+from ...racks.collectives.results import SCOPES, SUMMARY_SIZE
 from ..charts.collectives_chart import size_text
 from .table import render_table
 
@@ -112,7 +112,7 @@ def _usd(value: float | None) -> str:
 
 
 def render_summary_block(found: Sequence[ScopedResult], measured: bool) -> str:
-    """The block `show` prints: each op at 1 GiB in a domain and across the system."""
+    """The block `show` prints: each op at the standard size in a domain and across the system."""
     if not found:
         return "Collectives: nothing to model (no GPU links, or an interconnect the data lacks)"
     rows = [
@@ -122,21 +122,21 @@ def render_summary_block(found: Sequence[ScopedResult], measured: bool) -> str:
     ]
     note = "" if measured else " (a projection: no published run on this design)"
     return (
-        f"Collectives at 1 GiB, busbw as nccl-tests defines it{note}; "
+        f"Collectives at {size_text(SUMMARY_SIZE)}, busbw as nccl-tests defines it{note}; "
         "`rackbom collectives` for every size:\n"
         + render_table(["op", "group", "GPUs", "algorithm", "busbw GB/s", "bottleneck"], rows)
     )
 
 
 def comparison_rows(per_system: Sequence[Sequence[ScopedResult]]) -> list[list[str]]:
-    """Rows for `compare`: each op's busbw at 1 GiB per scope, one column per system."""
+    """Rows for `compare`: each op's busbw at the standard size per scope, a column per system."""
     found = [{(s.scope, s.result.op): s.result for s in results} for results in per_system]
     rows = []
     for scope in SCOPES:
         for op in OPS:
             cells = [f.get((scope, op)) for f in found]
             if any(cells):
-                label = f"{op} busbw at 1 GiB, {scope} (GB/s)"
+                label = f"{op} busbw at {size_text(SUMMARY_SIZE)}, {scope} (GB/s)"
                 rows.append([label, *(f"{c.busbw_gbps / 8:,.1f}" if c else "-" for c in cells)])
     return rows
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...components.outputs import counted
-from ...racks.goodput.goodput import GoodputResult
-from ...racks.goodput.published import GoodputCheck
+from ...racks.goodput.results import GoodputCheck, GoodputResult
 from .table import render_table
 
 

@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...components.formats import USD_MILLS
 from ...components.reliability import Cause, ReliabilityData, reliability_data
-from ...racks.goodput.exposure import Exposure
-from ...racks.goodput.goodput import HOURS_PER_YEAR, CauseRate, GoodputResult
+from ...racks.goodput.results import HOURS_PER_YEAR, CauseRate, Exposure, GoodputResult
 from .cells import Cell, SheetData, formula, number, text
 
 if TYPE_CHECKING:

@@ -13,8 +13,9 @@ from ...components.tco_library import profile
 from ..costs.basis import basis_of
 from ..costs.ownership import TcoResult, tco
 from ..systems import Analysed
-from .exposure import Exposure, exposure
-from .goodput import GoodputResult, JobInputs, Prices, job_goodput
+from .exposure import exposure
+from .goodput import job_goodput
+from .results import Exposure, GoodputResult, JobInputs, Prices
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from ..collectives.results import Check, CollectiveResult, ScopedResult
     from ..collectives.workloads import WorkloadStep
     from ..costs.ownership import TcoResult
-    from ..goodput.exposure import Exposure
-    from ..goodput.goodput import GoodputResult
+    from ..goodput.results import Exposure, GoodputResult
     from ..plant.plan import PlantSummary
     from ..systems import Analysed
 
