@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from rackbom.layouts.document import SvgDocument
     from rackbom.layouts.plant_svg import PlantDrawing
     from rackbom.racks.costs.basis import CostBasis
-    from rackbom.racks.costs.ownership import TcoResult
+    from rackbom.racks.costs.results import TcoResult
     from rackbom.racks.origin import Kind, Origin
     from rackbom.racks.plant.plan import PlantSummary
     from rackbom.racks.report.system_report import SystemReport

@@ -528,7 +528,8 @@ def test_reproduce_names_the_profile_and_its_buyer(cli) -> None:
 def test_a_tco_result_holds_each_result_term_once_in_the_terms_order() -> None:
     from dataclasses import fields
 
-    from rackbom.racks.costs.ownership import RESULT_TERMS, TcoResult
+    from rackbom.racks.costs.ownership import RESULT_TERMS
+    from rackbom.racks.costs.results import TcoResult
 
     names = [f.name for f in fields(TcoResult)]
     assert names[names.index("input_kw_per_gpu") :] == [t.key for t in RESULT_TERMS]

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...racks.costs.basis import Precision
-from ...racks.costs.ownership import TcoResult
+from ...racks.costs.results import TcoResult
 from ...racks.costs.tornado import TornadoBar
 from ..figures.tco_figures import CAPEX, PROFILE_LABELS, TCO_FIGURES
 

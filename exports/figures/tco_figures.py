@@ -7,7 +7,8 @@ input's are its field's (`components/cost_inputs.py`), so no output names either
 from __future__ import annotations
 
 from ...components.cost_inputs import profile_params
-from ...racks.costs.ownership import CAPEX_KEYS, FIGURE_TERMS, OPEX_KEYS, TcoResult
+from ...racks.costs.ownership import CAPEX_KEYS, FIGURE_TERMS, OPEX_KEYS
+from ...racks.costs.results import TcoResult
 from . import Figure
 
 TCO_FIGURES: tuple[Figure[TcoResult], ...] = tuple(

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from ...components.cost_inputs import TcoProfile
-from ...racks.costs.ownership import TcoResult
+from ...racks.costs.results import TcoResult
 from ..charts.tco_charts import capex_chart, tco_chart
 from ..figures.tco_figures import TCO_FIGURES
 from .html_parts import inline_svg, side_by_side

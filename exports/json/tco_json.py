@@ -8,7 +8,7 @@ from .collectives_json import collective_rows
 from .summary_json import summary_data
 
 if TYPE_CHECKING:
-    from ...racks.costs.ownership import TcoResult
+    from ...racks.costs.results import TcoResult
     from ...racks.report.system_report import SystemReport
 
 

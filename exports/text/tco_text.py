@@ -12,9 +12,9 @@ from .table import render_table
 if TYPE_CHECKING:
     from ...components.cost_inputs import TcoProfile, Workload
     from ...racks.costs.accepted import AcceptedCost
-    from ...racks.costs.ownership import TcoResult
     from ...racks.costs.rent import RentVsOwn
     from ...racks.costs.reproduction import ClaimResult, OpexBasis
+    from ...racks.costs.results import TcoResult
     from ...racks.costs.tornado import TornadoBar
 
 

@@ -23,7 +23,7 @@ from rackbom.exports.text.tco_text import (
     sweep_table,
     tornado_table,
 )
-from rackbom.racks.costs.ownership import TcoResult
+from rackbom.racks.costs.results import TcoResult
 
 from .common import (
     add_catalogue_option,

@@ -21,7 +21,8 @@ from typing import Literal
 from ...components.cost_inputs import TcoProfile
 from ..analysis import Analysis
 from .basis import CostBasis
-from .ownership import TcoResult, tco
+from .ownership import tco
+from .results import TcoResult
 from .size_range import DrawShare, Verdict, robustness, sweep_sizes, verdict, verdict_text
 from .targets import builtin_basis, builtin_basis_at, cluster_design, tier_steps
 

@@ -11,7 +11,8 @@ from ...components.cost_inputs import TcoProfile
 from ...components.reliability import ReliabilityData, reliability_data
 from ...components.tco_library import profile
 from ..costs.basis import basis_of
-from ..costs.ownership import TcoResult, tco
+from ..costs.ownership import tco
+from ..costs.results import TcoResult
 from ..systems import Analysed
 from .exposure import exposure
 from .goodput import job_goodput

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..collectives.levels import Level
     from ..collectives.results import Check, CollectiveResult, ScopedResult
     from ..collectives.workloads import WorkloadStep
-    from ..costs.ownership import TcoResult
+    from ..costs.results import TcoResult
     from ..goodput.results import Exposure, GoodputResult
     from ..plant.plan import PlantSummary
     from ..systems import Analysed
