@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from ...racks.plant.plan import PlantSummary
+from typing import TYPE_CHECKING
+
 from . import Figure, Unit
+
+if TYPE_CHECKING:
+    from ...racks.plant.plan import PlantSummary
 
 PLANT_FIGURES: tuple[Figure[PlantSummary], ...] = (
     Figure("power_nominal_w", "Input power, nominal (kW)", Unit.KW),

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from ...racks.collectives.results import Check, CollectiveResult
 from ..charts.collectives_chart import busbw_chart, size_text
 from .tco_section import GROUPS, chart_html
+
+if TYPE_CHECKING:
+    from ...racks.collectives.results import Check, CollectiveResult
 
 CHART_OPS = (("all_reduce", "All-reduce"), ("all_to_all", "All-to-all"))
 """The ops the page draws, each over every GPU of each system."""

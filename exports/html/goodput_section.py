@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from ...racks.goodput.results import GoodputCheck, GoodputResult
 from ..charts.goodput_chart import ettr_chart
 from .tco_section import GROUPS, chart_html
+
+if TYPE_CHECKING:
+    from ...racks.goodput.results import GoodputCheck, GoodputResult
 
 
 def goodput_part(

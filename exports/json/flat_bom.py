@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from ...components.formats import USD_CENTS
 from ...components.outputs import finite
-from ...racks.clusters import ClusterAnalysis
 from ...racks.systems import Analysed, split
 from .summary_json import json_text
 from .tco_json import report_data
 
 if TYPE_CHECKING:
+    from ...racks.clusters import ClusterAnalysis
     from ...racks.report.system_report import SystemReport
 
 BOM_CSV_FIELDS = (

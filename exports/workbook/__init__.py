@@ -34,8 +34,6 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ...components.atomic import Writer, atomic_write
 from ...components.errors import InputError
 from ...components.formats import COUNT, ONE_DECIMAL, SHARE, USD
-from ...racks.analysis import Analysis
-from ...racks.clusters import ClusterAnalysis
 from ...racks.systems import split
 from .cells import SHEET_NAME_MAX, BarChart, SheetData, col, design_labels
 from .cluster_sheet import CLUSTER_PREFIX, cluster_sheet
@@ -49,6 +47,8 @@ from .tco_sheet import cluster_column, design_column, tco_sheet, term_refs
 from .uncertainty_sheet import uncertainty_sheet
 
 if TYPE_CHECKING:
+    from ...racks.analysis import Analysis
+    from ...racks.clusters import ClusterAnalysis
     from ...racks.report.system_report import SystemReport
     from ...racks.uncertainty.compare import Uncertainty
 
