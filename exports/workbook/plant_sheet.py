@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from ...components.catalogue import Catalogue
-from ...components.plant_library import PlantRules
-from ...racks.plant.plan import PlantSummary
 from ...racks.systems import split
 from .cells import BLANK, SheetData, formula, number, text
 
 if TYPE_CHECKING:
+    from ...components.catalogue import Catalogue
+    from ...components.plant_library import PlantRules
+    from ...racks.plant.plan import PlantSummary
     from ...racks.report.system_report import SystemReport
 
 SHEET_NAME = "Plant"
@@ -210,7 +210,7 @@ def _failures(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs
             )
 
 
-Part = Callable[[SheetData, Sequence[tuple[str, PlantSummary]], Refs], None]
+Part = Callable[[SheetData, Sequence[tuple[str, "PlantSummary"]], Refs], None]
 PARTS: tuple[tuple[Part, str, str], ...] = (
     (_feeds, "feeds", "Feeds: rack feeds, row busways and hall feeds"),
     (_racks, "racks", "Racks: input, heat, coolant and floor load"),
