@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 
 import svgwrite
 
-from ..racks.plant.hall import RowPlant, RowRun, row_runs
+from ..exports.figures.plant_figures import RowRun, row_runs
 from .document import SvgDocument
 
 if TYPE_CHECKING:
     from ..racks.plant.feeds import Feed
+    from ..racks.plant.hall import RowPlant
     from ..racks.plant.plan import PlantSummary
 
 FONT = "DejaVu Sans, Arial, sans-serif"

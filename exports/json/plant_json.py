@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...racks.plant.hall import row_runs
+from ..figures.plant_figures import row_runs
 from .summary_json import summary_data
 
 if TYPE_CHECKING:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...racks.plant.hall import row_runs
 from ..figures import Unit
-from ..figures.plant_figures import PLANT_FIGURES
+from ..figures.plant_figures import PLANT_FIGURES, row_runs
 from .table import counted, render_table
 
 if TYPE_CHECKING:
