@@ -144,7 +144,7 @@ def write_report(
         cluster_entries,
         tco_part(results, chosen)
         + uncertainty_part(uncertain)
-        + _collectives_part(named)
+        + _collectives_part(named, reports)
         + _goodput_part(named, reports, chosen)
         + plant_part(plants),
     )
@@ -164,19 +164,16 @@ def write_report(
     return files
 
 
-def _collectives_part(targets: Sequence[System]) -> str:
+def _collectives_part(targets: Sequence[System], reports: Mapping[str, SystemReport]) -> str:
     """The page's delivered-performance part: busbw charts and the published runs checked."""
     from rackbom import collective_api as collectives
     from rackbom.exports.html.collectives_section import CHART_OPS, collectives_part
 
-    linked = [t for t in targets if collectives.modelled(t)]
-    sweeps = {
-        t.id: {op: collectives.collective_sweep(t, op) for op, _ in CHART_OPS} for t in linked
-    }
+    linked = [t for t in targets if reports[t.id].levels]
+    sweeps = {t.id: {op: reports[t.id].sweeps[op] for op, _ in CHART_OPS} for t in linked}
     kinds = {t.id: t.kind for t in linked}
-    projections = {t.id for t in linked if not collectives.measured(t)}
-    checks = collectives.collective_checks()
-    return collectives_part(sweeps, kinds, projections, checks)
+    projections = {t.id for t in linked if not reports[t.id].measured}
+    return collectives_part(sweeps, kinds, projections, collectives.collective_checks())
 
 
 def _goodput_part(

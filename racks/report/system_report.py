@@ -7,11 +7,12 @@ part is worked out twice; every output of a command formats the one report of ea
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from ...components.collective_data import collective_data
+from ...components.collective_data import OPS, collective_data
 
 if TYPE_CHECKING:
     from ...components.cost_inputs import TcoProfile
@@ -71,6 +72,16 @@ class SystemReport:
         from ..collectives.scoped import scoped_results
 
         return scoped_results(self.levels)
+
+    @cached_property
+    def sweeps(self) -> Mapping[str, tuple[CollectiveResult, ...]]:
+        """Each op at every sweep size (1 MiB to 4 GiB) on every GPU; none without levels."""
+        from ..collectives.collective_model import SWEEP_SIZES, collective
+
+        if not self.levels:
+            return {}
+        gpus = self.levels[-1].span
+        return {op: tuple(collective(self.levels, op, b, gpus) for b in SWEEP_SIZES) for op in OPS}
 
     @property
     def collectives_by_group(self) -> tuple[CollectiveResult, ...]:
