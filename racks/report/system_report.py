@@ -10,19 +10,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...components.collective_data import OPS, collective_data
 
 if TYPE_CHECKING:
     from ...components.cost_inputs import TcoProfile
     from ...components.plant_library import PlantRules
+    from ..clusters.cluster_summary import ClusterSummary
     from ..collectives.levels import Level
     from ..collectives.results import Check, CollectiveResult, ScopedResult
     from ..collectives.workloads import WorkloadStep
     from ..costs.results import TcoResult
     from ..goodput.results import Exposure, GoodputResult
     from ..plant.plan import PlantSummary
+    from ..summary import DesignSummary
     from ..systems import Analysed
 
 
@@ -40,8 +42,8 @@ class SystemReport:
         return self.system.id
 
     @property
-    def summary(self) -> Any:
-        """The key figures (a `DesignSummary` or a `ClusterSummary`)."""
+    def summary(self) -> DesignSummary | ClusterSummary:
+        """The key figures."""
         return self.system.summary
 
     @cached_property
@@ -83,7 +85,7 @@ class SystemReport:
         gpus = self.levels[-1].span
         return {op: tuple(collective(self.levels, op, b, gpus) for b in SWEEP_SIZES) for op in OPS}
 
-    @property
+    @cached_property
     def collectives_by_group(self) -> tuple[CollectiveResult, ...]:
         """The collectives as a table lists them: each group size once, smallest first."""
         from ..collectives.scoped import by_group
@@ -125,7 +127,8 @@ class SystemReport:
         """The whole-system job's goodput under the TCO (None without GPUs)."""
         from ..goodput.jobs import whole_system_goodput
 
-        return whole_system_goodput(self.system, self.tco, self.exposure)
+        parts = self.exposure if self.system.gpus else None  # no GPUs, no job: nothing to count
+        return whole_system_goodput(self.system, self.tco, parts)
 
 
 def system_report(system: Analysed, tco_profile: TcoProfile, rules: PlantRules) -> SystemReport:
