@@ -17,6 +17,7 @@ TYPES_MODULES = {
     "racks.cabling.row",
     "racks.port_types",
     "racks.collectives.results",
+    "racks.costs.claim_rules",
     "racks.costs.results",
     "racks.goodput.results",
 }
@@ -52,7 +53,6 @@ NOT_YET = {
     },
     "exports.figures.tco_figures": {"racks.costs.ownership"},
     "exports.json.flat_bom": {"racks.systems"},
-    "exports.text.tco_text": {"racks.costs.reproduction", "racks.costs.size_range"},
     "exports.text.uncertainty_text": {"racks.costs.ownership"},
     "exports.workbook": {"racks.systems"},
     "exports.workbook.cables_book": {"racks.cabling.counts"},
@@ -64,7 +64,7 @@ NOT_YET = {
 }
 """Exporters that still import a module that computes, each with those modules: a list that
 only shrinks (an entry no longer needed fails the test until it is removed)."""
-NOT_YET_MAX = 16
+NOT_YET_MAX = 15
 
 
 @cache
