@@ -42,7 +42,7 @@ from .geometry import (
 
 if TYPE_CHECKING:
     from ..racks.analysis import Analysis
-    from ..racks.build import BuiltRack, PlacedTray
+    from ..racks.built import BuiltRack, PlacedTray
     from ..racks.port_types import ChipPorts, TrayPorts
     from ..racks.power import TrayPower
     from ..racks.summary import DesignSummary

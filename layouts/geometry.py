@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..racks.build import BuiltDesign, BuiltRack, PlacedTray
+from ..racks.built import BuiltDesign, BuiltRack, PlacedTray
 from ..racks.port_types import ChipPorts, TrayPorts
 
 MARGIN_MM = 40.0

@@ -12,6 +12,8 @@ from functools import cache
 from test_structure import PACKAGE, import_graph, modules
 
 TYPES_MODULES = {
+    "racks.built",
+    "racks.spec",
     "racks.summary",
     "racks.clusters.cluster_summary",
     "racks.cabling.row",
@@ -60,11 +62,10 @@ NOT_YET = {
     "exports.workbook.plant_sheet": {"racks.systems"},
     "exports.workbook.tco_sheet": {"racks.costs.basis", "racks.costs.ownership"},
     "layouts.elevation": {"racks.bom_lines"},
-    "layouts.geometry": {"racks.build"},
 }
 """Exporters that still import a module that computes, each with those modules: a list that
 only shrinks (an entry no longer needed fails the test until it is removed)."""
-NOT_YET_MAX = 15
+NOT_YET_MAX = 14
 
 
 @cache
