@@ -7,11 +7,15 @@ tier) at its middle; a note gives the campus tier's links, lengths and oversubsc
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..components.outputs import span_text
-from ..racks.clusters.campus import CampusLayout
 from ..racks.clusters.cluster_summary import CampusSummary, ClusterSummary
-from ..racks.clusters.floor import FloorLayout
 from .cluster_svg import CORE_FILL, MARGIN, NOTE_H, RACK_FILL, TITLE_H, _Drawing, text_width
+
+if TYPE_CHECKING:
+    from ..racks.clusters.campus import CampusLayout
+    from ..racks.clusters.floor import FloorLayout
 
 BUILDING_FILL = "#f4f4f4"
 LABEL = 11.0

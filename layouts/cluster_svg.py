@@ -10,14 +10,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 import svgwrite
 
 from ..components.outputs import counted, span_text
 from ..exports.figures.cluster_figures import CLUSTER_FIGURE
-from ..racks.clusters.cluster_summary import ClusterSummary, TierSummary
-from ..racks.clusters.floor import FloorLayout
 from .document import SvgDocument
+
+if TYPE_CHECKING:
+    from ..racks.clusters.cluster_summary import ClusterSummary, TierSummary
+    from ..racks.clusters.floor import FloorLayout
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 RACK_FILL, NET_FILL, CORE_FILL = "#a6cee3", "#cab2d6", "#b2df8a"

@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import svgwrite
 from svgwrite.container import Group
@@ -22,12 +23,7 @@ from ..components.outputs import finite, xml_safe
 from ..components.parts import Gpu
 from ..components.trays import TrayPart, TrayRole
 from ..exports.figures import ASSUMED_MARK, KEY_FIGURE, Unit, switch_note
-from ..racks.analysis import Analysis
 from ..racks.bom_lines import tray_price
-from ..racks.build import BuiltRack, PlacedTray
-from ..racks.ports import ChipPorts, TrayPorts
-from ..racks.power import TrayPower
-from ..racks.summary import DesignSummary
 from .document import SvgDocument
 from .geometry import (
     BLOCK_ROOM_MM,
@@ -43,6 +39,13 @@ from .geometry import (
     fit_text,
     wrap_words,
 )
+
+if TYPE_CHECKING:
+    from ..racks.analysis import Analysis
+    from ..racks.built import BuiltRack, PlacedTray
+    from ..racks.port_types import ChipPorts, TrayPorts
+    from ..racks.power import TrayPower
+    from ..racks.summary import DesignSummary
 
 FACES = ("front", "rear")
 FONT_FAMILY = "DejaVu Sans, Arial, sans-serif"

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..racks.build import BuiltDesign, BuiltRack, PlacedTray
-from ..racks.ports import ChipPorts, TrayPorts
+from ..racks.built import BuiltDesign, BuiltRack, PlacedTray
+from ..racks.port_types import ChipPorts, TrayPorts
 
 MARGIN_MM = 40.0
 HEADER_MM = 150.0

@@ -12,11 +12,11 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import svgwrite
 
 from ..components.errors import InputError
-from ..racks.analysis import Analysis
 from .document import SvgDocument
 from .elevation import (
     BACKGROUND,
@@ -31,6 +31,9 @@ from .elevation import (
     xml_id,
 )
 from .geometry import CAPTION_MM, FOOTER_MM, MARGIN_MM, RACK_GAP_MM, UNIT_GUTTER_MM, Box
+
+if TYPE_CHECKING:
+    from ..racks.analysis import Analysis
 
 TITLE_MM, SUBTITLE_MM, NUMBER_MM = 120.0, 60.0, 48.0
 """Text sizes: the hall is seen from further away than one rack."""

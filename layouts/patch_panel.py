@@ -14,12 +14,15 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import svgwrite
 
 from ..components.errors import InputError
-from ..racks.cabling.row import CableRow
 from .document import SvgDocument
+
+if TYPE_CHECKING:
+    from ..racks.cabling.row import CableRow
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 PALETTE = (

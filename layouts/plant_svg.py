@@ -8,12 +8,17 @@ outlined. Plain SVG 1.1, deterministic, text escaped by svgwrite.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import svgwrite
 
-from ..racks.plant.feeds import Feed
-from ..racks.plant.hall import RowPlant, RowRun, row_runs
-from ..racks.plant.plan import PlantSummary
+from ..exports.figures.plant_figures import RowRun, row_runs
 from .document import SvgDocument
+
+if TYPE_CHECKING:
+    from ..racks.plant.feeds import Feed
+    from ..racks.plant.hall import RowPlant
+    from ..racks.plant.plan import PlantSummary
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 FEED_COLOUR = {"A": "#d7301f", "B": "#2b8cbe"}

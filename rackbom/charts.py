@@ -15,7 +15,7 @@ from rackbom.exports.charts import tco_charts
 from rackbom.exports.charts import uncertainty_chart as uncertainty_charts
 from rackbom.layouts.document import SvgDocument
 from rackbom.racks.cost_basis import Precision
-from rackbom.racks.costs.ownership import TcoResult
+from rackbom.racks.costs.results import TcoResult
 from rackbom.racks.costs.tornado import TornadoBar
 from rackbom.racks.uncertainty.compare import Uncertainty
 

@@ -8,16 +8,18 @@
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rackbom.components.collective_data import collective_data
-from rackbom.racks.collectives.collective_model import SWEEP_SIZES, CollectiveResult
+from rackbom.racks.collectives import held
+from rackbom.racks.collectives.collective_model import SWEEP_SIZES
 from rackbom.racks.collectives.collective_model import collective as model
+from rackbom.racks.collectives.held import check_run
 from rackbom.racks.collectives.levels import Level, modelled_levels, system_levels
-from rackbom.racks.collectives.scoped import Check, ScopedResult, scoped_results
-from rackbom.racks.collectives.workloads import WorkloadStep, workload_step
+from rackbom.racks.collectives.results import Check, CollectiveResult, ScopedResult
+from rackbom.racks.collectives.scoped import scoped_results
+from rackbom.racks.collectives.workloads import WorkloadStep, system_steps
 
 if TYPE_CHECKING:
     from rackbom.components.cost_inputs import TcoProfile
@@ -77,13 +79,8 @@ def workload_steps(
     """Every communication workload's step on the system, with TCO per effective PFLOPS-hour
     under a TCO profile (default `default`)."""
     target = _system(system)
-    steps = levels(target)
     cost = target.tco(tco_profile).tco_usd_per_gpu_hour
-    peak = target.analysis.rack.summary.compute["bf16"].per_gpu
-    if not steps or not peak:
-        return ()
-    data = collective_data()
-    return tuple(workload_step(steps, w, peak, cost) for w in data.workloads.values())
+    return system_steps(target.analysis, levels(target), collective_data(), cost)
 
 
 def summary_collectives(system: System | str | Path) -> tuple[ScopedResult, ...]:
@@ -96,38 +93,11 @@ def collective_checks() -> tuple[Check, ...]:
     """Every published measurement with the model's figure for the same run: the algorithm the
     model chooses, or the one the run forced."""
     data = collective_data()
-    out = []
-    for m in data.measurements:
-        target = _system(m.system)
-        steps = system_levels(target.analysis, data, m.scale_up_gbps_per_gpu)
-        pinned = m.algorithm if m.pinned else None
-        out.append(Check(m, model(steps, m.op, m.bytes, m.gpus, pinned)))
-    return tuple(out)
+    return tuple(check_run(_system(m.system).analysis, m, data) for m in data.measurements)
 
 
 def measured(system: System) -> bool:
     """Whether a published measurement was taken on a scale-up domain like this system's (the
     same interconnect, domain size and line rate per GPU), else the figures are a projection.
     Judged by the parts, so a renamed copy or a variant that keeps the domain is measured too."""
-    mine = _domain(modelled(system))
-    return mine is not None and mine in _measured_domains()
-
-
-@cache
-def _measured_domains() -> frozenset[tuple[str, int, float, int] | None]:
-    """The scale-up domains of the built-in systems published runs were taken on, found once
-    per process (the built-in data and systems are fixed)."""
-    data = collective_data()
-    return frozenset(
-        _domain(system_levels(_system(m.system).analysis, data))
-        for m in data.measurements
-        if m.scale_up_gbps_per_gpu is None
-    )
-
-
-def _domain(steps: tuple[Level, ...]) -> tuple[str, int, float, int] | None:
-    """What a collective inside one scale-up domain depends on, or None without one."""
-    up = next((s for s in steps if s.name == "scale-up"), None)
-    if up is None:
-        return None
-    return up.interconnect.id, up.span, up.gbps_per_gpu, up.mesh_peers
+    return held.measured(modelled(system))

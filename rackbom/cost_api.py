@@ -22,9 +22,9 @@ from rackbom.components.yamlio import validate_model
 from rackbom.racks.cost_basis import CostBasis
 from rackbom.racks.costs import ownership as model
 from rackbom.racks.costs.accepted import AcceptedCost, accepted_cost
-from rackbom.racks.costs.ownership import TcoResult
 from rackbom.racks.costs.rent import RentVsOwn, rent_vs_own
 from rackbom.racks.costs.reproduction import ClaimResult, OpexBasis, opex_basis, reproduce
+from rackbom.racks.costs.results import TcoResult
 from rackbom.racks.costs.tornado import TornadoBar, tornado
 from rackbom.racks.uncertainty.claims import REPRODUCE_DRAWS, REPRODUCE_SEED
 

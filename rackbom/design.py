@@ -134,7 +134,7 @@ class Design(System):
         """Write this design's BOM workbook (atomically); returns the path."""
         from rackbom.exports.workbook import write_workbook  # openpyxl loads only when needed
 
-        return write_workbook([self.analysis], path)
+        return write_workbook([self.report()], path)
 
     def elevation(self, face: str = "front", width: float | None = None) -> Elevation:
         """The rack elevation drawing (`front` or `rear`); `width` in pixels, else to scale."""

@@ -30,7 +30,7 @@ def export_workbook(designs: Iterable[Design | str | Path], path: str | Path) ->
     """Write one BOM workbook for several designs (Design objects, built-in ids or YAML paths)."""
     from rackbom.exports.workbook import write_workbook  # openpyxl loads only when needed
 
-    return write_workbook([d.analysis for d in resolve_designs(designs)], path)
+    return write_workbook([d.report() for d in resolve_designs(designs)], path)
 
 
 def catalogue(*paths: str) -> Catalogue:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from rackbom.components.cost_inputs import TcoProfile
 from rackbom.components.reliability import ReliabilityData, load_reliability
-from rackbom.racks.goodput.goodput import GoodputResult
 from rackbom.racks.goodput.jobs import JobOptions, system_goodput
-from rackbom.racks.goodput.published import GoodputCheck, published_checks
+from rackbom.racks.goodput.published import published_checks
+from rackbom.racks.goodput.results import GoodputCheck, GoodputResult
 
 from .resolve import resolve
 from .system import System

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from rackbom.components.cost_inputs import TcoProfile
     from rackbom.components.plant_library import PlantRules
     from rackbom.exports.html.cluster_sections import ClusterEntry
+    from rackbom.layouts.plant_svg import PlantDrawing
+    from rackbom.racks.report.system_report import SystemReport
 
     from .cluster_model import Cluster
     from .system import System
@@ -76,6 +78,7 @@ def write_report(
     from rackbom.exports.html.tco_section import tco_part
     from rackbom.exports.html.uncertainty_section import uncertainty_part
     from rackbom.exports.json.summary_json import json_text
+    from rackbom.exports.json.tco_json import report_data
     from rackbom.exports.workbook import workbook_writer
     from rackbom.layouts.elevation import Elevation
 
@@ -85,7 +88,8 @@ def write_report(
     rules = plant_rules(plant_profile)
     designs, clusters = by_kind(distinct(systems))
     named: list[System] = [*designs, *clusters]
-    drawings = {t.id: t.power_and_cooling(rules, chosen) for t in named}
+    reports = {t.id: t.report(chosen, rules) for t in named}
+    drawings = {t.id: t.plant_drawing(reports[t.id].plant) for t in named}
     if str(out_dir) == "":
         raise InputError(None, None, "the report folder name is empty")
     out = Path(out_dir)
@@ -103,7 +107,7 @@ def write_report(
         plant_name = f"{stems[design.id]}-plant.svg"
         outputs += [
             (out / svg_name, text_writer(design.elevation().to_string())),
-            (out / json_name, text_writer(json_text(design.to_dict(chosen, rules)))),
+            (out / json_name, text_writer(json_text(report_data(reports[design.id])))),
             (out / plant_name, text_writer(drawings[design.id].to_string())),
         ]
         owners += [(files.per_design, design.id)] * 3
@@ -117,7 +121,9 @@ def write_report(
     for number, cluster in enumerate(clusters, start=1):
         if progress:
             progress(f"[{number}/{len(clusters)}] {cluster.id}: floor plan, fabric and summary")
-        entry, cluster_outputs = _cluster_outputs(cluster, out, stems[cluster.id], chosen, rules)
+        entry, cluster_outputs = _cluster_outputs(
+            cluster, out, stems[cluster.id], reports[cluster.id], drawings[cluster.id]
+        )
         cluster_entries.append(entry)
         outputs += cluster_outputs
         owners += [(files.per_cluster, cluster.id)] * len(cluster_outputs)
@@ -125,11 +131,11 @@ def write_report(
         made = f"{counted(len(designs), 'design')} and {counted(len(clusters), 'cluster')}"
         progress(f"workbook with {made}")
     uncertain = pair_uncertainty(named, chosen)
-    book = workbook_writer([s.analysis for s in named], chosen, rules, uncertain)
+    book = workbook_writer([reports[t.id] for t in named], uncertain)
     outputs.append((out / WORKBOOK_NAME, book))
     if progress:
         progress("cost of ownership charts")
-    results = ([d.tco(chosen) for d in designs], [c.tco(chosen) for c in clusters])
+    results = ([reports[d.id].tco for d in designs], [reports[c.id].tco for c in clusters])
     plants = [(t.id, drawings[t.id].plant, drawings[t.id].to_string()) for t in named]
     index = render_report(
         entries,
@@ -138,8 +144,8 @@ def write_report(
         cluster_entries,
         tco_part(results, chosen)
         + uncertainty_part(uncertain)
-        + _collectives_part((designs, clusters))
-        + _goodput_part((designs, clusters), chosen)
+        + _collectives_part((designs, clusters), reports)
+        + _goodput_part((designs, clusters), reports, chosen)
         + plant_part(plants),
     )
     outputs.append((out / INDEX_NAME, text_writer(index)))
@@ -158,37 +164,44 @@ def write_report(
     return files
 
 
-def _collectives_part(groups: Sequence[Sequence[System]]) -> str:
+def _collectives_part(
+    groups: Sequence[Sequence[System]], reports: Mapping[str, SystemReport]
+) -> str:
     """The page's delivered-performance part: busbw charts per group (designs, clusters) and the
     published runs checked."""
     from rackbom import collective_api as collectives
-    from rackbom.exports.html.collectives_section import CHART_OPS, CheckRow, collectives_part
+    from rackbom.exports.html.collectives_section import CHART_OPS, collectives_part
 
-    linked = [[t for t in group if collectives.modelled(t)] for group in groups]
+    linked = [[t for t in group if reports[t.id].levels] for group in groups]
     sweeps = [
-        {t.id: {op: collectives.collective_sweep(t, op) for op, _ in CHART_OPS} for t in group}
+        {t.id: {op: reports[t.id].sweeps[op] for op, _ in CHART_OPS} for t in group}
         for group in linked
     ]
-    projections = {t.id for group in linked for t in group if not collectives.measured(t)}
-    checks = [
-        CheckRow(c.measurement, c.result, c.error_pct) for c in collectives.collective_checks()
-    ]
-    return collectives_part(sweeps, projections, checks)
+    projections = {t.id for group in linked for t in group if not reports[t.id].measured}
+    return collectives_part(sweeps, projections, collectives.collective_checks())
 
 
-def _goodput_part(groups: Sequence[Sequence[System]], chosen: TcoProfile) -> str:
+def _goodput_part(
+    groups: Sequence[Sequence[System]], reports: Mapping[str, SystemReport], chosen: TcoProfile
+) -> str:
     """The page's goodput part: ETTR against job size per group (designs, clusters), the
-    whole-system jobs, the checks."""
+    whole-system jobs, the checks; each system's parts and prices from its report."""
     from rackbom.components.reliability import reliability_data
     from rackbom.exports.charts.goodput_chart import job_sizes
     from rackbom.exports.html.goodput_section import goodput_part
-    from rackbom.racks.goodput.jobs import system_goodput
+    from rackbom.racks.goodput.jobs import priced_goodput, prices_of
     from rackbom.racks.goodput.published import published_checks
 
     data = reliability_data()
     sweeps = [
         {
-            t.id: system_goodput(t.analysis, job_sizes(t.summary.gpus), data, tco_profile=chosen)
+            t.id: priced_goodput(
+                t.analysis,
+                job_sizes(t.summary.gpus),
+                data,
+                prices_of(reports[t.id].tco),
+                parts=reports[t.id].exposure,
+            )
             for t in group
             if t.summary.gpus
         }
@@ -198,17 +211,18 @@ def _goodput_part(groups: Sequence[Sequence[System]], chosen: TcoProfile) -> str
 
 
 def _cluster_outputs(
-    cluster: Cluster, out: Path, stem: str, chosen: TcoProfile, rules: PlantRules
+    cluster: Cluster, out: Path, stem: str, report: SystemReport, drawing: PlantDrawing
 ) -> tuple[ClusterEntry, list[tuple[Path, Writer]]]:
     """A cluster's floor plan, fabric diagram, plant drawing and JSON, and its page entry."""
     from rackbom.exports.html.cluster_sections import ClusterEntry
     from rackbom.exports.json.summary_json import json_text
+    from rackbom.exports.json.tco_json import report_data
 
     floor = cluster.floor_plan().to_string()
     fabric = cluster.fabric_diagram().to_string()
-    plant = cluster.power_and_cooling(rules, chosen).to_string()
+    plant = drawing.to_string()
     names = (f"{stem}-floor.svg", f"{stem}-fabric.svg", f"{stem}-plant.svg", f"{stem}.json")
-    texts = (floor, fabric, plant, json_text(cluster.to_dict(chosen, rules)))
+    texts = (floor, fabric, plant, json_text(report_data(report)))
     labels = ("floor plan SVG", "fabric SVG", "power and cooling SVG", "JSON")
     entry = ClusterEntry(cluster.summary, floor, fabric, list(zip(labels, names, strict=True)))
     return entry, [(out / name, text_writer(text)) for name, text in zip(names, texts, strict=True)]

@@ -18,9 +18,10 @@ if TYPE_CHECKING:
     from rackbom.racks.cabling.cable_list import CableList
     from rackbom.racks.cabling.scope import Scope
     from rackbom.racks.cost_basis import CostBasis
-    from rackbom.racks.costs.ownership import TcoResult
+    from rackbom.racks.costs.results import TcoResult
     from rackbom.racks.origin import Kind, Origin
     from rackbom.racks.plant.plan import PlantSummary
+    from rackbom.racks.report.system_report import SystemReport
     from rackbom.racks.system_model import SystemModel
     from rackbom.racks.uncertainty.compare import Side
 
@@ -139,10 +140,26 @@ class System(ABC):
         tco_profile: TcoProfile | str | Path | None = None,
     ) -> PlantDrawing:
         """The drawing of the feeds and CDUs per row (a design's racks stand in one row)."""
+        return self.plant_drawing(self.plant(plant_profile, tco_profile))
+
+    def plant_drawing(self, plant: PlantSummary) -> PlantDrawing:
+        """The drawing of this system's plant (from `plant()` or its report's)."""
         from rackbom.layouts.plant_svg import PlantDrawing
 
-        plan = self.plant(plant_profile, tco_profile)
-        return PlantDrawing(plan, self.name, self.plant_subtitle())
+        return PlantDrawing(plant, self.name, self.plant_subtitle())
+
+    def report(
+        self,
+        tco: TcoProfile | str | Path | None = None,
+        plant: PlantRules | str | Path | None = None,
+    ) -> SystemReport:
+        """Every figure the outputs print under a TCO profile and a plant profile (ids, files or
+        objects; default `default`), each worked out once, when first read."""
+        from rackbom.components.plant_library import plant_rules
+        from rackbom.components.tco_library import profile
+        from rackbom.racks.report.system_report import system_report
+
+        return system_report(self.analysis, profile(tco), plant_rules(plant))
 
     def to_dict(
         self,
@@ -151,11 +168,9 @@ class System(ABC):
     ) -> dict[str, Any]:
         """The summary, its TCO, its plant, its collectives and its goodput as JSON-ready data: what
         `rackbom show --json` prints."""
-        from rackbom.components.plant_library import plant_rules
-        from rackbom.components.tco_library import profile
-        from rackbom.exports.json.tco_json import system_data
+        from rackbom.exports.json.tco_json import report_data
 
-        return system_data(self.analysis, profile(tco_profile), plant_rules(plant_profile))
+        return report_data(self.report(tco_profile, plant_profile))
 
     def to_json(self) -> str:
         """The summary and its TCO as indented JSON text."""

@@ -20,8 +20,8 @@ _EXPORTS = {
     "load_design": ".library",
     "load_design_spec": ".library",
     "parse_design": ".library",
-    "ChipPorts": ".ports",
-    "TrayPorts": ".ports",
+    "ChipPorts": ".port_types",
+    "TrayPorts": ".port_types",
     "RackPower": ".power",
     "TrayPower": ".power",
     "RackSpace": ".space",
@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     from .bom_lines import Bom, BomLine, TrayGroup, tray_groups, tray_price
     from .build import BuiltDesign, BuiltRack, PlacedTray, build_design
     from .library import builtin_design_ids, load_design, load_design_spec, parse_design
-    from .ports import ChipPorts, TrayPorts
+    from .port_types import ChipPorts, TrayPorts
     from .power import RackPower, TrayPower
     from .space import RackSpace
     from .spec import DesignSpec, FabricSpec, Placement, RackSpec

@@ -21,7 +21,8 @@ from .compute import Compute, compute
 from .copper_runs import CopperRun, copper_runs
 from .io_budget import IoBudget, io_budgets
 from .origin import Kind
-from .ports import TrayPorts, port_usage
+from .port_types import TrayPorts
+from .ports import port_usage
 from .power import RackPower, rack_power
 from .scale_out import ScaleOut, scale_out_nic
 from .sensitivity import radix_sensitivity

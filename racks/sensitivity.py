@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..components.parts import SwitchAsic
 from .build import BuiltDesign
-from .ports import TrayPorts
+from .port_types import TrayPorts
 
 
 def radix_sensitivity(design: BuiltDesign, ports: list[TrayPorts]) -> dict[str, int | None]:

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..components.outputs import counted
 from ..components.precision import Precision
-from .bom_lines import IntegrationBase
-from .copper_runs import CopperRun
-from .io_budget import IoBudget
-from .ports import ChipPorts, TrayPorts
+
+if TYPE_CHECKING:
+    from .bom_lines import IntegrationBase
+    from .copper_runs import CopperRun
+    from .io_budget import IoBudget
+    from .port_types import ChipPorts, TrayPorts
 
 
 @dataclass(frozen=True)

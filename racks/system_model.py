@@ -5,7 +5,6 @@ gives its own figures, and the parts the two kinds differ in, so no caller asks 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 if TYPE_CHECKING:
@@ -73,9 +72,3 @@ class SystemModel(Protocol):
     def tables(self) -> tuple[tuple[Analysis, ...], tuple[ClusterAnalysis, ...]]:
         """Itself in the designs' table or in the clusters' (for outputs that tabulate the two
         apart), the other empty."""
-
-
-def split(systems: Sequence[SystemModel]) -> tuple[list[Analysis], list[ClusterAnalysis]]:
-    """The designs and the clusters, each in the order given."""
-    designs = [d for s in systems for d in s.tables()[0]]
-    return designs, [c for s in systems for c in s.tables()[1]]

@@ -56,7 +56,7 @@ def test_cluster_sheet_formulas_link_the_design_sheets(tmp_path: Path) -> None:
     cluster = rb.load_cluster("gb200-16k")
     from rackbom.exports.workbook import write_workbook
 
-    book = write_workbook([cluster.analysis], tmp_path / "c.xlsx")
+    book = write_workbook([cluster.report()], tmp_path / "c.xlsx")
     ws = openpyxl.load_workbook(book)["Cluster gb200-16k"]
     cells = {r[3].value: r[6].value for r in ws.iter_rows(min_row=5) if r[3].value}
     assert cells[f"Copies of {cluster.design.id}"] == cluster.summary.design_copies

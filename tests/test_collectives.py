@@ -188,12 +188,11 @@ def test_cli_several_systems_and_chart(cli, tmp_path) -> None:
 
 
 def test_workbook_sheet_holds_collectives_workloads_and_checks() -> None:
-    from rackbom.components.tco_library import profile
     from rackbom.exports.workbook.collectives_sheet import collectives_sheet
 
-    design = rb.load("hgx-h200").analysis
-    cluster = rb.load_cluster("mi355x-server-8k").analysis
-    sheets = collectives_sheet([design, cluster], profile())
+    design = rb.load("hgx-h200").report()
+    cluster = rb.load_cluster("mi355x-server-8k").report()
+    sheets = collectives_sheet([design, cluster])
     assert [s.name for s in sheets] == ["Collectives", "Collective workloads", "Collective checks"]
     values = [[c.value for c in row] for sheet in sheets for row in sheet.rows]
     assert sum(1 for v in values if v[:2] == ["mi355x-server-8k", "all_to_all"]) == 2

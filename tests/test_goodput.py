@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 import rackbom as rb
 from rackbom.components.reliability import Outage, Per, reliability_data
 from rackbom.racks.goodput.checkpoint import daly_interval_s, ettr, poisson_cdf, young_interval_s
-from rackbom.racks.goodput.exposure import Exposure, exposure
-from rackbom.racks.goodput.goodput import JobInputs, Prices, job_goodput
+from rackbom.racks.goodput.exposure import exposure
+from rackbom.racks.goodput.goodput import job_goodput
+from rackbom.racks.goodput.results import Exposure, JobInputs, Prices
 from rackbom.resolve import resolve
 
 DATA = reliability_data()
@@ -245,7 +246,7 @@ def test_workbook_sheet_and_report_section_read_the_result() -> None:
 
     cluster = resolve("hgx-b200-8k")
     result = rb.goodput(cluster)
-    sheet, causes = goodput_sheet([cluster.analysis])
+    sheet, causes = goodput_sheet([cluster.report()])
     assert {r[1].value for r in causes.rows[4:]} == {c.name for c in result.by_cause}
     row = next(r for r in sheet.rows if r and r[0].value == "hgx-b200-8k")
     assert row[2].value == result.gpus and row[12].formula and row[12].style == "percent"

@@ -316,7 +316,7 @@ def test_the_workbook_prints_readable_and_whole(tmp_path: Path) -> None:
     path = tmp_path / "book.xlsx"
     from rackbom.exports.workbook import write_workbook
 
-    write_workbook([cluster.analysis], path)
+    write_workbook([cluster.report()], path)
     book = openpyxl.load_workbook(path)
     ws = book["Cluster helios-16k"]
     capex = next(r for r in ws.iter_rows() if r[3].value == "Capex (USD)")[6]
@@ -394,7 +394,7 @@ def test_the_report_workbook_summary_lists_clusters_and_their_warnings(tmp_path:
     from rackbom.exports.workbook import write_workbook
 
     cluster = rb.load_cluster("vr200-16k-ib")
-    path = write_workbook([cluster.analysis], tmp_path / "b.xlsx")
+    path = write_workbook([cluster.report()], tmp_path / "b.xlsx")
     cells = [c for row in openpyxl.load_workbook(path)["Summary"].iter_rows() for c in row]
     firsts = [c.value for c in cells if c.column == 1]
     assert "Clusters" in firsts and "Cluster warnings" in firsts

@@ -318,12 +318,11 @@ def test_export_workbook_has_live_plant_formulas(tmp_path: Path) -> None:
 
 
 def test_workbook_lists_a_large_systems_alike_feeds_and_rows_once_with_their_count() -> None:
-    from rackbom.components.plant_library import plant_rules
     from rackbom.exports.workbook.plant_sheet import LINES_MAX, ROW_COLUMNS, plant_part
 
     cluster = rb.load_cluster("helios-1m")
     plant = cluster.plant()
-    sheets = plant_part([rb.load("helios").analysis, cluster.analysis], plant_rules(), 1.25)
+    sheets = plant_part([rb.load("helios").report(), cluster.report()])
     rows = [[c.value for c in row] for sheet in sheets for row in sheet.rows if len(row) > 2]
     feeds = [r for r in rows if r[0] == "helios-1m" and r[2] in ("rack", "row")]
     assert sum(r[-1] for r in feeds) == len(plant.feeds) > LINES_MAX >= len(feeds)

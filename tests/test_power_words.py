@@ -75,7 +75,7 @@ def test_cost_and_plant_outputs_never_say_it_power() -> None:
         tco_part(([helios.tco(chosen)], [cluster.tco(chosen)]), chosen),
         plant_part(plants),
     ]
-    sheets = build_sheets([helios.analysis, cluster.analysis], chosen, rules)
+    sheets = build_sheets([helios.report(chosen, rules), cluster.report(chosen, rules)])
     for sheet in sheets:
         if sheet.name in ("TCO", "Summary") or sheet.name.startswith(("Cluster", "Plant")):
             texts += [str(c.value) for row in sheet.rows for c in row if isinstance(c.value, str)]

@@ -23,7 +23,7 @@ from rackbom.components.cost_inputs import profile_params
 from rackbom.components.tco_library import profile
 from rackbom.exports.figures.plant_figures import PLANT_FIGURES
 from rackbom.exports.figures.tco_figures import TCO_FIGURES
-from rackbom.racks.costs.ownership import TcoResult
+from rackbom.racks.costs.results import TcoResult
 from rackbom.racks.plant.plan import PlantSummary
 from rackbom.resolve import resolve
 

@@ -140,6 +140,7 @@ RACKS_LAYERS = (
     "collectives",
     "goodput",
     "uncertainty",
+    "report",
 )
 """The model's own layers, lowest first: the design model (modules directly in `racks/`), then
 each subpackage; a module imports only its own layer and those before it (type hints aside)."""

@@ -115,7 +115,8 @@ def test_reproduction_table_matches_the_readme() -> None:
 
 
 def test_every_claim_compares_clusters_of_one_size() -> None:
-    from rackbom.racks.costs.reproduction import CLAIMS, CLUSTER_GPUS
+    from rackbom.racks.costs.claim_rules import CLUSTER_GPUS
+    from rackbom.racks.costs.reproduction import CLAIMS
 
     for claim in CLAIMS:
         for cid in filter(None, (claim.subject, claim.comparator)):
@@ -125,8 +126,9 @@ def test_every_claim_compares_clusters_of_one_size() -> None:
 def test_claims_are_held_over_sizes_through_every_tier_step() -> None:
     """Quantum-X800's two tiers reach 10,368 VR200 packages a plane: the InfiniBand rows are
     evaluated on both sides of that step, and the share counts the sizes they hold at."""
+    from rackbom.racks.costs.claim_rules import HIGH_GPUS, LOW_GPUS
     from rackbom.racks.costs.reproduction import claim_sizes
-    from rackbom.racks.costs.size_range import HIGH_GPUS, LOW_GPUS, log_sizes
+    from rackbom.racks.costs.size_range import log_sizes
     from rackbom.racks.costs.targets import builtin_basis_at, tier_steps
 
     assert 10_368 in tier_steps("vr200-8k-ib")
@@ -528,7 +530,8 @@ def test_reproduce_names_the_profile_and_its_buyer(cli) -> None:
 def test_a_tco_result_holds_each_result_term_once_in_the_terms_order() -> None:
     from dataclasses import fields
 
-    from rackbom.racks.costs.ownership import RESULT_TERMS, TcoResult
+    from rackbom.racks.costs.ownership import RESULT_TERMS
+    from rackbom.racks.costs.results import TcoResult
 
     names = [f.name for f in fields(TcoResult)]
     assert names[names.index("input_kw_per_gpu") :] == [t.key for t in RESULT_TERMS]

@@ -17,7 +17,6 @@ from openpyxl.utils import get_column_letter
 import rackbom as rb
 from conftest import DESIGNS
 from rackbom.components.cost_inputs import TcoProfile, profile_params
-from rackbom.components.plant_library import plant_rules
 from rackbom.components.tco_library import builtin_costs
 from rackbom.exports.figures import KEY_FIGURES
 from rackbom.exports.figures.tco_figures import CAPEX, TCO_FIGURES
@@ -282,10 +281,10 @@ def test_comparison_rows_and_links(book, designs):
 
 
 def test_content_is_deterministic(designs, tmp_path):
-    analyses = [d.analysis for d in designs[:2]]
+    reports = [d.report() for d in designs[:2]]
     first, second = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
-    write_workbook(analyses, first)
-    write_workbook(analyses, second)
+    write_workbook(reports, first)
+    write_workbook(reports, second)
     with zipfile.ZipFile(first) as a, zipfile.ZipFile(second) as b:
         names = a.namelist()
         assert names == b.namelist()
@@ -447,7 +446,7 @@ def test_csv_neutralises_formula_like_text(hostile):
 
 def test_no_designs_is_an_input_error():
     with pytest.raises(rb.InputError):
-        build_sheets([], builtin_costs().profile("default"), plant_rules())
+        build_sheets([])
 
 
 # --- command line ---------------------------------------------------------------------------

@@ -111,7 +111,7 @@ def printed_pdfs(designs, tmp_path_factory) -> dict[str, Path]:
     soffice = require_client("soffice")
     work = tmp_path_factory.mktemp("printed")
     book = rb.export_workbook(designs, work / "book.xlsx")
-    clusters = [rb.load_cluster(c).analysis for c in builtin_cluster_ids()]
+    clusters = [rb.load_cluster(c).report() for c in builtin_cluster_ids()]
     cluster_book = write_workbook(clusters, work / "clusters.xlsx")
     out = convert(soffice, [book, cluster_book], work, "pdf")
     return {"book": out / "book.pdf", "clusters": out / "clusters.pdf"}
@@ -321,7 +321,7 @@ def recalculated_cluster_books(clusters, tmp_path_factory) -> dict[str, openpyxl
 
     soffice = require_client("soffice")
     work = tmp_path_factory.mktemp("clusters")
-    book = write_workbook([c.analysis for c in clusters], work / "clusters.xlsx")
+    book = write_workbook([c.report() for c in clusters], work / "clusters.xlsx")
     edited = openpyxl.load_workbook(book)
     tco_inputs(edited["TCO"])["electricity_usd_per_kwh"].value = NEW_USD_PER_KWH
     goodput_inputs(edited["Goodput"])["Checkpoint per GPU (GB)"].value = NEW_CHECKPOINT_GB

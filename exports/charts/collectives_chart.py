@@ -6,9 +6,12 @@ Measured systems are drawn solid; projections (no published run on the design) d
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from ...racks.collectives.collective_model import CollectiveResult
 from .tco_charts import _figure, _legend_beside, _svg
+
+if TYPE_CHECKING:
+    from ...racks.collectives.results import CollectiveResult
 
 
 def size_text(size: int) -> str:

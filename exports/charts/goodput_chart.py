@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from ...racks.goodput.goodput import GoodputResult
 from .tco_charts import _figure, _legend_beside, _svg
+
+if TYPE_CHECKING:
+    from ...racks.goodput.results import GoodputResult
 
 
 def job_sizes(gpus: int) -> list[int]:

@@ -4,9 +4,12 @@ draws of every ranged input, beside the source's figure."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ...racks.costs.reproduction import ClaimResult
 from .tco_charts import _figure, _svg
+
+if TYPE_CHECKING:
+    from ...racks.costs.reproduction import ClaimResult
 
 
 def _scale(result: ClaimResult) -> tuple[float, float, str]:

@@ -10,13 +10,14 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...racks.cost_basis import Precision
-from ...racks.costs.ownership import TcoResult
-from ...racks.costs.tornado import TornadoBar
 from ..figures.tco_figures import CAPEX, PROFILE_LABELS, TCO_FIGURES
 
 if TYPE_CHECKING:
     from matplotlib.typing import RcKeyType
+
+    from ...racks.cost_basis import Precision
+    from ...racks.costs.results import TcoResult
+    from ...racks.costs.tornado import TornadoBar
 
 RC: dict[RcKeyType, Any] = {"svg.hashsalt": "rackbom", "svg.fonttype": "none", "font.size": 9}
 METADATA = {"Date": None, "Creator": "rackbom"}

@@ -3,8 +3,12 @@ systems, as a share of the second's value, 5th to 95th percentile with the media
 
 from __future__ import annotations
 
-from ...racks.uncertainty.compare import Uncertainty
+from typing import TYPE_CHECKING
+
 from .tco_charts import _figure, _svg
+
+if TYPE_CHECKING:
+    from ...racks.uncertainty.compare import Uncertainty
 
 
 def uncertainty_chart(u: Uncertainty) -> str:

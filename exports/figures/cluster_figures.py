@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from ...racks.clusters.cluster_summary import ClusterSummary
+from typing import TYPE_CHECKING
+
 from . import Figure, Unit
+
+if TYPE_CHECKING:
+    from ...racks.clusters.cluster_summary import ClusterSummary
 
 CLUSTER_FIGURES: tuple[Figure[ClusterSummary], ...] = (
     Figure("gpus", "GPUs", Unit.COUNT),

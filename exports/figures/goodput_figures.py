@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...components.formats import DECIMAL_3, ONE_DECIMAL, USD_MILLS, Format
-from ...racks.goodput.goodput import GoodputResult
+from ...racks.goodput.results import GoodputResult
 from . import Figure
 
 Job = GoodputResult | None

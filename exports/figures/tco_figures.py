@@ -6,9 +6,14 @@ input's are its field's (`components/cost_inputs.py`), so no output names either
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...components.cost_inputs import profile_params
-from ...racks.costs.ownership import CAPEX_KEYS, FIGURE_TERMS, OPEX_KEYS, TcoResult
+from ...racks.costs.ownership import CAPEX_KEYS, FIGURE_TERMS, OPEX_KEYS
 from . import Figure
+
+if TYPE_CHECKING:
+    from ...racks.costs.results import TcoResult
 
 TCO_FIGURES: tuple[Figure[TcoResult], ...] = tuple(
     Figure(t.key, t.label, t.format) for t in FIGURE_TERMS

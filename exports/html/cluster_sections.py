@@ -5,11 +5,14 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...components.outputs import counted, span_text
-from ...racks.clusters.cluster_summary import ClusterSummary
 from ..figures.cluster_figures import CLUSTER_FIGURES
 from .html_parts import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
+
+if TYPE_CHECKING:
+    from ...racks.clusters.cluster_summary import ClusterSummary
 
 
 @dataclass(frozen=True)

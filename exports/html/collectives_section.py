@@ -4,31 +4,22 @@ from __future__ import annotations
 
 import html
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ...components.collective_data import Measurement
-from ...racks.collectives.collective_model import CollectiveResult
-from ...racks.collectives.scoped import run_algorithm
 from ..charts.collectives_chart import busbw_chart, size_text
 from .tco_section import GROUPS, chart_html
+
+if TYPE_CHECKING:
+    from ...racks.collectives.results import Check, CollectiveResult
 
 CHART_OPS = (("all_reduce", "All-reduce"), ("all_to_all", "All-to-all"))
 """The ops the page draws, each over every GPU of each system."""
 
 
-@dataclass(frozen=True)
-class CheckRow:
-    """A published run and the model's figure for it."""
-
-    measurement: Measurement
-    model: CollectiveResult
-    error_pct: float
-
-
 def collectives_part(
     groups: Sequence[Mapping[str, Mapping[str, Sequence[CollectiveResult]]]],
     projections: Collection[str],
-    checks: Sequence[CheckRow],
+    checks: Sequence[Check],
 ) -> str:
     """Per group (designs, clusters) a busbw chart per op, then the published runs checked.
 
@@ -68,7 +59,7 @@ def collectives_part(
     )
 
 
-def _checks_table(checks: Sequence[CheckRow]) -> str:
+def _checks_table(checks: Sequence[Check]) -> str:
     if not checks:
         return ""
     head = "".join(
@@ -91,10 +82,10 @@ def _checks_table(checks: Sequence[CheckRow]) -> str:
         f'<td class="text">{html.escape(c.measurement.system)}</td>'
         f"<td>{c.measurement.gpus:,}</td>"
         f"<td>{size_text(c.measurement.bytes)}</td>"
-        f'<td class="text">{html.escape(run_algorithm(c.measurement))}</td>'
+        f'<td class="text">{html.escape(c.run_algorithm)}</td>'
         f"<td>{c.measurement.busbw_gbytes_per_s:,.1f} GB/s</td>"
-        f'<td class="text">{html.escape(c.model.algorithm)}</td>'
-        f"<td>{c.model.busbw_gbps / 8:,.1f} GB/s</td>"
+        f'<td class="text">{html.escape(c.result.algorithm)}</td>'
+        f"<td>{c.result.busbw_gbps / 8:,.1f} GB/s</td>"
         f"<td>{c.error_pct:+.1f}%</td>"
         "</tr>"
         for c in checks

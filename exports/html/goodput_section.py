@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from ...racks.goodput.goodput import GoodputResult
-from ...racks.goodput.published import GoodputCheck
 from ..charts.goodput_chart import ettr_chart
 from .tco_section import GROUPS, chart_html
+
+if TYPE_CHECKING:
+    from ...racks.goodput.results import GoodputCheck, GoodputResult
 
 
 def goodput_part(

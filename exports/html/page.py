@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...components.outputs import counted, xml_safe
-from ...racks.summary import DesignSummary
 from ..figures import KEY_FIGURES, switch_note
 from .html_parts import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
 
 if TYPE_CHECKING:
     from ...racks.clusters.cluster_summary import ClusterSummary
+    from ...racks.summary import DesignSummary
     from .cluster_sections import ClusterEntry
 
 STYLE = """

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ...racks.plant.plan import PlantSummary
 from ..figures.plant_figures import PLANT_FIGURES
 from .page import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
+
+if TYPE_CHECKING:
+    from ...racks.plant.plan import PlantSummary
 
 
 def _failures(plant: PlantSummary) -> str:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ...components.cost_inputs import TcoProfile
-from ...racks.costs.ownership import TcoResult
 from ..charts.tco_charts import capex_chart, tco_chart
 from ..figures.tco_figures import TCO_FIGURES
 from .html_parts import inline_svg, side_by_side
+
+if TYPE_CHECKING:
+    from ...components.cost_inputs import TcoProfile
+    from ...racks.costs.results import TcoResult
 
 CHART_MAX_WIDTH = "1100px"
 GROUPS = (

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ...racks.uncertainty.compare import Uncertainty
 from ..charts.uncertainty_chart import uncertainty_chart
 from ..text.uncertainty_text import uncertainty_rows
 from .html_parts import STICKY
 from .tco_section import chart_html
+
+if TYPE_CHECKING:
+    from ...racks.uncertainty.compare import Uncertainty
 
 
 def uncertainty_table(u: Uncertainty) -> str:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ...components.atomic import Writer
-from ...racks.cabling.counts import PartCounts
 from ...racks.cabling.row import COLUMNS, CableRow
+
+if TYPE_CHECKING:
+    from ...components.atomic import Writer
+    from ...racks.cabling.counts import PartCounts
 
 
 def json_writer(

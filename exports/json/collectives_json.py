@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...components.collective_data import OPS, collective_data
 from ...components.formats import DECIMAL
 from ...components.outputs import finite
-from ...racks.collectives.collective_model import CollectiveResult, collective
-from ...racks.collectives.levels import modelled_levels
-from ...racks.collectives.scoped import Check
 
 if TYPE_CHECKING:
-    from ...racks.system_model import SystemModel
+    from ...racks.collectives.results import Check, CollectiveResult
 
 
 def result_row(result: CollectiveResult) -> dict[str, Any]:
@@ -46,8 +43,6 @@ def check_row(check: Check) -> dict[str, Any]:
     }
 
 
-def collective_rows(system: SystemModel) -> list[dict[str, Any]]:
-    """Each op at 1 GiB inside one scale-up domain and across the whole system."""
-    steps = modelled_levels(system, collective_data())
-    groups = sorted({s for s in (steps[0].span, steps[-1].span) if s >= 2}) if steps else []
-    return [result_row(collective(steps, op, 2**30, g)) for g in groups for op in OPS]
+def collective_rows(results: Sequence[CollectiveResult]) -> list[dict[str, Any]]:
+    """The rows of these results (a report's `collectives_by_group`)."""
+    return [result_row(r) for r in results]

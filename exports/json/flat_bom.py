@@ -10,16 +10,18 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...components.cost_inputs import TcoProfile
 from ...components.formats import USD_CENTS
 from ...components.outputs import finite
-from ...components.plant_library import PlantRules
-from ...racks.clusters import ClusterAnalysis
-from ...racks.system_model import SystemModel, split
+from ..figures.system_tables import split
 from .summary_json import json_text
-from .tco_json import system_data
+from .tco_json import report_data
+
+if TYPE_CHECKING:
+    from ...racks.clusters import ClusterAnalysis
+    from ...racks.report.system_report import SystemReport
+    from ...racks.system_model import SystemModel
 
 BOM_CSV_FIELDS = (
     "design",
@@ -164,10 +166,7 @@ def csv_value(value: Any, column: str) -> Any:
     return "" if value is None else value
 
 
-def summaries_json(
-    systems: Sequence[SystemModel], tco_profile: TcoProfile, rules: PlantRules
-) -> str:
-    """The summaries with their TCO under `tco_profile` and plant under `rules` as JSON: one
-    object (as `show --json`), or a list."""
-    summaries = [system_data(s, tco_profile, rules) for s in systems]
+def summaries_json(reports: Sequence[SystemReport]) -> str:
+    """The reports as `show --json` prints them: one object, or a list."""
+    summaries = [report_data(r) for r in reports]
     return json_text(summaries[0] if len(summaries) == 1 else summaries)

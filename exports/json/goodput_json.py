@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...racks.goodput.goodput import GoodputResult
+if TYPE_CHECKING:
+    from ...racks.goodput.results import GoodputResult
 
 
 def goodput_data(result: GoodputResult) -> dict[str, Any]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...racks.plant.feeds import Feed
-from ...racks.plant.hall import row_runs
-from ...racks.plant.plan import PlantSummary
+from ..figures.plant_figures import row_runs
 from .summary_json import summary_data
+
+if TYPE_CHECKING:
+    from ...racks.plant.feeds import Feed
+    from ...racks.plant.plan import PlantSummary
 
 
 def feed_data(feed: Feed) -> dict[str, Any]:

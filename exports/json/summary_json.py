@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...components.errors import InputError
 from ...components.precision import PRECISIONS, Precision
-from ...racks.ports import ChipPorts, TrayPorts
+from ...racks.port_types import ChipPorts, TrayPorts
 
 if TYPE_CHECKING:
     from ...racks.summary import PrecisionFigures

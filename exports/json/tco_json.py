@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...components.cost_inputs import TcoProfile
-from ...components.plant_library import PlantRules
-from ...racks.costs.ownership import TcoResult, tco
 from .collectives_json import collective_rows
 from .summary_json import summary_data
 
 if TYPE_CHECKING:
-    from ...racks.system_model import SystemModel
+    from ...racks.costs.results import TcoResult
+    from ...racks.report.system_report import SystemReport
 
 
 def tco_data(result: TcoResult) -> dict[str, Any]:
@@ -24,21 +22,17 @@ def tco_data(result: TcoResult) -> dict[str, Any]:
     }
 
 
-def system_data(system: SystemModel, tco_profile: TcoProfile, rules: PlantRules) -> dict[str, Any]:
-    """What `rackbom show --json` prints for a design or cluster: its summary, its TCO under
-    `tco_profile` (a bare design buys no scale-out network), its plant under `rules`, its
+def report_data(report: SystemReport) -> dict[str, Any]:
+    """What `rackbom show --json` prints for a design or cluster: its summary, TCO, plant,
     collectives and the goodput of a job on all its GPUs (null without GPUs)."""
-    from ...racks.goodput.jobs import whole_system_goodput
-    from ...racks.plant.plan import system_plant
     from .goodput_json import goodput_data
     from .plant_json import plant_data
 
-    cost = tco(system.cost_basis(), tco_profile)
-    goodput = whole_system_goodput(system, cost)
+    goodput = report.goodput
     return {
-        **summary_data(system.summary),
-        **tco_data(cost),
-        **plant_data(system_plant(system, rules, tco_profile.pue)),
-        "collectives": collective_rows(system),
+        **summary_data(report.summary),
+        **tco_data(report.tco),
+        **plant_data(report.plant),
+        "collectives": collective_rows(report.collectives_by_group),
         "goodput": None if goodput is None else goodput_data(goodput),
     }

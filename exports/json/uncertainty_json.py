@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...racks.uncertainty.compare import FigureUncertainty, Uncertainty
+if TYPE_CHECKING:
+    from ...racks.uncertainty.compare import FigureUncertainty, Uncertainty
 
 
 def _figure(u: Uncertainty, f: FigureUncertainty) -> dict[str, Any]:

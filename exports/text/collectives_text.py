@@ -6,14 +6,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...components.collective_data import OPS
-from ...racks.collectives.scoped import SCOPES, run_algorithm
+from ...racks.collectives.results import SCOPES, SUMMARY_SIZE
 from ..charts.collectives_chart import size_text
 from .table import render_table
 
 if TYPE_CHECKING:
-    from ...racks.collectives.collective_model import CollectiveResult
     from ...racks.collectives.levels import Level
-    from ...racks.collectives.scoped import Check, ScopedResult
+    from ...racks.collectives.results import Check, CollectiveResult, ScopedResult
     from ...racks.collectives.workloads import WorkloadStep
     from ...racks.system_model import SystemModel
 
@@ -113,7 +112,7 @@ def _usd(value: float | None) -> str:
 
 
 def render_summary_block(found: Sequence[ScopedResult], measured: bool) -> str:
-    """The block `show` prints: each op at 1 GiB in a domain and across the system."""
+    """The block `show` prints: each op at the standard size in a domain and across the system."""
     if not found:
         return "Collectives: nothing to model (no GPU links, or an interconnect the data lacks)"
     rows = [
@@ -123,21 +122,21 @@ def render_summary_block(found: Sequence[ScopedResult], measured: bool) -> str:
     ]
     note = "" if measured else " (a projection: no published run on this design)"
     return (
-        f"Collectives at 1 GiB, busbw as nccl-tests defines it{note}; "
+        f"Collectives at {size_text(SUMMARY_SIZE)}, busbw as nccl-tests defines it{note}; "
         "`rackbom collectives` for every size:\n"
         + render_table(["op", "group", "GPUs", "algorithm", "busbw GB/s", "bottleneck"], rows)
     )
 
 
 def comparison_rows(per_system: Sequence[Sequence[ScopedResult]]) -> list[list[str]]:
-    """Rows for `compare`: each op's busbw at 1 GiB per scope, one column per system."""
+    """Rows for `compare`: each op's busbw at the standard size per scope, a column per system."""
     found = [{(s.scope, s.result.op): s.result for s in results} for results in per_system]
     rows = []
     for scope in SCOPES:
         for op in OPS:
             cells = [f.get((scope, op)) for f in found]
             if any(cells):
-                label = f"{op} busbw at 1 GiB, {scope} (GB/s)"
+                label = f"{op} busbw at {size_text(SUMMARY_SIZE)}, {scope} (GB/s)"
                 rows.append([label, *(f"{c.busbw_gbps / 8:,.1f}" if c else "-" for c in cells)])
     return rows
 
@@ -150,7 +149,7 @@ def render_checks(checks: Sequence[Check]) -> str:
             c.measurement.system,
             f"{c.measurement.gpus:,}",
             size_text(c.measurement.bytes),
-            run_algorithm(c.measurement),
+            c.run_algorithm,
             f"{c.measurement.busbw_gbytes_per_s:,.1f}",
             c.result.algorithm,
             f"{c.result.busbw_gbps / 8:,.1f}",

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ...components.outputs import counted
-from ...racks.goodput.goodput import GoodputResult
-from ...racks.goodput.published import GoodputCheck
 from .table import render_table
+
+if TYPE_CHECKING:
+    from ...racks.goodput.results import GoodputCheck, GoodputResult
 
 
 def _money(value: float | None) -> str:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from ...racks.plant.feeds import Feed
-from ...racks.plant.hall import row_runs
-from ...racks.plant.plan import PlantSummary
+from typing import TYPE_CHECKING
+
 from ..figures import Unit
-from ..figures.plant_figures import PLANT_FIGURES
+from ..figures.plant_figures import PLANT_FIGURES, row_runs
 from .table import counted, render_table
+
+if TYPE_CHECKING:
+    from ...racks.plant.feeds import Feed
+    from ...racks.plant.plan import PlantSummary
 
 
 def render_plant(plant: PlantSummary) -> str:

@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...components.formats import USD, USD_CENTS, USD_MILLS
-from ...racks.costs.size_range import DRAW_RULE, SHARE_RULE
+from ...racks.costs.claim_rules import CLUSTER_GPUS, DRAW_RULE, READING_OPEX, SHARE_RULE
 from ..figures.tco_figures import PROFILE_LABELS, TCO_FIGURES
 from .table import render_table
 
 if TYPE_CHECKING:
     from ...components.cost_inputs import TcoProfile, Workload
     from ...racks.costs.accepted import AcceptedCost
-    from ...racks.costs.ownership import TcoResult
     from ...racks.costs.rent import RentVsOwn
     from ...racks.costs.reproduction import ClaimResult, OpexBasis
+    from ...racks.costs.results import TcoResult
     from ...racks.costs.tornado import TornadoBar
 
 
@@ -32,7 +32,6 @@ def reproduction_table(
     """Each claim: the source, rackbom's figure at the built-in clusters' size, its interval
     over the size range, the share of sizes it holds at and the verdict, and what would have to
     change to meet it at that size where it misses there."""
-    from ...racks.costs.reproduction import CLUSTER_GPUS, READING_OPEX  # analyses clusters
 
     header = [
         "claim (seed 002)",

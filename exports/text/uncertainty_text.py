@@ -3,11 +3,15 @@ difference's, the share of draws in which the first is lower, and what drives it
 
 from __future__ import annotations
 
-from ...components.formats import Format
+from typing import TYPE_CHECKING
+
 from ...racks.costs.ownership import SYSTEM_TERMS
-from ...racks.uncertainty.compare import FigureUncertainty, Interval, Uncertainty
-from ...racks.uncertainty.inputs import UncertainInput
 from .table import render_table
+
+if TYPE_CHECKING:
+    from ...components.formats import Format
+    from ...racks.uncertainty.compare import FigureUncertainty, Interval, Uncertainty
+    from ...racks.uncertainty.inputs import UncertainInput
 
 FORMATS = {t.key: t.format for t in SYSTEM_TERMS}
 

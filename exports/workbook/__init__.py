@@ -1,6 +1,6 @@
 """BOM workbooks: designs' analyses as an .xlsx with live formulas, formats and sources.
 
-    write_workbook([analysis, ...], "racks.xlsx")
+    write_workbook([system.report(), ...], "racks.xlsx")
 
 Sheets: Summary, Comparison, then per design `BOM`, `Ports`, `Chips` (ports per switch chip),
 `Power` (per rack) and `Trays` (power per tray), then per cluster
@@ -20,7 +20,7 @@ import io
 import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal
 
 from openpyxl import Workbook
 from openpyxl.chart import BarChart as OpenpyxlBarChart
@@ -32,14 +32,9 @@ from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ...components.atomic import Writer, atomic_write
-from ...components.cost_inputs import TcoProfile
 from ...components.errors import InputError
 from ...components.formats import COUNT, ONE_DECIMAL, SHARE, USD
-from ...components.plant_library import PlantRules, plant_rules
-from ...components.tco_library import profile
-from ...racks.analysis import Analysis
-from ...racks.clusters import ClusterAnalysis
-from ...racks.system_model import SystemModel, split
+from ..figures.system_tables import split
 from .cells import SHEET_NAME_MAX, BarChart, SheetData, col, design_labels
 from .cluster_sheet import CLUSTER_PREFIX, cluster_sheet
 from .collectives_sheet import collectives_sheet
@@ -52,10 +47,10 @@ from .tco_sheet import cluster_column, design_column, tco_sheet, term_refs
 from .uncertainty_sheet import uncertainty_sheet
 
 if TYPE_CHECKING:
+    from ...racks.analysis import Analysis
+    from ...racks.clusters import ClusterAnalysis
+    from ...racks.report.system_report import SystemReport
     from ...racks.uncertainty.compare import Uncertainty
-
-ProfileLike = TcoProfile | str | Path | None
-PlantLike: TypeAlias = PlantRules | str | Path | None
 
 CREATOR = "rackbom"
 _USD = USD.excel  # shown to the dollar; the values keep their cents
@@ -109,18 +104,16 @@ PAGE_FILL = 0.9
 
 
 def build_sheets(
-    systems: Sequence[SystemModel],
-    tco_profile: TcoProfile,
-    rules: PlantRules,
-    uncertain: Sequence[Uncertainty] = (),
+    reports: Sequence[SystemReport], uncertain: Sequence[Uncertainty] = ()
 ) -> list[SheetData]:
-    """Every sheet of the workbook for these designs and clusters, in order; the TCO and
-    Collectives sheets under `tco_profile`, the Plant sheet under `rules`, an Uncertainty sheet
+    """Every sheet of the workbook for these designs' and clusters' reports, in order; the TCO,
+    Plant, Collectives and Goodput sheets under the reports' profiles, an Uncertainty sheet
     where comparisons with their uncertainty are given."""
+    if not reports:
+        raise InputError(None, "designs", "a workbook needs at least one design")
+    systems = [r.system for r in reports]
     designs, clusters = split(systems)
     analyses = with_cluster_designs(designs, clusters)
-    if not analyses:
-        raise InputError(None, "designs", "a workbook needs at least one design")
     labels = design_labels([a.id for a in analyses])
     per_design = [design_sheets(a, label) for a, label in zip(analyses, labels, strict=True)]
     summary = summary_sheet(list(analyses), per_design)
@@ -138,12 +131,12 @@ def build_sheets(
         columns.append(cluster_column(cluster, built))
         built_clusters.append((cluster, built))
     add_clusters(summary, built_clusters)
-    tco = tco_sheet(tco_profile, columns)
+    tco = tco_sheet(reports[0].tco_profile, columns)
     sheets.append(tco)
-    sheets += plant_part(systems, rules, tco_profile.pue)
-    sheets += collectives_sheet(systems, tco_profile)
+    sheets += plant_part(reports)
+    sheets += collectives_sheet(reports)
     prices = term_refs(tco, columns, ("tco_usd_per_gpu_hour", "tco_usd_per_bf16_pflops_hour"))
-    sheets += goodput_sheet(systems, tco_profile, prices)
+    sheets += goodput_sheet(reports, prices)
     if uncertain:
         sheets.append(uncertainty_sheet(uncertain))
     sheets.append(sources_sheet(list(analyses), list(clusters)))
@@ -170,34 +163,25 @@ def _design_of(cluster: ClusterAnalysis, analyses: Sequence[Analysis]) -> Analys
     )
 
 
-def workbook_title(systems: Sequence[SystemModel]) -> str:
+def workbook_title(reports: Sequence[SystemReport]) -> str:
     """The document title: the design and cluster ids, cut to a readable length."""
-    ids = ", ".join(s.id for s in systems)
+    ids = ", ".join(r.id for r in reports)
     return f"BOM: {ids if len(ids) <= 200 else ids[:197] + '...'}"
 
 
 def workbook_writer(
-    systems: Sequence[SystemModel],
-    tco_profile: TcoProfile,
-    rules: PlantRules,
-    uncertain: Sequence[Uncertainty] = (),
+    reports: Sequence[SystemReport], uncertain: Sequence[Uncertainty] = ()
 ) -> Writer:
     """The workbook's content, built now, and a function that saves it to a path."""
-    sheets = build_sheets(systems, tco_profile, rules, uncertain)
-    title = workbook_title(systems)
+    sheets = build_sheets(reports, uncertain)
+    title = workbook_title(reports)
     return lambda path: save_sheets(sheets, path, title)
 
 
-def write_workbook(
-    systems: Sequence[SystemModel],
-    path: str | Path,
-    tco_profile: ProfileLike = None,
-    plant_profile: PlantLike = None,
-) -> Path:
-    """Write the workbook atomically (an existing file is replaced only by a complete one), under
-    a TCO and a plant profile (an object, a built-in id or a file; the defaults unless named)."""
-    writer = workbook_writer(systems, profile(tco_profile), plant_rules(plant_profile))
-    return atomic_write(path, writer)
+def write_workbook(reports: Sequence[SystemReport], path: str | Path) -> Path:
+    """Write the workbook of these reports atomically (an existing file is replaced only by a
+    complete one)."""
+    return atomic_write(path, workbook_writer(reports))
 
 
 def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> None:

@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from typing import TYPE_CHECKING
 
-from ...racks.analysis import Analysis
-from ...racks.clusters import ClusterAnalysis
-from ...racks.clusters.cluster_summary import NetworkLine
 from .cells import BLANK, Cell, SheetData, col, formula, number, text
 from .design_sheets import EXTENDED, DesignSheets, category_words
+
+if TYPE_CHECKING:
+    from ...racks.analysis import Analysis
+    from ...racks.clusters import ClusterAnalysis
+    from ...racks.clusters.cluster_summary import NetworkLine
 
 NETWORK_COLUMNS = (
     "Tier",

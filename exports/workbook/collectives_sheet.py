@@ -7,22 +7,14 @@ forms over each system's levels, which a spreadsheet formula would only restate.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ...components.collective_data import OPS, collective_data
-from ...components.cost_inputs import TcoProfile
 from ...components.formats import DECIMAL
-from ...racks.analysis import Analysis
-from ...racks.collectives.collective_model import collective
-from ...racks.collectives.held import held_runs
-from ...racks.collectives.levels import Level, modelled_levels, system_levels
-from ...racks.collectives.scoped import run_algorithm
-from ...racks.collectives.workloads import workload_step
-from ...racks.costs.ownership import tco
-from ...racks.system_model import SystemModel
 from ..charts.collectives_chart import size_text
 from .cells import SheetData, number, text
 
-SIZE = 2**30
+if TYPE_CHECKING:
+    from ...racks.report.system_report import SystemReport
 COLLECTIVE_COLUMNS = (
     "System",
     "Op",
@@ -59,13 +51,10 @@ CHECK_COLUMNS = (
 )
 
 
-Row = tuple[str, SystemModel, Analysis, float | None]
-"""A system's id, its analysis, its design's analysis and its TCO per GPU-hour."""
-
-
-def collectives_sheet(systems: Sequence[SystemModel], chosen: TcoProfile) -> list[SheetData]:
-    """Each op at 1 GiB in a domain and across each system, workloads (their TCO under
-    `chosen`), and the published runs, a sheet each."""
+def collectives_sheet(reports: Sequence[SystemReport]) -> list[SheetData]:
+    """Each op at the standard size in a domain and across each system, workloads (their TCO
+    under the reports' profile), and the published runs, a sheet each."""
+    chosen = reports[0].tco_profile.id if reports else ""
     sheet = SheetData("Collectives", freeze_column=3)
     sheet.add(text("Collectives", "title"))
     sheet.add(
@@ -73,67 +62,52 @@ def collectives_sheet(systems: Sequence[SystemModel], chosen: TcoProfile) -> lis
             "Bus bandwidth as nccl-tests defines it, from each system's scale-up domain and "
             "scale-out fabric; interconnect shares of line rate and latencies are sourced data "
             "(rackbom/components/data/collectives.yaml). Workloads assume no overlap of "
-            f"communication with compute; TCO under profile {chosen.id}.",
+            f"communication with compute; TCO under profile {chosen}.",
             "note",
         )
     )
-    rows: list[Row] = []
-    for system in systems:
-        design = system.rack
-        cost = tco(system.cost_basis(), chosen).tco_usd_per_gpu_hour
-        rows.append((system.id, system, design, cost))
-    data = collective_data()
-    steps_of = {name: modelled_levels(system, data) for name, system, _, _ in rows}
-    _collectives(sheet, steps_of)
+    _collectives(sheet, reports)
     workloads = _sheet("Collective workloads", "Communication workloads", chosen)
-    _workloads(workloads, rows, steps_of)
+    _workloads(workloads, reports)
     checks = _sheet("Collective checks", "The model against published runs", chosen)
-    _checks(checks, rows)
+    _checks(checks, reports)
     return [sheet, workloads, checks]
 
 
-def _sheet(name: str, title: str, chosen: TcoProfile) -> SheetData:
+def _sheet(name: str, title: str, chosen: str) -> SheetData:
     sheet = SheetData(name, freeze_column=3)
     sheet.add(text(title, "title"))
-    note = f"As on the Collectives sheet; TCO under profile {chosen.id}."
+    note = f"As on the Collectives sheet; TCO under profile {chosen}."
     sheet.add(text(note, "note"))
     sheet.add()
     return sheet
 
 
-def _collectives(sheet: SheetData, steps_of: dict[str, tuple[Level, ...]]) -> None:
+def _collectives(sheet: SheetData, reports: Sequence[SystemReport]) -> None:
     sheet.add()
     sheet.header(COLLECTIVE_COLUMNS)
-    for name, steps in steps_of.items():
-        groups = sorted({s for s in (steps[0].span, steps[-1].span) if s >= 2}) if steps else []
-        for group in groups:
-            for op in OPS:
-                r = collective(steps, op, SIZE, group)
-                sheet.add(
-                    text(name),
-                    text(op),
-                    text(size_text(SIZE)),
-                    number(group, "int"),
-                    text(r.algorithm),
-                    number(r.time_us, "decimal"),
-                    number(r.algbw_gbps / 8, "decimal"),
-                    number(r.busbw_gbps / 8, "decimal"),
-                    text(r.bottleneck),
-                )
-
-
-def _workloads(sheet: SheetData, rows: list[Row], steps_of: dict[str, tuple[Level, ...]]) -> None:
-    sheet.header(WORKLOAD_COLUMNS)
-    for name, _, design, cost in rows:
-        steps = steps_of[name]
-        peak = design.summary.compute["bf16"].per_gpu
-        if not steps or not peak:
-            continue
-        for workload in collective_data().workloads.values():
-            s = workload_step(steps, workload, peak, cost)
+    for report in reports:
+        for r in report.collectives_by_group:
             sheet.add(
-                text(name),
-                text(workload.name),
+                text(report.id),
+                text(r.op),
+                text(size_text(r.bytes)),
+                number(r.gpus, "int"),
+                text(r.algorithm),
+                number(r.time_us, "decimal"),
+                number(r.algbw_gbps / 8, "decimal"),
+                number(r.busbw_gbps / 8, "decimal"),
+                text(r.bottleneck),
+            )
+
+
+def _workloads(sheet: SheetData, reports: Sequence[SystemReport]) -> None:
+    sheet.header(WORKLOAD_COLUMNS)
+    for report in reports:
+        for s in report.workloads:
+            sheet.add(
+                text(report.id),
+                text(s.name),
                 number(s.gpus, "int"),
                 number(s.comm_ms_per_step, "decimal"),
                 number(s.compute_ms_per_step, "decimal"),
@@ -145,22 +119,19 @@ def _workloads(sheet: SheetData, rows: list[Row], steps_of: dict[str, tuple[Leve
             )
 
 
-def _checks(sheet: SheetData, rows: list[Row]) -> None:
-    """The published runs taken on systems like the ones the workbook holds (`held_runs`), with
-    the model's figure."""
+def _checks(sheet: SheetData, reports: Sequence[SystemReport]) -> None:
+    """The published runs taken on systems like the ones the workbook holds, with the model's
+    figure."""
     sheet.header(CHECK_COLUMNS)
-    data = collective_data()
-    held = [(m, found) for _, found, _, _ in rows for m in held_runs(found, data)]
-    for m, system in held:
-        steps = system_levels(system, data, m.scale_up_gbps_per_gpu)
-        result = collective(steps, m.op, m.bytes, m.gpus, m.algorithm if m.pinned else None)
+    for check in (c for report in reports for c in report.checks):
+        m, result = check.measurement, check.result
         model = result.busbw_gbps / 8
         sheet.add(
             text(m.name),
             text(m.system),
             number(m.gpus, "int"),
             text(size_text(m.bytes)),
-            text(run_algorithm(m)),
+            text(check.run_algorithm),
             number(m.busbw_gbytes_per_s, "decimal"),
             text(result.algorithm),
             number(model, "decimal"),

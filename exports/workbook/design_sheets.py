@@ -6,14 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from typing import TYPE_CHECKING
 
 from ...components.parts import Gpu
 from ...components.trays import TrayRole
-from ...racks.analysis import Analysis
-from ...racks.bom_lines import BomLine
-from ...racks.ports import TrayPorts
-from ...racks.power import RackPower
 from .cells import BLANK, Cell, SheetData, col, formula, number, quote_sheet, text
+
+if TYPE_CHECKING:
+    from ...racks.analysis import Analysis
+    from ...racks.bom_lines import BomLine
+    from ...racks.port_types import TrayPorts
+    from ...racks.power import RackPower
 
 BOM_COLUMNS = (
     "Line",

@@ -12,17 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ...components.cost_inputs import TcoProfile
 from ...components.formats import USD_MILLS
 from ...components.reliability import Cause, ReliabilityData, reliability_data
-from ...components.tco_library import profile
-from ...racks.goodput.exposure import Exposure, exposure
-from ...racks.goodput.goodput import HOURS_PER_YEAR, CauseRate, GoodputResult
-from ...racks.goodput.jobs import system_goodput
-from ...racks.system_model import SystemModel
+from ...racks.goodput.results import HOURS_PER_YEAR, CauseRate, Exposure, GoodputResult
 from .cells import Cell, SheetData, formula, number, text
+
+if TYPE_CHECKING:
+    from ...racks.report.system_report import SystemReport
 
 INPUTS = (
     ("checkpoint_gb", "Checkpoint per GPU (GB)"),
@@ -69,13 +67,11 @@ class _Job:
 
 
 def goodput_sheet(
-    systems: Sequence[SystemModel],
-    tco_profile: TcoProfile | str | Path | None = None,
-    tco_refs: TcoRefs | None = None,
+    reports: Sequence[SystemReport], tco_refs: TcoRefs | None = None
 ) -> list[SheetData]:
     """A whole-system job per system, and its causes of interruption on a sheet of their own
     (each a table that can run over a page), as formulas across the two."""
-    chosen = profile(tco_profile)
+    chosen = reports[0].tco_profile
     data = reliability_data()
     sheet = SheetData(JOBS, freeze_column=2)
     sheet.add(text("Goodput", "title"))
@@ -91,8 +87,8 @@ def goodput_sheet(
     )
     sheet.add()
     inputs = _inputs(sheet, data)
-    trained = [s for s in systems if s.gpus]  # a system without GPUs runs no training job
-    results = [system_goodput(s, [None], data, tco_profile=chosen)[0] for s in trained]
+    trained = [r for r in reports if r.goodput is not None]  # a system without GPUs runs none
+    results = [r.goodput for r in trained if r.goodput is not None]
     sheet.add()
     head = sheet.header(JOB_COLUMNS)
     causes = SheetData(CAUSES, freeze_column=2)
@@ -103,10 +99,10 @@ def goodput_sheet(
     causes.add()
     first = causes.header(CAUSE_COLUMNS) + 1
     jobs = []
-    for i, (system, result) in enumerate(zip(trained, results, strict=True)):
+    for i, (report, result) in enumerate(zip(trained, results, strict=True)):
         start = first + sum(len(r.by_cause) for r in results[:i])
         end = start + len(result.by_cause) - 1
-        jobs.append(_Job(result, exposure(system), head + 1 + i, start, end))
+        jobs.append(_Job(result, report.exposure, head + 1 + i, start, end))
     for job in jobs:
         sheet.add(*_job_row(job, inputs, (tco_refs or {}).get(job.result.system, {})))
     there = {name: f"{JOBS_REF}{ref}" for name, ref in inputs.items()}

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ...components.provenance import Source
-from ...racks.analysis import Analysis
-from ...racks.clusters import ClusterAnalysis
-from ...racks.summary import DesignSummary
 from ..figures import KEY_FIGURES
 from .cells import Cell, SheetData, col, formula, number, text
-from .cluster_sheet import ClusterSheet
-from .design_sheets import DesignSheets
+
+if TYPE_CHECKING:
+    from ...components.provenance import Source
+    from ...racks.analysis import Analysis
+    from ...racks.clusters import ClusterAnalysis
+    from ...racks.summary import DesignSummary
+    from .cluster_sheet import ClusterSheet
+    from .design_sheets import DesignSheets
 
 SUMMARY_COLUMNS = (
     "Design",

@@ -9,13 +9,16 @@ floor-load checks follow.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from ...components.catalogue import Catalogue
-from ...components.plant_library import PlantRules
-from ...racks.plant.plan import PlantSummary, system_plant
-from ...racks.system_model import SystemModel, split
+from ..figures.system_tables import split
 from .cells import BLANK, SheetData, formula, number, text
+
+if TYPE_CHECKING:
+    from ...components.catalogue import Catalogue
+    from ...components.plant_library import PlantRules
+    from ...racks.plant.plan import PlantSummary
+    from ...racks.report.system_report import SystemReport
 
 SHEET_NAME = "Plant"
 FEED_COLUMNS = (
@@ -207,7 +210,7 @@ def _failures(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs
             )
 
 
-Part = Callable[[SheetData, Sequence[tuple[str, PlantSummary]], Refs], None]
+Part = Callable[[SheetData, Sequence[tuple[str, "PlantSummary"]], Refs], None]
 PARTS: tuple[tuple[Part, str, str], ...] = (
     (_feeds, "feeds", "Feeds: rack feeds, row busways and hall feeds"),
     (_racks, "racks", "Racks: input, heat, coolant and floor load"),
@@ -232,10 +235,10 @@ def plant_inputs(rules: PlantRules, catalogue: Catalogue) -> dict[str, float]:
     }
 
 
-def plant_part(systems: Sequence[SystemModel], rules: PlantRules, pue: float) -> list[SheetData]:
-    """The Plant sheets for these designs and clusters, in order, under one plant profile at the
-    TCO profile's PUE."""
-    plants = [(s.id, system_plant(s, rules, pue)) for s in systems]
-    designs, clusters = split(systems)
+def plant_part(reports: Sequence[SystemReport]) -> list[SheetData]:
+    """The Plant sheets for these designs' and clusters' reports, in order, under their plant
+    profile at their TCO profile's PUE."""
+    plants = [(r.id, r.plant) for r in reports]
+    designs, clusters = split([r.system for r in reports])
     catalogue = (designs[0] if designs else clusters[0].rack).design.catalogue
-    return plant_sheets(plants, plant_inputs(rules, catalogue))
+    return plant_sheets(plants, plant_inputs(reports[0].rules, catalogue))

@@ -9,18 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...components.catalogue import builtin_catalogue
 from ...components.cost_inputs import TcoProfile, profile_params
 from ...components.formats import COUNT, DECIMAL_3, ONE_DECIMAL
-from ...racks.analysis import Analysis
-from ...racks.clusters import ClusterAnalysis
 from ...racks.cost_basis import PRECISIONS, CostBasis
-from ...racks.costs.formula import Key
 from ...racks.costs.ownership import CAPEX_KEYS, PROFILE_TERMS, SYSTEM_TERMS, Term
 from .cells import BarChart, Cell, SheetData, col, formula, number, text
 from .cluster_sheet import ClusterSheet, scale_up_formula
-from .design_sheets import DesignSheets
+
+if TYPE_CHECKING:
+    from ...racks.analysis import Analysis
+    from ...racks.clusters import ClusterAnalysis
+    from ...racks.costs.formula import Key
+    from .design_sheets import DesignSheets
 
 TCO_SHEET = "TCO"
 INPUT_COLUMNS = ("Profile input", "Value", "Source")

@@ -58,17 +58,18 @@ def run(args: argparse.Namespace) -> int:
     chosen, rules = profile(args.tco), plant_rules(args.plant)
     targets = load_targets(args, args.designs)
     systems = [target.analysis for target in targets]
+    reports = [target.report(chosen, rules) for target in targets]
     outputs: list[tuple[str, Writer]] = []
     if args.output is not None:
         from rackbom.exports.workbook import workbook_writer  # openpyxl loads only when needed
         from rackbom.report_uncertainty import pair_uncertainty
 
         uncertain = pair_uncertainty(targets, chosen)
-        outputs.append((args.output, workbook_writer(systems, chosen, rules, uncertain)))
+        outputs.append((args.output, workbook_writer(reports, uncertain)))
     if args.csv is not None:
         outputs.append((args.csv, text_writer(bom_csv(systems))))
     if args.json is not None:
-        outputs.append((args.json, text_writer(summaries_json(systems, chosen, rules))))
+        outputs.append((args.json, text_writer(summaries_json(reports))))
     for path in write_files(outputs):
         print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return 0

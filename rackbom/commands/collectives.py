@@ -14,7 +14,7 @@ from rackbom.components.errors import InputError
 from .common import add_catalogue_option, add_tco_option, load_targets, print_json
 
 if TYPE_CHECKING:
-    from rackbom.racks.collectives.collective_model import CollectiveResult
+    from rackbom.racks.collectives.results import CollectiveResult
     from rackbom.system import System
 
 UNITS = {"": 1, "b": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
@@ -59,7 +59,6 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the table (or JSON rows) per system; with --chart, write the chart too."""
-    from rackbom import collective_api as collectives
     from rackbom.exports.json.collectives_json import result_row
 
     if args.tco is not None and (args.checks or args.json):
@@ -81,27 +80,26 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(args.chart, "--chart", "is a directory")
     targets = load_targets(args, args.systems)
     results = _results(args, targets, size)
+    reports = {t.id: t.report(args.tco) for t in targets}
     if args.chart is not None:
         from rackbom.exports.charts.collectives_chart import busbw_chart
 
-        projected = {t.id for t in targets if not collectives.measured(t)}
+        projected = {t.id for t in targets if not reports[t.id].measured}
         atomic_write_text(args.chart, busbw_chart(results, projected))
     if args.json:
         rows = {name: [result_row(r) for r in found] for name, found in results.items()}
         print_json(rows[targets[0].id] if len(targets) == 1 else rows)
         return 0
-    from rackbom.components.tco_library import profile
     from rackbom.exports.text.collectives_text import render_collectives
 
-    chosen = profile(args.tco)
     texts = [
         render_collectives(
             t.analysis,
-            collectives.levels(t),
+            reports[t.id].levels,
             results[t.id],
-            collectives.measured(t),
-            collectives.workload_steps(t, chosen),
-            chosen.id,
+            reports[t.id].measured,
+            reports[t.id].workloads,
+            reports[t.id].tco_profile.id,
         )
         for t in targets
     ]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from rackbom.comparison import Comparison, comparison_of
 from rackbom.components.errors import InputError
@@ -19,6 +20,9 @@ from .common import (
     load_targets,
     print_json,
 )
+
+if TYPE_CHECKING:
+    from rackbom.racks.report.system_report import SystemReport
 
 UNCERTAINTY_OPTIONS = ("draws", "seed", "chart", "tco")
 """Options that apply only with --uncertainty."""
@@ -53,14 +57,14 @@ def run(args: argparse.Namespace) -> int:
     systems = load_targets(args, args.designs)
     table = comparison_of(systems)
     key, notes = ("designs", table.notes) if isinstance(table, Comparison) else ("clusters", [])
-    plant = plant_table(systems, table.columns, args.plant, args.tco)
+    reports = [s.report(args.tco, args.plant) for s in systems]
+    plant = plant_table(reports, table.columns)
     cooling = cooling_notes(systems)
-    from rackbom import collective_api as collectives
     from rackbom.exports.text.collectives_text import comparison_rows
 
-    extra = comparison_rows([collectives.summary_collectives(s) for s in systems])
+    extra = comparison_rows([r.collectives for r in reports])
     found = _uncertainty(systems, args, *uncertain) if uncertain else None
-    goodput = goodput_table(systems, table.columns, args.tco)
+    goodput = goodput_table(reports, table.columns)
     if args.json:
         out: dict[str, Any] = {
             key: table.columns,
@@ -86,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         if extra:
             print("\n" + render_table(["", *table.columns], extra))
         print("\nPower, cooling and floor\n" + plant.to_text())
-        print("\n" + goodput_title(args.tco) + "\n" + goodput.to_text())
+        print("\n" + goodput_title(reports[0].tco_profile.id) + "\n" + goodput.to_text())
         if cooling:
             print("\n".join(f"  ! {note}" for note in cooling))
         if found is not None:
@@ -140,31 +144,24 @@ def _uncertainty(systems: list[System], args: argparse.Namespace, draws: int, se
     return found
 
 
-def goodput_table(systems: list[System], columns: list[str], tco: str | None) -> FigureTable:
-    """A job on every GPU of each system, in the same columns, under the TCO profile `tco`
-    (the default where None; blank for a system without GPUs)."""
+def goodput_table(reports: Sequence[SystemReport], columns: list[str]) -> FigureTable:
+    """A job on every GPU of each system, in the same columns, under the reports' TCO profile
+    (blank for a system without GPUs)."""
     from rackbom.exports.figures.goodput_figures import GOODPUT_FIGURES
-    from rackbom.racks.goodput.jobs import whole_system_goodput
 
-    results = [whole_system_goodput(s.analysis, s.tco(tco)) for s in systems]
-    return FigureTable(columns, results, GOODPUT_FIGURES)
+    return FigureTable(columns, [r.goodput for r in reports], GOODPUT_FIGURES)
 
 
-def goodput_title(tco: str | None) -> str:
+def goodput_title(tco_profile: str) -> str:
     """The goodput table's heading, naming its TCO profile."""
-    from rackbom.components.tco_library import profile
-
     return (
         "Goodput of a job on every GPU with the default spares and checkpoint (TCO profile "
-        f"{profile(tco).id!r}; `rackbom goodput` for other jobs)"
+        f"{tco_profile!r}; `rackbom goodput` for other jobs)"
     )
 
 
-def plant_table(
-    systems: list[System], columns: list[str], profile: str | None, tco_profile: str | None
-) -> FigureTable:
+def plant_table(reports: Sequence[SystemReport], columns: list[str]) -> FigureTable:
     """The plant figures of the same systems, in the same columns, at the TCO profile's PUE."""
     from rackbom.exports.figures.plant_figures import PLANT_FIGURES
 
-    plants = [s.plant(profile, tco_profile) for s in systems]
-    return FigureTable(columns, plants, PLANT_FIGURES)
+    return FigureTable(columns, [r.plant for r in reports], PLANT_FIGURES)

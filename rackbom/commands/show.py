@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
 
 from rackbom.components.errors import InputError
 
@@ -15,10 +14,6 @@ from .common import (
     load_targets,
     print_json,
 )
-
-if TYPE_CHECKING:
-    from rackbom.racks.costs.ownership import TcoResult
-    from rackbom.racks.system_model import SystemModel
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -46,29 +41,23 @@ def run(args: argparse.Namespace) -> int:
                 raise InputError(None, option, "--fabrics prints the fabric options only")
         sys.stdout.write(options)
         return 0
+    report = target.report(args.tco, args.plant)
     if args.json:
-        print_json(target.to_dict(args.tco, args.plant))
+        from rackbom.exports.json.tco_json import report_data
+
+        print_json(report_data(report))
         return 0
-    from rackbom import collective_api as collectives
     from rackbom.exports.text.collectives_text import render_summary_block
+    from rackbom.exports.text.goodput_text import render_goodput_block
     from rackbom.exports.text.plant_text import render_plant
     from rackbom.exports.text.tco_text import render_tco
 
-    cost = target.tco(args.tco)
     blocks = [
         target.text(),
-        render_plant(target.plant(args.plant, args.tco)),
-        render_tco(cost),
-        render_summary_block(collectives.summary_collectives(target), collectives.measured(target)),
-        _render_goodput(target.analysis, cost),
+        render_plant(report.plant),
+        render_tco(report.tco),
+        render_summary_block(report.collectives, report.measured),
+        render_goodput_block(report.goodput, report.tco.profile),
     ]
     print("\n\n".join(blocks))
     return 0
-
-
-def _render_goodput(system: SystemModel, cost: TcoResult) -> str:
-    """The whole-system job's goodput under the TCO profile of `cost`."""
-    from rackbom.exports.text.goodput_text import render_goodput_block
-    from rackbom.racks.goodput.jobs import whole_system_goodput
-
-    return render_goodput_block(whole_system_goodput(system, cost), cost.profile)

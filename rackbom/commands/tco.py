@@ -23,7 +23,7 @@ from rackbom.exports.text.tco_text import (
     sweep_table,
     tornado_table,
 )
-from rackbom.racks.costs.ownership import TcoResult
+from rackbom.racks.costs.results import TcoResult
 
 from .common import (
     add_catalogue_option,
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
             if args.charts:
                 charts[f"sweep-{name}.svg"] = sweep_chart(swept, name, "tco_usd_per_gpu_hour")
         else:
-            tcos = tuple(costs.tco(t, chosen) for t in targets)
+            tcos = tuple(t.report(chosen).tco for t in targets)
             data, text = tcos, _tco_table(tcos, chosen.id)
             if args.charts:
                 charts["capex-per-gpu.svg"] = capex_chart(tcos)

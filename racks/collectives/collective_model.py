@@ -9,39 +9,17 @@ default, or the one pinned, with the level whose term dominates as the bottlenec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...components.collective_data import ALGORITHMS, BYTES_MAX, OPS
 from ...components.errors import InputError
 from .algorithms import Candidate, bus_factor, candidates
 from .levels import Level
+from .results import CollectiveResult
 
-__all__ = ["SWEEP_SIZES", "CollectiveResult", "bus_factor", "check", "collective"]
+__all__ = ["SWEEP_SIZES", "bus_factor", "check", "collective"]
 
 MIB = 2**20
 SWEEP_SIZES = tuple(MIB * 2**i for i in range(13))
 """1 MiB to 4 GiB in steps of 2: the 13 sizes of a sweep."""
-
-
-@dataclass(frozen=True)
-class CollectiveResult:
-    """One collective: its time and bandwidths, the algorithm chosen and the slowest level."""
-
-    op: str
-    bytes: int
-    gpus: int
-    algorithm: str
-    time_us: float
-    algbw_gbps: float
-    """Algorithm bandwidth, Gbit/s (nccl-tests prints GB/s: divide by 8)."""
-    busbw_gbps: float
-    """Bus bandwidth, Gbit/s (nccl-tests prints GB/s: divide by 8)."""
-    bottleneck: str
-
-    @property
-    def busbw_gbytes_per_s(self) -> float:
-        """Bus bandwidth in GB/s, as nccl-tests prints it."""
-        return self.busbw_gbps / 8
 
 
 def collective(

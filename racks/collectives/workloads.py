@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...components.collective_data import CommWorkload
-from .collective_model import CollectiveResult, collective
+from ...components.collective_data import CollectiveData, CommWorkload
+from ..system_model import SystemModel
+from .collective_model import collective
 from .levels import Level
+from .results import CollectiveResult
 
 
 @dataclass(frozen=True)
@@ -58,3 +60,17 @@ def workload_step(
         tco_usd_per_peak_pflops_hour=None if cost is None else cost / peak_pflops,
         tco_usd_per_effective_pflops_hour=None if cost is None else cost / effective,
     )
+
+
+def system_steps(
+    system: SystemModel,
+    levels: tuple[Level, ...],
+    data: CollectiveData,
+    tco_usd_per_gpu_hour: float | None,
+) -> tuple[WorkloadStep, ...]:
+    """Every workload's step on a system with these levels (none without levels or a BF16 peak)."""
+    peak = system.rack.summary.compute["bf16"].per_gpu
+    if not levels or not peak:
+        return ()
+    cost = tco_usd_per_gpu_hour
+    return tuple(workload_step(levels, w, peak, cost) for w in data.workloads.values())

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ...components.cost_inputs import Workload
 from ...components.errors import InputError
 from ..cost_basis import CostBasis
-from .ownership import TcoResult
+from .results import TcoResult
 
 SECONDS_PER_HOUR = 3600.0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...components.cost_inputs import HOURS_PER_MONTH, Rental
-from .ownership import TcoResult
+from .results import TcoResult
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,8 @@ from typing import Literal
 from ...components.cost_inputs import TcoProfile
 from ..analysis import Analysis
 from ..cost_basis import CostBasis
-from .ownership import TcoResult, tco
+from .ownership import tco
+from .results import TcoResult
 from .size_range import DrawShare, Verdict, robustness, sweep_sizes, verdict, verdict_text
 from .targets import builtin_basis, builtin_basis_at, cluster_design, tier_steps
 
@@ -78,8 +79,6 @@ class Claim:
 
 
 SOURCE = "seed-002-tco"
-CLUSTER_GPUS = 8192
-"""The size the built-in clusters of the claims have, shown beside the range."""
 CLAIMS = (
     Claim("MI355X TCO per GPU-hour", "$1.97", "tco_usd_per_gpu_hour", "mi355x-server-8k", 1.97),
     Claim(
@@ -228,12 +227,6 @@ CLAIMS = (
         "vr200-8k-ib",
         0.67,
     ),
-)
-READING_OPEX = (
-    "Seed 002 says the MI400's higher power 'results in a higher operating cost of ownership of "
-    "0.67/hr/GPU for the VR200 NVL144'. rackbom reads $0.67 as the VR200's own operating cost "
-    "per GPU-hour (power, facility running costs, maintenance, staff, software; no capital), "
-    "the MI400's being higher; the other reading, the MI400 costing $0.67 more, is not used."
 )
 
 

@@ -13,27 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-LOW_GPUS = 1024
-HIGH_GPUS = 65536
-STEPS_PER_DOUBLING = 4
-SHARE_RULE = (
-    f"sizes: {STEPS_PER_DOUBLING} a doubling from {LOW_GPUS:,} to {HIGH_GPUS:,} GPUs "
-    "(log-spaced), plus each fabric tier step of either system compared (the last size its "
-    "tiers reach and the next), each size counted once, none past the largest cluster both "
-    "systems' network profiles build"
-)
-
-ROBUST_SHARE = 0.95
-"""A claim holds across the ranges where it holds at every size and in at least this share of
-draws (its 5th-95th percentile interval); it contradicts where it has the opposite sign at every
-size and in at least this share."""
-DRAW_RULE = (
-    "every input with a range (prices, powers, bandwidths, margins, the profile's "
-    "figures) drawn together, an input both systems read taking the same draw on both, at the "
-    "8,192-GPU clusters; 'holds across the ranges' at every size and in at least "
-    f"{ROBUST_SHARE:.0%} of draws, 'contradicts' with the opposite sign at every size and in at "
-    f"least {ROBUST_SHARE:.0%} of draws"
-)
+from .claim_rules import HIGH_GPUS, LOW_GPUS, ROBUST_SHARE, STEPS_PER_DOUBLING
 
 Verdict = Literal["holds", "partly", "misses", "contradicts"]
 """`holds` at every size; `partly` at some; `misses` at none but with the source's sign at some;

@@ -9,8 +9,6 @@ GPUs in an 8-GPU server, 72 in a rack-scale NVL72.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ...components.parts import Nic
@@ -21,18 +19,10 @@ from ..analysis import Analysis
 from ..memo import kept
 from ..plant.failures import DesignFailures, Failure
 from ..plant.rack import rack_plant
+from .results import Exposure
 
 if TYPE_CHECKING:
     from ..system_model import SystemModel
-
-
-@dataclass(frozen=True)
-class Exposure:
-    """Parts by kind across the system and GPUs out of service per outage."""
-
-    gpus: int
-    counts: Mapping[Per, int]
-    blast: Mapping[Outage, int]
 
 
 def exposure(system: SystemModel) -> Exposure:

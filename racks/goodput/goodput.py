@@ -27,77 +27,7 @@ from .checkpoint import (
     spare_wait_h,
     young_interval_s,
 )
-from .exposure import Exposure
-
-HOURS_PER_YEAR = 8766.0
-"""365.25 days."""
-
-
-@dataclass(frozen=True)
-class JobInputs:
-    """The job and its recovery: sizes, checkpoint and times."""
-
-    gpus: int
-    spares: int
-    checkpoint_gb: float
-    write_gbps: float
-    detection_min: float
-    restart_min: float
-    repair_h: float
-
-
-@dataclass(frozen=True)
-class CauseRate:
-    """One cause of interruptions on the job."""
-
-    cause: str
-    name: str
-    rate_per_day: float
-    share: float
-    """Of the job's restarting interruptions (0 where the cause does not restart it)."""
-    gpus_lost: int
-    """GPUs out of the job until repair (a scale-up domain's slice where a tray fails)."""
-    restart: bool
-    spare_cover: float
-    """Probability a hot spare takes over at once (1 where no GPUs are lost)."""
-    recovery_min: float
-    source: str
-
-
-@dataclass(frozen=True)
-class GoodputResult:
-    """What interruptions cost one job on one system."""
-
-    system: str
-    gpus_system: int
-    gpus: int
-    spares: int
-    checkpoint_gb: float
-    write_gbps: float
-    checkpoint_write_s: float
-    interruptions_per_day: float
-    mtbi_h: float | None
-    """None without interruptions."""
-    by_cause: tuple[CauseRate, ...]
-    young_interval_min: float | None
-    checkpoint_interval_min: float | None
-    """Daly's interval; None without interruptions (never checkpointed for failures)."""
-    recovery_min: float
-    """Mean time from an interruption to training again, reload and repair waits included."""
-    lost_per_interruption_min: float
-    """The recovery and the work redone: half an interval and its checkpoint on average."""
-    ettr: float
-    """Effective training time ratio of the training GPUs, in (0, 1]."""
-    ettr_low: float
-    """ETTR with every cause's rate at the high end of its range."""
-    ettr_high: float
-    """ETTR with every cause's rate at the low end of its range."""
-    effective_share: float
-    """ETTR x training GPUs / job GPUs: the job's GPU-hours that train."""
-    tco_usd_per_gpu_hour: float | None
-    tco_usd_per_effective_gpu_hour: float | None
-    tco_usd_per_bf16_pflops_hour: float | None
-    tco_usd_per_effective_bf16_pflops_hour: float | None
+from .results import HOURS_PER_YEAR, CauseRate, Exposure, GoodputResult, JobInputs, Prices
 
 
 def check_inputs(system: str, exposure: Exposure, job: JobInputs) -> None:
@@ -117,14 +47,6 @@ def check_inputs(system: str, exposure: Exposure, job: JobInputs) -> None:
     for field, value in (("--checkpoint-gb", job.checkpoint_gb), ("--write-gbps", job.write_gbps)):
         if not (value > 0 and math.isfinite(value)):
             raise InputError(None, field, f"must be above zero, not {value:g}")
-
-
-@dataclass(frozen=True)
-class Prices:
-    """The system's nominal cost of ownership under one TCO profile (None where unpriced)."""
-
-    usd_per_gpu_hour: float | None
-    usd_per_bf16_pflops_hour: float | None
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 from ...components.cost_inputs import TcoProfile
 from ...components.reliability import ReliabilityData, reliability_data
 from ...components.tco_library import profile
-from ..costs.ownership import TcoResult, tco
-from .exposure import Exposure, exposure
-from .goodput import GoodputResult, JobInputs, Prices, job_goodput
+from ..costs.ownership import tco
+from ..costs.results import TcoResult
+from .exposure import exposure
+from .goodput import job_goodput
+from .results import Exposure, GoodputResult, JobInputs, Prices
 
 if TYPE_CHECKING:
     from ..system_model import SystemModel
@@ -72,19 +74,25 @@ def priced_goodput(
     data: ReliabilityData,
     prices: Prices,
     options: JobOptions = JobOptions(),
+    parts: Exposure | None = None,
 ) -> tuple[GoodputResult, ...]:
-    """The goodput at each job size under prices already worked out."""
-    parts = exposure(system)
+    """The goodput at each job size under prices already worked out (and the system's parts,
+    where already counted)."""
+    parts = exposure(system) if parts is None else parts
     return tuple(
         job_goodput(system.id, parts, data, job_inputs(parts, data, size, options), prices)
         for size in sizes
     )
 
 
-def whole_system_goodput(system: SystemModel, cost: TcoResult) -> GoodputResult | None:
-    """The whole-system job with the built-in data's defaults under `cost`'s profile; None for
-    a system without GPUs, which runs no training job."""
+def whole_system_goodput(
+    system: SystemModel, cost: TcoResult, parts: Exposure | None = None
+) -> GoodputResult | None:
+    """The whole-system job with the built-in data's defaults under `cost`'s profile (over the
+    system's parts, where already counted); None for a system without GPUs, which runs no
+    training job."""
     if not system.gpus:
         return None
-    (result,) = priced_goodput(system, [None], reliability_data(), prices_of(cost))
+    prices = prices_of(cost)
+    (result,) = priced_goodput(system, [None], reliability_data(), prices, parts=parts)
     return result

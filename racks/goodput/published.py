@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from ...components.cost_inputs import TcoProfile
@@ -12,26 +11,8 @@ from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.cluster_library import design_reference, load_cluster_spec
 from ..clusters.cluster_spec import SizeSpec
 from ..library import load_design
-from .goodput import GoodputResult
 from .jobs import JobOptions, system_goodput
-
-
-@dataclass(frozen=True)
-class GoodputCheck:
-    """One published run and rackbom's result for a job of its size on a cluster of its size."""
-
-    run: PublishedRun
-    result: GoodputResult
-
-    @property
-    def published_per_day(self) -> float:
-        """Unexpected interruptions per day, as published."""
-        return self.run.interruptions / self.run.days
-
-    @property
-    def interruptions_error_pct(self) -> float:
-        """rackbom's interruptions per day against the published, percent."""
-        return (self.result.interruptions_per_day / self.published_per_day - 1) * 100
+from .results import GoodputCheck
 
 
 def run_cluster(run: PublishedRun) -> ClusterAnalysis:

@@ -54,40 +54,6 @@ class HallPlant:
     warnings: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class RowRun:
-    """Consecutive rows alike in racks, power, heat, busways and CDUs: `rows 1-14`."""
-
-    first: RowPlant
-    last: RowPlant
-    count: int
-
-    @property
-    def name(self) -> str:
-        """`row 3`, or `rows 1-14` for a run."""
-        if self.count == 1:
-            return self.first.row
-        return f"rows {self.first.row.split()[-1]}-{self.last.row.split()[-1]}"
-
-
-def row_runs(rows: tuple[RowPlant, ...]) -> list[RowRun]:
-    """The rows as runs of consecutive rows alike."""
-    runs: list[RowRun] = []
-    for row in rows:
-        if runs and _alike(runs[-1].first, row):
-            runs[-1] = RowRun(runs[-1].first, row, runs[-1].count + 1)
-        else:
-            runs.append(RowRun(row, row, 1))
-    return runs
-
-
-def _alike(a: RowPlant, b: RowPlant) -> bool:
-    def key(r: RowPlant) -> tuple[object, ...]:
-        return (r.racks, r.power_peak_w, r.heat_liquid_w, r.cdus, [f.design_w for f in r.busways])
-
-    return key(a) == key(b)
-
-
 def row_plant(
     name: str, racks: list[RackPlant], rules: PlantRules, catalogue: Catalogue
 ) -> RowPlant:

@@ -1,0 +1,1 @@
+"""One system's report: every figure its outputs print, each worked out once (`system_report`)."""
