@@ -84,6 +84,7 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory):
     yield
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Spread over processes (pytest-xdist's `--dist loadgroup`, as `pyproject.toml` asks), a
     module's tests run in one process, building its module fixtures once, and the tests needing
