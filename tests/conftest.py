@@ -95,6 +95,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         item.add_marker(pytest.mark.xdist_group(group))
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """A worker of pytest-xdist fails at once, rather than run every module's fixtures in each
+    process, where the groups did not reach the node ids it schedules by."""
+    grouped = session.config.getoption("loadgroup", default=False)
+    if grouped and session.items and "@" not in session.items[0].nodeid:
+        raise pytest.UsageError("pytest-xdist did not group the tests: see pyproject.toml's pin")
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden", action="store_true", help="rewrite golden files from current output"
