@@ -23,7 +23,6 @@ from ..components.outputs import finite, xml_safe
 from ..components.parts import Gpu
 from ..components.trays import TrayPart, TrayRole
 from ..exports.figures import ASSUMED_MARK, KEY_FIGURE, Unit, switch_note
-from ..racks.bom_lines import tray_price
 from .document import SvgDocument
 from .geometry import (
     BLOCK_ROOM_MM,
@@ -281,7 +280,7 @@ class Elevation(SvgDocument):
             f"Power: {power.it_w:,.0f} W (parts {power.parts_w:,.0f} W + overhead "
             f"{power.overhead_w:,.0f} W)"
         )
-        lines.append(f"Price: ${tray_price(design, placed):,.0f}")
+        lines.append(f"Price: ${self.analysis.tray_prices[placed.key]:,.0f}")
         ports = self._tray_ports.get(placed.key)
         if ports is not None:
             lines.append(
