@@ -23,7 +23,7 @@ from ..components.outputs import finite, xml_safe
 from ..components.parts import Gpu
 from ..components.trays import TrayPart, TrayRole
 from ..exports.figures import ASSUMED_MARK, KEY_FIGURE, Unit, switch_note
-from .document import SvgDocument
+from .document import FONT_FAMILY, SvgDocument
 from .geometry import (
     BLOCK_ROOM_MM,
     BLOCK_TEXT_SIZE_MM,
@@ -47,7 +47,6 @@ if TYPE_CHECKING:
     from ..racks.summary import DesignSummary
 
 FACES = ("front", "rear")
-FONT_FAMILY = "DejaVu Sans, Arial, sans-serif"
 PX_PER_MM = 0.4
 
 ROLE_FILL = {
