@@ -23,6 +23,7 @@ from ..components.outputs import finite, xml_safe
 from ..components.parts import Gpu
 from ..components.trays import TrayPart, TrayRole
 from ..exports.figures import ASSUMED_MARK, KEY_FIGURE, Unit, switch_note
+from ..exports.html.html_parts import SVG_STYLE
 from .document import FONT_FAMILY, SvgDocument
 from .geometry import (
     BLOCK_ROOM_MM,
@@ -90,8 +91,6 @@ PORT_SWATCH_USED_SHARE = 0.75
 BOLD = "bold"
 
 XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n'
-FLUID_STYLE = "width:100%;height:auto"
-"""How HTML shows a drawing: as wide as its container, at the drawing's proportions."""
 _ID_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 
 
@@ -168,7 +167,7 @@ class Elevation(SvgDocument):
     def _repr_html_(self) -> str:
         """The drawing inline, scaled to the width of a notebook's output area."""
         body = self._document.removeprefix(XML_DECLARATION)
-        return body.replace("<svg ", f'<svg style="{FLUID_STYLE}" ', 1)
+        return body.replace("<svg ", f'<svg style="{SVG_STYLE}" ', 1)
 
     def __repr__(self) -> str:
         g = self.geometry

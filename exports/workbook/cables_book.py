@@ -26,14 +26,13 @@ from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...racks.cabling.row import COLUMNS, CableRow
 from .cells import Cell
-from .sheet_xml import cell_xml, fill_sheets
+from .sheet_xml import CREATOR, cell_xml, fill_sheets
 
 if TYPE_CHECKING:
     from ...racks.cabling.counts import PartCounts, Tally
 
 SHEET_ROWS = 1_048_576
 """Excel's rows per sheet, the header included."""
-CREATOR = "rackbom"
 
 
 def too_many_rows(path: str, rows: int, sheets: int) -> InputError:
