@@ -19,11 +19,10 @@ from svgwrite.container import Group
 
 from ..components.errors import InputError
 from ..components.limits import PIXELS_MAX
-from ..components.outputs import finite, xml_safe
+from ..components.outputs import SVG_STYLE, finite, xml_safe
 from ..components.parts import Gpu
 from ..components.trays import TrayPart, TrayRole
 from ..exports.figures import ASSUMED_MARK, KEY_FIGURE, Unit, switch_note
-from ..exports.html.html_parts import SVG_STYLE
 from .document import FONT_FAMILY, SvgDocument
 from .geometry import (
     BLOCK_ROOM_MM,
