@@ -27,7 +27,8 @@ UNBOUNDED = (0.0, float("inf"))
 
 HOURS_PER_YEAR = 8760.0
 """365 days: the year every cost per hour is spread over."""
-HOURS_PER_MONTH = HOURS_PER_YEAR / 12
+MONTHS_PER_YEAR = 12
+HOURS_PER_MONTH = HOURS_PER_YEAR / MONTHS_PER_YEAR
 """730 h: the month rental prices and per-month costs are quoted in."""
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from ...components.cost_inputs import HOURS_PER_MONTH, HOURS_PER_YEAR
+from ...components.cost_inputs import HOURS_PER_MONTH, HOURS_PER_YEAR, MONTHS_PER_YEAR
 from ...components.formats import DECIMAL, DECIMAL_3, ONE_DECIMAL, USD, USD_CENTS, USD_MILLS
 from ...components.formats import Format as Fmt
 from ...components.precision import PRECISIONS
@@ -114,7 +114,7 @@ _OPEX = (
         "opex_colocation_usd_per_gpu_hour",
         "Opex: colocation (USD/GPU-h)",
         USD_MILLS,
-        _INPUT_KW * inp("colocation_usd_per_kw_month") * 12 / _HOURS,
+        _INPUT_KW * inp("colocation_usd_per_kw_month") * MONTHS_PER_YEAR / _HOURS,
     ),
     Term(
         "opex_maintenance_usd_per_gpu_hour",
