@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import accumulate
 
+from ...components.rounding import ceil_div
 from ..clusters.sizing import leaf_count, pod_spines
 
 
@@ -71,7 +72,7 @@ class PlaneShape:
     def _uplinks(self, tier: int, down: int) -> int:
         """Uplinks of a switch of `tier` using `down` of its downlinks: in proportion."""
         full = self.downs[tier - 1]
-        return math.ceil(down * (self.radix - full) / full - 1e-9) if full else 0
+        return ceil_div(down * (self.radix - full), full) if full else 0
 
     def _leaf_ups(self) -> list[list[int]]:
         rails, down = max(1, self.rails), self.downs[0]

@@ -20,6 +20,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ...components.rounding import TOLERANCE, ceil_div
+
 
 class FabricTooSmall(ValueError):
     """The tiers cannot reach the endpoints asked for."""
@@ -77,7 +79,7 @@ class TierPlan:
 
 def split(ports: int, ratio: float) -> int:
     """Ports facing down on a switch of `ports` with `ratio` downlinks per uplink."""
-    return math.floor(ports * ratio / (ratio + 1) + 1e-9)
+    return math.floor(ports * ratio / (ratio + 1) + TOLERANCE)
 
 
 def max_endpoints(radix: int, tiers: int, ratios: tuple[float, ...]) -> int:
@@ -149,7 +151,7 @@ def pod_spines(uplinks: int, leaf_up: int, spine_down: int) -> int:
 
 def _uplinks(down: int, full_down: int, full_up: int) -> int:
     """Uplinks of a switch using `down` of `full_down` downlinks: in proportion, rounded up."""
-    return math.ceil(down * full_up / full_down - 1e-9) if full_down else 0
+    return ceil_div(down * full_up, full_down) if full_down else 0
 
 
 def _fill(per_rail: int, down: int, up: int, rails: int) -> tuple[SwitchGroup, ...]:

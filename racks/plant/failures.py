@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ...components.rounding import TOLERANCE
 from ..analysis import Analysis
 from ..topology import LinkGroup, NodeGroup
-from .feeds import TOLERANCE
 from .rack import RackPlant, SupplyGroup
 
 

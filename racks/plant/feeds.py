@@ -10,10 +10,7 @@ from dataclasses import dataclass
 
 from ...components.plant_parts import circuit_w
 from ...components.plant_profile import PlantProfile
-
-TOLERANCE = 1e-9
-"""Relative slack for a figure that sits exactly on a limit (it fits): a load on a rating, a
-value on a boundary of whole units."""
+from ...components.rounding import TOLERANCE
 
 
 @dataclass(frozen=True)

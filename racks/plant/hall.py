@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from ...components.catalogue import Catalogue
 from ...components.plant_library import PlantRules
-from .feeds import TOLERANCE, Feed, feed_warning
-from .rack import RackPlant, ceil_div
+from ...components.rounding import TOLERANCE, ceil_div
+from .feeds import Feed, feed_warning
+from .rack import RackPlant
 from .rack_limits import busway_limit_w
 
 

@@ -8,18 +8,18 @@ feeds alternating between sides A and B.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from ...components.catalogue import Catalogue
 from ...components.parts import Gpu, PowerShelf
 from ...components.plant_library import PlantRules
+from ...components.rounding import TOLERANCE
 from ...components.trays import TrayRole
 from ..analysis import Analysis
 from ..build import BuiltRack
 from ..power import RackPower
 from ..space import RackSpace
-from .feeds import TOLERANCE, Feed, continuous_limit_w, rack_feed
+from .feeds import Feed, continuous_limit_w, rack_feed
 from .rack_limits import check_rack_input
 
 PDUS_PER_RACK = 2
@@ -255,8 +255,3 @@ def shelf_warnings(rack: str, groups: tuple[SupplyGroup, ...]) -> list[str]:
                 f"{group.peak_w / 1000:,.1f} kW IT peak"
             )
     return out
-
-
-def ceil_div(value: float, unit: float) -> int:
-    """Units of size `unit` that hold `value` (a value on a boundary needs no extra one)."""
-    return max(0, math.ceil(value / unit - TOLERANCE))
