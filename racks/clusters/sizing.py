@@ -149,7 +149,7 @@ def pod_spines(uplinks: int, leaf_up: int, spine_down: int) -> int:
     return min(leaf_up, math.ceil(uplinks / spine_down))
 
 
-def _uplinks(down: int, full_down: int, full_up: int) -> int:
+def uplinks_in_proportion(down: int, full_down: int, full_up: int) -> int:
     """Uplinks of a switch using `down` of `full_down` downlinks: in proportion, rounded up."""
     return ceil_div(down * full_up, full_down) if full_down else 0
 
@@ -158,7 +158,7 @@ def _fill(per_rail: int, down: int, up: int, rails: int) -> tuple[SwitchGroup, .
     full, rest = divmod(per_rail, down)
     groups = [SwitchGroup(full * rails, down, up)] if full else []
     if rest:
-        groups.append(SwitchGroup(rails, rest, _uplinks(rest, down, up)))
+        groups.append(SwitchGroup(rails, rest, uplinks_in_proportion(rest, down, up)))
     return tuple(groups)
 
 
@@ -173,7 +173,7 @@ def _spread(links: int, switches: int, full_down: int, full_up: int) -> tuple[Sw
     groups = []
     for count, down in ((switches - extra, base), (extra, base + 1)):
         if count:
-            groups.append(SwitchGroup(count, down, _uplinks(down, full_down, full_up)))
+            groups.append(SwitchGroup(count, down, uplinks_in_proportion(down, full_down, full_up)))
     return tuple(groups)
 
 
