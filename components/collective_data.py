@@ -28,6 +28,8 @@ ALGORITHMS = ("ring", "tree", "nvls", "nvls_tree", "collnet", "hierarchical", "d
 Algorithm = Literal["ring", "tree", "nvls", "nvls_tree", "collnet", "hierarchical", "direct"]
 BYTES_MAX = 10**15
 """The largest message modelled, bytes (a petabyte)."""
+BINARY_UNITS = {"KiB": 2**10, "MiB": 2**20, "GiB": 2**30, "TiB": 2**40}
+"""Bytes per binary unit of a message size, as `--size` reads them and outputs write them."""
 
 Share = Annotated[float, Field(strict=True, gt=0, le=1, allow_inf_nan=False)]
 Bytes = Annotated[int, Field(strict=True, ge=1, le=BYTES_MAX)]

@@ -17,7 +17,9 @@ OpenShare = Annotated[float, Field(strict=True, gt=0, le=1, allow_inf_nan=False)
 """A share in (0, 1]: a utilisation or an acceptance rate."""
 Rate = Annotated[float, Field(strict=True, ge=0, lt=1, allow_inf_nan=False)]
 Years = Annotated[float, Field(strict=True, gt=0, le=100, allow_inf_nan=False)]
-Pue = Annotated[float, Field(strict=True, ge=1, le=3, allow_inf_nan=False)]
+PUE_BOUNDS = (1.0, 3.0)
+"""The PUE a site may state, and the range the tornado moves it within."""
+Pue = Annotated[float, Field(strict=True, ge=PUE_BOUNDS[0], le=PUE_BOUNDS[1], allow_inf_nan=False)]
 """Facility power over input power: a site input, stated once by a TCO profile and read by the
 power levels, the plant and the TCO alike."""
 
@@ -25,7 +27,8 @@ UNBOUNDED = (0.0, float("inf"))
 
 HOURS_PER_YEAR = 8760.0
 """365 days: the year every cost per hour is spread over."""
-HOURS_PER_MONTH = HOURS_PER_YEAR / 12
+MONTHS_PER_YEAR = 12
+HOURS_PER_MONTH = HOURS_PER_YEAR / MONTHS_PER_YEAR
 """730 h: the month rental prices and per-month costs are quoted in."""
 
 
@@ -67,7 +70,7 @@ class TcoProfile(Sourced):
     electricity_usd_per_kwh: Annotated[
         NonNegative, Param("Electricity (USD per kWh)", USD_PER_HOUR, UNBOUNDED)
     ]
-    pue: Annotated[Pue, Param("PUE", DECIMAL, (1.0, 3.0))]
+    pue: Annotated[Pue, Param("PUE", DECIMAL, PUE_BOUNDS)]
     facility_capex_usd_per_mw: Annotated[
         NonNegative, Param("Facility capital (USD per MW of input power)", USD)
     ] = 0.0

@@ -10,6 +10,8 @@ from .errors import InputError
 # Characters outside XML 1.0 (C0 controls but tab and line breaks, lone surrogates, U+FFFE/F).
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 REPLACEMENT = "\ufffd"
+SVG_STYLE = "width:100%;height:auto"
+"""How HTML shows a drawing inline: as wide as its container, at the drawing's proportions."""
 
 
 def finite(value: float, where: str) -> float:

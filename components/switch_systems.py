@@ -11,6 +11,7 @@ from pydantic import Field, model_validator
 from .limits import Name
 from .parts import InNetworkReduction, PartType
 from .provenance import Id, Positive, PositiveCount, Strict
+from .rounding import TOLERANCE
 
 PORT_FIELDS = frozenset({"port", "sub", "leg", "lane"})
 """What a port name may hold: the cage, the sub-port (from 0 and from 1), its first lane."""
@@ -108,7 +109,7 @@ class SwitchSystem(PartType):
     def split_at(self, link_gbps: float) -> int:
         """Links one port carries at `link_gbps`; ValueError if it cannot break out to it."""
         for ways in (1, *self.breakouts):
-            if abs(self.port_gbps / ways - link_gbps) < 1e-9:
+            if abs(self.port_gbps / ways - link_gbps) < TOLERANCE:
                 return ways
         offers = ", ".join(f"{s:g}G" for s in self.link_speeds())
         raise ValueError(f"{self.id} cannot break out to {link_gbps:g}G links (offers {offers})")

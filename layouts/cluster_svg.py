@@ -16,23 +16,20 @@ import svgwrite
 
 from ..components.outputs import counted, span_text
 from ..exports.figures.cluster_figures import CLUSTER_FIGURE
-from .document import SvgDocument
+from .document import FONT_FAMILY, GLYPH_EM, SvgDocument
 
 if TYPE_CHECKING:
     from ..racks.clusters.cluster_summary import ClusterSummary, TierSummary
     from ..racks.clusters.floor import FloorLayout
 
-FONT = "DejaVu Sans, Arial, sans-serif"
 RACK_FILL, NET_FILL, CORE_FILL = "#a6cee3", "#cab2d6", "#b2df8a"
 TIER_COLOUR = {1: "#1f78b4", 2: "#6a3d9a", 3: "#33a02c", 4: "#b15928"}
 MARGIN, TITLE_H, NOTE_H = 20.0, 60.0, 16.0
-EM = 0.62
-"""A generous width of one character in ems (DejaVu Sans digits and capitals are about 0.6)."""
 
 
 def text_width(words: str, size: float) -> float:
     """About how wide `words` are at `size`: an upper bound, so that labels never meet."""
-    return len(words) * size * EM
+    return len(words) * size * GLYPH_EM
 
 
 class _Drawing(SvgDocument):
@@ -67,7 +64,7 @@ class _Drawing(SvgDocument):
             self.text(MARGIN, 44 + NOTE_H, note, size=11, fill="#444")
 
     def text(self, x: float, y: float, words: str, size: float = 10, **style: str) -> None:
-        attrs = {"font_family": FONT, "font_size": f"{size:g}"}
+        attrs = {"font_family": FONT_FAMILY, "font_size": f"{size:g}"}
         if "weight" in style:
             attrs["font_weight"] = style.pop("weight")
         if "anchor" in style:

@@ -7,6 +7,12 @@ from pathlib import Path
 
 from ..components.atomic import atomic_write_text
 
+FONT_FAMILY = "DejaVu Sans, Arial, sans-serif"
+"""The fonts every drawing sets its text in, the first one measured."""
+GLYPH_EM = 0.62
+"""A generous average advance of a DejaVu Sans glyph, in em (digits and capitals are about
+0.6): text estimated at this width stays inside its box."""
+
 
 class SvgDocument(ABC):
     """A drawing that renders to one SVG document."""

@@ -19,12 +19,11 @@ from svgwrite.container import Group
 
 from ..components.errors import InputError
 from ..components.limits import PIXELS_MAX
-from ..components.outputs import finite, xml_safe
+from ..components.outputs import SVG_STYLE, finite, xml_safe
 from ..components.parts import Gpu
 from ..components.trays import TrayPart, TrayRole
 from ..exports.figures import ASSUMED_MARK, KEY_FIGURE, Unit, switch_note
-from ..racks.bom_lines import tray_price
-from .document import SvgDocument
+from .document import FONT_FAMILY, SvgDocument
 from .geometry import (
     BLOCK_ROOM_MM,
     BLOCK_TEXT_SIZE_MM,
@@ -48,7 +47,6 @@ if TYPE_CHECKING:
     from ..racks.summary import DesignSummary
 
 FACES = ("front", "rear")
-FONT_FAMILY = "DejaVu Sans, Arial, sans-serif"
 PX_PER_MM = 0.4
 
 ROLE_FILL = {
@@ -92,8 +90,6 @@ PORT_SWATCH_USED_SHARE = 0.75
 BOLD = "bold"
 
 XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n'
-FLUID_STYLE = "width:100%;height:auto"
-"""How HTML shows a drawing: as wide as its container, at the drawing's proportions."""
 _ID_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 
 
@@ -170,7 +166,7 @@ class Elevation(SvgDocument):
     def _repr_html_(self) -> str:
         """The drawing inline, scaled to the width of a notebook's output area."""
         body = self._document.removeprefix(XML_DECLARATION)
-        return body.replace("<svg ", f'<svg style="{FLUID_STYLE}" ', 1)
+        return body.replace("<svg ", f'<svg style="{SVG_STYLE}" ', 1)
 
     def __repr__(self) -> str:
         g = self.geometry
@@ -281,7 +277,7 @@ class Elevation(SvgDocument):
             f"Power: {power.it_w:,.0f} W (parts {power.parts_w:,.0f} W + overhead "
             f"{power.overhead_w:,.0f} W)"
         )
-        lines.append(f"Price: ${tray_price(design, placed):,.0f}")
+        lines.append(f"Price: ${self.analysis.tray_prices[placed.key]:,.0f}")
         ports = self._tray_ports.get(placed.key)
         if ports is not None:
             lines.append(

@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING
 import svgwrite
 
 from ..components.errors import InputError
-from .document import SvgDocument
+from .document import FONT_FAMILY, SvgDocument
 from .elevation import (
     BACKGROUND,
     BOLD,
-    FONT_FAMILY,
     INK,
     MUTED_INK,
     PX_PER_MM,

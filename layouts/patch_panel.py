@@ -19,12 +19,11 @@ from typing import TYPE_CHECKING
 import svgwrite
 
 from ..components.errors import InputError
-from .document import SvgDocument
+from .document import FONT_FAMILY, GLYPH_EM, SvgDocument
 
 if TYPE_CHECKING:
     from ..racks.cabling.row import CableRow
 
-FONT = "DejaVu Sans, Arial, sans-serif"
 PALETTE = (
     "#a6cee3",
     "#b2df8a",
@@ -42,9 +41,6 @@ PALETTE = (
 CELLS_PER_LINE = 16
 CELL_W, CELL_H, LABEL_W, MARGIN, TITLE_H = 104.0, 40.0, 90.0, 20.0, 64.0
 CELL_FONT, LABEL_FONT = 8.0, 10.0
-GLYPH_EM = 0.62
-"""A generous average advance of DejaVu Sans glyphs, in em: text estimated wider than its box
-at this width is condensed to the box."""
 _DIGITS = re.compile(r"(\d+)")
 
 
@@ -181,7 +177,7 @@ class PatchPanel(SvgDocument):
             dwg.text(
                 words,
                 insert=(round(x, 1), round(y, 1)),
-                font_family=FONT,
+                font_family=FONT_FAMILY,
                 font_size=f"{size:g}",
                 font_weight=weight,
                 **extra,

@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING
 import svgwrite
 
 from ..exports.figures.plant_figures import RowRun, row_runs
-from .document import SvgDocument
+from .document import FONT_FAMILY, SvgDocument
 
 if TYPE_CHECKING:
     from ..racks.plant.feeds import Feed
     from ..racks.plant.hall import RowPlant
     from ..racks.plant.plan import PlantSummary
 
-FONT = "DejaVu Sans, Arial, sans-serif"
 FEED_COLOUR = {"A": "#d7301f", "B": "#2b8cbe"}
 LIQUID, AIR, CDU_FILL, OVER = "#74a9cf", "#d9d9d9", "#41ae76", "#b30000"
 WIDTH, MARGIN, TITLE_H, BAND_H, RACK_W = 1100.0, 20.0, 70.0, 92.0, 26.0
@@ -56,7 +55,7 @@ class PlantDrawing(SvgDocument):
         self._hall(TITLE_H + 10 + len(self.bands) * BAND_H + 10)
 
     def _text(self, x: float, y: float, words: str, size: float, **style: str) -> None:
-        attrs = {"font_family": FONT, "font_size": f"{size:g}"}
+        attrs = {"font_family": FONT_FAMILY, "font_size": f"{size:g}"}
         if "weight" in style:
             attrs["font_weight"] = style.pop("weight")
         if "anchor" in style:

@@ -15,7 +15,7 @@ from ..components.tco_library import profile as tco_profile
 from ..components.tco_library import site_pue
 from ..components.trays import TrayRole
 from .bandwidth import Bandwidth, bandwidth
-from .bom_lines import Bom, build_bom
+from .bom_lines import Bom, build_bom, tray_price
 from .build import BuiltDesign
 from .compute import Compute, compute
 from .copper_runs import CopperRun, copper_runs
@@ -185,6 +185,12 @@ class Analysis:
             out.append(f"no price for: {', '.join(self.bom.unpriced())} (not in the BOM total)")
         out += [no_cooling_warning(tray) for tray in self.uncooled_trays]
         return out
+
+    @cached_property
+    def tray_prices(self) -> dict[str, float]:
+        """Each placed tray's price by its key (`rack/slot`): its fixed price, or its parts plus
+        integration margin."""
+        return {t.key: tray_price(self.design, t) for t in self.design.placed}
 
     @cached_property
     def uncooled_trays(self) -> tuple[str, ...]:

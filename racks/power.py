@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from ..components.parts import Nic, PowerShelf
+from ..components.rounding import ceil_div
 from ..components.tco_library import site_pue
 from ..components.trays import PartUse, TrayPart
 from .build import BuiltDesign, BuiltRack, PlacedTray
@@ -91,7 +91,7 @@ class RackPower:
         """Shelves the IT load needs (N), or None for a rack without shelves."""
         if not self.shelves or self.shelf_capacity_w is None:
             return None
-        return max(1, math.ceil(self.it_w / (self.shelf_capacity_w / self.shelves) - 1e-9))
+        return max(1, ceil_div(self.it_w, self.shelf_capacity_w / self.shelves))
 
     @property
     def redundancy(self) -> str:

@@ -341,7 +341,8 @@ def test_the_bom_buys_a_management_switch_for_every_network_rack_the_run_list_fi
 
 
 def test_every_patch_panel_cell_names_its_far_end_within_the_cell() -> None:
-    from rackbom.layouts.patch_panel import CELL_W, GLYPH_EM, PatchPanel, panel_ports
+    from rackbom.layouts.document import GLYPH_EM
+    from rackbom.layouts.patch_panel import CELL_W, PatchPanel, panel_ports
 
     rows = _rows(SMALL)
     rack = rows[0].a_rack

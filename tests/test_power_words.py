@@ -20,7 +20,7 @@ from rackbom.exports.text.tco_text import render_tco
 from rackbom.exports.workbook import build_sheets
 from rackbom.exports.workbook.plant_sheet import RACK_COLUMNS, ROW_COLUMNS
 from rackbom.exports.workbook.tco_sheet import TOTALS
-from rackbom.racks.costs.ownership import PROFILE_TERMS, SYSTEM_TERMS
+from rackbom.racks.costs.terms import PROFILE_TERMS, SYSTEM_TERMS
 from rackbom.resolve import resolve
 
 README = Path(__file__).parent.parent / "README.md"

@@ -66,6 +66,14 @@ def test_helios_compute_tray_costs_what_the_source_says() -> None:
     assert helios.summary.bom_usd < oem < 4.4e6  # an OEM's margin on the switch trays only
 
 
+@pytest.mark.parametrize("design", ["helios", "gb200-nvl72", "hgx-b200"])
+def test_the_tray_prices_an_elevation_shows_add_up_to_the_boms_tray_lines(design: str) -> None:
+    analysis = rb.load(design).analysis
+    assert set(analysis.tray_prices) == {t.key for t in analysis.design.placed}
+    in_trays = analysis.bom.total_usd - analysis.bom.by_tray_type().get(None, 0.0)
+    assert sum(analysis.tray_prices.values()) == pytest.approx(in_trays)
+
+
 def test_gb200_nvl72_figures(summaries: dict[str, dict]) -> None:
     s = summaries["gb200-nvl72"]
     assert (s["gpus"], s["cpus"], s["compute_trays"], s["switch_trays"], s["switch_chips"]) == (

@@ -14,7 +14,8 @@ from test_workbook import write_overloaded_helios
 
 import rackbom as rb
 from conftest import DESIGNS, GOLDEN, check_golden
-from rackbom.layouts.elevation import FONT_FAMILY, Elevation, xml_id
+from rackbom.layouts.document import FONT_FAMILY
+from rackbom.layouts.elevation import Elevation, xml_id
 from rackbom.layouts.geometry import Box, text_width, tray_box
 
 SVG_NS = "{http://www.w3.org/2000/svg}"

@@ -15,10 +15,11 @@ import rackbom as rb
 from rackbom import cost_api as costs
 from rackbom.components.tco_library import builtin_costs
 from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
-from rackbom.racks.costs.formula import Key, annuity_factor
-from rackbom.racks.costs.ownership import PROFILE_TERMS, SYSTEM_TERMS, evaluate, profile_values
+from rackbom.racks.costs.formula import Annuity, Key
+from rackbom.racks.costs.ownership import evaluate, profile_values
 from rackbom.racks.costs.reproduction import CLAIMS
 from rackbom.racks.costs.targets import builtin_basis
+from rackbom.racks.costs.terms import PROFILE_TERMS, SYSTEM_TERMS
 from rackbom.racks.costs.tornado import with_markup
 from rackbom.racks.library import builtin_design_ids
 
@@ -63,8 +64,8 @@ def test_every_default_figure_has_a_known_source() -> None:
 
 
 def test_annuity_factor() -> None:
-    assert annuity_factor(0, 5) == pytest.approx(0.2)
-    assert annuity_factor(0.1, 5) == pytest.approx(0.263797, abs=1e-6)
+    assert Annuity.factor(0, 5) == pytest.approx(0.2)
+    assert Annuity.factor(0.1, 5) == pytest.approx(0.263797, abs=1e-6)
 
 
 def test_tco_rule_by_hand() -> None:
@@ -76,8 +77,8 @@ def test_tco_rule_by_hand() -> None:
     network = cluster.capex_usd.scale_out_usd / cluster.gpus
     facility = kw / 1000 * p.facility_capex_usd_per_mw
     yearly = (
-        (servers + network) * annuity_factor(0.1, 5)
-        + facility * annuity_factor(0.1, 15)
+        (servers + network) * Annuity.factor(0.1, 5)
+        + facility * Annuity.factor(0.1, 15)
         + (servers + network) * 0.03  # maintenance: IT hardware, not the hall
         + kw / 1000 * 0.5 * 150_000
         + 500
@@ -530,8 +531,8 @@ def test_reproduce_names_the_profile_and_its_buyer(cli) -> None:
 def test_a_tco_result_holds_each_result_term_once_in_the_terms_order() -> None:
     from dataclasses import fields
 
-    from rackbom.racks.costs.ownership import RESULT_TERMS
     from rackbom.racks.costs.results import TcoResult
+    from rackbom.racks.costs.terms import RESULT_TERMS
 
     names = [f.name for f in fields(TcoResult)]
     assert names[names.index("input_kw_per_gpu") :] == [t.key for t in RESULT_TERMS]

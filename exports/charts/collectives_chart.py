@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ...components.collective_data import BINARY_UNITS
 from .tco_charts import _figure, _legend_beside, _svg
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 def size_text(size: int) -> str:
     """Bytes as the largest binary unit that divides them (`1 GiB`), else in bytes."""
-    for unit, scale in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+    for unit, scale in reversed(BINARY_UNITS.items()):
         if size >= scale and size % scale == 0:
             return f"{size // scale:,} {unit}"
     return f"{size:,} B"

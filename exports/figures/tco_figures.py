@@ -1,6 +1,6 @@
 """How each cost-of-ownership figure is shown: label and format, from the TCO's own terms.
 
-A figure is a `racks/costs/ownership.py` term; its label and format are the term's, and a profile
+A figure is a `racks/costs/terms.py` term; its label and format are the term's, and a profile
 input's are its field's (`components/cost_inputs.py`), so no output names either twice.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...components.cost_inputs import profile_params
-from ...racks.costs.ownership import CAPEX_KEYS, FIGURE_TERMS, OPEX_KEYS
+from ...racks.costs.terms import CAPEX_KEYS, FIGURE_TERMS, OPEX_KEYS
 from . import Figure
 
 if TYPE_CHECKING:

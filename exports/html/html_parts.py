@@ -7,8 +7,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-SVG_STYLE = "width:100%;height:auto"
-"""An inline drawing is as wide as its container, at the drawing's proportions."""
+from ...components.outputs import SVG_STYLE
+
 STICKY = "position:sticky;left:0;background:#fff;min-width:12rem;white-space:normal"
 """Figure names stay in view while a wide table scrolls sideways."""
 ELEVATION_MAX_WIDTH = "1600px"

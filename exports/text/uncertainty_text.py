@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...racks.costs.ownership import SYSTEM_TERMS
+from ...racks.costs.terms import SYSTEM_TERMS
 from .table import render_table
 
 if TYPE_CHECKING:

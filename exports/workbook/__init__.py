@@ -42,7 +42,7 @@ from .design_sheets import design_sheets
 from .goodput_sheet import goodput_sheet
 from .overview_sheets import add_clusters, comparison_sheet, sources_sheet, summary_sheet
 from .plant_sheet import plant_part
-from .sheet_xml import fill_sheets, sheet_data
+from .sheet_xml import CREATOR, fill_sheets, sheet_data
 from .tco_sheet import cluster_column, design_column, tco_sheet, term_refs
 from .uncertainty_sheet import uncertainty_sheet
 
@@ -52,7 +52,6 @@ if TYPE_CHECKING:
     from ...racks.report.system_report import SystemReport
     from ...racks.uncertainty.compare import Uncertainty
 
-CREATOR = "rackbom"
 _USD = USD.excel  # shown to the dollar; the values keep their cents
 _HEADER_FILL = PatternFill("solid", fgColor="1F3864")
 _TOTAL_FILL = PatternFill("solid", fgColor="E7ECF5")

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from math import isfinite
 from pathlib import Path
 from tempfile import TemporaryDirectory
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
@@ -24,14 +24,15 @@ from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from ...components.atomic import Writer
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
-from ...racks.cabling.counts import PartCounts, Tally
 from ...racks.cabling.row import COLUMNS, CableRow
 from .cells import Cell
-from .sheet_xml import cell_xml, fill_sheets
+from .sheet_xml import CREATOR, cell_xml, fill_sheets
+
+if TYPE_CHECKING:
+    from ...racks.cabling.counts import PartCounts, Tally
 
 SHEET_ROWS = 1_048_576
 """Excel's rows per sheet, the header included."""
-CREATOR = "rackbom"
 
 
 def too_many_rows(path: str, rows: int, sheets: int) -> InputError:
@@ -134,10 +135,9 @@ def _summary(
     """Cables by part and length, then transceivers by part: the run list's count and, for a
     whole system, the BOM's and the difference."""
     ws.append(["kind", "part", "length_m", "run_list", "bom", "difference"])
-    want = bom or PartCounts({}, {}, 0)
     for kind, have, wanted in (
-        ("cable", got.cables, want.cables),
-        ("transceiver", got.transceivers, want.transceivers),
+        ("cable", got.cables, bom.cables if bom else {}),
+        ("transceiver", got.transceivers, bom.transceivers if bom else {}),
     ):
         for part_id in sorted(set(have) | set(wanted)):
             length = getattr(catalogue.parts.get(part_id), "length_m", None)

@@ -14,9 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...components.cost_inputs import HOURS_PER_YEAR
 from ...components.formats import USD_MILLS
 from ...components.reliability import Cause, ReliabilityData, reliability_data
-from ...racks.goodput.results import HOURS_PER_YEAR, CauseRate, Exposure, GoodputResult
+from ...racks.goodput.results import CauseRate, Exposure, GoodputResult
 from .cells import Cell, SheetData, formula, number, text
 
 if TYPE_CHECKING:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..figures import KEY_FIGURES
 from .cells import Cell, SheetData, col, formula, number, text
+from .sheet_xml import STRING_MAX
 
 if TYPE_CHECKING:
     from ...components.provenance import Source
@@ -53,7 +54,6 @@ RATIOS = {"bom_usd_per_hbm_gb": ("bom_usd", "hbm_gb_total")}
 # ... and from the share of one in the sum of two, in per cent: field -> (part, other part).
 SHARES = {"switch_ports_unused_pct": ("switch_ports_unused", "switch_ports_used")}
 SOURCE_KIND_ORDER = ("assumption", "derived", "analyst", "vendor", "seed")
-CELL_TEXT_MAX = 32_767  # the most characters a spreadsheet cell holds
 
 
 def summary_sheet(analyses: list[Analysis], sheets: list[DesignSheets]) -> SheetData:
@@ -249,7 +249,7 @@ def sources_sheet(analyses: list[Analysis], clusters: Sequence[ClusterAnalysis] 
 
 def fit_cell(value: str) -> str:
     """Text cut to what one cell holds, saying how much was left out."""
-    if len(value) <= CELL_TEXT_MAX:
+    if len(value) <= STRING_MAX:
         return value
-    cut = value[: CELL_TEXT_MAX - 40].rsplit(", ", 1)[0]
+    cut = value[: STRING_MAX - 40].rsplit(", ", 1)[0]
     return f"{cut}, ... ({value.count(', ') - cut.count(', ')} more)"

@@ -27,6 +27,8 @@ COPY_CHUNK = 1 << 20
 """Bytes copied at a time from a file of rows into the workbook."""
 STRING_MAX = 32_767
 """The longest text a cell holds; openpyxl cuts longer text to this length, and so does this."""
+CREATOR = "rackbom"
+"""The application a workbook names as its creator."""
 _XML_SPACE = ' xml:space="preserve"'
 
 

@@ -2,7 +2,7 @@
 cost of ownership as live formulas over them and over the BOM, Power and Cluster sheets.
 
 A finance user edits the electricity price, a life or the cost of capital and every annuity,
-opex line and TCO per GPU-hour follows; the rule is `racks/costs/ownership.py`'s, cell for cell.
+opex line and TCO per GPU-hour follows; the rule is `racks/costs/terms.py`'s, cell for cell.
 """
 
 from __future__ import annotations
@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING
 from ...components.catalogue import builtin_catalogue
 from ...components.cost_inputs import TcoProfile, profile_params
 from ...components.formats import COUNT, DECIMAL_3, ONE_DECIMAL
-from ...racks.cost_basis import PRECISIONS, CostBasis
-from ...racks.costs.ownership import CAPEX_KEYS, PROFILE_TERMS, SYSTEM_TERMS, Term
+from ...components.precision import PRECISIONS
+from ...racks.costs.terms import CAPEX_KEYS, PROFILE_TERMS, SYSTEM_TERMS, Term
 from .cells import BarChart, Cell, SheetData, col, formula, number, text
 from .cluster_sheet import ClusterSheet, scale_up_formula
 
 if TYPE_CHECKING:
     from ...racks.analysis import Analysis
     from ...racks.clusters import ClusterAnalysis
+    from ...racks.cost_basis import CostBasis
     from ...racks.costs.formula import Key
     from .design_sheets import DesignSheets
 

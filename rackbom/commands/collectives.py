@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rackbom.components.atomic import atomic_write_text
-from rackbom.components.collective_data import ALGORITHMS, BYTES_MAX, OPS
+from rackbom.components.collective_data import ALGORITHMS, BINARY_UNITS, BYTES_MAX, OPS
 from rackbom.components.errors import InputError
 
 from .common import add_catalogue_option, add_tco_option, load_targets, print_json
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 UNITS = {"": 1, "b": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
 UNITS |= {"kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12}
-UNITS |= {"kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+UNITS |= {unit.lower(): size for unit, size in BINARY_UNITS.items()}
 SIZE = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*([a-z]*)\s*$", re.IGNORECASE)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import accumulate
 
-from ..clusters.sizing import leaf_count, pod_spines
+from ..clusters.sizing import leaf_count, pod_spines, uplinks_in_proportion
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class PlaneShape:
     def _uplinks(self, tier: int, down: int) -> int:
         """Uplinks of a switch of `tier` using `down` of its downlinks: in proportion."""
         full = self.downs[tier - 1]
-        return math.ceil(down * (self.radix - full) / full - 1e-9) if full else 0
+        return uplinks_in_proportion(down, full, self.radix - full)
 
     def _leaf_ups(self) -> list[list[int]]:
         rails, down = max(1, self.rails), self.downs[0]

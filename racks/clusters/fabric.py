@@ -18,6 +18,7 @@ from ...components.errors import InputError
 from ...components.frames import RackFrame
 from ...components.network_profiles import NetworkProfile
 from ...components.parts import PartType
+from ...components.rounding import TOLERANCE
 from ...components.switch_systems import SwitchSystem
 from .cluster_spec import FabricPlan, FloorSpec
 from .cluster_summary import NetworkLine
@@ -144,7 +145,7 @@ class FabricSizer:
         if plan.plane_gbps is not None:
             planes = gbps / plan.plane_gbps
             whole = round(planes)
-            if abs(planes - whole) > 1e-9 or whole < 1 or lanes % whole:
+            if abs(planes - whole) > TOLERANCE or whole < 1 or lanes % whole:
                 raise InputError(
                     self.file,
                     "fabric.plane_gbps",

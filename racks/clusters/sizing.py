@@ -20,6 +20,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ...components.rounding import TOLERANCE, ceil_div
+
 
 class FabricTooSmall(ValueError):
     """The tiers cannot reach the endpoints asked for."""
@@ -77,7 +79,7 @@ class TierPlan:
 
 def split(ports: int, ratio: float) -> int:
     """Ports facing down on a switch of `ports` with `ratio` downlinks per uplink."""
-    return math.floor(ports * ratio / (ratio + 1) + 1e-9)
+    return math.floor(ports * ratio / (ratio + 1) + TOLERANCE)
 
 
 def max_endpoints(radix: int, tiers: int, ratios: tuple[float, ...]) -> int:
@@ -147,16 +149,16 @@ def pod_spines(uplinks: int, leaf_up: int, spine_down: int) -> int:
     return min(leaf_up, math.ceil(uplinks / spine_down))
 
 
-def _uplinks(down: int, full_down: int, full_up: int) -> int:
+def uplinks_in_proportion(down: int, full_down: int, full_up: int) -> int:
     """Uplinks of a switch using `down` of `full_down` downlinks: in proportion, rounded up."""
-    return math.ceil(down * full_up / full_down - 1e-9) if full_down else 0
+    return ceil_div(down * full_up, full_down) if full_down else 0
 
 
 def _fill(per_rail: int, down: int, up: int, rails: int) -> tuple[SwitchGroup, ...]:
     full, rest = divmod(per_rail, down)
     groups = [SwitchGroup(full * rails, down, up)] if full else []
     if rest:
-        groups.append(SwitchGroup(rails, rest, _uplinks(rest, down, up)))
+        groups.append(SwitchGroup(rails, rest, uplinks_in_proportion(rest, down, up)))
     return tuple(groups)
 
 
@@ -171,7 +173,7 @@ def _spread(links: int, switches: int, full_down: int, full_up: int) -> tuple[Sw
     groups = []
     for count, down in ((switches - extra, base), (extra, base + 1)):
         if count:
-            groups.append(SwitchGroup(count, down, _uplinks(down, full_down, full_up)))
+            groups.append(SwitchGroup(count, down, uplinks_in_proportion(down, full_down, full_up)))
     return tuple(groups)
 
 

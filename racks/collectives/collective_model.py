@@ -9,7 +9,7 @@ default, or the one pinned, with the level whose term dominates as the bottlenec
 
 from __future__ import annotations
 
-from ...components.collective_data import ALGORITHMS, BYTES_MAX, OPS
+from ...components.collective_data import ALGORITHMS, BINARY_UNITS, BYTES_MAX, OPS
 from ...components.errors import InputError
 from .algorithms import Candidate, bus_factor, candidates
 from .levels import Level
@@ -17,8 +17,7 @@ from .results import CollectiveResult
 
 __all__ = ["SWEEP_SIZES", "bus_factor", "check", "collective"]
 
-MIB = 2**20
-SWEEP_SIZES = tuple(MIB * 2**i for i in range(13))
+SWEEP_SIZES = tuple(BINARY_UNITS["MiB"] * 2**i for i in range(13))
 """1 MiB to 4 GiB in steps of 2: the 13 sizes of a sweep."""
 
 

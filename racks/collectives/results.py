@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...components.collective_data import Measurement
+from ...components.collective_data import BINARY_UNITS, Measurement
 
-SUMMARY_SIZE = 2**30
+SUMMARY_SIZE = BINARY_UNITS["GiB"]
 """The standard size every summary, report and workbook moves per collective: 1 GiB."""
 
 Scope = Literal["one scale-up domain", "every GPU"]

@@ -1,6 +1,7 @@
-"""Arithmetic over named values, written once and either evaluated or written as a formula.
+"""Arithmetic over named values, written once and either evaluated or written as a formula: the
+expression types only, so that the rule they spell can be held by a types module.
 
-The cost of ownership is a list of such expressions (`racks/costs/ownership.py`). Python evaluates
+The cost of ownership is a list of such expressions (`racks/costs/terms.py`). Python evaluates
 them for every output; the workbook writes the same expressions as live spreadsheet formulas,
 so the two cannot disagree. A value that does not apply (a ratio over zero) is None in Python
 and an empty cell in the spreadsheet, and whatever is computed from it is too.
@@ -36,28 +37,36 @@ class Expr(ABC):
     def names(self) -> frozenset[Key]:
         """Every named value the expression reads."""
 
+    @staticmethod
+    def lift(value: Expr | float) -> Expr:
+        """An expression as it is, a number as a constant."""
+        return value if isinstance(value, Expr) else Const(float(value))
+
+    @staticmethod
+    def total(*parts: Expr) -> Expr:
+        """The sum of `parts`."""
+        out = parts[0]
+        for part in parts[1:]:
+            out = out + part
+        return out
+
     def __add__(self, other: Expr | float) -> Expr:
-        return Op("+", self, lift(other))
+        return Op("+", self, Expr.lift(other))
 
     def __radd__(self, other: float) -> Expr:
-        return Op("+", lift(other), self)
+        return Op("+", Expr.lift(other), self)
 
     def __sub__(self, other: Expr | float) -> Expr:
-        return Op("-", self, lift(other))
+        return Op("-", self, Expr.lift(other))
 
     def __mul__(self, other: Expr | float) -> Expr:
-        return Op("*", self, lift(other))
+        return Op("*", self, Expr.lift(other))
 
     def __rmul__(self, other: float) -> Expr:
-        return Op("*", lift(other), self)
+        return Op("*", Expr.lift(other), self)
 
     def __truediv__(self, other: Expr | float) -> Expr:
-        return Op("/", self, lift(other))
-
-
-def lift(value: Expr | float) -> Expr:
-    """An expression as it is, a number as a constant."""
-    return value if isinstance(value, Expr) else Const(float(value))
+        return Op("/", self, Expr.lift(other))
 
 
 @dataclass(frozen=True, eq=False)
@@ -165,7 +174,7 @@ class Annuity(Expr):
 
     def evaluate(self, values: Values) -> float | None:
         r, n = self.rate.evaluate(values), self.years.evaluate(values)
-        return None if r is None or n is None else annuity_factor(r, n)
+        return None if r is None or n is None else Annuity.factor(r, n)
 
     def formula(self, refer: Refer) -> str:
         r, n = self.rate.formula(refer), self.years.formula(refer)
@@ -174,30 +183,7 @@ class Annuity(Expr):
     def names(self) -> frozenset[Key]:
         return self.rate.names() | self.years.names()
 
-
-def annuity_factor(rate: float, years: float) -> float:
-    """The share of a capital sum to pay each year to recover it with interest over `years`."""
-    return 1 / years if rate == 0 else rate / (1 - (1 + rate) ** -years)
-
-
-def total(*parts: Expr) -> Expr:
-    """The sum of `parts`."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = out + part
-    return out
-
-
-def inp(key: str) -> Name:
-    """A profile input by field name."""
-    return Name("input", key)
-
-
-def basis(key: str) -> Name:
-    """One of the system's totals (`CostBasis`) by name."""
-    return Name("basis", key)
-
-
-def term(key: str) -> Name:
-    """An earlier term by key."""
-    return Name("term", key)
+    @staticmethod
+    def factor(rate: float, years: float) -> float:
+        """The share of a capital sum to pay each year to recover it with interest over `years`."""
+        return 1 / years if rate == 0 else rate / (1 - (1 + rate) ** -years)

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ...components.cost_inputs import HOURS_PER_YEAR
 from ...components.errors import InputError
 from ...components.reliability import Cause, ReliabilityData
 from .checkpoint import (
@@ -27,7 +28,7 @@ from .checkpoint import (
     spare_wait_h,
     young_interval_s,
 )
-from .results import HOURS_PER_YEAR, CauseRate, Exposure, GoodputResult, JobInputs, Prices
+from .results import CauseRate, Exposure, GoodputResult, JobInputs, Prices
 
 
 def check_inputs(system: str, exposure: Exposure, job: JobInputs) -> None:

@@ -9,9 +9,6 @@ from dataclasses import dataclass
 
 from ...components.reliability import Outage, Per, PublishedRun
 
-HOURS_PER_YEAR = 8766.0
-"""365.25 days."""
-
 
 @dataclass(frozen=True)
 class Exposure:

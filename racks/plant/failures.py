@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ...components.rounding import TOLERANCE
 from ..analysis import Analysis
 from ..topology import LinkGroup, NodeGroup
 from .rack import RackPlant, SupplyGroup
@@ -311,7 +312,7 @@ def cdu_shed(racks: list[RackPlant], cdus: int, capacity_w: float) -> list[int]:
     load = sum(r.heat_liquid_w for r in racks)
     shed = []
     for index in sorted(range(len(racks)), key=lambda i: -racks[i].heat_liquid_w):
-        if load <= left * (1 + 1e-9):
+        if load <= left * (1 + TOLERANCE):
             break
         if racks[index].heat_liquid_w > 0:
             shed.append(index)

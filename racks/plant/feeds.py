@@ -10,9 +10,7 @@ from dataclasses import dataclass
 
 from ...components.plant_parts import circuit_w
 from ...components.plant_profile import PlantProfile
-
-TOLERANCE = 1e-9
-"""Relative slack for a load that sits exactly on a limit (it fits)."""
+from ...components.rounding import TOLERANCE
 
 
 @dataclass(frozen=True)

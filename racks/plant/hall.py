@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from ...components.catalogue import Catalogue
 from ...components.plant_library import PlantRules
+from ...components.rounding import TOLERANCE, ceil_div
 from .feeds import Feed, feed_warning
-from .rack import RackPlant, ceil_div
+from .rack import RackPlant
 from .rack_limits import busway_limit_w
 
 
@@ -64,7 +65,7 @@ def row_plant(
     loads: list[tuple[float, float]] = []
     nominal = peak = 0.0
     for rack in racks:
-        if peak + rack.power_peak_w > limit * (1 + 1e-9):
+        if peak + rack.power_peak_w > limit * (1 + TOLERANCE):
             loads.append((nominal, peak))
             nominal = peak = 0.0
         nominal += rack.power_nominal_w

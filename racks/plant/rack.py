@@ -8,12 +8,12 @@ feeds alternating between sides A and B.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from ...components.catalogue import Catalogue
 from ...components.parts import Gpu, PowerShelf
 from ...components.plant_library import PlantRules
+from ...components.rounding import TOLERANCE
 from ...components.trays import TrayRole
 from ..analysis import Analysis
 from ..build import BuiltRack
@@ -40,7 +40,7 @@ class SupplyGroup:
 
     def survives(self, lost: int) -> bool:
         """Whether the group still carries its nominal load with `lost` supplies down."""
-        return (self.supplies - lost) * self.supply_w >= self.load_w * (1 - 1e-9)
+        return (self.supplies - lost) * self.supply_w >= self.load_w * (1 - TOLERANCE)
 
 
 @dataclass(frozen=True)
@@ -243,20 +243,15 @@ def shelf_warnings(rack: str, groups: tuple[SupplyGroup, ...]) -> list[str]:
         if not group.name.endswith(" busbar"):
             continue
         capacity = group.supplies * group.supply_w
-        if group.peak_w > capacity * (1 + 1e-9):
+        if group.peak_w > capacity * (1 + TOLERANCE):
             out.append(
                 f"{group.name}: {group.peak_w / 1000:,.1f} kW IT at peak exceeds its "
                 f"{group.supplies} shelves' {capacity / 1000:,.1f} kW"
             )
-        elif group.peak_w > (capacity - group.supply_w) * (1 + 1e-9):
+        elif group.peak_w > (capacity - group.supply_w) * (1 + TOLERANCE):
             out.append(
                 f"{group.name}: with one of {group.supplies} shelves failed, "
                 f"{(capacity - group.supply_w) / 1000:,.1f} kW is under the "
                 f"{group.peak_w / 1000:,.1f} kW IT peak"
             )
     return out
-
-
-def ceil_div(value: float, unit: float) -> int:
-    """Units of size `unit` that hold `value` (a value on a boundary needs no extra one)."""
-    return max(0, math.ceil(value / unit - 1e-9))

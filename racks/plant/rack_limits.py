@@ -10,9 +10,9 @@ from __future__ import annotations
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...components.plant_library import PlantRules
+from ...components.rounding import TOLERANCE
 from ..analysis import Analysis
 from ..power import conversion_text
-from .feeds import TOLERANCE
 
 
 def busway_limit_w(rules: PlantRules, catalogue: Catalogue) -> float:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...components.rounding import ceil_div
 from ..power import redundancy_label
 from .failures import DesignFailures
-from .rack import RackPlant, SupplyGroup, ceil_div
+from .rack import RackPlant, SupplyGroup
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..costs.formula import Annuity, Const, Expr, Given, Key, Name, Op, Per
-from ..costs.ownership import PROFILE_TERMS, SYSTEM_TERMS
+from ..costs.terms import PROFILE_TERMS, SYSTEM_TERMS
 
 Array = NDArray[np.float64]
 Value = Array | float

@@ -11,7 +11,8 @@ import numpy as np
 from ...components.catalogue import Catalogue
 from ...components.cost_inputs import TcoProfile
 from ..cost_basis import PRECISIONS, CostBasis
-from ..costs.ownership import SYSTEM_TERMS, evaluate, profile_values
+from ..costs.ownership import evaluate, profile_values
+from ..costs.terms import SYSTEM_TERMS
 from .arrays import Value, terms
 from .draws import Array, draw
 from .effects import Effect, Rebuild, effects, totals
