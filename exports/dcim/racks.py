@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 UNIT_MAPPING = (
     "Units: a DCIM rack counts whole units of one height. An Open Rack OU (48 mm) is counted as "
     "one rack unit, so u_height and positions are OU counts; the rack type's outer_height gives "
-    "the frame's true unit space in mm (46 OU = 2,208 mm), so the true height shows. Width: EIA "
+    "the frame's true outside height in mm (46 OU of 2,208 mm in a 2,386 mm frame), so the true "
+    "height shows. Width: EIA "
     "frames are 19 in; Open Rack frames are 21 in, the DCIM's Open Rack width, with outer_width "
     "the frame's true outside width in mm."
 )
@@ -66,11 +67,12 @@ def roles(names: set[str], racks: bool = False) -> list[Role]:
 
 
 def rack_type(frame: RackFrame, catalogue: Catalogue) -> RackType:
-    """A frame as a rack type: its true outer size in mm and its load rating."""
+    """A frame as a rack type: its true outer size in mm, empty weight and load rating."""
     source = catalogue.sources[frame.source]
     maker = library().manufacturer(frame.manufacturer)
     width = 19 if frame.unit_standard == "eia" else 21
-    height = round(frame.height_units * frame.unit_mm)
+    space = round(frame.height_units * frame.unit_mm)
+    height = space if frame.height_mm is None else round(frame.height_mm)
     unit = "OU of 48 mm" if frame.unit_standard == "ocp" else "U of 44.45 mm"
     return RackType(
         manufacturer=maker,
@@ -86,12 +88,32 @@ def rack_type(frame: RackFrame, catalogue: Catalogue) -> RackType:
         weight=frame.weight_kg,
         comments=(
             f"rackbom frame {frame.id} ({frame.name}); source {source.id} ({source.kind.value}). "
-            f"{frame.height_units} {unit}: outer_height {height:,} mm is the unit space (the "
-            f"frame's own outside height is not in the catalogue); equipment opening "
-            f"{frame.mounting_width_mm:g} mm given as width {width} in; outer width "
-            f"{frame.width_mm:g} mm."
+            f"{frame.height_units} {unit}, {space:,} mm of unit space; equipment opening "
+            f"{frame.mounting_width_mm:g} mm given as width {width} in. "
+            + "; ".join(_frame_sizes(frame, catalogue))
+            + "."
         ),
     )
+
+
+def _frame_sizes(frame: RackFrame, catalogue: Catalogue) -> list[str]:
+    """Each outer size and load figure of a frame with its source, or what stands in for it."""
+    figures = (
+        ("outer_width", "width_mm", frame.width_mm, "mm"),
+        ("outer_height", "height_mm", frame.height_mm, "mm"),
+        ("outer_depth", "depth_mm", frame.depth_mm, "mm"),
+        ("weight", "weight_kg", frame.weight_kg, "kg"),
+        ("max_weight", "max_weight_kg", frame.max_weight_kg, "kg"),
+    )
+    out = []
+    for key, field_name, value, unit in figures:
+        if value is None:
+            gap = " (the unit space stands in)" if key == "outer_height" else ""
+            out.append(f"{key}: not in the catalogue{gap}")
+            continue
+        cited = catalogue.sources[frame.source_of(field_name)]
+        out.append(f"{key} {value:,g} {unit} from {cited.id} ({cited.kind.value})")
+    return out
 
 
 def _rack(name: str, site: Site, role: str, frame_type: RackType, note: str) -> Rack:
