@@ -102,11 +102,11 @@ def test_helios_export(cli, tmp_path: Path) -> None:
     assert "assume-weights (assumption)" in compute["comments"]
     assert "design helios" not in compute["comments"]  # one content whichever design has it
     shelf = files["device-types/Generic/rackbom-power-shelf-33kw-ocp.yaml"]
-    assert len(shelf["module-bays"]) == len(shelf["power-ports"]) == 6
-    assert len(shelf["power-outlets"]) == 8
-    assert {o["power_port"] for o in shelf["power-outlets"]} <= {
-        p["name"] for p in shelf["power-ports"]
-    }
+    assert len(shelf["module-bays"]) == 6  # six supplies behind one AC input, the shelf's feed
+    (inlet,) = shelf["power-ports"]
+    assert inlet == {"name": "ac-input", "type": "hardwired", "maximum_draw": 33847}
+    assert len(shelf["power-outlets"]) == 16
+    assert {o["power_port"] for o in shelf["power-outlets"]} == {"ac-input"}
     racks = files["racks.yaml"]
     (rack,) = racks["racks"]
     (frame,) = racks["rack_types"]

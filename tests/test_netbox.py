@@ -202,7 +202,7 @@ def _load_cluster(
     for start in range(0, len(bodies), BATCH):
         client.api("POST", "/api/dcim/devices/", bodies[start : start + BATCH])
     names = {d["name"] for d in devices}
-    cables = [c for c in data["cables"] if c["side_a_device"] in names]
+    cables = [c for c in data["cables"] if c.get("side_a_device") in names]
     ids = _component_ids(client, rack_ids.values())
     bodies = [
         {

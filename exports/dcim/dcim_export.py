@@ -10,7 +10,7 @@ a time, so its size is bounded by the disk, not by memory.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -18,6 +18,7 @@ from typing import TextIO
 from ...components.atomic import Writer, text_writer
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
+from ...components.plant_library import plant_rules
 from ...components.progress import byte_meter
 from ...components.switch_systems import SwitchSystem
 from ...racks.analysis import Analysis
@@ -26,9 +27,11 @@ from ...racks.cabling.names import copy_prefix
 from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from . import yamltext
-from .dcim_model import DeviceType, Placed, RackType, Role, Site
-from .device_types import switch_device_type, tray_device_type
+from .dcim_model import DeviceType, Placed, PowerPanel, RackType, Role, Site
+from .device_types import pdu_device_type, switch_device_type, tray_device_type
 from .lanes import LaneRule, lane_rule, with_tray_lanes
+from .pdus import NETWORK, PLUGS, fed_network_rack, pdu_limit_w
+from .power_feeds import PlantRacks, panels, plant_racks, row_names
 from .racks import (
     CABLE_NOTE,
     UNIT_MAPPING,
@@ -59,6 +62,8 @@ class Export:
     rack_roles: tuple[Role, ...]
     placed: Callable[[], Iterator[Placed]]
     """The racks with their devices and in-rack cables, one at a time (what the push loads)."""
+    panels: tuple[PowerPanel, ...] = ()
+    """The power panels the racks' feeds hang from."""
 
     def writers(self) -> list[tuple[str, Writer]]:
         """Relative path and writer of every file."""
@@ -147,10 +152,22 @@ class _Buffered:
 
 
 RACK_ROLES = tuple(roles({"compute", "network"}, racks=True))
-SECTIONS = ("racks", "devices", "interfaces", "cables", "uncabled")
+SECTIONS = (
+    "racks",
+    "devices",
+    "interfaces",
+    "power_feeds",
+    "power_ports",
+    "cables",
+    "uncabled",
+)
 """The racks file's streamed sections, in order."""
 COPY = "rackbomcopy0000000000"
 """Where a design copy's name prefix goes in its rendered text (plain YAML, found nowhere else)."""
+PDU, SWITCH, MANAGEMENT = "rack pdu", "switch box", "network management"
+"""Keys of the types besides the trays' while makers' spellings are made one."""
+ROW = "rackbomrow"
+"""Where a rack's row goes in a copy's rendered text, followed by the rack's index."""
 
 
 def _items(placed: Placed, section: str) -> Iterable[yamltext.Value]:
@@ -162,6 +179,10 @@ def _items(placed: Placed, section: str) -> Iterable[yamltext.Value]:
         return (c.data() for c in placed.cables)
     if section == "interfaces":
         return (lane.data() for lane in placed.lanes)
+    if section == "power_feeds":
+        return (feed.data() for feed in placed.feeds)
+    if section == "power_ports":
+        return (draw.data() for draw in placed.draws)
     return placed.uncabled
 
 
@@ -209,28 +230,34 @@ def _copies(
     types: Mapping[str, DeviceType],
     frames: Mapping[str, RackType],
     site: Site,
-    prefixes: Iterable[str],
+    copies: Sequence[tuple[str, PlantRacks]],
     lanes: LaneRule | None = None,
 ) -> Callable[[str], Iterator[str]]:
-    """Sections of many copies of one design: rendered once, each copy its prefix put in;
-    with `lanes`, each tray's breakout lanes.
+    """Sections of many copies of one design (each its name prefix and plant): rendered once,
+    each copy its prefix and its racks' rows put in; with `lanes`, each tray's breakout lanes.
 
     A prefix YAML would have to quote is rendered copy by copy instead.
     """
 
-    def placed(prefix: str) -> Iterator[Placed]:
-        for rack in design_racks(design, types, frames, site, prefix):
+    def placed(prefix: str, plant: PlantRacks) -> Iterator[Placed]:
+        for rack in design_racks(design, types, frames, site, prefix, plant):
             yield rack if lanes is None else with_tray_lanes(rack, lanes)
 
-    once = list(placed(COPY))
+    first = copies[0][1]
+    marks = tuple(f"{ROW}{k:06d}" for k in range(len(first.rows)))
+    once = list(placed(COPY, dataclasses.replace(first, rows=marks)))
     texts = {key: yamltext.Template("".join(render(once, key)), COPY) for key in SECTIONS}
 
     def sections(key: str) -> Iterator[str]:
-        for prefix in prefixes:
+        for prefix, plant in copies:
             if yamltext.scalar(prefix) == prefix and COPY not in prefix:
-                yield texts[key].fill(prefix)
+                text = texts[key].fill(prefix)
+                if ROW in text:
+                    for mark, row in zip(marks, plant.rows, strict=True):
+                        text = text.replace(mark, row)
+                yield text
             else:
-                yield from render(placed(prefix), key)
+                yield from render(placed(prefix, plant), key)
 
     return sections
 
@@ -242,6 +269,7 @@ def _head(
     site: Site,
     frames: list[RackType],
     names: set[str],
+    panels: Sequence[PowerPanel],
 ) -> dict[str, yamltext.Value]:
     return {
         "rackbom": {
@@ -254,6 +282,7 @@ def _head(
         "device_roles": [r.data() for r in roles(names)],
         "rack_roles": [r.data() for r in RACK_ROLES],
         "rack_types": [f.data() for f in frames],
+        "power_panels": [p.data() for p in panels],
     }
 
 
@@ -266,72 +295,144 @@ def profile_switch_types(catalogue: Catalogue, vocab: Vocabulary) -> list[Device
 def design_export(analysis: Analysis, vocab: Vocabulary) -> Export:
     """One design's export for `vocab`'s product."""
     design = analysis.design
-    types = _one_maker_spelling(_design_types(design, vocab))
+    rules = plant_rules()
+    types = _design_types(design, vocab)
+    if any(p.type in PLUGS for t in types.values() if not t.power_outlets for p in t.power_ports):
+        types[PDU] = pdu_device_type(design.catalogue, rules.pdu(design.catalogue), vocab)
+    types = _one_maker_spelling(types)
     _check_unique(list(types.values()), design.file)
     frames = {r.frame.id: rack_type(r.frame, design.catalogue) for r in design.racks}
     site = site_for(analysis.id, "design")
     names = {t.tray.role.value for r in design.racks for t in r.trays}
-    head = _head("design", analysis.id, vocab, site, list(frames.values()), names)
+    names |= {"power"} if PDU in types else set()
+    rows = row_names([len(design.racks)])
+    pdu = types.pop(PDU) if PDU in types else None
+    plant = plant_racks(analysis, rows, rules, pdu)
+    hall = panels(sorted(set(plant.rows)), site.name, site.location)
+    head = _head("design", analysis.id, vocab, site, list(frames.values()), names, hall)
     header = f"rackbom design {analysis.id} for {vocab.name}: racks and placed devices.\n"
 
     def placed() -> Iterator[Placed]:
-        return design_racks(design, types, frames, site, analysis.id)
+        return design_racks(design, types, frames, site, analysis.id, plant)
 
+    kinds = [*types.values(), *([plant.pdu] if plant.pdu else [])]
     return Export(
-        tuple(types.values()),
-        _small_files(list(types.values()), frames.values()),
+        tuple(kinds),
+        _small_files(kinds, frames.values()),
         _racks_writer(head, header + UNIT_MAPPING, lambda key: render(placed(), key), {}),
         tuple(frames.values()),
         site,
         tuple(roles(names)),
         RACK_ROLES,
         placed,
+        tuple(hall),
     )
+
+
+def _cluster_plants(cluster: ClusterAnalysis, pdu: DeviceType) -> list[tuple[str, PlantRacks]]:
+    """Each copy of the design in a cluster: its name prefix, and its racks' plant and rows (a
+    copy's racks stand where the floor places them; servers packed several to a floor rack
+    stand in that rack's row)."""
+    per_copy = len(cluster.rack.design.racks)
+    packed = cluster.copies_per_rack
+    rows = row_names(cluster.floor.rows)
+    base = plant_racks(cluster.rack, (), plant_rules(), pdu)
+
+    def floor_rack(copy: int, index: int) -> int:
+        return copy // packed if packed > 1 else copy * per_copy + index
+
+    return [
+        (
+            copy_prefix(cluster.id, copy),
+            dataclasses.replace(
+                base, rows=tuple(rows[floor_rack(copy, i)] for i in range(per_copy))
+            ),
+        )
+        for copy in range(cluster.copies)
+    ]
+
+
+@dataclass(frozen=True)
+class _ClusterTypes:
+    """A cluster's device types: its design's trays', the switch box's, the network racks'
+    management switch's and the rack PDU's, each maker spelled one way."""
+
+    trays: dict[str, DeviceType]
+    switch: DeviceType
+    management: DeviceType
+    pdu: DeviceType
+
+    @property
+    def kinds(self) -> list[DeviceType]:
+        """Every type once."""
+        extra = [] if self.management in self.trays.values() else [self.management]
+        return [*self.trays.values(), *extra, self.switch, self.pdu]
+
+
+def _cluster_types(cluster: ClusterAnalysis, vocab: Vocabulary) -> _ClusterTypes:
+    design = cluster.rack.design
+    infiniband = cluster.switch.protocol == "infiniband"
+    types = _design_types(design, vocab, infiniband)
+    tray = cluster.sizer.management.tray
+    types[MANAGEMENT] = tray_device_type(design, tray, vocab, busbar=False)
+    types[SWITCH] = switch_device_type(cluster.catalogue, cluster.switch, vocab)
+    pdu = plant_rules().pdu(cluster.catalogue)
+    types[PDU] = pdu_device_type(cluster.catalogue, pdu, vocab)
+    types = _one_maker_spelling(types)
+    switch, management, pdu_type = types.pop(SWITCH), types.pop(MANAGEMENT), types.pop(PDU)
+    _check_unique([*types.values(), switch, management, pdu_type], None)
+    return _ClusterTypes(types, switch, management, pdu_type)
+
+
+def _network(
+    cluster: ClusterAnalysis,
+    types: _ClusterTypes,
+    frame: RackType,
+    site: Site,
+    vocab: Vocabulary,
+    lanes: LaneRule | None = None,
+) -> Iterator[Placed]:
+    """The network racks, each with its PDUs and feeds."""
+    rules = plant_rules()
+    limit = pdu_limit_w(rules.pdu(cluster.catalogue), rules)
+    boxes = network_racks(cluster, types.switch, types.management, frame, site, vocab, lanes)
+    for rack in boxes:
+        yield fed_network_rack(rack, types.pdu, rules, limit)
 
 
 def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
     """A cluster's export: every copy of the design, network racks, cable bundles."""
     design = cluster.rack.design
-    infiniband = cluster.switch.protocol == "infiniband"
-    types = _design_types(design, vocab, infiniband)
-    switch = switch_device_type(cluster.catalogue, cluster.switch, vocab)
-    tray = cluster.sizer.management.tray
-    types[f"network {tray.id}"] = tray_device_type(design, tray, vocab, busbar=False)
-    everything = _one_maker_spelling({**types, f"switch {cluster.switch.id}": switch})
-    switch = everything.pop(f"switch {cluster.switch.id}")
-    types = everything
-    _check_unique([*types.values(), switch], None)
+    kinds = _cluster_types(cluster, vocab)
+    types = kinds.trays
     frames = {r.frame.id: rack_type(r.frame, cluster.catalogue) for r in design.racks}
     frames.setdefault(cluster.network_frame.id, rack_type(cluster.network_frame, cluster.catalogue))
     site = site_for(cluster.id, "cluster")
     names = {t.tray.role.value for r in design.racks for t in r.trays}
-    names |= {("leaf", "spine", "core")[p.tier - 1] for p in cluster.plans} | {"management"}
-    head = _head("cluster", cluster.id, vocab, site, list(frames.values()), names)
+    names |= {("leaf", "spine", "core")[p.tier - 1] for p in cluster.plans}
+    names |= {"management", "power"}
+    plants = _cluster_plants(cluster, kinds.pdu)
+    rows = [*dict.fromkeys(row_names(cluster.floor.rows)), NETWORK]
+    hall = panels(rows, site.name, site.location)
+    head = _head("cluster", cluster.id, vocab, site, list(frames.values()), names, hall)
     header = f"rackbom cluster {cluster.id} for {vocab.name}: racks, devices, cables.\n"
     network_frame = frames[cluster.network_frame.id]
-    management = types.pop(f"network {tray.id}")
-
-    run = RunList(cluster)
-    cages = [i.name for i in switch.interfaces if not i.mgmt_only]
-    lanes = lane_rule(run, cages, vocab)
-    prefixes = [copy_prefix(cluster.id, copy) for copy in range(cluster.copies)]
-    copies = _copies(design, types, frames, site, prefixes, lanes)
+    cages = [i.name for i in kinds.switch.interfaces if not i.mgmt_only]
+    lanes = lane_rule(RunList(cluster), cages, vocab)
+    copies = _copies(design, types, frames, site, plants, lanes)
 
     def sections(key: str) -> Iterator[str]:
         yield from copies(key)
-        yield from render(
-            network_racks(cluster, switch, management, network_frame, site, vocab, lanes), key
-        )
+        yield from render(_network(cluster, kinds, network_frame, site, vocab, lanes), key)
 
     def placed() -> Iterator[Placed]:
-        for prefix in prefixes:
-            yield from design_racks(design, types, frames, site, prefix)
-        yield from network_racks(cluster, switch, management, network_frame, site, vocab)
+        for prefix, plant in plants:
+            yield from design_racks(design, types, frames, site, prefix, plant)
+        yield from _network(cluster, kinds, network_frame, site, vocab)
 
-    kinds = [*types.values(), *([] if management in types.values() else [management]), switch]
     return Export(
-        tuple(kinds),
-        _small_files(kinds, frames.values()),
+        tuple(kinds.kinds),
+        _small_files(kinds.kinds, frames.values()),
         _racks_writer(
             head,
             header + UNIT_MAPPING,
@@ -343,4 +444,5 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
         tuple(roles(names)),
         RACK_ROLES,
         placed,
+        tuple(hall),
     )

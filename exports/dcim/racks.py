@@ -7,6 +7,7 @@ produced one at a time, so a cluster of any size is written without holding it i
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterator, Mapping
 from itertools import islice
@@ -27,6 +28,8 @@ from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from ...racks.management import rack_management
 from .dcim_model import Cable, Device, DeviceType, Placed, Rack, RackType, Role, Site
+from .pdus import ac_inlets, with_pdus
+from .power_feeds import PlantRacks, rack_power
 from .type_library import RACKBOM, library, slugify
 from .vocabulary import Vocabulary
 
@@ -145,12 +148,14 @@ def design_racks(
     frames: Mapping[str, RackType],
     site: Site,
     prefix: str,
+    plant: PlantRacks | None = None,
 ) -> Iterator[Placed]:
-    """The design's racks with their trays and in-rack cables; `prefix` names this copy."""
+    """The design's racks with their trays and in-rack cables; `prefix` names this copy; with
+    `plant`, each rack's power feeds cabled to its inputs."""
     catalogue = design.catalogue
     placement = catalogue.sources[design.spec.sources.get("placements", design.spec.source)]
     where = f"placement from {placement.id} ({placement.kind.value})"
-    for rack in design.racks:
+    for index, rack in enumerate(design.racks):
         name = rack_name(prefix, rack.name)
         entry = _rack(
             name,
@@ -177,7 +182,19 @@ def design_racks(
         )
         cables, uncabled = _management_cables(design, rack, name, devices)
         power, unpowered = _power_cables(devices)
-        yield Placed(entry, devices, cables + power, uncabled + unpowered)
+        placed = Placed(entry, devices, cables + power, uncabled + unpowered)
+        yield placed if plant is None else _fed(placed, plant, index)
+
+
+def _fed(placed: Placed, plant: PlantRacks, index: int) -> Placed:
+    """A design rack with its PDUs where its devices have AC inlets, and the plant's feeds."""
+    feeds = plant.racks[index].feeds
+    if plant.pdu is not None and ac_inlets(placed.devices):
+        placed = with_pdus(placed, plant.pdu, max(1, len(feeds) // 2))
+    fed = rack_power(feeds, placed.rack.name, plant.rows[index], placed.devices, plant.profile)
+    return dataclasses.replace(
+        placed, cables=placed.cables + fed.cables, draws=fed.draws, feeds=fed.feeds
+    )
 
 
 def _management_cables(
