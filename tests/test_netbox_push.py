@@ -20,9 +20,11 @@ from nautobot_client import NetBoxClient
 from netbox_service import NETBOX
 
 import rackbom as rb
+from rackbom.components.plant_library import plant_rules
 from rackbom.exports.dcim.dcim_export import cluster_export, design_export
 from rackbom.exports.dcim.vocabulary import vocabulary
 from rackbom.racks.plant.plan import plant_of
+from rackbom.racks.plant.rack import side_feeds
 
 pytestmark = pytest.mark.client
 
@@ -142,13 +144,23 @@ def _power_is_the_plants(running: Server, client: NetBoxClient, export: Any, sys
     racks, feeds = _utilisation(running, export.site.slug)
     per_copy = len(plant.racks)
     placed = [p for p in export.placed() if p.feeds]
-    assert placed and len(placed) % per_copy == 0
-    for index, p in enumerate(placed):
+    compute = [p for p in placed if p.rack.role == "compute"]
+    assert compute and len(compute) % per_copy == 0
+    for index, p in enumerate(compute):
         rack = plant.racks[index % per_copy]
         for feed, planned in zip(p.feeds, rack.feeds, strict=True):
             available, allocated = feeds[feed.name]
             assert 100 * allocated / available == pytest.approx(planned.nominal_pct, abs=0.05)
         assert racks[p.rack.name] == pytest.approx(rack.feed_use_pct, abs=0.1)
+    rules = plant_rules()
+    for p in placed[len(compute) :]:  # network racks: the plant's rule for a rack's PDUs
+        load = float(sum(d.allocated_draw for d in p.draws))
+        planned = side_feeds(rules, p.rack.name, len(p.feeds), load, load)
+        for feed, plan in zip(p.feeds, planned, strict=True):
+            available, allocated = feeds[feed.name]
+            assert 100 * allocated / available == pytest.approx(plan.nominal_pct, abs=0.05)
+        use = 100 * load / sum(f.limit_w for f in planned)
+        assert racks[p.rack.name] == pytest.approx(use, abs=0.1)
     loose = {
         (port["device"]["name"], port["name"])
         for port in client.all("/api/dcim/power-ports/", site=export.site.slug, cabled="false")
