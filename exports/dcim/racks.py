@@ -46,7 +46,10 @@ UNIT_MAPPING = (
 )
 CABLE_NOTE = (
     "Cables: management (BMC) ports are cabled to the management switch in their rack, by the "
-    "run list's rule, and busbar inputs to the power shelves' outlets. A cluster's scale-out "
+    "run list's rule; busbar inputs to the power shelves' outlets, AC inlets to the rack PDUs' "
+    "outlets (A and B), and each power feed to the shelf input or PDU inlet it feeds, whose "
+    "draw in power_ports is the feed's share of the rack's input (rackbom plant). A cluster's "
+    "scale-out "
     "links are one bundle per tier here (count, cable and optic parts, lengths); `rackbom cables "
     "CLUSTER --netbox FILE` writes them port to port as a cable import with these devices' names. "
     "Scale-up copper runs through backplanes and copper assemblies and is not listed."
