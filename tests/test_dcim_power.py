@@ -142,3 +142,25 @@ def test_rack_types_are_whole_frames() -> None:
         space = frame.u_height * (48 if frame.width == 21 else 44.45)
         assert frame.outer_height > math.ceil(space), frame.model
         assert "not in the catalogue" not in frame.comments
+
+
+def test_a_rack_past_its_pdus_is_left_unfed() -> None:
+    """Kyber's canisters (fed from a sidecar the model leaves out) draw more than the plant's two
+    rack PDUs carry: no PDU is drawn for them, and their inlets are listed as uncabled."""
+    (placed,) = design_export(rb.load("vr300-nvl576").analysis, vocabulary("netbox")).placed()
+    assert not placed.feeds and not any(d.role == "power" for d in placed.devices)
+    inlets = {f"{d.name}:{p.name}" for d in placed.devices for p in d.device_type.power_ports}
+    assert inlets and inlets <= set(placed.uncabled)
+
+
+def test_nautobot_draws_fit_its_ports() -> None:
+    """Nautobot stores a draw in a small integer: every draw of its export fits one."""
+    vocab = vocabulary("nautobot")
+    export = design_export(rb.load("mi500-ual256").analysis, vocab)
+    draws = [w for p in export.placed() for w in p.draws]
+    assert draws and max(w.allocated_draw for w in draws) <= 32_767
+    assert all(
+        p.maximum_draw is None or p.maximum_draw <= 32_767
+        for t in export.types
+        for p in t.power_ports
+    )

@@ -28,7 +28,7 @@ from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from . import yamltext
 from .dcim_model import DeviceType, Placed, PowerPanel, RackType, Role, Site
-from .device_types import pdu_device_type, switch_device_type, tray_device_type
+from .device_types import draw_limit, pdu_device_type, switch_device_type, tray_device_type
 from .lanes import LaneRule, lane_rule, with_tray_lanes
 from .pdus import NETWORK, PLUGS, fed_network_rack, pdu_limit_w
 from .power_feeds import PlantRacks, panels, plant_racks, row_names
@@ -307,7 +307,7 @@ def design_export(analysis: Analysis, vocab: Vocabulary) -> Export:
     names |= {"power"} if PDU in types else set()
     rows = row_names([len(design.racks)])
     pdu = types.pop(PDU) if PDU in types else None
-    plant = plant_racks(analysis, rows, rules, pdu)
+    plant = plant_racks(analysis, rows, rules, pdu, draw_limit(vocab))
     hall = panels(sorted(set(plant.rows)), site.name, site.location)
     head = _head("design", analysis.id, vocab, site, list(frames.values()), names, hall)
     header = f"rackbom design {analysis.id} for {vocab.name}: racks and placed devices.\n"
@@ -329,14 +329,16 @@ def design_export(analysis: Analysis, vocab: Vocabulary) -> Export:
     )
 
 
-def _cluster_plants(cluster: ClusterAnalysis, pdu: DeviceType) -> list[tuple[str, PlantRacks]]:
+def _cluster_plants(
+    cluster: ClusterAnalysis, pdu: DeviceType, most: int
+) -> list[tuple[str, PlantRacks]]:
     """Each copy of the design in a cluster: its name prefix, and its racks' plant and rows (a
     copy's racks stand where the floor places them; servers packed several to a floor rack
     stand in that rack's row)."""
     per_copy = len(cluster.rack.design.racks)
     packed = cluster.copies_per_rack
     rows = row_names(cluster.floor.rows)
-    base = plant_racks(cluster.rack, (), plant_rules(), pdu)
+    base = plant_racks(cluster.rack, (), plant_rules(), pdu, most)
 
     def floor_rack(copy: int, index: int) -> int:
         return copy // packed if packed > 1 else copy * per_copy + index
@@ -397,7 +399,7 @@ def _network(
     limit = pdu_limit_w(rules.pdu(cluster.catalogue), rules)
     boxes = network_racks(cluster, types.switch, types.management, frame, site, vocab, lanes)
     for rack in boxes:
-        yield fed_network_rack(rack, types.pdu, rules, limit)
+        yield fed_network_rack(rack, types.pdu, rules, limit, draw_limit(vocab))
 
 
 def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
@@ -411,7 +413,7 @@ def cluster_export(cluster: ClusterAnalysis, vocab: Vocabulary) -> Export:
     names = {t.tray.role.value for r in design.racks for t in r.trays}
     names |= {("leaf", "spine", "core")[p.tier - 1] for p in cluster.plans}
     names |= {"management", "power"}
-    plants = _cluster_plants(cluster, kinds.pdu)
+    plants = _cluster_plants(cluster, kinds.pdu, draw_limit(vocab))
     rows = [*dict.fromkeys(row_names(cluster.floor.rows)), NETWORK]
     hall = panels(rows, site.name, site.location)
     head = _head("cluster", cluster.id, vocab, site, list(frames.values()), names, hall)

@@ -103,14 +103,16 @@ def pdu_limit_w(pdu: Busway, rules: PlantRules) -> float:
     return pdu.rating_w(profile.power_factor) * profile.continuous_load_fraction
 
 
-def fed_network_rack(placed: Placed, pdu: DeviceType, rules: PlantRules, limit_w: float) -> Placed:
+def fed_network_rack(
+    placed: Placed, pdu: DeviceType, rules: PlantRules, limit_w: float, most: int
+) -> Placed:
     """A network rack with its PDUs, their feeds on the network panels, each PDU inlet's draw its
     feed's share of what the rack's boxes draw."""
     per_side = pdus_per_side(placed, pdu, limit_w)
     placed = with_pdus(placed, pdu, per_side)
     load = float(sum(port.allocated_draw or 0 for _, port, _ in ac_inlets(placed.devices)))
     feeds = side_feeds(rules, placed.rack.name, 2 * per_side, load, load)
-    fed = rack_power(feeds, placed.rack.name, NETWORK, placed.devices, rules.profile)
+    fed = rack_power(feeds, placed.rack.name, NETWORK, placed.devices, rules.profile, most)
     return dataclasses.replace(
         placed,
         cables=placed.cables + fed.cables,

@@ -36,6 +36,10 @@ class PlantRacks:
     profile: PlantProfile
     pdu: DeviceType | None = None
     """The rack PDU a rack without power shelves hangs its devices' inlets on."""
+    pdu_limit_w: float = 0.0
+    """The continuous load one such PDU carries."""
+    most: int = 0
+    """The watts one power port of the product holds."""
 
 
 @dataclass(frozen=True)
@@ -83,10 +87,16 @@ def fed_inputs(devices: Sequence[Device]) -> list[tuple[Device, str, int | None]
 
 
 def rack_power(
-    planned: Sequence[Feed], rack: str, row: str, devices: Sequence[Device], profile: PlantProfile
+    planned: Sequence[Feed],
+    rack: str,
+    row: str,
+    devices: Sequence[Device],
+    profile: PlantProfile,
+    most: int,
 ) -> RackPower:
     """The plant's feeds of one rack, each cabled to the input it feeds; none where the rack's
-    inputs are not the plant's feeds (a rack without shelves or PDUs)."""
+    inputs are not the plant's feeds (a rack without shelves or PDUs). A draw is held at `most`,
+    the watts a power port of the product holds."""
     inputs = fed_inputs(devices)
     if len(inputs) != len(planned):
         return RackPower()
@@ -94,7 +104,7 @@ def rack_power(
     for feed, (device, port, maximum) in zip(planned, inputs, strict=True):
         made = _feed(feed, rack, row, profile)
         feeds.append(made)
-        draws.append(PowerDraw(device.name, port, round(feed.nominal_w), maximum))
+        draws.append(PowerDraw(device.name, port, min(round(feed.nominal_w), most), maximum))
         cables.append(
             Cable(made.panel, FEED, made.name, device.name, "dcim.powerport", port, "power")
         )
@@ -124,14 +134,21 @@ def _feed(feed: Feed, rack: str, row: str, profile: PlantProfile) -> PowerFeed:
 
 
 def plant_racks(
-    analysis: Analysis, rows: Sequence[str], rules: PlantRules, pdu: DeviceType | None
+    analysis: Analysis,
+    rows: Sequence[str],
+    rules: PlantRules,
+    pdu: DeviceType | None,
+    most: int,
 ) -> PlantRacks:
-    """The plant of a design's racks (one copy) standing in `rows`, one row name per rack."""
+    """The plant of a design's racks (one copy) standing in `rows`, one row name per rack, with
+    the rack PDU of the profile and the most watts a power port holds."""
     catalogue = analysis.design.catalogue
     racks = tuple(
         rack_plant(analysis, index, rules, catalogue) for index in range(len(analysis.design.racks))
     )
-    return PlantRacks(racks, tuple(rows), rules.profile, pdu)
+    part = rules.pdu(catalogue)
+    limit = part.rating_w(rules.profile.power_factor) * rules.profile.continuous_load_fraction
+    return PlantRacks(racks, tuple(rows), rules.profile, pdu, limit, most)
 
 
 def row_names(counts: Sequence[int]) -> list[str]:

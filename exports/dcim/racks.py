@@ -28,7 +28,7 @@ from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from ...racks.management import rack_management
 from .dcim_model import Cable, Device, DeviceType, Placed, Rack, RackType, Role, Site
-from .pdus import ac_inlets, with_pdus
+from .pdus import ac_inlets, pdus_per_side, with_pdus
 from .power_feeds import PlantRacks, rack_power
 from .type_library import RACKBOM, library, slugify
 from .vocabulary import Vocabulary
@@ -192,9 +192,16 @@ def design_racks(
 def _fed(placed: Placed, plant: PlantRacks, index: int) -> Placed:
     """A design rack with its PDUs where its devices have AC inlets, and the plant's feeds."""
     feeds = plant.racks[index].feeds
-    if plant.pdu is not None and ac_inlets(placed.devices):
-        placed = with_pdus(placed, plant.pdu, max(1, len(feeds) // 2))
-    fed = rack_power(feeds, placed.rack.name, plant.rows[index], placed.devices, plant.profile)
+    inlets = ac_inlets(placed.devices)
+    per_side = max(1, len(feeds) // 2)
+    if plant.pdu is not None and inlets:
+        if pdus_per_side(placed, plant.pdu, plant.pdu_limit_w) > per_side:
+            # more than the plant's PDUs carry: left unfed, as the plant warns
+            loose = tuple(f"{d.name}:{p.name}" for d, p, _ in inlets)
+            return dataclasses.replace(placed, uncabled=placed.uncabled + loose)
+        placed = with_pdus(placed, plant.pdu, per_side)
+    row = plant.rows[index]
+    fed = rack_power(feeds, placed.rack.name, row, placed.devices, plant.profile, plant.most)
     return dataclasses.replace(
         placed, cables=placed.cables + fed.cables, draws=fed.draws, feeds=fed.feeds
     )
