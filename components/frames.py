@@ -16,6 +16,7 @@ class RackFrame(Sourced):
     unit_standard: UnitStandard
     unit_mm: Mm = Field(description="Height of one unit: 44.45 (U) or 48 (OU); mm up to 1e5.")
     height_units: Units = Field(description="Units the frame holds, up to 200.")
+    height_mm: Mm | None = Field(default=None, description="Outside height of the frame.")
     width_mm: Mm = Field(description="Outside width.")
     depth_mm: Mm | None = None
     mounting_width_mm: Mm = Field(description="Width of the equipment opening.")

@@ -65,6 +65,12 @@ class PlantRules:
         assert isinstance(part, Busway)
         return part
 
+    def pdu(self, catalogue: Catalogue) -> Busway:
+        """The rack PDU part."""
+        part = self.part(catalogue, "rack_pdu", Busway)
+        assert isinstance(part, Busway)
+        return part
+
     def cdu(self, catalogue: Catalogue) -> Cdu:
         """The CDU part."""
         part = self.part(catalogue, "cdu", Cdu)

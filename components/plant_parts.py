@@ -5,7 +5,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
-from .limits import AMOUNT_MAX, PositiveWatts
+from .limits import AMOUNT_MAX, Count, Name, PositiveWatts
 from .parts import PartType
 
 PositiveAmount = Annotated[float, Field(strict=True, gt=0, le=AMOUNT_MAX, allow_inf_nan=False)]
@@ -23,6 +23,11 @@ class Busway(PartType):
     voltage_v: PositiveAmount = Field(description="Line-to-line voltage, V.")
     phases: Literal[1, 3]
     current_a: PositiveAmount = Field(description="Rated current of the run and its breaker, A.")
+    inlet: Name | None = Field(
+        default=None, description="A rack PDU's inlet plug, as a DCIM types it."
+    )
+    c13_outlets: Count = Field(default=0, description="A rack PDU's IEC 60320 C13 outlets.")
+    c19_outlets: Count = Field(default=0, description="A rack PDU's IEC 60320 C19 outlets.")
 
     def rating_w(self, power_factor: float) -> float:
         """Real power at the rated current: V x I (x sqrt 3 for three phases) x power factor."""

@@ -57,6 +57,10 @@ class PlantProfile(Sourced):
         description="Largest breaker one rack feed may have."
     )
     row_busway: Id = Field(description="Busway part feeding a row (one per side, or more).")
+    rack_pdu: Id = Field(
+        default="apc-ap8886",
+        description="Rack PDU part a rack without power shelves hangs on, one per feed.",
+    )
     ups: Id = Field(description="UPS module part (N+1 modules per side).")
     generator: Id = Field(description="Generator part (N+1 sets for the hall).")
     hall_supply_w: PositiveAmount | None = Field(

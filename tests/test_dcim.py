@@ -102,16 +102,17 @@ def test_helios_export(cli, tmp_path: Path) -> None:
     assert "assume-weights (assumption)" in compute["comments"]
     assert "design helios" not in compute["comments"]  # one content whichever design has it
     shelf = files["device-types/Generic/rackbom-power-shelf-33kw-ocp.yaml"]
-    assert len(shelf["module-bays"]) == len(shelf["power-ports"]) == 6
-    assert len(shelf["power-outlets"]) == 8
-    assert {o["power_port"] for o in shelf["power-outlets"]} <= {
-        p["name"] for p in shelf["power-ports"]
-    }
+    assert len(shelf["module-bays"]) == 6  # six supplies behind one AC input, the shelf's feed
+    (inlet,) = shelf["power-ports"]
+    assert inlet == {"name": "ac-input", "type": "hardwired", "maximum_draw": 33847}
+    assert len(shelf["power-outlets"]) == 16
+    assert {o["power_port"] for o in shelf["power-outlets"]} == {"ac-input"}
     racks = files["racks.yaml"]
     (rack,) = racks["racks"]
     (frame,) = racks["rack_types"]
     assert (frame["u_height"], frame["width"], frame["outer_width"]) == (46, 21, 1200)
-    assert frame["outer_height"] == 46 * 48 and frame["max_weight"] == 4700
+    assert (frame["outer_height"], frame["outer_depth"]) == (2386, 1200)
+    assert (frame["weight"], frame["max_weight"]) == (400, 4700)
     assert rack["rack_type"] == frame["slug"] and rack["site"] == racks["site"]["name"]
     assert "48 mm" in racks["rackbom"]["mapping"]
     assert len(racks["devices"]) == 34

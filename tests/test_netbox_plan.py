@@ -7,9 +7,15 @@ import socket
 
 import pytest
 
+import rackbom as rb
 from rackbom.components.errors import InputError
+from rackbom.exports.dcim.dcim_export import Export, design_export
 from rackbom.exports.dcim.netbox_api import plain
+from rackbom.exports.dcim.netbox_power import power_feeds, power_panels
+from rackbom.exports.dcim.netbox_push import _row_ends
 from rackbom.exports.dcim.netbox_sync import Tally, Want, sync
+from rackbom.exports.dcim.power_feeds import FEED
+from rackbom.exports.dcim.vocabulary import vocabulary
 
 OURS = [{"slug": "rackbom"}]
 
@@ -99,3 +105,45 @@ def test_files_mode_is_kept_where_netbox_url_is_set(cli, monkeypatch, tmp_path) 
     result = cli("export", "netbox", "helios", "-o", str(tmp_path / "out"))
     assert result.code == 0, result.err
     assert (tmp_path / "out" / "racks.yaml").is_file()
+
+
+def _helios_export() -> Export:
+    return design_export(rb.load("helios").analysis, vocabulary("netbox"))
+
+
+def test_a_plan_makes_a_panel_per_side_and_a_feed_per_shelf() -> None:
+    """Into an empty NetBox, a plan creates the row's two panels and the rack's eight feeds (one
+    per power shelf), each on its side's panel."""
+    export = _helios_export()
+    tally = Tally(apply=False)
+    boards = power_panels(None, tally, export.panels, {"site": None, "location": None})  # type: ignore[arg-type]
+    group = list(export.placed())
+    power_feeds(None, tally, group, boards, {})  # type: ignore[arg-type]
+    assert tally.counts == {"power-panels": [2, 0, 0], "power-feeds": [8, 0, 0]}
+    feeds = [f for p in group for f in p.feeds]
+    assert [f.panel for f in feeds] == ["row 1 side A", "row 1 side B"] * 4
+    assert {f.data()["type"] for f in feeds if f.side == "B"} == {"redundant"}
+
+
+def test_a_feeds_cable_is_known_by_its_panel() -> None:
+    """NetBox names a cable's power-feed end without its panel; the push keys it by the panel
+    the feed hangs on, as the export does, so a second push finds the cable unchanged."""
+    row = {
+        "a_terminations": [
+            {"object_type": "dcim.powerfeed", "object_id": 7, "object": {"name": "helios A1"}}
+        ],
+        "b_terminations": [
+            {
+                "object_type": "dcim.powerport",
+                "object_id": 9,
+                "object": {"name": "ac-input", "device": {"name": "helios-OU1"}},
+            }
+        ],
+    }
+    names = {("dcim.powerfeed", 7): ("dcim.powerfeed", "row 1 side A", "helios A1")}
+    ends = set(_row_ends(row, names))
+    cable = next(c for p in _helios_export().placed() for c in p.cables if c.a_type == FEED)
+    assert ends == {
+        (cable.a_type, cable.a_device, cable.a_name),
+        (cable.b_type, cable.b_device, cable.b_name),
+    }

@@ -2,11 +2,14 @@
 
 Helios and a three-rack Helios cluster are pushed twice each: the second push changes nothing.
 Every device (rack, position, type, role) and every cable (its two ends and type) that NetBox
-then holds in the system's site is compared with the export's, and so are a changed object, a
-conflicting object rackbom did not make, and a refused token."""
+then holds in the system's site is compared with the export's, NetBox's own feed and rack power
+utilisation with rackbom's plant, and so are a changed object, a conflicting object rackbom did
+not make, and a refused token."""
 
 from __future__ import annotations
 
+import json
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,8 +20,11 @@ from nautobot_client import NetBoxClient
 from netbox_service import NETBOX
 
 import rackbom as rb
+from rackbom.components.plant_library import plant_rules
 from rackbom.exports.dcim.dcim_export import cluster_export, design_export
 from rackbom.exports.dcim.vocabulary import vocabulary
+from rackbom.racks.plant.plan import plant_of
+from rackbom.racks.plant.rack import side_feeds
 
 pytestmark = pytest.mark.client
 
@@ -84,15 +90,91 @@ def _stored_devices(client: NetBoxClient, site: str) -> dict[str, tuple[Any, ...
 
 
 def _stored_cables(client: NetBoxClient, site: str) -> set[frozenset[tuple[str, str, str]]]:
+    panels = {
+        f["id"]: f["power_panel"]["name"] for f in client.all("/api/dcim/power-feeds/", site=site)
+    }
     out = set()
     for cable in client.all("/api/dcim/cables/", site=site):
         ends = [
-            (end["object_type"], end["object"]["device"]["name"], end["object"]["name"])
+            (
+                end["object_type"],
+                panels[end["object_id"]]
+                if end["object_type"] == "dcim.powerfeed"
+                else end["object"]["device"]["name"],
+                end["object"]["name"],
+            )
             for side in ("a_terminations", "b_terminations")
             for end in cable[side]
         ]
         out.add(frozenset(ends))
     return out
+
+
+UTILISATION = """
+import json
+from dcim.models import PowerFeed, Rack
+site = {site!r}
+racks = {{r.name: r.get_power_utilization() for r in Rack.objects.filter(site__slug=site)}}
+feeds = {{
+    f.name: [f.available_power, sum(p.get_power_draw()["allocated"] for p in f.link_peers)]
+    for f in PowerFeed.objects.filter(power_panel__site__slug=site)
+}}
+print(json.dumps([racks, feeds]))
+"""
+
+
+def _utilisation(running: Server, site: str) -> tuple[dict[str, float], dict[str, list[int]]]:
+    """NetBox's own figures: each rack's power utilisation, and each feed's available power and
+    the allocated draw of what it feeds (`Rack.get_power_utilization`, `get_power_draw`)."""
+    done = subprocess.run(
+        [*running.server, "nbshell", "-c", UTILISATION.format(site=site)],
+        env=running.env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    racks, feeds = json.loads(done.stdout.strip().splitlines()[-1])
+    return racks, feeds
+
+
+def _power_is_the_plants(running: Server, client: NetBoxClient, export: Any, system: Any) -> None:
+    """NetBox's feed and rack utilisation are the plant's; every power port is cabled."""
+    plant = plant_of(system)
+    racks, feeds = _utilisation(running, export.site.slug)
+    per_copy = len(plant.racks)
+    placed = [p for p in export.placed() if p.feeds]
+    compute = [p for p in placed if p.rack.role == "compute"]
+    assert compute and len(compute) % per_copy == 0
+    for index, p in enumerate(compute):
+        rack = plant.racks[index % per_copy]
+        for feed, planned in zip(p.feeds, rack.feeds, strict=True):
+            available, allocated = feeds[feed.name]
+            assert 100 * allocated / available == pytest.approx(planned.nominal_pct, abs=0.05)
+        assert racks[p.rack.name] == pytest.approx(rack.feed_use_pct, abs=0.1)
+    rules = plant_rules()
+    for p in placed[len(compute) :]:  # network racks: the plant's rule for a rack's PDUs
+        load = float(sum(d.allocated_draw for d in p.draws))
+        planned = side_feeds(rules, p.rack.name, len(p.feeds), load, load)
+        for feed, plan in zip(p.feeds, planned, strict=True):
+            available, allocated = feeds[feed.name]
+            assert 100 * allocated / available == pytest.approx(plan.nominal_pct, abs=0.05)
+        use = 100 * load / sum(f.limit_w for f in planned)
+        assert racks[p.rack.name] == pytest.approx(use, abs=0.1)
+    loose = {
+        (port["device"]["name"], port["name"])
+        for port in client.all("/api/dcim/power-ports/", site=export.site.slug, cabled="false")
+    }
+    ends = {(c.b_device, c.b_name) for p in export.placed() for c in p.cables}
+    ends |= {(c.a_device, c.a_name) for p in export.placed() for c in p.cables}
+    assert not loose & ends
+    assert loose == {
+        (d.name, port.name)
+        for p in export.placed()
+        for d in p.devices
+        for port in d.device_type.power_ports
+        if (d.name, port.name) not in ends
+    }
 
 
 @pytest.mark.parametrize("target", ["helios", "cluster"])
@@ -124,6 +206,8 @@ def test_a_push_loads_the_system_and_a_second_changes_nothing(
     assert set(racks) == {p.rack.name for p in placed}
     for p in placed:
         assert racks[p.rack.name]["rack_type"]["slug"] == p.rack.rack_type.slug
+    system = rb.load_cluster(name) if target == "cluster" else rb.load(name)
+    _power_is_the_plants(running, client, export, system.analysis)
 
 
 def test_a_changed_object_of_rackboms_is_updated(

@@ -10,14 +10,15 @@ a time, so its size is bounded by the disk, not by memory.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ...components.atomic import Writer, text_writer
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
+from ...components.plant_library import plant_rules
 from ...components.progress import byte_meter
 from ...components.switch_systems import SwitchSystem
 from ...racks.analysis import Analysis
@@ -27,9 +28,11 @@ from ...racks.cabling.runlist import RunList
 from ...racks.cabling.scope import FloorScope
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from . import yamltext
-from .dcim_model import DeviceType, Placed, RackType, Role, Site
-from .device_types import switch_device_type, tray_device_type
+from .dcim_model import DeviceType, Placed, PowerPanel, RackType, Role, Site
+from .device_types import draw_limit, pdu_device_type, switch_device_type, tray_device_type
 from .lanes import LaneRule, lane_rule, with_tray_lanes
+from .pdus import NETWORK, PLUGS, fed_network_rack, pdu_limit_w
+from .power_feeds import PlantRacks, panels, plant_racks, row_names
 from .racks import (
     CABLE_NOTE,
     UNIT_MAPPING,
@@ -47,6 +50,9 @@ from .vocabulary import Vocabulary
 
 WRITE_CHUNK = 1 << 16  # characters buffered before a write
 
+if TYPE_CHECKING:
+    from ...racks.cabling.network_racks import NetworkRack
+
 
 @dataclass(frozen=True)
 class Export:
@@ -63,6 +69,8 @@ class Export:
     """The racks with their devices and in-rack cables, one at a time (what the push loads)."""
     scoped: ScopedExport | None = None
     """What a scoped export holds (None: the whole system)."""
+    panels: tuple[PowerPanel, ...] = ()
+    """The power panels the racks' feeds hang from."""
 
     def writers(self) -> list[tuple[str, Writer]]:
         """Relative path and writer of every file."""
@@ -151,10 +159,22 @@ class _Buffered:
 
 
 RACK_ROLES = tuple(roles({"compute", "network"}, racks=True))
-SECTIONS = ("racks", "devices", "interfaces", "cables", "uncabled")
+SECTIONS = (
+    "racks",
+    "devices",
+    "interfaces",
+    "power_feeds",
+    "power_ports",
+    "cables",
+    "uncabled",
+)
 """The racks file's streamed sections, in order."""
 COPY = "rackbomcopy0000000000"
 """Where a design copy's name prefix goes in its rendered text (plain YAML, found nowhere else)."""
+PDU, SWITCH, MANAGEMENT = "rack pdu", "switch box", "network management"
+"""Keys of the types besides the trays' while makers' spellings are made one."""
+ROW = "rackbomrow"
+"""Where a rack's row goes in a copy's rendered text, followed by the rack's index."""
 
 
 def _items(placed: Placed, section: str) -> Iterable[yamltext.Value]:
@@ -166,6 +186,10 @@ def _items(placed: Placed, section: str) -> Iterable[yamltext.Value]:
         return (c.data() for c in placed.cables)
     if section == "interfaces":
         return (lane.data() for lane in placed.lanes)
+    if section == "power_feeds":
+        return (feed.data() for feed in placed.feeds)
+    if section == "power_ports":
+        return (draw.data() for draw in placed.draws)
     return placed.uncabled
 
 
@@ -213,30 +237,38 @@ def _copies(
     types: Mapping[str, DeviceType],
     frames: Mapping[str, RackType],
     site: Site,
-    prefixes: Iterable[tuple[str, frozenset[str] | None]],
+    copies: Sequence[tuple[str, PlantRacks, frozenset[str] | None]],
     lanes: LaneRule | None = None,
 ) -> Callable[[str], Iterator[str]]:
-    """Sections of many copies of one design: rendered once, each copy its prefix put in;
-    with `lanes`, each tray's breakout lanes. A copy is a prefix and the names of its racks
-    kept (None: all of them).
+    """Sections of many copies of one design (each its name prefix, its plant and the names of
+    its racks kept, None: all of them): rendered once, each copy its prefix and its racks' rows
+    put in; with `lanes`, each tray's breakout lanes.
 
     A copy kept in part, or whose prefix YAML would have to quote, is rendered copy by copy.
     """
 
-    def placed(prefix: str, keep: frozenset[str] | None = None) -> Iterator[Placed]:
-        for rack in design_racks(design, types, frames, site, prefix):
+    def placed(
+        prefix: str, plant: PlantRacks, keep: frozenset[str] | None = None
+    ) -> Iterator[Placed]:
+        for rack in design_racks(design, types, frames, site, prefix, plant):
             if keep is None or rack.rack.name in keep:
                 yield rack if lanes is None else with_tray_lanes(rack, lanes)
 
-    once = list(placed(COPY))
+    first = copies[0][1]
+    marks = tuple(f"{ROW}{k:06d}" for k in range(len(first.rows)))
+    once = list(placed(COPY, dataclasses.replace(first, rows=marks)))
     texts = {key: yamltext.Template("".join(render(once, key)), COPY) for key in SECTIONS}
 
     def sections(key: str) -> Iterator[str]:
-        for prefix, keep in prefixes:
+        for prefix, plant, keep in copies:
             if keep is None and yamltext.scalar(prefix) == prefix and COPY not in prefix:
-                yield texts[key].fill(prefix)
+                text = texts[key].fill(prefix)
+                if ROW in text:
+                    for mark, row in zip(marks, plant.rows, strict=True):
+                        text = text.replace(mark, row)
+                yield text
             else:
-                yield from render(placed(prefix, keep), key)
+                yield from render(placed(prefix, plant, keep), key)
 
     return sections
 
@@ -248,6 +280,7 @@ def _head(
     site: Site,
     frames: list[RackType],
     names: set[str],
+    panels: Sequence[PowerPanel],
 ) -> dict[str, yamltext.Value]:
     return {
         "rackbom": {
@@ -260,6 +293,7 @@ def _head(
         "device_roles": [r.data() for r in roles(names)],
         "rack_roles": [r.data() for r in RACK_ROLES],
         "rack_types": [f.data() for f in frames],
+        "power_panels": [p.data() for p in panels],
     }
 
 
@@ -272,71 +306,156 @@ def profile_switch_types(catalogue: Catalogue, vocab: Vocabulary) -> list[Device
 def design_export(analysis: Analysis, vocab: Vocabulary) -> Export:
     """One design's export for `vocab`'s product."""
     design = analysis.design
-    types = _one_maker_spelling(_design_types(design, vocab))
+    rules = plant_rules()
+    types = _design_types(design, vocab)
+    if any(p.type in PLUGS for t in types.values() if not t.power_outlets for p in t.power_ports):
+        types[PDU] = pdu_device_type(design.catalogue, rules.pdu(design.catalogue), vocab)
+    types = _one_maker_spelling(types)
     _check_unique(list(types.values()), design.file)
     frames = {r.frame.id: rack_type(r.frame, design.catalogue) for r in design.racks}
     site = site_for(analysis.id, "design")
     names = {t.tray.role.value for r in design.racks for t in r.trays}
-    head = _head("design", analysis.id, vocab, site, list(frames.values()), names)
+    names |= {"power"} if PDU in types else set()
+    rows = row_names([len(design.racks)])
+    pdu = types.pop(PDU) if PDU in types else None
+    plant = plant_racks(analysis, rows, rules, pdu, draw_limit(vocab))
+    hall = panels(sorted(set(plant.rows)), site.name, site.location)
+    head = _head("design", analysis.id, vocab, site, list(frames.values()), names, hall)
     header = f"rackbom design {analysis.id} for {vocab.name}: racks and placed devices.\n"
 
     def placed() -> Iterator[Placed]:
-        return design_racks(design, types, frames, site, analysis.id)
+        return design_racks(design, types, frames, site, analysis.id, plant)
 
+    kinds = [*types.values(), *([plant.pdu] if plant.pdu else [])]
     return Export(
-        tuple(types.values()),
-        _small_files(list(types.values()), frames.values()),
+        tuple(kinds),
+        _small_files(kinds, frames.values()),
         _racks_writer(head, header + UNIT_MAPPING, lambda key: render(placed(), key), {}),
         tuple(frames.values()),
         site,
         tuple(roles(names)),
         RACK_ROLES,
         placed,
+        panels=tuple(hall),
     )
+
+
+def _cluster_plants(
+    cluster: ClusterAnalysis, pdu: DeviceType, most: int
+) -> list[tuple[str, PlantRacks]]:
+    """Each copy of the design in a cluster: its name prefix, and its racks' plant and rows (a
+    copy's racks stand where the floor places them; servers packed several to a floor rack
+    stand in that rack's row)."""
+    per_copy = len(cluster.rack.design.racks)
+    packed = cluster.copies_per_rack
+    rows = row_names(cluster.floor.rows)
+    base = plant_racks(cluster.rack, (), plant_rules(), pdu, most)
+
+    def floor_rack(copy: int, index: int) -> int:
+        return copy // packed if packed > 1 else copy * per_copy + index
+
+    return [
+        (
+            copy_prefix(cluster.id, copy),
+            dataclasses.replace(
+                base, rows=tuple(rows[floor_rack(copy, i)] for i in range(per_copy))
+            ),
+        )
+        for copy in range(cluster.copies)
+    ]
+
+
+@dataclass(frozen=True)
+class _ClusterTypes:
+    """A cluster's device types: its design's trays', the switch box's, the network racks'
+    management switch's and the rack PDU's, each maker spelled one way."""
+
+    trays: dict[str, DeviceType]
+    switch: DeviceType
+    management: DeviceType
+    pdu: DeviceType
+
+    @property
+    def kinds(self) -> list[DeviceType]:
+        """Every type once."""
+        extra = [] if self.management in self.trays.values() else [self.management]
+        return [*self.trays.values(), *extra, self.switch, self.pdu]
+
+
+def _cluster_types(cluster: ClusterAnalysis, vocab: Vocabulary) -> _ClusterTypes:
+    design = cluster.rack.design
+    infiniband = cluster.switch.protocol == "infiniband"
+    types = _design_types(design, vocab, infiniband)
+    tray = cluster.sizer.management.tray
+    types[MANAGEMENT] = tray_device_type(design, tray, vocab, busbar=False)
+    types[SWITCH] = switch_device_type(cluster.catalogue, cluster.switch, vocab)
+    pdu = plant_rules().pdu(cluster.catalogue)
+    types[PDU] = pdu_device_type(cluster.catalogue, pdu, vocab)
+    types = _one_maker_spelling(types)
+    switch, management, pdu_type = types.pop(SWITCH), types.pop(MANAGEMENT), types.pop(PDU)
+    _check_unique([*types.values(), switch, management, pdu_type], None)
+    return _ClusterTypes(types, switch, management, pdu_type)
+
+
+def _network(
+    cluster: ClusterAnalysis,
+    types: _ClusterTypes,
+    frame: RackType,
+    site: Site,
+    vocab: Vocabulary,
+    lanes: LaneRule | None = None,
+    keep: Callable[[NetworkRack], bool] | None = None,
+) -> Iterator[Placed]:
+    """The network racks (those `keep` holds), each with its PDUs and feeds."""
+    rules = plant_rules()
+    limit = pdu_limit_w(rules.pdu(cluster.catalogue), rules)
+    boxes = network_racks(cluster, types.switch, types.management, frame, site, vocab, lanes, keep)
+    for rack in boxes:
+        yield fed_network_rack(rack, types.pdu, rules, limit, draw_limit(vocab))
 
 
 def cluster_export(
     cluster: ClusterAnalysis, vocab: Vocabulary, scope: FloorScope | None = None
 ) -> Export:
-    """A cluster's export: every copy of the design, network racks, cable bundles; with a
-    `scope`, only its racks, their devices and the links with both ends in it."""
+    """A cluster's export: every copy of the design, network racks with their PDUs, cable
+    bundles, power panels; with a `scope`, only its racks, their devices and the links with both
+    ends in it."""
     design = cluster.rack.design
-    types, switch, management = _cluster_types(cluster, vocab)
+    kinds = _cluster_types(cluster, vocab)
+    types = kinds.trays
     frames = {r.frame.id: rack_type(r.frame, cluster.catalogue) for r in design.racks}
     frames.setdefault(cluster.network_frame.id, rack_type(cluster.network_frame, cluster.catalogue))
     site = site_for(cluster.id, "cluster")
     names = {t.tray.role.value for r in design.racks for t in r.trays}
-    names |= set(cluster.fabric.roles) | {"management"}
-    head = _head("cluster", cluster.id, vocab, site, list(frames.values()), names)
+    names |= set(cluster.fabric.roles) | {"management", "power"}
+    plants = _cluster_plants(cluster, kinds.pdu, draw_limit(vocab))
+    rows = [*dict.fromkeys(row_names(cluster.floor.rows)), NETWORK]
+    hall = panels(rows, site.name, site.location)
+    head = _head("cluster", cluster.id, vocab, site, list(frames.values()), names, hall)
     header = f"rackbom cluster {cluster.id} for {vocab.name}: racks, devices, cables.\n"
     network_frame = frames[cluster.network_frame.id]
-
     run = RunList(cluster)
-    cages = [i.name for i in switch.interfaces if not i.mgmt_only]
+    cages = [i.name for i in kinds.switch.interfaces if not i.mgmt_only]
     lanes = lane_rule(run, cages, vocab)
-    kept = _kept_copies(cluster, scope)
+    kept = _kept_copies(cluster, scope, plants)
     copies = _copies(design, types, frames, site, kept, lanes)
     held = None if scope is None else scope.holds_network
 
     def sections(key: str) -> Iterator[str]:
         yield from copies(key)
-        yield from render(
-            network_racks(cluster, switch, management, network_frame, site, vocab, lanes, held),
-            key,
-        )
+        yield from render(_network(cluster, kinds, network_frame, site, vocab, lanes, held), key)
 
     def placed() -> Iterator[Placed]:
-        for prefix, keep in kept:
-            for rack in design_racks(design, types, frames, site, prefix):
+        for prefix, plant, keep in kept:
+            for rack in design_racks(design, types, frames, site, prefix, plant):
                 if keep is None or rack.rack.name in keep:
                     yield rack
-        yield from network_racks(cluster, switch, management, network_frame, site, vocab, keep=held)
+        yield from _network(cluster, kinds, network_frame, site, vocab, keep=held)
 
     links = None if scope is None else scoped_links(run, scope)
-    kinds = [*types.values(), *([] if management in types.values() else [management]), switch]
     return Export(
-        tuple(kinds),
-        _small_files(kinds, frames.values()),
+        tuple(kinds.kinds),
+        _small_files(kinds.kinds, frames.values()),
         _racks_writer(
             head,
             header + UNIT_MAPPING,
@@ -349,39 +468,25 @@ def cluster_export(
         RACK_ROLES,
         placed,
         None if scope is None or links is None else _scoped(cluster, scope, run, links),
+        panels=tuple(hall),
     )
 
 
-def _cluster_types(
-    cluster: ClusterAnalysis, vocab: Vocabulary
-) -> tuple[dict[str, DeviceType], DeviceType, DeviceType]:
-    """The design's tray types, the switch box's and the network racks' management switch's,
-    their makers spelled one way and checked unique together."""
-    design = cluster.rack.design
-    types = _design_types(design, vocab, cluster.switch.protocol == "infiniband")
-    switch = switch_device_type(cluster.catalogue, cluster.switch, vocab)
-    tray = cluster.sizer.management.tray
-    types[f"network {tray.id}"] = tray_device_type(design, tray, vocab, busbar=False)
-    everything = _one_maker_spelling({**types, f"switch {cluster.switch.id}": switch})
-    switch = everything.pop(f"switch {cluster.switch.id}")
-    _check_unique([*everything.values(), switch], None)
-    management = everything.pop(f"network {tray.id}")
-    return everything, switch, management
-
-
 def _kept_copies(
-    cluster: ClusterAnalysis, scope: FloorScope | None
-) -> list[tuple[str, frozenset[str] | None]]:
-    """Each copy exported: its prefix and the names of its racks kept (None: all)."""
+    cluster: ClusterAnalysis,
+    scope: FloorScope | None,
+    plants: Sequence[tuple[str, PlantRacks]],
+) -> list[tuple[str, PlantRacks, frozenset[str] | None]]:
+    """Each copy exported: its prefix, its plant and the names of its racks kept (None: all)."""
     if scope is None:
-        return [(copy_prefix(cluster.id, c), None) for c in range(cluster.copies)]
+        return [(prefix, plant, None) for prefix, plant in plants]
     whole = len(cluster.rack.design.racks)
-    out: list[tuple[str, frozenset[str] | None]] = []
+    out: list[tuple[str, PlantRacks, frozenset[str] | None]] = []
     for copy in scope.copies:
-        prefix = copy_prefix(cluster.id, copy)
+        prefix, plant = plants[copy]
         racks = scope.copy_racks(cluster, copy)
         keep = frozenset(rack_name(prefix, r) for r in racks)
-        out.append((prefix, None if len(racks) == whole else keep))
+        out.append((prefix, plant, None if len(racks) == whole else keep))
     return out
 
 

@@ -69,10 +69,19 @@ class PowerOutlet:
     name: str
     type: str
     power_port: str | None = None
+    feed_leg: str | None = None
+    """The phase (A, B or C) of a three-phase input it is on."""
 
     def data(self) -> Data:
         """As in a device-type file."""
-        return _given({"name": self.name, "type": self.type, "power_port": self.power_port})
+        return _given(
+            {
+                "name": self.name,
+                "type": self.type,
+                "power_port": self.power_port,
+                "feed_leg": self.feed_leg,
+            }
+        )
 
 
 @dataclass(frozen=True)
@@ -278,7 +287,7 @@ class Rack:
 
 @dataclass(frozen=True)
 class Device:
-    """A device placed in a rack, front face."""
+    """A device placed in a rack, front face (a 0U device has no position)."""
 
     name: str
     device_type: DeviceType
@@ -286,7 +295,7 @@ class Device:
     site: str
     location: str
     rack: str
-    position: int
+    position: int | None
     comments: str
 
     def data(self) -> Data:
@@ -309,6 +318,11 @@ class Device:
         }
 
 
+def _parent(kind: str, side: str) -> str:
+    """The cable import's column naming what holds an end: a power feed's panel, else a device."""
+    return f"side_{side}_power_panel" if kind == "dcim.powerfeed" else f"side_{side}_device"
+
+
 @dataclass(frozen=True)
 class Cable:
     """A cable between two device components (NetBox's cable import fields)."""
@@ -326,10 +340,10 @@ class Cable:
         """As NetBox's cable import takes it."""
         return _given(
             {
-                "side_a_device": self.a_device,
+                _parent(self.a_type, "a"): self.a_device,
                 "side_a_type": self.a_type,
                 "side_a_name": self.a_name,
-                "side_b_device": self.b_device,
+                _parent(self.b_type, "b"): self.b_device,
                 "side_b_type": self.b_type,
                 "side_b_name": self.b_name,
                 "type": self.type,
@@ -337,6 +351,76 @@ class Cable:
                 "label": self.label,
             }
         )
+
+
+@dataclass(frozen=True)
+class PowerDraw:
+    """The draws of one device's power port, where they are the device's, not its type's (a
+    shelf's AC input carries its share of its rack's input)."""
+
+    device: str
+    name: str
+    allocated_draw: int
+    maximum_draw: int | None
+
+    def data(self) -> Data:
+        """As the power-port import and API take it."""
+        return {
+            "device": self.device,
+            "name": self.name,
+            "allocated_draw": self.allocated_draw,
+            "maximum_draw": self.maximum_draw,
+        }
+
+
+@dataclass(frozen=True)
+class PowerPanel:
+    """A panel the rack feeds of one row and side (or of the hall's network) hang from."""
+
+    name: str
+    site: str
+    location: str
+    comments: str
+
+    def data(self) -> Data:
+        """As the REST API takes it (site and location by name)."""
+        return {
+            "site": self.site,
+            "location": self.location,
+            "name": self.name,
+            "comments": self.comments,
+        }
+
+
+@dataclass(frozen=True)
+class PowerFeed:
+    """One rack feed: side A (primary) or B (redundant), its circuit, cabled to one power port."""
+
+    name: str
+    panel: str
+    rack: str
+    side: str
+    phases: int
+    voltage: int
+    amperage: int
+    max_utilization: int
+    comments: str
+
+    def data(self) -> Data:
+        """As the REST API takes it (panel and rack by name)."""
+        return {
+            "power_panel": self.panel,
+            "rack": self.rack,
+            "name": self.name,
+            "status": "active",
+            "type": "primary" if self.side == "A" else "redundant",
+            "supply": "ac",
+            "phase": "three-phase" if self.phases == 3 else "single-phase",
+            "voltage": self.voltage,
+            "amperage": self.amperage,
+            "max_utilization": self.max_utilization,
+            "comments": self.comments,
+        }
 
 
 @dataclass(frozen=True)
@@ -375,3 +459,7 @@ class Placed:
     """Breakout lanes of its devices, each an interface of its own."""
     lane_text: str = ""
     """More lanes, already rendered as YAML items (a network rack's boxes')."""
+    draws: tuple[PowerDraw, ...] = ()
+    """Draws set on its devices' power ports where they are the device's, not its type's."""
+    feeds: tuple[PowerFeed, ...] = ()
+    """Its power feeds, each cabled (in `cables`) to the input it feeds."""

@@ -27,11 +27,14 @@ from dataclasses import dataclass, field
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...components.parts import Gpu, ManagementSwitch, Nic, PartType, PowerShelf
+from ...components.plant_library import plant_rules
+from ...components.plant_parts import Busway, circuit_w
 from ...components.switch_systems import SwitchSystem
 from ...components.trays import PartUse, TrayRole, TrayType
 from ...racks.build import BuiltDesign
 from ...racks.cabling.names import BMC_PORT, management_switch_port
 from ...racks.management import BMC_ROLES
+from ...racks.plant.rack import transient_factor
 from ...racks.power import parts_power
 from .dcim_model import DeviceType, Interface, ModuleBay, NamedPort, PowerOutlet, PowerPort
 from .type_library import RACKBOM, KnownSwitch, Library, library, slugify
@@ -39,7 +42,17 @@ from .vocabulary import PortType, Vocabulary
 
 MODEL_MAX = 100  # characters of a model name in the devicetype-library schema
 DRAW_MAX = 32_767
-"""Watts one power port may state: Nautobot stores draws as small integers."""
+"""Watts one power port may state in Nautobot, which stores draws as small integers; a tray's
+busbar inputs are split to stay under it in either product."""
+NETBOX_DRAW_MAX = 2_147_483_647
+"""Watts one power port may state in NetBox (a positive integer)."""
+
+
+def draw_limit(vocab: Vocabulary) -> int:
+    """The most watts one power port of `vocab`'s product holds."""
+    return NETBOX_DRAW_MAX if vocab.target == "netbox" else DRAW_MAX
+
+
 NIC_CAGE = "osfp"
 """The catalogue gives NIC speeds, not cages; from 400G up OSFP is assumed."""
 NIC_CAGES: dict[float, str] = {1: "rj45", 10: "rj45", 25: "sfp28", 100: "qsfp28", 200: "qsfp56"}
@@ -157,7 +170,7 @@ def tray_device_type(
         bmc = _bmc(lib, notes)
         interfaces = [bmc, *interfaces]
         management = bmc.name
-    power_ports, outlets = _power(design, tray, busbar, notes)
+    power_ports, outlets = _power(design, tray, busbar, notes, draw_limit(vocab))
     return DeviceType(
         manufacturer=maker,
         model=model,
@@ -234,6 +247,51 @@ def switch_device_type(catalogue: Catalogue, switch: SwitchSystem, vocab: Vocabu
         interfaces=tuple(interfaces),
         management=interfaces[0].name,
         library=known is not None,
+    )
+
+
+def pdu_device_type(catalogue: Catalogue, pdu: Busway, vocab: Vocabulary) -> DeviceType:
+    """A rack PDU (0U) as a device type: its inlet, rated V x I, and its C13 and C19 outlets in
+    one bank per phase, each outlet on its bank's phase."""
+    notes = Notes(catalogue)
+    notes.add(f"rackbom rack PDU {pdu.id}; source {notes.source(pdu.source)}.")
+    maker = library().manufacturer(pdu.manufacturer)
+    part_number, slug = _rackbom_names(maker, pdu.id, "")
+    rated = math.floor(circuit_w(pdu.voltage_v, pdu.phases, pdu.current_a, 1.0))
+    inlet = PowerPort("inlet", pdu.inlet or "hardwired", min(rated, draw_limit(vocab)))
+    banks = pdu.phases
+    notes.add(
+        f"power-ports: one {inlet.type} inlet, maximum_draw {rated:,} W ({pdu.voltage_v:g} V x "
+        f"{pdu.current_a:g} A{' x sqrt 3' if banks == 3 else ''}); power-outlets: "
+        f"{pdu.c13_outlets} C13 and {pdu.c19_outlets} C19 in {banks} bank(s), one per phase, from "
+        f"{notes.source(pdu.source_of('c13_outlets'))}."
+    )
+    outlets = [
+        PowerOutlet(
+            f"Bank{bank + 1}-{plug.upper()}-{k + 1}",
+            f"iec-60320-{plug}",
+            inlet.name,
+            "ABC"[bank] if banks == 3 else None,
+        )
+        for bank in range(banks)
+        for plug, count in (("c13", pdu.c13_outlets), ("c19", pdu.c19_outlets))
+        for k in range(count // banks + (bank < count % banks))
+    ]
+    if pdu.weight_kg is not None:
+        notes.add(f"weight: {pdu.weight_kg:g} kg from {notes.source(pdu.source_of('weight_kg'))}.")
+    notes.add("airflow: passive (a PDU has no fans).")
+    return DeviceType(
+        manufacturer=maker,
+        model=_model(pdu.name, catalogue.origin.get(("parts", pdu.id)), f"parts(id={pdu.id}).name"),
+        slug=slug,
+        u_height=0,
+        part_number=part_number,
+        airflow="passive",
+        weight_kg=pdu.weight_kg,
+        description=f"Maker's part number {pdu.part_number}" if pdu.part_number else None,
+        comments=notes.text(),
+        power_ports=(inlet,),
+        power_outlets=tuple(outlets),
     )
 
 
@@ -402,17 +460,36 @@ def _ports(
     return interfaces, consoles, bays
 
 
+def _peak_w(design: BuiltDesign, tray: TrayType, notes: Notes) -> float:
+    """What a tray's GPUs add at peak over their typical draw: each GPU's transient factor, or
+    the default plant profile's for a GPU that states none."""
+    rules = plant_rules()
+    extra = 0.0
+    for line in tray.parts:
+        part = design.part(line.part)
+        if isinstance(part, Gpu) and part.power_w:
+            extra += (transient_factor(rules, part) - 1) * part.power_w * line.qty
+    if extra:
+        source = rules.sources[rules.profile.source_of("transient_factor")]
+        cited = f"{source.id} ({source.kind.value})"
+        notes.add(
+            f"peak: the GPUs' transient factor (their own, else {rules.profile.transient_factor:g}"
+            f" from {cited}) adds {extra:,.0f} W."
+        )
+    return extra
+
+
 def _power(
-    design: BuiltDesign, tray: TrayType, busbar: bool, notes: Notes
+    design: BuiltDesign, tray: TrayType, busbar: bool, notes: Notes, limit: int
 ) -> tuple[list[PowerPort], list[PowerOutlet]]:
     lib = library()
-    shelves = [
+    supplies = [
         (design.part(line.part, PowerShelf), line.qty)
         for line in tray.parts
         if design.part(line.part).supplies_power
     ]
-    if shelves:
-        return _shelf_power(shelves, lib, notes)
+    if supplies and tray.role == TrayRole.POWER:
+        return _shelf_power(supplies, lib, notes, limit)
     watts, unknown = parts_power(design, tray.parts)
     total = watts + tray.overhead_power_w
     if total <= 0:
@@ -435,48 +512,82 @@ def _power(
         f"power: {total:,.0f} W typical = parts {watts:,.0f} W (from {', '.join(cited)})"
         f"{overhead}{missing}."
     )
-    if busbar:
-        ports = math.ceil(total / DRAW_MAX)
-        draw = math.ceil(total / ports)
-        notes.add(
-            f"power-ports: {ports} busbar input(s) (dc-terminal) drawing {draw:,} W each "
-            "(maximum and allocated: one typical draw), cabled to a power shelf's outlet."
-        )
-        names = [f"busbar{k + 1}" if ports > 1 else "busbar" for k in range(ports)]
-        return [PowerPort(n, "dc-terminal", draw, draw) for n in names], []
+    peak = total + _peak_w(design, tray, notes)
+    if busbar and not supplies:
+        return _busbar_inputs(total, peak, notes), []
+    return _inlets(total, supplies, lib, notes), []
+
+
+def _inlets(
+    total: float, supplies: list[tuple[PowerShelf, int]], lib: Library, notes: Notes
+) -> list[PowerPort]:
+    """A server's AC inlets: one per power supply it holds, else N+1 supplies by the rule."""
     rule = lib.server_psus
+    kind = rule.type or "iec-60320-c20"
+    if supplies:
+        units = [s for s, q in supplies for _ in range(q)]
+        share = math.ceil(total / len(units))
+        cited = sorted({notes.source(s.source_of("capacity_w")) for s, _ in supplies})
+        notes.add(
+            f"power-ports: one {kind} inlet (from {notes.source(rule.source)}) per power supply "
+            f"({len(units)}), maximum_draw the supply's rated output over its efficiency (from "
+            f"{', '.join(cited)}), allocated_draw the typical draw shared, {share:,} W each."
+        )
+        return [
+            PowerPort(f"PSU{k + 1}", kind, math.ceil(s.capacity_w / s.efficiency), share)
+            for k, s in enumerate(units)
+        ]
     rating = rule.watts or 3300
     count = math.ceil(total / rating) + (rule.spare or 0)
     share = math.ceil(total / count)
-    kind = rule.type or "iec-60320-c20"
     notes.add(
         f"power-ports: {count} supplies of {rating:,} W on {kind} inlets (N+{rule.spare}), "
-        f"allocated_draw {share:,} W each, from {notes.source(rule.source)}."
+        f"maximum_draw the supply's rating, allocated_draw the typical draw shared, {share:,} W "
+        f"each, from {notes.source(rule.source)}."
     )
-    return [PowerPort(f"PSU{k + 1}", kind, rating, share) for k in range(count)], []
+    return [PowerPort(f"PSU{k + 1}", kind, rating, share) for k in range(count)]
+
+
+def _busbar_inputs(total: float, peak: float, notes: Notes) -> list[PowerPort]:
+    """A tray's busbar inputs: as few as hold its peak, the draw shared between them."""
+    ports = math.ceil(peak / DRAW_MAX)
+    draw, most = math.ceil(total / ports), math.ceil(peak / ports)
+    notes.add(
+        f"power-ports: {ports} busbar input(s) (dc-terminal), each allocated_draw {draw:,} W "
+        f"(the typical draw) and maximum_draw {most:,} W (the peak), cabled to a power shelf's "
+        "outlet."
+    )
+    names = [f"busbar{k + 1}" if ports > 1 else "busbar" for k in range(ports)]
+    return [PowerPort(n, "dc-terminal", most, draw) for n in names]
 
 
 def _shelf_power(
-    shelves: list[tuple[PowerShelf, int]], lib: Library, notes: Notes
+    shelves: list[tuple[PowerShelf, int]], lib: Library, notes: Notes, limit: int
 ) -> tuple[list[PowerPort], list[PowerOutlet]]:
-    rated = sum(s.capacity_w * q / s.efficiency for s, q in shelves)
-    psus = sum(s.psus * q for s, q in shelves)
+    """One AC input per shelf (its one rack feed, as the plant has it) feeding its own busbar
+    outlets; the input's allocated draw is the rack's, set per device from the plant."""
+    count = sum(q for _, q in shelves)
+    units = [s for s, q in shelves for _ in range(q)]
     cited = sorted({notes.source(s.source_of("capacity_w")) for s, _ in shelves})
-    each = math.ceil(rated / psus)
+    rated = [math.ceil(s.capacity_w / s.efficiency) for s in units]
     notes.add(
-        f"power-ports: one AC input per power supply ({psus}, hardwired), each rated "
-        f"{each:,} W, the rated output over the efficiency, {rated:,.0f} W in all (from "
-        f"{', '.join(cited)}); no draw is set on them, so the DCIM adds up what the trays "
-        "cabled to its outlets draw."
+        f"power-ports: one AC input per shelf ({count}, hardwired, one rack feed each), "
+        f"maximum_draw the shelf's rated output over its efficiency, "
+        f"{', '.join(f'{w:,} W' for w in rated)} (from {', '.join(cited)}); allocated_draw "
+        "is set on each device: its share of the rack's input from rackbom's plant."
     )
-    inputs = [PowerPort(f"psu-input{k + 1}", "hardwired") for k in range(psus)]
+    names = [f"ac-input{k + 1}" if count > 1 else "ac-input" for k in range(count)]
+    if max(rated) > limit:
+        notes.add(f"maximum_draw: held at {limit:,} W, the most a power port stores here.")
+    inputs = [PowerPort(n, "hardwired", min(w, limit)) for n, w in zip(names, rated, strict=True)]
     rule = lib.shelf_outlets
-    count = (rule.count or 8) * sum(q for _, q in shelves)
+    per = rule.count or 8
     notes.add(
-        f"power-outlets: {count} busbar outlets (dc-terminal) from {notes.source(rule.source)}."
+        f"power-outlets: {per * count} busbar outlets (dc-terminal), {per} fed by each shelf's "
+        f"input, from {notes.source(rule.source)}."
     )
     outlets = [
-        PowerOutlet(f"busbar{k + 1}", rule.type or "dc-terminal", inputs[k % psus].name)
-        for k in range(count)
+        PowerOutlet(f"busbar{k + 1}", rule.type or "dc-terminal", inputs[k // per].name)
+        for k in range(per * count)
     ]
     return inputs, outlets

@@ -1,7 +1,8 @@
 """`rackbom export netbox SYSTEM --url URL`: a design or cluster pushed into a running NetBox.
 
 Objects go in dependency order (tag, manufacturers, device types and their templates, roles,
-site and hall, rack types, then racks with their devices and cables, a group of racks at a
+site and hall, rack types, power panels, then racks with their devices, their power ports'
+draws, power feeds and cables, a group of racks at a
 time so memory stays flat in the cluster's size), each kind in bulk requests. A push first plans
 every object (reads only) and stops on any conflict before it writes, then applies the plan; a
 second push of the same system finds everything unchanged.
@@ -15,8 +16,10 @@ from itertools import islice
 from .dcim_export import Export
 from .dcim_model import Cable, Placed, Site
 from .netbox_api import NetBox, Row, plain
+from .netbox_power import power_feeds, power_panels
 from .netbox_sync import TAG, Tally, Want, keyed, sync, tagged, with_tag
 from .netbox_types import device_types, manufacturers, rack_types, roles
+from .power_feeds import FEED
 
 RACKS_AT_ONCE = 16
 """Racks planned and written together."""
@@ -53,10 +56,12 @@ def _run(netbox: NetBox, export: Export, tally: Tally) -> None:
     rack_roles = roles(netbox, tally, "dcim/rack-roles", export.rack_roles)
     frames = rack_types(netbox, tally, export.frames, makers)
     place = _place(netbox, tally, export.site)
+    boards = power_panels(netbox, tally, export.panels, place)
     for group in _groups(export.placed()):
         ids = _racks(netbox, tally, group, place, rack_roles, frames)
         _devices(netbox, tally, group, place, ids, device_roles, types)
         _power_ports(netbox, tally, group, list(ids.values()))
+        power_feeds(netbox, tally, group, boards, ids)
         _cables(netbox, tally, [c for p in group for c in p.cables], list(ids.values()))
 
 
@@ -145,14 +150,24 @@ def _power_ports(netbox: NetBox, tally: Tally, group: list[Placed], racks: list[
     rows = netbox.rows_of("dcim/power-ports", "rack_id", racks) if racks else iter(())
     existing = keyed(rows, lambda r: (r["device"]["name"], r["name"]))
     unset: Row = {"maximum_draw": None, "allocated_draw": None}
+    own = {(w.device, w.name): w.data() for p in group for w in p.draws}
     wants = [
-        Want((d.name, port.name), f"{d.name} {port.name}", {**unset, **port.data()})
+        Want(
+            (d.name, port.name),
+            f"{d.name} {port.name}",
+            {**unset, **port.data(), **_draws(own.get((d.name, port.name)))},
+        )
         for p in group
         for d in p.devices
         for port in d.device_type.power_ports
         if (d.name, port.name) in existing
     ]
     sync(netbox, tally, "dcim/power-ports", wants, existing, owned=lambda r: True)
+
+
+def _draws(data: Row | None) -> Row:
+    """A device's own draws on one port, without the names that key it."""
+    return {} if data is None else {k: v for k, v in data.items() if k.endswith("_draw")}
 
 
 def _ends(cable: Cable) -> tuple[End, End]:
@@ -163,19 +178,26 @@ def _ends(cable: Cable) -> tuple[End, End]:
     )
 
 
-def _row_ends(row: Row) -> Iterator[End]:
+def _row_ends(row: Row, names: dict[tuple[str, int], End]) -> Iterator[End]:
+    """A cable's ends as rackbom names them: a power feed's by its panel, read from `names`."""
     for side in ("a_terminations", "b_terminations"):
         for end in row[side]:
             item = end["object"]
-            yield end["object_type"], item["device"]["name"], item["name"]
+            known = names.get((end["object_type"], end["object_id"]))
+            if known is not None:
+                yield known
+            else:
+                holder = item.get("device") or item.get("power_panel") or {}
+                yield end["object_type"], holder.get("name", ""), item["name"]
 
 
 def _cables(netbox: NetBox, tally: Tally, cables: list[Cable], racks: list[int]) -> None:
     """A group's cables, keyed by their two ends: a stale cable of rackbom's on a wanted end is
     removed; another's is a conflict."""
     rows = {r["id"]: r for r in netbox.rows_of("dcim/cables", "rack_id", racks)} if racks else {}
-    existing: dict[Hashable, Row] = {frozenset(_row_ends(r)): r for r in rows.values()}
     components = _components(netbox, racks)
+    names = {(end[0], ids[0]): end for end, ids in components.items()}
+    existing: dict[Hashable, Row] = {frozenset(_row_ends(r, names)): r for r in rows.values()}
     wants: list[Want] = []
     stale: set[int] = set()
     for cable in cables:
@@ -213,4 +235,6 @@ def _components(netbox: NetBox, racks: Iterable[int]) -> dict[End, tuple[int, in
     for kind, path in COMPONENTS.items():
         for row in netbox.rows_of(path, "rack_id", racks, brief=True):
             out[(kind, row["device"]["name"], row["name"])] = (row["id"], plain(row["cable"]))
+    for row in netbox.rows_of("dcim/power-feeds", "rack_id", racks):
+        out[(FEED, row["power_panel"]["name"], row["name"])] = (row["id"], plain(row["cable"]))
     return out

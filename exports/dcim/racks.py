@@ -7,6 +7,7 @@ produced one at a time, so a cluster of any size is written without holding it i
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterator, Mapping
 from itertools import islice
@@ -27,6 +28,8 @@ from ...racks.cabling.runlist import RunList
 from ...racks.clusters.cluster_analysis import ClusterAnalysis
 from ...racks.management import rack_management
 from .dcim_model import Cable, Device, DeviceType, Placed, Rack, RackType, Role, Site
+from .pdus import ac_inlets, pdus_per_side, with_pdus
+from .power_feeds import PlantRacks, rack_power
 from .type_library import RACKBOM, library, slugify
 from .vocabulary import Vocabulary
 
@@ -36,13 +39,17 @@ if TYPE_CHECKING:
 UNIT_MAPPING = (
     "Units: a DCIM rack counts whole units of one height. An Open Rack OU (48 mm) is counted as "
     "one rack unit, so u_height and positions are OU counts; the rack type's outer_height gives "
-    "the frame's true unit space in mm (46 OU = 2,208 mm), so the true height shows. Width: EIA "
+    "the frame's true outside height in mm (46 OU of 2,208 mm in a 2,386 mm frame), so the true "
+    "height shows. Width: EIA "
     "frames are 19 in; Open Rack frames are 21 in, the DCIM's Open Rack width, with outer_width "
     "the frame's true outside width in mm."
 )
 CABLE_NOTE = (
     "Cables: management (BMC) ports are cabled to the management switch in their rack, by the "
-    "run list's rule, and busbar inputs to the power shelves' outlets. A cluster's scale-out "
+    "run list's rule; busbar inputs to the power shelves' outlets, AC inlets to the rack PDUs' "
+    "outlets (A and B), and each power feed to the shelf input or PDU inlet it feeds, whose "
+    "draw in power_ports is the feed's share of the rack's input (rackbom plant). A cluster's "
+    "scale-out "
     "links are one bundle per tier here (count, cable and optic parts, lengths); `rackbom cables "
     "CLUSTER --netbox FILE` writes them port to port as a cable import with these devices' names. "
     "Scale-up copper runs through backplanes and copper assemblies and is not listed."
@@ -66,11 +73,12 @@ def roles(names: set[str], racks: bool = False) -> list[Role]:
 
 
 def rack_type(frame: RackFrame, catalogue: Catalogue) -> RackType:
-    """A frame as a rack type: its true outer size in mm and its load rating."""
+    """A frame as a rack type: its true outer size in mm, empty weight and load rating."""
     source = catalogue.sources[frame.source]
     maker = library().manufacturer(frame.manufacturer)
     width = 19 if frame.unit_standard == "eia" else 21
-    height = round(frame.height_units * frame.unit_mm)
+    space = round(frame.height_units * frame.unit_mm)
+    height = space if frame.height_mm is None else round(frame.height_mm)
     unit = "OU of 48 mm" if frame.unit_standard == "ocp" else "U of 44.45 mm"
     return RackType(
         manufacturer=maker,
@@ -86,12 +94,32 @@ def rack_type(frame: RackFrame, catalogue: Catalogue) -> RackType:
         weight=frame.weight_kg,
         comments=(
             f"rackbom frame {frame.id} ({frame.name}); source {source.id} ({source.kind.value}). "
-            f"{frame.height_units} {unit}: outer_height {height:,} mm is the unit space (the "
-            f"frame's own outside height is not in the catalogue); equipment opening "
-            f"{frame.mounting_width_mm:g} mm given as width {width} in; outer width "
-            f"{frame.width_mm:g} mm."
+            f"{frame.height_units} {unit}, {space:,} mm of unit space; equipment opening "
+            f"{frame.mounting_width_mm:g} mm given as width {width} in. "
+            + "; ".join(_frame_sizes(frame, catalogue))
+            + "."
         ),
     )
+
+
+def _frame_sizes(frame: RackFrame, catalogue: Catalogue) -> list[str]:
+    """Each outer size and load figure of a frame with its source, or what stands in for it."""
+    figures = (
+        ("outer_width", "width_mm", frame.width_mm, "mm"),
+        ("outer_height", "height_mm", frame.height_mm, "mm"),
+        ("outer_depth", "depth_mm", frame.depth_mm, "mm"),
+        ("weight", "weight_kg", frame.weight_kg, "kg"),
+        ("max_weight", "max_weight_kg", frame.max_weight_kg, "kg"),
+    )
+    out = []
+    for key, field_name, value, unit in figures:
+        if value is None:
+            gap = " (the unit space stands in)" if key == "outer_height" else ""
+            out.append(f"{key}: not in the catalogue{gap}")
+            continue
+        cited = catalogue.sources[frame.source_of(field_name)]
+        out.append(f"{key} {value:,g} {unit} from {cited.id} ({cited.kind.value})")
+    return out
 
 
 def _rack(name: str, site: Site, role: str, frame_type: RackType, note: str) -> Rack:
@@ -123,12 +151,14 @@ def design_racks(
     frames: Mapping[str, RackType],
     site: Site,
     prefix: str,
+    plant: PlantRacks | None = None,
 ) -> Iterator[Placed]:
-    """The design's racks with their trays and in-rack cables; `prefix` names this copy."""
+    """The design's racks with their trays and in-rack cables; `prefix` names this copy; with
+    `plant`, each rack's power feeds cabled to its inputs."""
     catalogue = design.catalogue
     placement = catalogue.sources[design.spec.sources.get("placements", design.spec.source)]
     where = f"placement from {placement.id} ({placement.kind.value})"
-    for rack in design.racks:
+    for index, rack in enumerate(design.racks):
         name = rack_name(prefix, rack.name)
         entry = _rack(
             name,
@@ -155,7 +185,26 @@ def design_racks(
         )
         cables, uncabled = _management_cables(design, rack, name, devices)
         power, unpowered = _power_cables(devices)
-        yield Placed(entry, devices, cables + power, uncabled + unpowered)
+        placed = Placed(entry, devices, cables + power, uncabled + unpowered)
+        yield placed if plant is None else _fed(placed, plant, index)
+
+
+def _fed(placed: Placed, plant: PlantRacks, index: int) -> Placed:
+    """A design rack with its PDUs where its devices have AC inlets, and the plant's feeds."""
+    feeds = plant.racks[index].feeds
+    inlets = ac_inlets(placed.devices)
+    per_side = max(1, len(feeds) // 2)
+    if plant.pdu is not None and inlets:
+        if pdus_per_side(placed, plant.pdu, plant.pdu_limit_w) > per_side:
+            # more than the plant's PDUs carry: left unfed, as the plant warns
+            loose = tuple(f"{d.name}:{p.name}" for d, p, _ in inlets)
+            return dataclasses.replace(placed, uncabled=placed.uncabled + loose)
+        placed = with_pdus(placed, plant.pdu, per_side)
+    row = plant.rows[index]
+    fed = rack_power(feeds, placed.rack.name, row, placed.devices, plant.profile, plant.most)
+    return dataclasses.replace(
+        placed, cables=placed.cables + fed.cables, draws=fed.draws, feeds=fed.feeds
+    )
 
 
 def _management_cables(

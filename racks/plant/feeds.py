@@ -39,6 +39,12 @@ class Feed:
         """Design load as a percentage of the continuous limit."""
         return 100 * self.design_w / self.limit_w
 
+    @property
+    def nominal_pct(self) -> float:
+        """Nominal load as a percentage of the continuous limit (what a DCIM shows as the
+        feed's utilisation)."""
+        return 100 * self.nominal_w / self.limit_w
+
 
 def continuous_limit_w(profile: PlantProfile, current_a: float) -> float:
     """The continuous load a breaker of `current_a` may carry at the profile's rack-feed voltage."""

@@ -66,6 +66,12 @@ class RackPlant:
     warnings: tuple[str, ...]
 
     @property
+    def feed_use_pct(self) -> float:
+        """The rack's nominal input over its feeds' continuous limits, percent (a DCIM's rack
+        power utilisation)."""
+        return 100 * self.power_nominal_w / sum(f.limit_w for f in self.feeds)
+
+    @property
     def heat_w(self) -> float:
         """All the rack's heat: liquid plus air (equals its nominal input power)."""
         return self.heat_liquid_w + self.heat_air_w
@@ -208,6 +214,14 @@ def rack_feeds(
     """One feed per busbar shelf, A and B alternately; else one rack PDU per side."""
     busbar = next((g for g in groups if g.name.endswith(" busbar")), None)
     count = busbar.supplies if busbar is not None else PDUS_PER_RACK
+    return side_feeds(rules, rack, count, nominal, peak)
+
+
+def side_feeds(
+    rules: PlantRules, rack: str, count: int, nominal: float, peak: float
+) -> tuple[Feed, ...]:
+    """`count` feeds of a rack, A and B alternately, sharing its load; at peak with a side lost
+    (2N) or one feed lost (N+1), the rest carry it."""
     if count == 1:
         return (rack_feed(rules.profile, f"rack {rack} feed A1", nominal, peak),)
     # 2N: the smaller side carries the whole rack; N+1: all feeds but one do.
