@@ -12,7 +12,7 @@ import rackbom as rb
 from rackbom.exports.dcim.dcim_export import Export, cluster_export, design_export
 from rackbom.exports.dcim.dcim_model import Placed, PowerFeed
 from rackbom.exports.dcim.vocabulary import vocabulary
-from rackbom.racks.plant.plan import plant_of
+from rackbom.racks.plant.plan import system_plant
 
 
 @cache
@@ -43,7 +43,7 @@ def _fed(placed: Placed) -> dict[str, int]:
 def test_netbox_utilisation_is_the_plants(design: str) -> None:
     """Per feed and per rack, allocated over available power (NetBox's arithmetic) is the
     plant's nominal loading, to NetBox's rounding."""
-    plant = plant_of(rb.load(design).analysis)
+    plant = system_plant(rb.load(design).analysis)
     for placed, rack in zip(_export(design).placed(), plant.racks, strict=True):
         fed = _fed(placed)
         assert len(placed.feeds) == len(rack.feeds) == len(fed) > 0

@@ -23,7 +23,7 @@ import rackbom as rb
 from rackbom.components.plant_library import plant_rules
 from rackbom.exports.dcim.dcim_export import cluster_export, design_export
 from rackbom.exports.dcim.vocabulary import vocabulary
-from rackbom.racks.plant.plan import plant_of
+from rackbom.racks.plant.plan import system_plant
 from rackbom.racks.plant.rack import side_feeds
 
 pytestmark = pytest.mark.client
@@ -140,7 +140,7 @@ def _utilisation(running: Server, site: str) -> tuple[dict[str, float], dict[str
 
 def _power_is_the_plants(running: Server, client: NetBoxClient, export: Any, system: Any) -> None:
     """NetBox's feed and rack utilisation are the plant's; every power port is cabled."""
-    plant = plant_of(system)
+    plant = system_plant(system)
     racks, feeds = _utilisation(running, export.site.slug)
     per_copy = len(plant.racks)
     placed = [p for p in export.placed() if p.feeds]

@@ -242,8 +242,16 @@ def test_a_scoped_export_holds_its_racks_and_what_they_hold(
     assert names == wanted
     devices = {d["name"] for d in racks["devices"]}
     assert {d["rack"] for d in racks["devices"]} <= names and devices
-    ends = {c[f"side_{s}_device"] for c in racks["cables"] for s in "ab"}
+    ends = {c[f"side_{s}_device"] for c in racks["cables"] for s in "ab" if f"side_{s}_device" in c}
     assert ends <= devices and {i["device"] for i in racks["interfaces"]} <= devices
+    feeds = {f["name"]: f for f in racks["power_feeds"]}
+    assert {f["rack"] for f in feeds.values()} <= names
+    panels = {p["name"] for p in racks["power_panels"]}
+    assert {f["power_panel"] for f in feeds.values()} == panels
+    fed = [c for c in racks["cables"] if "side_a_power_panel" in c]
+    assert {c["side_a_name"] for c in fed} <= set(feeds) and {
+        c["side_b_device"] for c in fed
+    } <= devices
     types = {d["device_type"]["slug"] for d in racks["devices"]}
     written = {
         yaml.load(p.read_text(encoding="utf-8"), Loader=LOADER)["slug"]

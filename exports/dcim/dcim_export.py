@@ -254,6 +254,8 @@ def _copies(
             if keep is None or rack.rack.name in keep:
                 yield rack if lanes is None else with_tray_lanes(rack, lanes)
 
+    if not copies:  # a scope of network racks only
+        return lambda key: iter(())
     first = copies[0][1]
     marks = tuple(f"{ROW}{k:06d}" for k in range(len(first.rows)))
     once = list(placed(COPY, dataclasses.replace(first, rows=marks)))
@@ -429,17 +431,16 @@ def cluster_export(
     names = {t.tray.role.value for r in design.racks for t in r.trays}
     names |= set(cluster.fabric.roles) | {"management", "power"}
     plants = _cluster_plants(cluster, kinds.pdu, draw_limit(vocab))
-    rows = [*dict.fromkeys(row_names(cluster.floor.rows)), NETWORK]
-    hall = panels(rows, site.name, site.location)
+    run = RunList(cluster)
+    kept = _kept_copies(cluster, scope, plants)
+    held = None if scope is None else scope.holds_network
+    hall = panels(_panel_rows(cluster, kept, run, held), site.name, site.location)
     head = _head("cluster", cluster.id, vocab, site, list(frames.values()), names, hall)
     header = f"rackbom cluster {cluster.id} for {vocab.name}: racks, devices, cables.\n"
     network_frame = frames[cluster.network_frame.id]
-    run = RunList(cluster)
     cages = [i.name for i in kinds.switch.interfaces if not i.mgmt_only]
     lanes = lane_rule(run, cages, vocab)
-    kept = _kept_copies(cluster, scope, plants)
     copies = _copies(design, types, frames, site, kept, lanes)
-    held = None if scope is None else scope.holds_network
 
     def sections(key: str) -> Iterator[str]:
         yield from copies(key)
@@ -470,6 +471,23 @@ def cluster_export(
         None if scope is None or links is None else _scoped(cluster, scope, run, links),
         panels=tuple(hall),
     )
+
+
+def _panel_rows(
+    cluster: ClusterAnalysis,
+    kept: Sequence[tuple[str, PlantRacks, frozenset[str] | None]],
+    run: RunList,
+    held: Callable[[NetworkRack], bool] | None,
+) -> list[str]:
+    """The rows whose power panels the exported racks' feeds hang from: every row and the
+    network's, or those of the racks in a scope."""
+    rows = [*dict.fromkeys(row_names(cluster.floor.rows)), NETWORK]
+    if held is None:
+        return rows
+    used = {row for _, plant, _ in kept for row in plant.rows}
+    if any(held(r) for r in run.network_racks):
+        used.add(NETWORK)
+    return [r for r in rows if r in used]
 
 
 def _kept_copies(
