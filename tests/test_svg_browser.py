@@ -70,8 +70,20 @@ def test_chromium_draws_a_1400_rack_floor_plan(tmp_path):
     from rackbom.layouts.cluster_svg import CORE_FILL, NET_FILL, RACK_FILL
 
     chromium = require_client("chromium")
-    big = rb.load_cluster("helios-16k").with_(gpus=100_000)
+    # in one building: a cluster over several is drawn as a campus of buildings, not racks
+    big = rb.load_cluster("helios-16k").with_(gpus=100_000, building_mw=400)
     svg = big.floor_plan().save(tmp_path / "big.svg")
     image = screenshot_svg(chromium, svg, 1100, 1300, tmp_path)
     for fill in (RACK_FILL, NET_FILL, CORE_FILL):
+        assert image.where(hex_rgb(fill), run=FILL_RUN_PX) is not None, fill
+
+
+def test_chromium_draws_a_million_gpu_campus(tmp_path):
+    from rackbom.layouts.campus_svg import BUILDING_FILL
+    from rackbom.layouts.cluster_svg import CORE_FILL, RACK_FILL
+
+    chromium = require_client("chromium")
+    svg = rb.load_cluster("helios-1m").floor_plan().save(tmp_path / "campus.svg")
+    image = screenshot_svg(chromium, svg, 1100, 1300, tmp_path)
+    for fill in (BUILDING_FILL, RACK_FILL, CORE_FILL):
         assert image.where(hex_rgb(fill), run=FILL_RUN_PX) is not None, fill
