@@ -1,8 +1,9 @@
 """Start-up cost of small commands against importing their dependencies, whole processes.
 
 Run by hand: `python benchmarks/bench_start.py [--runs N]`. Each command runs in turns with its
-floor (`rackbom svg helios -o h.svg` against `import pydantic, networkx, yaml, svgwrite`;
-`rackbom show helios --json` against `import pydantic, networkx, yaml`), so a busy machine slows
+floor, exactly the dependencies the command loads (`python -X importtime` tells): `rackbom svg
+helios -o h.svg` against `import pydantic, yaml, svgwrite`, `rackbom show helios --json` against
+`import pydantic, yaml`. They run in turns, so a busy machine slows
 both alike; the figures to read are the ratios of the medians. Besides wall time it reports the
 processes' CPU time (user + system), which a machine shared with other work disturbs less.
 """
@@ -21,8 +22,8 @@ from pathlib import Path
 from processes import child_env
 
 ROOT = Path(__file__).resolve().parents[1]
-SVG_FLOOR = "import pydantic, networkx, yaml, svgwrite"
-SHOW_FLOOR = "import pydantic, networkx, yaml"
+SVG_FLOOR = "import pydantic, yaml, svgwrite"
+SHOW_FLOOR = "import pydantic, yaml"
 
 
 def seconds(command: list[str], cwd: Path) -> tuple[float, float]:
