@@ -74,11 +74,7 @@ class CampusPlan(_Drawing):
             (RACK_FILL, "hall (racks and rows)"),
             (CORE_FILL, "core room (top and campus tiers)"),
         ]
-        x = MARGIN
-        for fill, words in items:
-            self.rect(x, y - 9, 12, 10, fill)
-            self.text(x + 16, y, words, size=10)
-            x += 16 + text_width(words, 10) + 14
+        x = self.keys(y, items)
         self.text(x, y, f"to scale: {campus.length_m:,.0f} m across", size=10)
 
 

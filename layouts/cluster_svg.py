@@ -71,6 +71,16 @@ class _Drawing(SvgDocument):
             attrs["text_anchor"] = style.pop("anchor")
         self.dwg.add(self.dwg.text(words, insert=(round(x, 1), round(y, 1)), **attrs, **style))
 
+    def keys(self, y: float, items: list[tuple[str, str]], step: float | None = None) -> float:
+        """A legend line from the left margin: a swatch and its words per item, each `step`
+        apart (None: after its words); where the line goes on."""
+        x = MARGIN
+        for fill, words in items:
+            self.rect(x, y - 9, 12, 10, fill)
+            self.text(x + 16, y, words, size=10)
+            x += step if step is not None else 16 + text_width(words, 10) + 14
+        return x
+
     def rect(self, x: float, y: float, w: float, h: float, fill: str, stroke: str = "#555") -> None:
         self.dwg.add(
             self.dwg.rect(
@@ -249,11 +259,7 @@ class FloorPlan(_Drawing):
             (NET_FILL, "network racks (leaves)"),
             (CORE_FILL, "core (upper tiers)"),
         ]
-        x = MARGIN
-        for fill, words in items:
-            self.rect(x, y - 9, 12, 10, fill)
-            self.text(x + 16, y, words, size=10)
-            x += 170
+        x = self.keys(y, items, step=170)
         t1 = self.summary.tiers[0]
         self.text(
             x,
