@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
@@ -132,7 +133,12 @@ def test_a_hall_too_small_is_one_line(
         "floor": floor,
     }
     path.write_text(yaml.safe_dump(data))
-    out = tmp_path / "out.svg"
+    assert_drawing_refused(cli, path, words)
+
+
+def assert_drawing_refused(cli: Any, path: Path, words: list[str]) -> None:
+    """`svg` of the cluster in `path` is one line naming the file and `words`, exit 2, no SVG."""
+    out = path.parent / "out.svg"
     result = cli("svg", str(path), "-o", str(out))
     assert result.code == 2 and result.out == ""
     (line,) = result.err.strip().splitlines()
