@@ -81,16 +81,10 @@ def test_repeated_ids_are_told_apart(tmp_path: Path) -> None:
     assert [s.id for s in systems] == ["helios", "helios@my-helios"]
 
 
-def test_a_builtin_is_analysed_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rackbom.cluster_comparison import compare_clusters
-    from rackbom.cost_api import basis
+def analyses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ids of the designs analysed from now on, in order (each analysis appends its own)."""
     from rackbom.racks.analysis import Analysis
-    from rackbom.racks.clusters.builtin_systems import builtin_cluster
-    from rackbom.racks.costs.targets import builtin_basis, cluster_design
-    from rackbom.racks.library import builtin_design
 
-    for cached in (builtin_design, builtin_cluster, builtin_basis, cluster_design):
-        cached.cache_clear()
     analysed: list[str] = []
     post_init = Analysis.__post_init__
 
@@ -99,6 +93,19 @@ def test_a_builtin_is_analysed_once_per_process(monkeypatch: pytest.MonkeyPatch)
         post_init(self)
 
     monkeypatch.setattr(Analysis, "__post_init__", counted)
+    return analysed
+
+
+def test_a_builtin_is_analysed_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rackbom.cluster_comparison import compare_clusters
+    from rackbom.cost_api import basis
+    from rackbom.racks.clusters.builtin_systems import builtin_cluster
+    from rackbom.racks.costs.targets import builtin_basis, cluster_design
+    from rackbom.racks.library import builtin_design
+
+    for cached in (builtin_design, builtin_cluster, builtin_basis, cluster_design):
+        cached.cache_clear()
+    analysed = analyses(monkeypatch)
     assert resolve("gb200-nvl72") is not resolve("gb200-nvl72")
     assert rb.tco("gb200-nvl72").gpus == builtin_basis("gb200-nvl72").gpus
     compare_clusters(["gb200-16k", resolve("gb200-16k")])

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_resolve import analyses
 
 import rackbom as rb
-from rackbom.racks.analysis import Analysis
 from rackbom.racks.report import system_report as module
 
 
@@ -70,14 +70,7 @@ def test_show_json_analyses_no_system_but_its_own(monkeypatch: pytest.MonkeyPatc
 
     for cached in (builtin_design, builtin_cluster, held._run_levels, held._measured_domains):
         cached.cache_clear()
-    analysed: list[str] = []
-    post_init = Analysis.__post_init__
-
-    def counted(self: Analysis) -> None:
-        analysed.append(self.design.spec.id)
-        post_init(self)
-
-    monkeypatch.setattr(Analysis, "__post_init__", counted)
+    analysed = analyses(monkeypatch)
     assert cli("show", "mi355x-server", "--json").code == 0
     assert analysed == ["mi355x-server"]
 
