@@ -106,12 +106,9 @@ class Cluster(System):
         from rackbom.racks.cabling.runlist import RunList
 
         cluster = self.analysis
-        bound = (
-            None
-            if scope is None
-            else bind_scope(scope, cluster, lambda: RunList(cluster).network_racks)
-        )
-        return cluster_export(cluster, vocab, bound)
+        run = RunList(cluster)
+        bound = None if scope is None else bind_scope(scope, cluster, lambda: run.network_racks)
+        return cluster_export(cluster, vocab, bound, run)
 
     def uncertainty_side(self) -> Side:
         """Its cost basis, re-analysed with its fabric pinned at its base case's choice (planes,

@@ -417,11 +417,14 @@ def _network(
 
 
 def cluster_export(
-    cluster: ClusterAnalysis, vocab: Vocabulary, scope: FloorScope | None = None
+    cluster: ClusterAnalysis,
+    vocab: Vocabulary,
+    scope: FloorScope | None = None,
+    run: RunList | None = None,
 ) -> Export:
     """A cluster's export: every copy of the design, network racks with their PDUs, cable
     bundles, power panels; with a `scope`, only its racks, their devices and the links with both
-    ends in it."""
+    ends in it. `run` is the cluster's run list where the caller has made it already."""
     design = cluster.rack.design
     kinds = _cluster_types(cluster, vocab)
     types = kinds.trays
@@ -431,7 +434,7 @@ def cluster_export(
     names = {t.tray.role.value for r in design.racks for t in r.trays}
     names |= set(cluster.fabric.roles) | {"management", "power"}
     plants = _cluster_plants(cluster, kinds.pdu, draw_limit(vocab))
-    run = RunList(cluster)
+    run = RunList(cluster) if run is None else run
     kept = _kept_copies(cluster, scope, plants)
     held = None if scope is None else scope.holds_network
     hall = panels(_panel_rows(cluster, kept, run, held), site.name, site.location)
