@@ -2,48 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import Field, model_validator
 
-from .formats import COUNT, DECIMAL, ONE_DECIMAL, SHARE, USD, USD_PER_HOUR, Format
 from .limits import Name, Text
 from .margins import Buyer
-from .provenance import Id, NonNegative, Positive, PositiveCount, Source, Sourced, Strict
-
-Share = Annotated[float, Field(strict=True, ge=0, le=1, allow_inf_nan=False)]
-OpenShare = Annotated[float, Field(strict=True, gt=0, le=1, allow_inf_nan=False)]
-"""A share in (0, 1]: a utilisation or an acceptance rate."""
-Rate = Annotated[float, Field(strict=True, ge=0, lt=1, allow_inf_nan=False)]
-Years = Annotated[float, Field(strict=True, gt=0, le=100, allow_inf_nan=False)]
-PUE_BOUNDS = (1.0, 3.0)
-"""The PUE a site may state, and the range the tornado moves it within."""
-Pue = Annotated[float, Field(strict=True, ge=PUE_BOUNDS[0], le=PUE_BOUNDS[1], allow_inf_nan=False)]
-"""Facility power over input power: a site input, stated once by a TCO profile and read by the
-power levels, the plant and the TCO alike."""
-
-UNBOUNDED = (0.0, float("inf"))
-
-HOURS_PER_YEAR = 8760.0
-"""365 days: the year every cost per hour is spread over."""
-MONTHS_PER_YEAR = 12
-HOURS_PER_MONTH = HOURS_PER_YEAR / MONTHS_PER_YEAR
-"""730 h: the month rental prices and per-month costs are quoted in."""
-
-
-@dataclass(frozen=True)
-class Param:
-    """How a profile figure is named, written and varied, kept with the field it describes.
-
-    `sensitivity` is the range the tornado may move the figure within (None: the tornado leaves
-    it alone); every table, chart and workbook cell that names the figure reads `label` and
-    `format` from here.
-    """
-
-    label: str
-    format: Format
-    sensitivity: tuple[float, float] | None = None
+from .parameters import HOURS_PER_MONTH, param
+from .provenance import Id, Source, Sourced, Strict
 
 
 class TcoProfile(Sourced):
@@ -58,32 +24,19 @@ class TcoProfile(Sourced):
     id: Id
     name: Name
     description: Text | None = None
-    life_years_gpu_servers: Annotated[
-        Years, Param("Life: GPU servers and scale-up (years)", ONE_DECIMAL, UNBOUNDED)
-    ]
-    life_years_network: Annotated[Years, Param("Life: scale-out network (years)", ONE_DECIMAL)]
-    life_years_facility: Annotated[Years, Param("Life: facility (years)", ONE_DECIMAL)]
-    cost_of_capital: Annotated[Rate, Param("Cost of capital (per year)", SHARE, (0.0, 0.99))]
-    utilisation: Annotated[
-        OpenShare, Param("Utilisation (share of hours used)", SHARE, (1e-6, 1.0))
-    ]
-    electricity_usd_per_kwh: Annotated[
-        NonNegative, Param("Electricity (USD per kWh)", USD_PER_HOUR, UNBOUNDED)
-    ]
-    pue: Annotated[Pue, Param("PUE", DECIMAL, PUE_BOUNDS)]
-    facility_capex_usd_per_mw: Annotated[
-        NonNegative, Param("Facility capital (USD per MW of input power)", USD)
-    ] = 0.0
-    colocation_usd_per_kw_month: Annotated[
-        NonNegative, Param("Colocation (USD per kW of input power per month)", USD)
-    ] = 0.0
-    maintenance_share_per_year: Annotated[
-        Share, Param("Maintenance (share of IT hardware capex per year)", SHARE, (0.01, 0.05))
-    ]
-    """Its range is the assumption's (`assume-maintenance-share`): 1-5% a year."""
-    staff_per_mw: Annotated[NonNegative, Param("Operations staff per MW of input power", DECIMAL)]
-    staff_usd_per_year: Annotated[NonNegative, Param("Staff cost (USD per person-year)", USD)]
-    software_usd_per_gpu_year: Annotated[NonNegative, Param("Software (USD per GPU-year)", USD)]
+    life_years_gpu_servers: float = param("life_years_gpu_servers")
+    life_years_network: float = param("life_years_network")
+    life_years_facility: float = param("life_years_facility")
+    cost_of_capital: float = param("cost_of_capital")
+    utilisation: float = param("utilisation")
+    electricity_usd_per_kwh: float = param("electricity_usd_per_kwh")
+    pue: float = param("pue")
+    facility_capex_usd_per_mw: float = param("facility_capex_usd_per_mw")
+    colocation_usd_per_kw_month: float = param("colocation_usd_per_kw_month")
+    maintenance_share_per_year: float = param("maintenance_share_per_year")
+    staff_per_mw: float = param("staff_per_mw")
+    staff_usd_per_year: float = param("staff_usd_per_year")
+    software_usd_per_gpu_year: float = param("software_usd_per_gpu_year")
     buyer: Buyer = Field(
         default="odm",
         description="Who buys the hardware, which decides the integration margin on compute "
@@ -111,9 +64,9 @@ class Rental(Sourced):
     id: Id
     name: Name
     owned_as: Name | None = None
-    gpus_per_server: PositiveCount | None = None
-    usd_per_server_month: Positive | None = None
-    usd_per_gpu_hour: Positive | None = None
+    gpus_per_server: int | None = param("gpus_per_server")
+    usd_per_server_month: float | None = param("usd_per_server_month")
+    usd_per_gpu_hour: float | None = param("usd_per_gpu_hour")
 
     @model_validator(mode="after")
     def _one_price(self) -> Rental:
@@ -150,26 +103,18 @@ class Workload(Sourced):
     example: bool = Field(default=False, description="An illustration, not a measurement of yours.")
     description: Text | None = None
     unit: Literal["run", "request"]
-    gpu_hours_per_run: Annotated[Positive | None, Param("GPU-hours per run", COUNT, UNBOUNDED)] = (
-        None
-    )
-    tokens_per_request: Positive | None = None
-    tokens_per_second_per_gpu: Annotated[
-        Positive | None, Param("Tokens per second per GPU", ONE_DECIMAL, UNBOUNDED)
-    ] = None
+    gpu_hours_per_run: float | None = param("gpu_hours_per_run")
+    tokens_per_request: float | None = param("tokens_per_request")
+    tokens_per_second_per_gpu: float | None = param("tokens_per_second_per_gpu")
     scale_by: ScaleBy = "none"
-    reference_per_gpu: Positive | None = None
-    acceptance_rate: Annotated[OpenShare, Param("Acceptance rate", SHARE, (1e-6, 1.0))]
-    failed_run_fraction: Annotated[
-        Rate, Param("Failed runs (share of runs)", SHARE, (0.0, 0.99))
-    ] = 0.0
-    engineering_weeks_porting: NonNegative = 0.0
-    engineering_weeks_validation: Annotated[
-        NonNegative, Param("Engineering weeks: validation", ONE_DECIMAL, UNBOUNDED)
-    ] = 0.0
-    engineering_weeks_fallback: NonNegative = 0.0
-    engineer_week_usd: Annotated[NonNegative, Param("Engineer-week (USD)", USD, UNBOUNDED)] = 0.0
-    units_per_year: Annotated[Positive, Param("Units per year", COUNT, UNBOUNDED)]
+    reference_per_gpu: float | None = param("reference_per_gpu")
+    acceptance_rate: float = param("acceptance_rate")
+    failed_run_fraction: float = param("failed_run_fraction")
+    engineering_weeks_porting: float = param("engineering_weeks_porting")
+    engineering_weeks_validation: float = param("engineering_weeks_validation")
+    engineering_weeks_fallback: float = param("engineering_weeks_fallback")
+    engineer_week_usd: float = param("engineer_week_usd")
+    units_per_year: float = param("units_per_year")
 
     def missing(self) -> tuple[str, str] | None:
         """The first field the unit needs and lacks, with the reason, or None."""
@@ -194,18 +139,3 @@ class CostFile(Strict):
     profiles: list[TcoProfile] = Field(default_factory=list)
     rentals: list[Rental] = Field(default_factory=list)
     workloads: list[Workload] = Field(default_factory=list)
-
-
-def params_of(model: type[Strict]) -> dict[str, Param]:
-    """Every field of `model` that carries a `Param`, in field order."""
-    out = {}
-    for name, info in model.model_fields.items():
-        found = [m for m in info.metadata if isinstance(m, Param)]
-        if found:
-            out[name] = found[0]
-    return out
-
-
-def profile_params() -> dict[str, Param]:
-    """Every profile figure's `Param`, in the profile's field order."""
-    return params_of(TcoProfile)

@@ -9,7 +9,6 @@ from .limits import AMOUNT_MAX, Count, Name, PositiveWatts
 from .parts import PartType
 
 PositiveAmount = Annotated[float, Field(strict=True, gt=0, le=AMOUNT_MAX, allow_inf_nan=False)]
-PowerFactor = Annotated[float, Field(strict=True, gt=0, le=1)]
 
 
 class Busway(PartType):

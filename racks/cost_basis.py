@@ -10,10 +10,9 @@ alone, and comparisons that involve networking are made between clusters.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Literal
 
-from ..components.cost_inputs import Param
-from ..components.formats import DECIMAL
+from ..components.parameters import default_of
 from ..components.precision import PRECISIONS
 from ..components.precision import Precision as Precision  # the costs' name for it
 
@@ -43,12 +42,9 @@ class CostBasis:
     vendor_margin_base_usd: float = 0.0
     """The scale-up parts a system vendor's gross margin is charged on (NVIDIA's NVLink switch
     trays' bought-in parts and copper); the margin itself is inside `scale_up_usd`."""
-    vendor_markup: Annotated[
-        float,
-        Param("NVIDIA margin on NVLink trays and copper (markup on cost)", DECIMAL, (2 / 3, 1.0)),
-    ] = 0.0
-    """That margin as a markup on cost: 0.82 for the source's 45% gross margin; its range is
-    the source's 40-50% (markups 0.67-1.0)."""
+    vendor_markup: float = default_of("vendor_markup")
+    """That margin as a markup on cost: 0.82 for the source's 45% gross margin; its label and
+    range are its row of `components/parameters.py`."""
     integration_base_usd: float = 0.0
     """The compute parts an integrator's margin is charged on, as the design's buyer pays it;
     the TCO re-prices them for the profile's buyer (`ownership.py`)."""

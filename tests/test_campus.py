@@ -127,6 +127,11 @@ def test_a_campus_tier_links_at_most_a_radix_of_buildings() -> None:
         ({"campus_oversubscription": "1:2"}, ["floor.campus_oversubscription"]),
         ({"campus_oversubscription": 0.5}, ["floor.campus_oversubscription"]),
         ({"building_mw": 0.1}, ["floor.building_mw", "0.1 MW", "kW rack"]),
+        ({"building_mw": 0}, ["floor.building_mw", "greater than 0"]),
+        ({"building_m2_per_mw": -310}, ["floor.building_m2_per_mw", "greater than 0"]),
+        ({"building_gap_m": -1}, ["floor.building_gap_m", "greater than or equal to 0"]),
+        ({"campus_oversubscription": 2000}, ["floor.campus_oversubscription", "1000"]),
+        ({"hall_mw": float("inf")}, ["floor.hall_mw", "finite"]),
         ({"building_gap_m": 6000}, ["floor.building_gap_m", "link bldg0", "10,000 m"]),
     ],
 )

@@ -241,6 +241,10 @@ def test_show_text_has_the_plant_blocks(cli) -> None:
     [
         ({"delta_t_k": -5}, "delta_t_k"),
         ({"floor_rating_kg_m2": 0}, "floor_rating_kg_m2"),
+        ({"power_factor": 1.2}, "power_factor"),
+        ({"transient_factor": 0.5}, "transient_factor"),
+        ({"continuous_load_fraction": 0}, "continuous_load_fraction"),
+        ({"feet_per_rack": 0}, "feet_per_rack"),
         ({"fluid": "bare-water"}, "fluid"),
         ({"row_busway": "tiny-busway"}, "row_busway"),
     ],

@@ -19,7 +19,7 @@ import yaml
 from openpyxl import load_workbook
 
 from rackbom.collective_api import workload_steps
-from rackbom.components.cost_inputs import profile_params
+from rackbom.components.parameters import owned_by
 from rackbom.components.tco_library import profile
 from rackbom.exports.figures.plant_figures import PLANT_FIGURES
 from rackbom.exports.figures.tco_figures import TCO_FIGURES
@@ -71,7 +71,7 @@ def check_workbook(path: Path, targets: list[str], hall: Path) -> None:
     tco_sheet = book["TCO"]
     assert f"(profile {TCO})" in str(tco_sheet["A1"].value)
     inputs = {row[0].value: row[1].value for row in tco_sheet.iter_rows(min_row=2, max_col=2)}
-    for field, param in profile_params().items():
+    for field, param in owned_by("TcoProfile").items():
         assert inputs[param.label] == pytest.approx(getattr(chosen, field)), field
     rows = list(book["Collective workloads"].iter_rows(values_only=True))
     head = next(i for i, r in enumerate(rows) if r[0] == "System" and "Workload" in r)

@@ -291,6 +291,10 @@ BAD_PROFILES = [
     ("facility_capex_usd_per_mw", -1, "greater than or equal to 0"),
     ("utilisation", "0.5", "valid number"),
     ("pue", True, "valid number"),
+    ("pue", 0.9, "greater than or equal to 1"),
+    ("pue", 3.5, "less than or equal to 3"),
+    ("cost_of_capital", 1, "less than 1"),
+    ("maintenance_share_per_year", 1.5, "less than or equal to 1"),
     ("name", "bad\u001bname", "control"),
 ]
 

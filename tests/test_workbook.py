@@ -16,7 +16,8 @@ from openpyxl.utils import get_column_letter
 
 import rackbom as rb
 from conftest import DESIGNS
-from rackbom.components.cost_inputs import TcoProfile, profile_params
+from rackbom.components.cost_inputs import TcoProfile
+from rackbom.components.parameters import owned_by
 from rackbom.components.tco_library import builtin_costs
 from rackbom.exports.figures import KEY_FIGURES
 from rackbom.exports.figures.tco_figures import CAPEX, TCO_FIGURES
@@ -502,7 +503,7 @@ def test_cli_bad_design_file_leaves_no_output(cli, tmp_path):
 # --- cost of ownership ----------------------------------------------------------------------
 def tco_inputs(ws) -> dict[str, openpyxl.cell.Cell]:
     """The TCO sheet's input cells by profile field."""
-    labels = {param.label: field for field, param in profile_params().items()}
+    labels = {param.label: field for field, param in owned_by("TcoProfile").items()}
     return {labels[r[0].value]: r[1] for r in ws.iter_rows(min_row=5) if r[0].value in labels}
 
 
@@ -511,7 +512,7 @@ def tco_columns(ws) -> dict[str, dict[str, object]]:
     fields = {f.label: f.field for f in TCO_FIGURES}
     rows = list(ws.iter_rows())
     head = next(r for r in rows if r[0].value == "Figure")
-    targets = [c.value for c in head[1:]]
+    targets = [c.value for c in head[1:] if c.value is not None]  # the inputs reach wider
     out: dict[str, dict[str, object]] = {t: {} for t in targets}
     for row in rows[head[0].row :]:
         if row[0].value in fields:
@@ -605,6 +606,10 @@ def test_tco_sheet_holds_the_profile_as_inputs_and_every_design(book):
     assert (markup[1].value, markup[2].value) == (0.087, "analyst-odm-margins")
     assert {f: c.value for f, c in inputs.items()} == {f: getattr(default, f) for f in inputs}
     assert all(c.data_type == "n" for c in inputs.values())
+    table = owned_by("TcoProfile")
+    assert {f: (c.number_format, ws.cell(c.row, 4).value) for f, c in inputs.items()} == {
+        f: (table[f].format.excel, table[f].unit) for f in inputs
+    }
     columns = tco_columns(ws)
     assert list(columns) == list(DESIGNS)
     assert columns["helios"]["tco_usd_per_gpu_hour"].startswith("=")

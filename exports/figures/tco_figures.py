@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...components.cost_inputs import profile_params
+from ...components.parameters import owned_by
 from ...racks.costs.terms import CAPEX_KEYS, FIGURE_TERMS, OPEX_KEYS
 from . import Figure
 
@@ -23,5 +23,5 @@ CAPEX = tuple(f for f in TCO_FIGURES if f.field in CAPEX_KEYS)
 """Capex per GPU by class: compute, scale-up, scale-out, facility."""
 OPEX = tuple(f for f in TCO_FIGURES if f.field in OPEX_KEYS)
 """Opex per GPU-hour by kind."""
-PROFILE_LABELS = {name: param.label for name, param in profile_params().items()}
+PROFILE_LABELS = {name: param.label for name, param in owned_by("TcoProfile").items()}
 """A TCO profile's figures, as tables, charts and the workbook's input cells name them."""

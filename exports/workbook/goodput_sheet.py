@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...components.cost_inputs import HOURS_PER_YEAR
 from ...components.formats import USD_MILLS
+from ...components.parameters import HOURS_PER_YEAR
 from ...components.reliability import Cause, ReliabilityData, reliability_data
 from ...racks.goodput.results import CauseRate, Exposure, GoodputResult
 from .cells import Cell, SheetData, formula, number, text

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
+from ...components.parameters import parameter
 from ..figures.system_tables import split
 from .cells import BLANK, SheetData, formula, number, text
 
@@ -127,8 +128,8 @@ Refs = dict[str, str]
 
 
 def _feeds(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
-    v, pf = refs["Feed voltage (V)"], refs["Power factor"]
-    fraction = refs["Continuous fraction"]
+    v, pf = _at(refs, "feed_voltage_v"), _at(refs, "power_factor")
+    fraction = _at(refs, "continuous_load_fraction")
     sheet.header(FEED_COLUMNS)
     for name, plant in plants:
         figures = alike(plant.feeds, lambda f: (f.level, f.nominal_w, f.design_w, f.breaker_a))
@@ -152,8 +153,8 @@ def _feeds(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: R
 
 
 def _racks(sheet: SheetData, plants: Sequence[tuple[str, PlantSummary]], refs: Refs) -> None:
-    c_p, rho, dt = refs["c_p (J/(kg K))"], refs["Density (kg/L)"], refs["Delta T (K)"]
-    rating = refs["Hall floor rating (kg/m2)"]
+    c_p, rho, dt = refs["c_p (J/(kg K))"], refs["Density (kg/L)"], _at(refs, "delta_t_k")
+    rating = _at(refs, "floor_rating_kg_m2")
     sheet.header(RACK_COLUMNS)
     for name, plant in plants:
         for rack in plant.racks:
@@ -221,18 +222,27 @@ PARTS: tuple[tuple[Part, str, str], ...] = (
 
 
 def plant_inputs(rules: PlantRules, catalogue: Catalogue) -> dict[str, float]:
-    """The profile figures the sheet's formulas read, by label."""
+    """The profile figures the sheet's formulas read, by label (the profile's from
+    `components/parameters.py`), with the coolant's c_p and density."""
     profile = rules.profile
+
+    def of(name: str) -> tuple[str, float]:
+        return parameter(name).label, getattr(profile, name)
+
     _, c_p, density = rules.fluid(catalogue)
-    return {
-        "Feed voltage (V)": profile.feed_voltage_v,
-        "Power factor": profile.power_factor,
-        "Continuous fraction": profile.continuous_load_fraction,
-        "c_p (J/(kg K))": c_p,
-        "Density (kg/L)": density,
-        "Delta T (K)": profile.delta_t_k,
-        "Hall floor rating (kg/m2)": profile.floor_rating_kg_m2,
-    }
+    return dict(
+        [
+            *map(of, ("feed_voltage_v", "power_factor", "continuous_load_fraction")),
+            ("c_p (J/(kg K))", c_p),
+            ("Density (kg/L)", density),
+            *map(of, ("delta_t_k", "floor_rating_kg_m2")),
+        ]
+    )
+
+
+def _at(refs: Refs, name: str) -> str:
+    """The input cell of the plant profile's figure `name`."""
+    return refs[parameter(name).label]
 
 
 def plant_part(reports: Sequence[SystemReport]) -> list[SheetData]:

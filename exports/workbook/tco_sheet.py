@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...components.catalogue import builtin_catalogue
-from ...components.cost_inputs import TcoProfile, profile_params
+from ...components.cost_inputs import TcoProfile
 from ...components.formats import COUNT, DECIMAL_3, ONE_DECIMAL
+from ...components.parameters import owned_by
 from ...components.precision import PRECISIONS
 from ...racks.costs.terms import CAPEX_KEYS, PROFILE_TERMS, SYSTEM_TERMS, Term
 from .cells import BarChart, Cell, SheetData, col, formula, number, text
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
     from .design_sheets import DesignSheets
 
 TCO_SHEET = "TCO"
-INPUT_COLUMNS = ("Profile input", "Value", "Source")
+INPUT_COLUMNS = ("Profile input", "Value", "Source", "Unit")
+"""The profile's input rows: label, value, source and unit, from `components/parameters.py`."""
 CHART_ROWS = 18
 """Rows of sheet each chart takes, with a gap below it."""
 
@@ -109,11 +111,11 @@ def tco_sheet(profile: TcoProfile, columns: Sequence[TcoColumn]) -> SheetData:
     sheet.add()
     sheet.header(INPUT_COLUMNS)
     cell: dict[Key, str] = {}
-    for field, param in profile_params().items():
+    for field, param in owned_by("TcoProfile").items():
         given = field in profile.model_fields_set
         source = profile.source_of(field) if given else "not in the profile: 0"
         value = number(getattr(profile, field), _style(param.format.excel))
-        row = sheet.add(text(param.label), value, text(source))
+        row = sheet.add(text(param.label), value, text(source), text(param.unit))
         cell[("input", field)] = f"$B${row}"
     margin = builtin_catalogue().margins[profile.buyer]
     row = sheet.add(

@@ -8,9 +8,9 @@ from pydantic import BeforeValidator, Field, model_validator
 
 from ...components.catalogue import CatalogueFile
 from ...components.limits import Name, Text
+from ...components.parameters import OVERSUBSCRIPTION, param
 from ...components.provenance import (
     Id,
-    NonNegative,
     Positive,
     PositiveCount,
     Sourced,
@@ -32,7 +32,8 @@ def _ratio(value: object) -> object:
     return value
 
 
-Ratio = Annotated[float, BeforeValidator(_ratio), Field(ge=1, le=1000, allow_inf_nan=False)]
+Ratio = Annotated[float, BeforeValidator(_ratio), OVERSUBSCRIPTION.field(strict=None)]
+"""Downlinks per uplink, within the bounds the campus tier's oversubscription takes too."""
 
 
 class SizeSpec(Strict):
@@ -102,54 +103,26 @@ class FloorSpec(Strict):
     """The hall: rows of racks, each with network racks at its end or middle, cable trays above.
 
     Leaves sit in their row's network racks; the upper tiers in a core block past the row ends.
-    The defaults are the source `assume-floor-layout`.
+    Each figure's bounds, default and source are its row of `components/parameters.py`.
     """
 
-    racks_per_row: PositiveCount = 16
+    racks_per_row: int = param("racks_per_row")
     network_racks: Literal["end", "middle"] = "middle"
     network_frame: Id = Field(default="eia-42u", description="The frame of a network rack.")
-    row_pitch_m: Positive = Field(default=3.0, description="Row to row, with the aisles.")
-    rack_pitch_m: Positive | None = Field(
-        default=None, description="Along a row; the design's frame width when not given."
+    row_pitch_m: float = param("row_pitch_m")
+    rack_pitch_m: float | None = param("rack_pitch_m")
+    rise_m: float = param("rise_m")
+    slack_m: float = param("slack_m")
+    hall_racks: int | None = param("hall_racks")
+    hall_mw: float = param("hall_mw")
+    campus_gap_m: float = param("campus_gap_m")
+    building_mw: float = param("building_mw")
+    building_m2_per_mw: float = param("building_m2_per_mw")
+    building_gap_m: float = param("building_gap_m")
+    campus_oversubscription: Annotated[float, BeforeValidator(_ratio)] = param(
+        "campus_oversubscription"
     )
-    rise_m: NonNegative = Field(default=2.0, description="Port up to the cable tray, each end.")
-    slack_m: NonNegative = Field(default=1.0, description="Added to every link for service loops.")
-    hall_racks: PositiveCount | None = Field(
-        default=None, description="Racks one hall holds; the cluster spans halls beyond it."
-    )
-    hall_mw: Positive = Field(
-        default=100.0,
-        description="Rack input power one hall supplies, MW (used when hall_racks is not given).",
-    )
-    campus_gap_m: NonNegative = Field(
-        default=30.0, description="Between neighbouring halls on the campus grid, metres."
-    )
-    building_mw: Positive = Field(
-        default=200.0,
-        description="Rack input power one building supplies, MW: halls fill buildings in order, "
-        "and a cluster beyond one building stands on a campus (source assume-campus-building).",
-    )
-    building_m2_per_mw: Positive = Field(
-        default=310.0,
-        description="Gross building area per MW, m2: a building's least footprint "
-        "(source assume-campus-building).",
-    )
-    building_gap_m: NonNegative = Field(
-        default=200.0,
-        description="Between neighbouring buildings on the campus, metres "
-        "(source assume-campus-gap).",
-    )
-    campus_oversubscription: Ratio = Field(
-        default=2.0,
-        description="A building's links up to the campus tier per link of it: `2:1` carries "
-        "half its top tier's links between buildings, `1:1` all (source "
-        "assume-campus-oversubscription).",
-    )
-    rack_power_kw: Positive = Field(
-        default=56.0,
-        description="Power one rack position may draw, kW: a one-rack design of servers is "
-        "packed this many kW to a rack (by space too); larger racks take one position each.",
-    )
+    rack_power_kw: float = param("rack_power_kw")
 
 
 class ClusterSpec(Sourced):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...components.cost_inputs import HOURS_PER_MONTH, Rental
+from ...components.cost_inputs import Rental
+from ...components.parameters import HOURS_PER_MONTH
 from .results import TcoResult
 
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from ...components.cost_inputs import HOURS_PER_MONTH, HOURS_PER_YEAR, MONTHS_PER_YEAR
 from ...components.formats import DECIMAL, DECIMAL_3, ONE_DECIMAL, USD, USD_CENTS, USD_MILLS
 from ...components.formats import Format as Fmt
+from ...components.parameters import HOURS_PER_MONTH, HOURS_PER_YEAR, MONTHS_PER_YEAR
 from ...components.precision import PRECISIONS
 from .formula import Annuity, Expr, Given, Name, Per
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import get_type_hints
 
-from ...components.cost_inputs import UNBOUNDED, Param, TcoProfile, Workload, params_of
+from ...components.cost_inputs import TcoProfile, Workload
+from ...components.parameters import UNBOUNDED, Parameter, owned_by, parameter
 from ..cost_basis import CostBasis
 from .accepted import accepted_cost, speed
 from .ownership import tco
@@ -13,20 +13,16 @@ from .ownership import tco
 SWING = 0.2
 """An input without a range of its own is moved this share down and up (within its valid
 range)."""
-PROFILE_PARAMS = params_of(TcoProfile)
+PROFILE_PARAMS = owned_by("TcoProfile")
 PROFILE_INPUTS = {k: p for k, p in PROFILE_PARAMS.items() if p.sensitivity}
 """The profile figures the tornado moves, with any other the profile ranges: between the ends
 of the profile's range for the figure (`TcoProfile.ranges`, its sources' spread) where it has
-one, else by `SWING` within its `Param.sensitivity` bounds."""
-WORKLOAD_INPUTS = {k: p for k, p in params_of(Workload).items() if p.sensitivity}
+one, else by `SWING` within its `Parameter.sensitivity` bounds."""
+WORKLOAD_INPUTS = {k: p for k, p in owned_by("Workload").items() if p.sensitivity}
 """The workload figures the tornado moves."""
 CAPEX_INPUT = "compute capital per GPU"
 MARKUP_INPUT = "vendor_markup"
-MARKUP_PARAM = next(
-    m
-    for m in get_type_hints(CostBasis, include_extras=True)[MARKUP_INPUT].__metadata__
-    if isinstance(m, Param)
-)
+MARKUP_PARAM = parameter(MARKUP_INPUT)
 """The vendor margin's range, moved end to end: the source gives it as a range."""
 
 
@@ -101,6 +97,6 @@ def with_markup(basis: CostBasis, markup: float) -> CostBasis:
     return replace(basis, scale_up_usd=basis.scale_up_usd + change, vendor_markup=markup)
 
 
-def _ends(param: Param | None, value: float, swing: float) -> tuple[float, float]:
+def _ends(param: Parameter | None, value: float, swing: float) -> tuple[float, float]:
     low, high = param.sensitivity if param and param.sensitivity else UNBOUNDED
     return max(low, value * (1 - swing)), min(high, value * (1 + swing))

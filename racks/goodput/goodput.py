@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ...components.cost_inputs import HOURS_PER_YEAR
 from ...components.errors import InputError
+from ...components.parameters import HOURS_PER_YEAR
 from ...components.reliability import Cause, ReliabilityData
 from .checkpoint import (
     daly_interval_s,
