@@ -1,13 +1,8 @@
 """The power rule: how IT power becomes rack input, all-in and facility power."""
 
-from typing import Annotated
-
-from pydantic import Field
-
 from .limits import Name
-from .provenance import Id, Positive, PositiveCount, Sourced
-
-Efficiency = Annotated[float, Field(strict=True, gt=0, le=1)]
+from .parameters import param
+from .provenance import Id, Sourced
 
 
 class PowerModel(Sourced):
@@ -21,13 +16,11 @@ class PowerModel(Sourced):
 
     id: Id
     name: Name
-    conversion_efficiency: Efficiency = Field(
-        description="AC to busbar, used where a rack has no power shelves of its own."
-    )
-    scale_out_tiers: PositiveCount = Field(description="Switch tiers of the scale-out network.")
-    network_port_gbps: Positive = Field(description="Port speed the two figures below are for.")
-    switch_w_per_port: Positive = Field(description="Switch system power per port, W.")
-    optic_w: Positive = Field(description="Power of one transceiver at that speed, W.")
+    conversion_efficiency: float = param("conversion_efficiency")
+    scale_out_tiers: int = param("scale_out_tiers")
+    network_port_gbps: float = param("network_port_gbps")
+    switch_w_per_port: float = param("switch_w_per_port")
+    optic_w: float = param("optic_w")
 
     @property
     def network_w_per_gbps(self) -> float:

@@ -174,6 +174,28 @@ CASES: list[tuple[str, Any, list[str]]] = [
     ),
     ("bad-part-kind", edit(add_part({**SMALL_SWITCH, "kind": "widget"})), ["catalogue.parts[0]"]),
     (
+        "power-rule-efficiency-over-one",
+        edit(
+            lambda d: (
+                d["catalogue"]
+                .setdefault("power_models", [])
+                .append(
+                    {
+                        "id": "lossless",
+                        "name": "Over one",
+                        "source": "assume-power-model",
+                        "conversion_efficiency": 1.5,
+                        "scale_out_tiers": 2,
+                        "network_port_gbps": 800,
+                        "switch_w_per_port": 14,
+                        "optic_w": 15,
+                    }
+                )
+            )
+        ),
+        ["catalogue.power_models[0](id=lossless).conversion_efficiency", "less than or equal to 1"],
+    ),
+    (
         "source-for-missing-figure",
         edit(add_part({**SMALL_SWITCH, "sources": {"power_w": "seed-002-helios"}})),
         ["catalogue.parts[0](id=small-switch)", "figures this entry does not state"],

@@ -28,8 +28,9 @@ from rackbom.components.parameters import (
     owned_by,
 )
 from rackbom.components.plant_profile import HeatToLiquid, PlantProfile
+from rackbom.components.power_models import PowerModel
 from rackbom.exports.text.parameters_md import parameters_markdown
-from rackbom.racks.clusters.cluster_spec import FloorSpec
+from rackbom.racks.clusters.cluster_spec import FabricPlan, FloorSpec
 from rackbom.racks.cost_basis import CostBasis
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "parameters.md"
@@ -37,8 +38,10 @@ MODELS: dict[str, type[BaseModel]] = {
     "TcoProfile": TcoProfile,
     "Workload": Workload,
     "Rental": Rental,
+    "PowerModel": PowerModel,
     "PlantProfile": PlantProfile,
     "HeatToLiquid": HeatToLiquid,
+    "FabricPlan": FabricPlan,
     "FloorSpec": FloorSpec,
 }
 

@@ -11,7 +11,6 @@ from ...components.limits import Name, Text
 from ...components.parameters import OVERSUBSCRIPTION, param
 from ...components.provenance import (
     Id,
-    Positive,
     PositiveCount,
     Sourced,
     Strict,
@@ -65,12 +64,8 @@ class FabricPlan(Strict):
 
     topology: Literal["rail_optimised", "clos"] = "rail_optimised"
     tiers: Literal[1, 2, 3] | None = Field(default=None, description="Chosen when not given.")
-    planes: Annotated[int, Field(ge=1, le=64, strict=True)] | None = Field(
-        default=None, description="Planes each NIC port splits into; chosen when not given."
-    )
-    plane_gbps: Positive | None = Field(
-        default=None, description="Gbit/s of one plane's link, one way; chosen when not given."
-    )
+    planes: int | None = param("planes")
+    plane_gbps: float | None = param("plane_gbps")
     oversubscription: list[Ratio] | None = Field(
         default=None, description="Per tier below the top, leaves first; default 1:1 everywhere."
     )
