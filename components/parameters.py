@@ -28,6 +28,12 @@ UNBOUNDED = (0.0, float("inf"))
 """A sensitivity range that leaves the tornado's swing unclipped."""
 
 
+def number_text(value: float) -> str:
+    """`100,000`, `0.6667`, `1e+09`: whole numbers below ten million with separators, others
+    to four significant digits."""
+    return f"{value:,.0f}" if value == int(value) and abs(value) < 1e7 else f"{value:.4g}"
+
+
 @dataclass(frozen=True)
 class Bounds:
     """The values a parameter may take: `low` to `high`, either end open or closed."""
@@ -36,6 +42,16 @@ class Bounds:
     high: float
     low_open: bool = False
     high_open: bool = False
+
+    def holds(self, value: float) -> bool:
+        """Whether `value` lies within the bounds."""
+        above = value > self.low if self.low_open else value >= self.low
+        return above and (value < self.high if self.high_open else value <= self.high)
+
+    def text(self) -> str:
+        """The interval as the docs and messages write it: `(0, 1]`, `[1, 100,000]`."""
+        low, high = "(["[not self.low_open], ")]"[not self.high_open]
+        return f"{low}{number_text(self.low)}, {number_text(self.high)}{high}"
 
     def field(self, default: Any = ..., description: str = "", strict: bool | None = True) -> Any:
         """A pydantic field of these bounds, finite, with `default` (`...`: required; typed

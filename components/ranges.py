@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from .limits import AMOUNT_MAX
+from .parameters import BY_NAME
 from .strict import Id, Strict
 
 Distribution = Literal["uniform", "triangular", "loguniform"]
@@ -52,7 +53,8 @@ class Range(Strict):
 
 
 def check_ranges(entry: Any, ranges: Mapping[str, Range]) -> None:
-    """Each range names a numeric field of `entry` whose value lies within it (a ValueError
+    """Each range names a numeric field of `entry` whose value lies within it, and, where the
+    field is a parameter of `components/parameters.py`, lies within its bounds (a ValueError
     naming `ranges.<field>` otherwise)."""
     fields = type(entry).model_fields
     for name, bounds in ranges.items():
@@ -65,4 +67,11 @@ def check_ranges(entry: Any, ranges: Mapping[str, Range]) -> None:
             raise ValueError(
                 f"ranges.{name}: the value {value:g} lies outside its range "
                 f"{bounds.low:g}-{bounds.high:g}"
+            )
+        row = BY_NAME.get(name)
+        valid = row.bounds if row is not None and row.owner == type(entry).__name__ else None
+        if valid is not None and not (valid.holds(bounds.low) and valid.holds(bounds.high)):
+            raise ValueError(
+                f"ranges.{name}: the range {bounds.low:g}-{bounds.high:g} reaches past the "
+                f"values {name} may take, {valid.text()}"
             )

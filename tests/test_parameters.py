@@ -4,6 +4,7 @@ its source a known one, and `docs/parameters.md` what the table writes."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 from types import UnionType
 from typing import Annotated, get_args, get_origin
@@ -29,6 +30,7 @@ from rackbom.components.parameters import (
 )
 from rackbom.components.plant_profile import HeatToLiquid, PlantProfile
 from rackbom.components.power_models import PowerModel
+from rackbom.components.tco_library import builtin_costs
 from rackbom.exports.text.parameters_md import parameters_markdown
 from rackbom.racks.clusters.cluster_spec import FabricPlan, FloorSpec
 from rackbom.racks.cost_basis import CostBasis
@@ -111,3 +113,19 @@ def test_sources_are_known_and_constants_fixed() -> None:
 
 def test_a_month_is_a_twelfth_of_the_year() -> None:
     assert HOURS_PER_MONTH * MONTHS_PER_YEAR == HOURS_PER_YEAR == 365 * 24
+
+
+@pytest.mark.parametrize(("low", "high"), [(0.5, 1.3), (1.1, 3.5)])
+def test_a_range_past_a_parameters_bounds_is_one_line_exit_2(
+    cli, tmp_path: Path, low: float, high: float
+) -> None:
+    """A TCO profile's PUE ranged below 1 or above 3 is refused, as the figure itself is."""
+    profile = builtin_costs().profiles["default"].model_dump(exclude_defaults=True)
+    ranged = {**profile, "id": "bad", "ranges": {"pue": {"low": low, "high": high}}}
+    path = tmp_path / "bad.yaml"
+    path.write_text(json.dumps({"profiles": [ranged]}))
+    result = cli("show", "helios", "--json", "--tco", str(path))
+    assert result.code == 2 and result.out == ""
+    (line,) = result.err.splitlines()
+    assert str(path) in line and "profiles[0](id=bad)" in line
+    assert f"ranges.pue: the range {low:g}-{high:g}" in line and "[1, 3]" in line

@@ -3,7 +3,7 @@ parameter with its unit, bounds, default, label, number format, tornado range an
 
 from __future__ import annotations
 
-from ...components.parameters import OWNERS, UNBOUNDED, Parameter, owned_by
+from ...components.parameters import OWNERS, UNBOUNDED, Parameter, number_text, owned_by
 
 HEADER = (
     "# Parameters\n\n"
@@ -35,7 +35,7 @@ def _row(p: Parameter) -> tuple[str, ...]:
     return (
         f"`{p.name}`",
         p.unit,
-        _bounds(p),
+        p.bounds.text() if p.bounds else "fixed",
         _default(p),
         p.label,
         f"`{p.format.excel}`",
@@ -44,25 +44,10 @@ def _row(p: Parameter) -> tuple[str, ...]:
     )
 
 
-def _bounds(p: Parameter) -> str:
-    """`(0, 1]`, `[1, 3]`; `fixed` for a constant."""
-    b = p.bounds
-    if b is None:
-        return "fixed"
-    low, high = "(["[not b.low_open], ")]"[not b.high_open]
-    return f"{low}{_number(b.low)}, {_number(b.high)}{high}"
-
-
 def _default(p: Parameter) -> str:
     if p.default is ...:
         return "required"
-    return "none" if p.default is None else _number(p.default)
-
-
-def _number(value: float) -> str:
-    """`100,000`, `0.6667`, `1e+09`: whole numbers below ten million with separators, others
-    to four significant digits."""
-    return f"{value:,.0f}" if value == int(value) and abs(value) < 1e7 else f"{value:.4g}"
+    return "none" if p.default is None else number_text(p.default)
 
 
 def _tornado(p: Parameter) -> str:
@@ -71,7 +56,7 @@ def _tornado(p: Parameter) -> str:
     if p.sensitivity == UNBOUNDED:
         return "swing"
     low, high = p.sensitivity
-    return f"[{_number(low)}, {_number(high)}]"
+    return f"[{number_text(low)}, {number_text(high)}]"
 
 
 def _line(cells: tuple[str, ...]) -> str:
