@@ -18,6 +18,7 @@ from typing import NoReturn
 from rackbom.components.errors import InputError, one_line
 
 from .commands import COMMANDS
+from .replay import run_kept
 
 GC_THRESHOLDS = (50_000, 20, 20)
 """Garbage-collection thresholds of a command-line run. A command makes many long-lived objects
@@ -117,7 +118,7 @@ def run() -> NoReturn:
     # pydantic plugins are found by scanning every installed distribution's metadata; the
     # command line uses none (setting the variable yourself still decides)
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    status = main()
+    status = run_kept(sys.argv[1:], main)
     # the process frees everything as it ends: spare it the full collection Python runs at exit
     gc.freeze()
     sys.exit(status)
