@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ...components.plant_library import PlantRules
 from ...components.rounding import TOLERANCE
 from ..analysis import Analysis
+from ..memo import kept
 from ..topology import LinkGroup
-from .rack import RackPlant, SupplyGroup
+from .rack import RackPlant, SupplyGroup, rack_plant
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,8 @@ class DesignFailures:
     """Per scale-out NIC, the GPUs it serves."""
     rack_kinds: list[int] = field(init=False)
     """Per rack, the index of the first rack built alike."""
+    outcomes: dict[Failure, Outcome] = field(init=False, default_factory=dict)
+    """The outcomes worked out so far, by failure."""
 
     def __post_init__(self) -> None:
         topology = self.analysis.topology
@@ -235,7 +239,14 @@ class DesignFailures:
         return dead
 
     def outcome(self, failure: Failure) -> Outcome:
-        """GPUs stopped, domains degraded and GPUs left in full domains after `failure`."""
+        """GPUs stopped, domains degraded and GPUs left in full domains after `failure`; worked
+        out once per failure."""
+        known = self.outcomes.get(failure)
+        if known is None:
+            known = self.outcomes[failure] = self._outcome(failure)
+        return known
+
+    def _outcome(self, failure: Failure) -> Outcome:
         dead = self.dead_trays(failure)
         nics = failure.nics
         cut_off = {g for nic in nics for g in self.nic_gpus.get(nic, ())}  # lost a NIC
@@ -331,6 +342,25 @@ class DesignFailures:
         if not outcomes:
             return None
         return max(outcomes, key=lambda o: (o.gpus_lost, -o.gpus_in_full_domains))
+
+
+def design_failures(analysis: Analysis, rules: PlantRules) -> DesignFailures:
+    """The failure model of a design's racks under a plant profile, built once per analysis and
+    profile: the plant's failure domains and the goodput's blast radii read the same one."""
+    for known_rules, known in _models(analysis):
+        if known_rules is rules:
+            return known
+    catalogue = analysis.design.catalogue
+    racks = [rack_plant(analysis, i, rules, catalogue) for i in range(len(analysis.design.racks))]
+    model = DesignFailures(analysis, racks)
+    _models(analysis).append((rules, model))
+    return model
+
+
+@kept
+def _models(analysis: Analysis) -> list[tuple[PlantRules, DesignFailures]]:
+    """The failure models of one analysis built so far: profile and model."""
+    return []
 
 
 def cdu_shed(racks: list[RackPlant], cdus: int, capacity_w: float) -> list[int]:
