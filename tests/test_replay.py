@@ -100,3 +100,18 @@ def test_the_folder_keeps_the_newest_entries(tmp_path: Path) -> None:
         os.utime(path, ns=(n * 10**9, n * 10**9))
     prune(tmp_path, 3)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["2.entry", "3.entry", "4.entry"]
+
+
+def test_a_replay_to_a_reader_gone_stops_quietly(tmp_path: Path) -> None:
+    for _ in range(2):
+        rackbom(tmp_path, "show", "helios", "--json")
+    assert len(entries(tmp_path)) == 1
+    environ = {"RACKBOM_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    command = [sys.executable, "-m", "rackbom", "show", "helios", "--json"]
+    with subprocess.Popen(
+        command, cwd=ROOT, env=environ, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as child:
+        assert child.stdout is not None and child.stderr is not None
+        child.stdout.close()  # gone before the child prints
+        assert child.stderr.read() == b""
+    assert child.returncode == 0
