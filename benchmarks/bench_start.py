@@ -6,6 +6,11 @@ helios -o h.svg` against `import pydantic, yaml, svgwrite`, `rackbom show helios
 `import pydantic, yaml`. They run in turns, so a busy machine slows
 both alike; the figures to read are the ratios of the medians. Besides wall time it reports the
 processes' CPU time (user + system), which a machine shared with other work disturbs less.
+
+Each command is timed under three states of the caches (`--cache` picks one), in a cache folder
+of the benchmark's own: `off`, nothing cached (`RACKBOM_CACHE_DIR=off`, every run validates the
+built-in data); `data`, the validated data cached but no result kept (`RACKBOM_REPLAY=off`: the
+model runs); `kept`, the command's result kept by an earlier run and replayed.
 """
 
 from __future__ import annotations
@@ -24,24 +29,34 @@ from processes import child_env
 ROOT = Path(__file__).resolve().parents[1]
 SVG_FLOOR = "import pydantic, yaml, svgwrite"
 SHOW_FLOOR = "import pydantic, yaml"
+CACHES = {
+    "off": {"RACKBOM_CACHE_DIR": "off"},
+    "data": {"RACKBOM_REPLAY": "off"},
+    "kept": {},
+}
+"""Each state of the caches, by the environment that sets it."""
 
 
-def seconds(command: list[str], cwd: Path) -> tuple[float, float]:
+def seconds(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
     """Wall time and CPU time (user + system) of one whole process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, cwd=cwd, check=True, capture_output=True, env=child_env())
+    subprocess.run(command, cwd=cwd, check=True, capture_output=True, env={**child_env(), **env})
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     return wall, cpu
 
 
-def compare(name: str, command: list[str], floor: str, runs: int) -> None:
+def compare(
+    name: str, command: list[str], floor: str, runs: int, env: dict[str, str] | None = None
+) -> None:
     """Run the command and its import floor in turns; print medians and their ratios."""
     baseline = [sys.executable, "-c", floor]
-    seconds(command, ROOT)  # warm the file cache and bytecode
-    pairs = [(seconds(command, ROOT), seconds(baseline, ROOT)) for _ in range(runs)]
+    given = env or {}
+    for _ in range(2):  # warm the file cache, bytecode and the caches the command keeps
+        seconds(command, ROOT, given)
+    pairs = [(seconds(command, ROOT, given), seconds(baseline, ROOT, given)) for _ in range(runs)]
     for i, measure in enumerate(("wall", "cpu")):
         ours = statistics.median(p[0][i] for p in pairs)
         base = statistics.median(p[1][i] for p in pairs)
@@ -54,19 +69,18 @@ def compare(name: str, command: list[str], floor: str, runs: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--cache", choices=[*CACHES, "all"], default="all")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "h.svg"
         rackbom = [sys.executable, "-m", "rackbom"]
-        compare(
-            "rackbom svg helios", [*rackbom, "svg", "helios", "-o", str(out)], SVG_FLOOR, args.runs
-        )
-        compare(
-            "rackbom show helios --json",
-            [*rackbom, "show", "helios", "--json"],
-            SHOW_FLOOR,
-            args.runs,
-        )
+        for cache in CACHES if args.cache == "all" else [args.cache]:
+            env = {"RACKBOM_CACHE_DIR": str(Path(tmp) / "cache"), **CACHES[cache]}
+            print(f"caches: {cache}")
+            svg = [*rackbom, "svg", "helios", "-o", str(out)]
+            compare("rackbom svg helios", svg, SVG_FLOOR, args.runs, env)
+            show = [*rackbom, "show", "helios", "--json"]
+            compare("rackbom show helios --json", show, SHOW_FLOOR, args.runs, env)
 
 
 if __name__ == "__main__":

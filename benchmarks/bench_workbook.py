@@ -23,6 +23,7 @@ from pathlib import Path
 
 from processes import child_env
 
+ROOT = Path(__file__).resolve().parents[1]
 VARIANT_COUNT = 100
 SWITCHES = (
     "tomahawk6",
@@ -77,7 +78,7 @@ def run_child(case: str, path: Path) -> dict:
     """One fresh process: wall time, peak RSS and its own stage times (none for the CLI)."""
     args = command(case, path)
     start = time.perf_counter()
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, env=child_env())
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, env=child_env(), cwd=ROOT)
     output = proc.stdout.read() if proc.stdout else b""
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -99,6 +100,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--child", nargs=2, metavar=("CASE", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))  # this checkout's code, installed or not
     if args.child:
         child(*args.child)
         return

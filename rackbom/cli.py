@@ -18,6 +18,7 @@ from typing import NoReturn
 from rackbom.components.errors import InputError, one_line
 
 from .commands import COMMANDS
+from .replay import run_kept
 
 GC_THRESHOLDS = (50_000, 20, 20)
 """Garbage-collection thresholds of a command-line run. A command makes many long-lived objects
@@ -93,9 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rackbom: error: {exc}", file=sys.stderr)
         return Exit.BAD_INPUT
     except BrokenPipeError:
-        # the reader went away (`rackbom show helios | head`); stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return Exit.OK
+        return _reader_gone()
     except OSError as exc:
         file = None if exc.filename is None else str(exc.filename)
         error = InputError(file, None, exc.strerror or str(exc))
@@ -103,6 +102,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return Exit.BAD_INPUT
     except KeyboardInterrupt:
         return Exit.INTERRUPTED
+
+
+def _reader_gone() -> int:
+    """The reader went away (`rackbom show helios | head`): stop quietly."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return Exit.OK
 
 
 def _terminated(signum: int, frame: object) -> NoReturn:
@@ -117,7 +122,10 @@ def run() -> NoReturn:
     # pydantic plugins are found by scanning every installed distribution's metadata; the
     # command line uses none (setting the variable yourself still decides)
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    status = main()
+    try:
+        status = run_kept(sys.argv[1:], main)
+    except BrokenPipeError:  # while a kept result was printed
+        status = _reader_gone()
     # the process frees everything as it ends: spare it the full collection Python runs at exit
     gc.freeze()
     sys.exit(status)

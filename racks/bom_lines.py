@@ -242,7 +242,14 @@ def _copper_lines(design: BuiltDesign, runs: list[CopperRun]) -> list[BomLine]:
 def _management_lines(design: BuiltDesign, rack: BuiltRack) -> list[BomLine]:
     cords = rack_management(design, rack).cables()
     return [
-        _part_line(design, rack.name, RACK_LEVEL, None, TrayPart(part=part, qty=n), priced=True)
+        _part_line(
+            design,
+            rack.name,
+            RACK_LEVEL,
+            None,
+            TrayPart.model_construct(part=part, qty=n),
+            priced=True,
+        )
         for part, n in sorted(cords.items())
     ]
 

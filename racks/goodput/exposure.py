@@ -17,8 +17,7 @@ from ...components.reliability import Outage, Per
 from ...components.trays import TrayRole
 from ..analysis import Analysis
 from ..memo import kept
-from ..plant.failures import DesignFailures, Failure
-from ..plant.rack import rack_plant
+from ..plant.failures import Failure, design_failures
 from .results import Exposure
 
 if TYPE_CHECKING:
@@ -52,10 +51,7 @@ def _counts(analysis: Analysis) -> dict[Per, int]:
 
 @kept
 def _blast(analysis: Analysis) -> dict[Outage, int]:
-    rules = plant_rules(None)
-    catalogue = analysis.design.catalogue
-    racks = [rack_plant(analysis, i, rules, catalogue) for i in range(len(analysis.design.racks))]
-    model = DesignFailures(analysis, racks)
+    model = design_failures(analysis, plant_rules(None))
     trays: dict[str, Failure] = {}
     for tray in analysis.design.placed:
         if tray.tray.id not in trays and analysis.topology.in_tray(tray, "gpu"):

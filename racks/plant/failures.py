@@ -8,7 +8,7 @@ assignment:
   load stops every tray it feeds; a CDU short of capacity stops whole racks, the hottest first;
 - a GPU stops with its tray, or when every scale-out NIC it has is down;
 - a scale-up domain is *full* while all its GPUs run and still reach each other over scale-up
-  links (union-find over the node groups and bundles left); it is *degraded* when it is not
+  links (a search over the node groups and the bundles left); it is *degraded* when it is not
   full or has lost a switch chip or a NIC. Capacity left = GPUs in full domains / all GPUs.
 
 Adding a failure never brings a GPU back, so capacity left never rises.
@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ...components.plant_library import PlantRules
 from ...components.rounding import TOLERANCE
 from ..analysis import Analysis
-from ..topology import LinkGroup, NodeGroup
-from .rack import RackPlant, SupplyGroup
+from ..memo import kept
+from ..topology import LinkGroup
+from .rack import RackPlant, SupplyGroup, rack_plant
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,54 @@ class FailureDomain:
 
 
 @dataclass
+class DomainGraph:
+    """One scale-up domain's node groups (by number) and the scale-up bundles among them."""
+
+    gpu_groups: list[int] = field(default_factory=list)
+    sizes: dict[int, int] = field(default_factory=dict)
+    """Per node group, its nodes."""
+    neighbours: dict[int, set[int]] = field(default_factory=dict)
+    """Per node group, the groups a bundle joins it to (every node to every node)."""
+    meshes: set[int] = field(default_factory=set)
+    """Groups whose nodes are meshed among themselves."""
+
+    def add(self, link: LinkGroup) -> None:
+        """A bundle of the domain, or a mesh within one of its groups."""
+        a = link.a.number
+        self.sizes[a] = len(link.a.names)
+        if link.b is None:
+            self.meshes.add(a)
+            return
+        b = link.b.number
+        self.sizes[b] = len(link.b.names)
+        self.neighbours.setdefault(a, set()).add(b)
+        self.neighbours.setdefault(b, set()).add(a)
+
+    def joined(self, failed: dict[int, int]) -> bool:
+        """Whether every GPU still reaches the others with `failed` nodes per group gone: the
+        groups reached from the first GPU group over bundles whose two groups each keep a node
+        hold every GPU group, and each GPU group of several GPUs keeps a link."""
+        dead = {g for g, lost in failed.items() if self.sizes[g] <= lost}
+        first = self.gpu_groups[0]
+        reached = {first}
+        frontier = [] if first in dead else [first]
+        while frontier:
+            new = self.neighbours.get(frontier.pop(), set()) - reached - dead
+            reached |= new
+            frontier.extend(new)
+        return all(
+            g in reached and (self.sizes[g] == 1 or self._linked(g, failed, dead))
+            for g in self.gpu_groups
+        )
+
+    def _linked(self, group: int, failed: dict[int, int], dead: set[int]) -> bool:
+        """Whether a group keeps a bundle to a live group, or a mesh among two live nodes."""
+        if group not in dead and self.neighbours.get(group, set()) - dead:
+            return True
+        return group in self.meshes and self.sizes[group] - failed.get(group, 0) > 1
+
+
+@dataclass
 class DesignFailures:
     """The failure model of one design: its domains, switch chips, NICs and supply groups.
 
@@ -103,10 +153,15 @@ class DesignFailures:
     groups: dict[str, SupplyGroup] = field(init=False)
     gpu_domain: dict[str, int] = field(init=False)
     domain_chips: list[set[str]] = field(init=False)
-    domain_fabric: list[tuple[list[NodeGroup], list[LinkGroup]]] = field(init=False)
+    domain_graphs: list[DomainGraph] = field(init=False)
     """Per domain, its GPU groups and the scale-up bundles among its GPUs and chips."""
+    tray_gpus: dict[str, list[str]] = field(init=False)
+    nic_gpus: dict[str, list[str]] = field(init=False)
+    """Per scale-out NIC, the GPUs it serves."""
     rack_kinds: list[int] = field(init=False)
     """Per rack, the index of the first rack built alike."""
+    outcomes: dict[Failure, Outcome] = field(init=False, default_factory=dict)
+    """The outcomes worked out so far, by failure."""
 
     def __post_init__(self) -> None:
         topology = self.analysis.topology
@@ -117,9 +172,14 @@ class DesignFailures:
             elif group.kind == "switch_chip":
                 self.chip_tray.update(dict.fromkeys(group.names, group.tray.key))
                 self.chip_group.update(dict.fromkeys(group.names, group.number))
+        self.tray_gpus = {}
+        for gpu, tray in self.gpu_tray.items():
+            self.tray_gpus.setdefault(tray, []).append(gpu)
         self.gpu_nics = {gpu: [] for gpu in self.gpu_tray}
+        self.nic_gpus = {}
         for nic in topology.nic_links:
             self.gpu_nics[nic.gpu].append(nic.nic)
+            self.nic_gpus.setdefault(nic.nic, []).append(nic.gpu)
         self.groups = {g.name: g for r in self.racks for g in r.groups}
         domains = topology.domains
         self.gpu_domain = {g: i for i, domain in enumerate(domains) for g in domain}
@@ -133,17 +193,17 @@ class DesignFailures:
                         self.chip_gpus.setdefault(chip, []).extend(gpus.names)
                     if link.link == "scale_up":
                         self.domain_chips[self.gpu_domain[gpus.names[0]]].update(chips.names)
-        self.domain_fabric = self._domain_fabric()
+        self.domain_graphs = self._domain_graphs()
         kinds: dict[tuple[object, ...], int] = {}
         self.rack_kinds = []
         for index, rack in enumerate(self.analysis.design.racks):
             key = (rack.frame.id, tuple((t.position, t.tray.id) for t in rack.trays))
             self.rack_kinds.append(kinds.setdefault(key, index))
 
-    def _domain_fabric(self) -> list[tuple[list[NodeGroup], list[LinkGroup]]]:
+    def _domain_graphs(self) -> list[DomainGraph]:
         topology = self.analysis.topology
         member: dict[int, int] = {}  # node group -> its domain
-        out: list[tuple[list[NodeGroup], list[LinkGroup]]] = [([], []) for _ in topology.domains]
+        out = [DomainGraph() for _ in topology.domains]
         chip_domain = {c: i for i, chips in enumerate(self.domain_chips) for c in chips}
         for group in topology.groups:
             where = self.gpu_domain if group.kind == "gpu" else chip_domain
@@ -151,13 +211,14 @@ class DesignFailures:
             if index is not None:
                 member[group.number] = index
                 if group.kind == "gpu":
-                    out[index][0].append(group)
+                    out[index].gpu_groups.append(group.number)
+                    out[index].sizes[group.number] = len(group.names)
         for link in topology.links:
             index = member.get(link.a.number)
             if link.link != "scale_up" or index is None:
                 continue
             if link.b is None or member.get(link.b.number) == index:
-                out[index][1].append(link)
+                out[index].add(link)
         return out
 
     @property
@@ -178,18 +239,22 @@ class DesignFailures:
         return dead
 
     def outcome(self, failure: Failure) -> Outcome:
-        """GPUs stopped, domains degraded and GPUs left in full domains after `failure`."""
+        """GPUs stopped, domains degraded and GPUs left in full domains after `failure`; worked
+        out once per failure."""
+        known = self.outcomes.get(failure)
+        if known is None:
+            known = self.outcomes[failure] = self._outcome(failure)
+        return known
+
+    def _outcome(self, failure: Failure) -> Outcome:
         dead = self.dead_trays(failure)
         nics = failure.nics
-        lost = {
-            gpu
-            for gpu, tray in self.gpu_tray.items()
-            if tray in dead or (self.gpu_nics[gpu] and all(n in nics for n in self.gpu_nics[gpu]))
-        }
+        cut_off = {g for nic in nics for g in self.nic_gpus.get(nic, ())}  # lost a NIC
+        lost = {g for tray in dead for g in self.tray_gpus.get(tray, ())}
+        lost |= {g for g in cut_off if all(n in nics for n in self.gpu_nics[g])}
         chips = {c for c, tray in self.chip_tray.items() if tray in dead} | set(failure.chips)
-        touched = set(lost)
+        touched = lost | cut_off
         touched |= {g for chip in chips for g in self.chip_gpus.get(chip, ())}
-        touched |= {g for g, own in self.gpu_nics.items() if any(n in nics for n in own)}
         affected = sorted({self.gpu_domain[g] for g in touched if g in self.gpu_domain})
         domains = self.analysis.topology.domains
         broken = 0
@@ -203,40 +268,13 @@ class DesignFailures:
 
     def _still_joined(self, index: int, chips: set[str]) -> bool:
         """Whether every GPU of domain `index` still reaches the others over scale-up links with
-        `chips` failed: union-find over its node groups, a bundle joining its two groups whole
-        while each keeps a node (every node of one links to every node of the other)."""
+        `chips` failed (`DomainGraph.joined`)."""
         failed: dict[int, int] = {}  # node group -> its chips failed
         for chip in chips & self.domain_chips[index]:
             group = self.chip_group[chip]
             failed[group] = failed.get(group, 0) + 1
-        if not failed:
-            return True  # every GPU runs and every link of the domain is still there
-        gpu_groups, links = self.domain_fabric[index]
-        parent: dict[int, int] = {}
-        joined: set[int] = set()
-        lost = failed.get
-
-        def root(i: int) -> int:
-            while parent.setdefault(i, i) != i:
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            return i
-
-        for link in links:
-            a, size_a = link.a.number, len(link.a.names)
-            if link.b is None:
-                if size_a - lost(a, 0) > 1:
-                    joined.add(a)
-                continue
-            b = link.b.number
-            if size_a - lost(a, 0) and len(link.b.names) - lost(b, 0):
-                joined.add(a)
-                joined.add(b)
-                root_a, root_b = root(a), root(b)
-                if root_a != root_b:
-                    parent[root_a] = root_b
-        roots = {root(g.number) for g in gpu_groups}
-        return len(roots) == 1 and all(g.number in joined or len(g.names) == 1 for g in gpu_groups)
+        # with no chip failed every GPU runs and every link of the domain is still there
+        return not failed or self.domain_graphs[index].joined(failed)
 
     # --- the failure classes (one rack of each kind) ----------------------------------------
     def rack_trays(self, index: int) -> frozenset[str]:
@@ -304,6 +342,25 @@ class DesignFailures:
         if not outcomes:
             return None
         return max(outcomes, key=lambda o: (o.gpus_lost, -o.gpus_in_full_domains))
+
+
+def design_failures(analysis: Analysis, rules: PlantRules) -> DesignFailures:
+    """The failure model of a design's racks under a plant profile, built once per analysis and
+    profile: the plant's failure domains and the goodput's blast radii read the same one."""
+    for known_rules, known in _models(analysis):
+        if known_rules is rules:
+            return known
+    catalogue = analysis.design.catalogue
+    racks = [rack_plant(analysis, i, rules, catalogue) for i in range(len(analysis.design.racks))]
+    model = DesignFailures(analysis, racks)
+    _models(analysis).append((rules, model))
+    return model
+
+
+@kept
+def _models(analysis: Analysis) -> list[tuple[PlantRules, DesignFailures]]:
+    """The failure models of one analysis built so far: profile and model."""
+    return []
 
 
 def cdu_shed(racks: list[RackPlant], cdus: int, capacity_w: float) -> list[int]:

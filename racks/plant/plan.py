@@ -8,12 +8,18 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from ...components.plant_library import PlantRules, plant_rules
 from ...components.tco_library import site_pue
-from ..analysis import Analysis
 from ..memo import kept
-from .failures import DesignFailures, Failure, FailureDomain, Outcome, cdu_shed
+from .failures import (
+    DesignFailures,
+    Failure,
+    FailureDomain,
+    Outcome,
+    cdu_shed,
+    design_failures,
+)
 from .feeds import Feed
 from .hall import HallPlant, RowPlant, hall_plant, row_plant
-from .rack import RackPlant, rack_plant
+from .rack import RackPlant
 from .redundancy import Redundancy, redundancy_of
 
 if TYPE_CHECKING:
@@ -110,7 +116,8 @@ def _plants(system: SystemModel) -> list[tuple[PlantRules, float, PlantSummary]]
 def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary:
     analysis = system.rack
     catalogue = analysis.design.catalogue
-    racks = _racks(analysis, loaded)
+    model = design_failures(analysis, loaded)
+    racks = model.racks
     per_copy = len(racks)
     rows: list[RowPlant] = []
     members: list[list[int]] = []
@@ -121,7 +128,6 @@ def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary
         rows.append(row_plant(f"row {number}", row, loaded, catalogue))
         start += count
     hall = hall_plant(rows, system.network_power_w, site, loaded, catalogue)
-    model = DesignFailures(analysis, racks)
     total = model.gpus * system.copies
     domains = _design_domains(model, system.copies)
     cdu = _worst_cdu(model, rows, members, racks, total)
@@ -134,11 +140,6 @@ def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary
         domains += fabric_failure_domains(fabric, system.copies, model)
     built = redundancy_of(loaded.profile.redundancy, model, racks)
     return _summary(loaded, racks, hall, domains, built)
-
-
-def _racks(analysis: Analysis, rules: PlantRules) -> list[RackPlant]:
-    catalogue = analysis.design.catalogue
-    return [rack_plant(analysis, i, rules, catalogue) for i in range(len(analysis.design.racks))]
 
 
 def _trays(model: DesignFailures, racks: list[int]) -> frozenset[str]:
