@@ -20,7 +20,7 @@ def load_catalogue(*paths: str | Path) -> Catalogue:
     if not paths:
         return catalogue
     paths = tuple(bounded(paths, FILES_MAX, "catalogue files", "files"))
-    from rackbom.exports.dcim.reader import device_type_catalogue, is_device_type
+    from rackbom.racks.dcim.type_reader import device_type_catalogue, is_device_type
 
     device_types = []
     for path in paths:

@@ -5,25 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...racks.cabling.counts import Tally
-from ...racks.cabling.runlist import RunList
-from ...racks.cabling.scope import FloorScope
-
-
-@dataclass(frozen=True)
-class ScopedExport:
-    """What a scoped export holds: the scope, its racks, and the cable legs leaving it."""
-
-    scope: str
-    racks: int
-    left_out: int
+from ..cabling.counts import Tally
+from ..cabling.runlist import RunList
+from ..cabling.scope import FloorScope
+from .dcim_model import CableBundle
+from .placed_racks import BELOW_TIER_1
 
 
 @dataclass(frozen=True)
 class ScopedLinks:
     """The bundles of the links inside a scope, and the cable legs with one end outside it."""
 
-    bundles: list[dict[str, object]]
+    bundles: tuple[CableBundle, ...]
     left_out: int
 
 
@@ -46,25 +39,22 @@ def scoped_links(run: RunList, scope: FloorScope) -> ScopedLinks:
         tallies.setdefault(row.tier, Tally(run.ends)).add(row)
         low, high = lengths.get(row.tier, (row.run_m, row.run_m))
         lengths[row.tier] = (min(low, row.run_m), max(high, row.run_m))
-    bundles: list[dict[str, object]] = []
-    for tier, tally in sorted(tallies.items()):
-        counts = tally.result()
-        below = "compute racks (scale-out NIC ports)" if tier == 1 else f"tier {tier - 1}"
-        bundles.append(
-            {
-                "tier": tier,
-                "to": run.roles[tier - 1],
-                "from": below,
-                "links": counts.legs,
-                "cables": counts.cables,
-                "transceivers": counts.transceivers,
-                "length_m_min": lengths[tier][0],
-                "length_m_max": lengths[tier][1],
-                "comments": (
-                    f"The links with both ends in {scope.scope}, from the run list (derived); "
-                    f"{left_out:,} cable legs leaving it are left out, their far devices not "
-                    "exported; port to port in `rackbom cables CLUSTER --scope ... --netbox FILE`."
-                ),
-            }
+    bundles = tuple(
+        CableBundle(
+            tier=tier,
+            to=run.roles[tier - 1],
+            below=BELOW_TIER_1 if tier == 1 else f"tier {tier - 1}",
+            links=counts.legs,
+            cables=tuple(counts.cables.items()),
+            transceivers=tuple(counts.transceivers.items()),
+            length_m_min=lengths[tier][0],
+            length_m_max=lengths[tier][1],
+            comments=(
+                f"The links with both ends in {scope.scope}, from the run list (derived); "
+                f"{left_out:,} cable legs leaving it are left out, their far devices not "
+                "exported; port to port in `rackbom cables CLUSTER --scope ... --netbox FILE`."
+            ),
         )
+        for tier, counts in ((t, tally.result()) for t, tally in sorted(tallies.items()))
+    )
     return ScopedLinks(bundles, left_out)
