@@ -208,19 +208,38 @@ class Manufacturer:
         return {"name": self.name, "slug": self.slug}
 
 
-@dataclass(frozen=True)
-class RackType(_Record):
+@dataclass(frozen=True, kw_only=True)
+class _Sized(_Record):
+    """A frame's size as the DCIM holds it: its unit width in inches, its units, and its true
+    outer size in mm."""
+
+    width: int
+    u_height: int
+    outer_width: int
+    outer_height: int
+    outer_depth: int | None
+
+    def size(self) -> Data:
+        """The size's fields, in the REST API's order."""
+        return {
+            "width": self.width,
+            "u_height": self.u_height,
+            "starting_unit": 1,
+            "outer_width": self.outer_width,
+            "outer_height": self.outer_height,
+            "outer_depth": self.outer_depth,
+            "outer_unit": "mm",
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class RackType(_Sized):
     """A rack type: the frame's form factor, width, true outer size and load rating."""
 
     manufacturer: str
     model: str
     slug: str
     form_factor: str
-    width: int
-    u_height: int
-    outer_width: int
-    outer_height: int
-    outer_depth: int | None
     max_weight: int | None
     weight: float | None
     comments: str
@@ -233,13 +252,7 @@ class RackType(_Record):
                 "model": self.model,
                 "slug": self.slug,
                 "form_factor": self.form_factor,
-                "width": self.width,
-                "u_height": self.u_height,
-                "starting_unit": 1,
-                "outer_width": self.outer_width,
-                "outer_height": self.outer_height,
-                "outer_depth": self.outer_depth,
-                "outer_unit": "mm",
+                **self.size(),
                 "weight": self.weight,
                 "max_weight": self.max_weight,
                 "weight_unit": "kg" if self.weight or self.max_weight else None,
@@ -281,8 +294,8 @@ class Site:
         }
 
 
-@dataclass(frozen=True)
-class Rack(_Record):
+@dataclass(frozen=True, kw_only=True)
+class Rack(_Sized):
     """A rack: its frame (rack type) and its own copy of the frame's size."""
 
     name: str
@@ -290,11 +303,6 @@ class Rack(_Record):
     location: str
     role: str
     rack_type: RackType | None
-    width: int
-    u_height: int
-    outer_width: int
-    outer_height: int
-    outer_depth: int | None
     comments: str
 
     def data(self) -> Data:
@@ -308,13 +316,7 @@ class Rack(_Record):
                 "rack_type": None if self.rack_type is None else self.rack_type.slug,
                 "status": "active",
                 "form_factor": "4-post-cabinet",
-                "width": self.width,
-                "u_height": self.u_height,
-                "starting_unit": 1,
-                "outer_width": self.outer_width,
-                "outer_height": self.outer_height,
-                "outer_depth": self.outer_depth,
-                "outer_unit": "mm",
+                **self.size(),
                 "comments": self.comments,
             }
         )

@@ -406,7 +406,7 @@ def _switch_inlets(
     cited = notes.source(known.source if inlets and known else rule.source)
     if switch.power_w is None:
         notes.add(f"power-ports: {count} x {kind} from {cited}; no draw known.")
-        return [PowerPort.model_construct(name=f"PSU{k + 1}", type=kind) for k in range(count)]
+        return _psus(count, kind)
     watts = math.ceil(switch.power_w)
     share = math.ceil(watts / count)
     maximum = inlets.maximum_draw if inlets and inlets.maximum_draw else min(watts, DRAW_MAX)
@@ -415,6 +415,13 @@ def _switch_inlets(
         f"allocated_draw the box's {watts:,} W "
         f"(from {notes.source(switch.source_of('power_w'))}) shared, {share:,} W each."
     )
+    return _psus(count, kind, maximum, share)
+
+
+def _psus(
+    count: int, kind: str, maximum: int | None = None, share: int | None = None
+) -> list[PowerPort]:
+    """The inlets of `count` power supplies alike, `PSU1` up, each with the same draws."""
     return [
         PowerPort.model_construct(
             name=f"PSU{k + 1}", type=kind, maximum_draw=maximum, allocated_draw=share
@@ -586,12 +593,7 @@ def _inlets(
         f"maximum_draw the supply's rating, allocated_draw the typical draw shared, {share:,} W "
         f"each, from {notes.source(rule.source)}."
     )
-    return [
-        PowerPort.model_construct(
-            name=f"PSU{k + 1}", type=kind, maximum_draw=rating, allocated_draw=share
-        )
-        for k in range(count)
-    ]
+    return _psus(count, kind, rating, share)
 
 
 def _busbar_inputs(total: float, peak: float, notes: Notes) -> list[PowerPort]:

@@ -1,4 +1,4 @@
-"""A scoped export's scale-out links: per tier, the run list's links with both ends in scope as
+"""A scoped plan's scale-out links: per tier, the run list's links with both ends in scope as
 one bundle, and the links leaving the scope counted (their far devices are not exported)."""
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ one defines it (an `item` with a price and its source, and no power figure, whic
 and made unpriced from the device type otherwise. Interface, power-port, power-outlet and
 console-port types must be ones the target product (NetBox unless told) knows: another is an error
 naming the file, the type and the nearest valid ones. Other component lists are checked for their
-names only.
+names only. A file is validated against the device type the DCIM plan writes
+(`dcim_model.DeviceType`), so the two cannot disagree on a field.
 """
 
 from __future__ import annotations
