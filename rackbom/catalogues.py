@@ -2,7 +2,7 @@
 
 Device-type files (devicetype-library format) become trays after every catalogue file is merged,
 so a catalogue file may price them wherever it comes in the list. The device-type reader lives
-with the DCIM export (`exports/dcim/reader.py`) and loads only when files are given.
+with the DCIM plan (`racks/dcim/type_reader.py`) and loads only when files are given.
 """
 
 from __future__ import annotations
