@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
@@ -607,9 +607,9 @@ class DcimPlan:
         yield from self.network_racks()
 
 
-@dataclass(frozen=True, slots=True)
-class CableLeg:
-    """One run-list leg as the DCIM's cable import takes it: interfaces at both ends."""
+class CableLeg(NamedTuple):
+    """One run-list leg as the DCIM's cable import takes it: interfaces at both ends (a named
+    tuple, as a run list of millions of legs is made one at a time)."""
 
     a_device: str
     a_interface: str
