@@ -26,8 +26,9 @@ import json, sys, time
 from pathlib import Path
 import rackbom as rb
 from rackbom.commands.export import write_folder
-from rackbom.exports.dcim.dcim_export import cluster_export
-from rackbom.exports.dcim.vocabulary import vocabulary
+from rackbom.exports.dcim.dcim_folder import folder_writers
+from rackbom.racks.dcim.dcim_plan import cluster_plan
+from rackbom.racks.dcim.vocabulary import vocabulary
 target, gpus, profile, out = sys.argv[1:5]
 fabric = {"topology": "rail_optimised", "tiers": 3, "oversubscription": ["3:1", "3:1"]}
 floor = {"racks_per_row": 128, "network_racks": "end"}
@@ -38,7 +39,7 @@ else:
 analysis = cluster.analysis
 analysis.summary
 start = time.perf_counter()
-write_folder(Path(out), cluster_export(analysis, vocabulary("netbox")).writers())
+write_folder(Path(out), folder_writers(cluster_plan(analysis, vocabulary("netbox"))))
 size = sum(p.stat().st_size for p in Path(out).rglob("*") if p.is_file())
 print(json.dumps({"export_s": time.perf_counter() - start, "gpus": analysis.gpus, "bytes": size}))
 """

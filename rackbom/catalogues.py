@@ -2,7 +2,7 @@
 
 Device-type files (devicetype-library format) become trays after every catalogue file is merged,
 so a catalogue file may price them wherever it comes in the list. The device-type reader lives
-with the DCIM export (`exports/dcim/reader.py`) and loads only when files are given.
+with the DCIM plan (`racks/dcim/type_reader.py`) and loads only when files are given.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def load_catalogue(*paths: str | Path) -> Catalogue:
     if not paths:
         return catalogue
     paths = tuple(bounded(paths, FILES_MAX, "catalogue files", "files"))
-    from rackbom.exports.dcim.reader import device_type_catalogue, is_device_type
+    from rackbom.racks.dcim.type_reader import device_type_catalogue, is_device_type
 
     device_types = []
     for path in paths:

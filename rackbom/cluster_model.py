@@ -28,10 +28,10 @@ from .design import Design
 from .system import System
 
 if TYPE_CHECKING:
-    from rackbom.exports.dcim.dcim_export import Export
-    from rackbom.exports.dcim.vocabulary import Vocabulary
     from rackbom.racks.cabling.cable_list import CableList
     from rackbom.racks.cost_basis import CostBasis
+    from rackbom.racks.dcim.dcim_model import DcimPlan
+    from rackbom.racks.dcim.vocabulary import Vocabulary
     from rackbom.racks.uncertainty.compare import Side
 
 
@@ -100,15 +100,15 @@ class Cluster(System):
 
         return CableList.of_cluster(self.analysis)
 
-    def dcim_export(self, vocab: Vocabulary, scope: Scope | None = None) -> Export:
+    def dcim_plan(self, vocab: Vocabulary, scope: Scope | None = None) -> DcimPlan:
         """Its design's device types, its switches, and its halls' racks (those in `scope`)."""
-        from rackbom.exports.dcim.dcim_export import cluster_export
         from rackbom.racks.cabling.runlist import RunList
+        from rackbom.racks.dcim.dcim_plan import cluster_plan
 
         cluster = self.analysis
         run = RunList(cluster)
         bound = None if scope is None else bind_scope(scope, cluster, lambda: run.network_racks)
-        return cluster_export(cluster, vocab, bound, run)
+        return cluster_plan(cluster, vocab, bound, run)
 
     def uncertainty_side(self) -> Side:
         """Its cost basis, re-analysed with its fabric pinned at its base case's choice (planes,

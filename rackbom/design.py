@@ -19,11 +19,11 @@ from .system import System
 
 if TYPE_CHECKING:
     from rackbom.components.catalogue import Catalogue
-    from rackbom.exports.dcim.dcim_export import Export
-    from rackbom.exports.dcim.vocabulary import Vocabulary
     from rackbom.layouts.elevation import Elevation
     from rackbom.racks.cabling.cable_list import CableList
     from rackbom.racks.cost_basis import CostBasis
+    from rackbom.racks.dcim.dcim_model import DcimPlan
+    from rackbom.racks.dcim.vocabulary import Vocabulary
     from rackbom.racks.uncertainty.compare import Side
 
 
@@ -83,13 +83,13 @@ class Design(System):
 
         return CableList.of_design(self.analysis)
 
-    def dcim_export(self, vocab: Vocabulary, scope: Scope | None = None) -> Export:
+    def dcim_plan(self, vocab: Vocabulary, scope: Scope | None = None) -> DcimPlan:
         """Its device types and racks (a design takes no scope)."""
-        from rackbom.exports.dcim.dcim_export import design_export
+        from rackbom.racks.dcim.dcim_plan import design_plan
 
         if scope is not None:
             raise design_scoped(self.id)
-        return design_export(self.analysis, vocab)
+        return design_plan(self.analysis, vocab)
 
     def own_entries(self) -> frozenset[str]:
         """The ids of the parts and trays its file's own `catalogue:` section adds."""

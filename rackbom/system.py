@@ -11,14 +11,14 @@ from rackbom.exports.json.summary_json import json_text
 if TYPE_CHECKING:
     from rackbom.components.cost_inputs import TcoProfile
     from rackbom.components.plant_library import PlantRules
-    from rackbom.exports.dcim.dcim_export import Export
-    from rackbom.exports.dcim.vocabulary import Vocabulary
     from rackbom.layouts.document import SvgDocument
     from rackbom.layouts.plant_svg import PlantDrawing
     from rackbom.racks.cabling.cable_list import CableList
     from rackbom.racks.cabling.scope import Scope
     from rackbom.racks.cost_basis import CostBasis
     from rackbom.racks.costs.results import TcoResult
+    from rackbom.racks.dcim.dcim_model import DcimPlan
+    from rackbom.racks.dcim.vocabulary import Vocabulary
     from rackbom.racks.origin import Kind, Origin
     from rackbom.racks.plant.plan import PlantSummary
     from rackbom.racks.report.system_report import SystemReport
@@ -79,7 +79,7 @@ class System(ABC):
         """The cable run list: iterate it for `CableRow`s, `.counts` for cables by part."""
 
     @abstractmethod
-    def dcim_export(self, vocab: Vocabulary, scope: Scope | None = None) -> Export:
+    def dcim_plan(self, vocab: Vocabulary, scope: Scope | None = None) -> DcimPlan:
         """Device types, manufacturers and racks for NetBox or Nautobot; a cluster's racks in
         `scope` only (a design refuses a scope)."""
 

@@ -14,18 +14,20 @@ import pytest
 import yaml
 
 import rackbom as rb
-from rackbom.exports.dcim.cable_import import dcim_writer, interface_of, switch_interfaces
-from rackbom.exports.dcim.dcim_export import _design_types, cluster_export, design_export
-from rackbom.exports.dcim.device_types import switch_device_type, tray_device_type
-from rackbom.exports.dcim.lanes import lane_rule, with_tray_lanes
-from rackbom.exports.dcim.racks import design_racks, network_racks, rack_type, site_for
-from rackbom.exports.dcim.vocabulary import Target, vocabulary
+from rackbom.exports.dcim.cable_import import dcim_writer
+from rackbom.exports.dcim.dcim_folder import write_racks
 from rackbom.racks.cabling.cable_list import CableList
 from rackbom.racks.cabling.names import copy_prefix
 from rackbom.racks.cabling.row import CableRow
 from rackbom.racks.cabling.runlist import RunList
 from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
 from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
+from rackbom.racks.dcim.cable_legs import cable_legs, interface_of, switch_interfaces
+from rackbom.racks.dcim.dcim_plan import _design_types, cluster_plan, design_plan
+from rackbom.racks.dcim.device_types import switch_device_type, tray_device_type
+from rackbom.racks.dcim.lanes import lane_rule, with_tray_lanes
+from rackbom.racks.dcim.placed_racks import design_racks, network_racks, rack_type, site_for
+from rackbom.racks.dcim.vocabulary import Target, vocabulary
 from rackbom.racks.library import builtin_design_ids
 
 LINKS_PER_TIER = 3000
@@ -55,8 +57,12 @@ def _cluster_interfaces(
     management = tray_device_type(design, cluster.sizer.management.tray, vocab, busbar=False)
     placed += network_racks(cluster, switch, management, network, site, vocab)
     out = {d.name: {i.name for i in d.device_type.interfaces} for p in placed for d in p.devices}
-    boxes_lanes = lanes.boxes_lanes(
-        d for p in placed for d in p.devices if d.name in boxes and d.device_type is switch
+    boxes_lanes = (
+        lane
+        for p in placed
+        for d in p.devices
+        if lanes.box is not None and d.name in boxes and d.device_type is switch
+        for lane in lanes.box.of(d.name)
     )
     for lane in chain((lane for p in placed for lane in p.lanes), boxes_lanes):
         assert lane.name not in out[lane.device], lane
@@ -78,7 +84,7 @@ def _first_links(cables: CableList) -> Iterator[CableRow]:
 
 def _imported(rows: Iterator[CableRow], cables: CableList, tmp_path: Path) -> list[dict[str, str]]:
     path = tmp_path / "cables.csv"
-    dcim_writer(rows, cables, cables.plain_names)(path)
+    dcim_writer(cable_legs(rows, cables), cables.plain_names)(path)
     with path.open(encoding="utf-8") as f:
         return list(csv.DictReader(f))
 
@@ -124,9 +130,9 @@ def test_a_designs_cables_are_the_dcim_exports_management_cables(
     design_id: str, tmp_path: Path
 ) -> None:
     design = rb.load(design_id)
-    export = design_export(design.analysis, vocabulary("netbox"))  # type: ignore[arg-type]
+    export = design_plan(design.analysis, vocabulary("netbox"))  # type: ignore[arg-type]
     stream = io.StringIO()
-    export.write_racks(stream)
+    write_racks(export, stream)
     racks = yaml.safe_load(stream.getvalue())
     types = {t.slug: {i.name for i in t.interfaces} for t in export.types}
     interfaces = {d["name"]: types[d["device_type"]["slug"]] for d in racks["devices"]}
@@ -162,9 +168,9 @@ def test_a_clusters_whole_cable_import_lands_one_cable_per_interface_of_its_expo
     cluster = rb.load_cluster("mi355x-8k")
     analysis = cluster.analysis
     assert isinstance(analysis, ClusterAnalysis)
-    export = cluster_export(analysis, vocabulary("nautobot"))
+    export = cluster_plan(analysis, vocabulary("nautobot"))
     stream = io.StringIO()
-    export.write_racks(stream)
+    write_racks(export, stream)
     racks = yaml.load(stream.getvalue(), Loader=yaml.CSafeLoader)
     types = {t.slug: {i.name for i in t.interfaces} for t in export.types}
     interfaces = {d["name"]: set(types[d["device_type"]["slug"]]) for d in racks["devices"]}

@@ -21,15 +21,11 @@ from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import builtin_catalogue
 from rackbom.components.errors import InputError
 from rackbom.exports.dcim import yamltext
-from rackbom.exports.dcim.dcim_export import (
-    Export,
-    cluster_export,
-    design_export,
-    profile_switch_types,
-)
-from rackbom.exports.dcim.reader import DeviceTypeFile
-from rackbom.exports.dcim.vocabulary import TARGETS, Target, vocabulary
+from rackbom.exports.dcim.dcim_folder import small_files, write_racks
 from rackbom.racks.clusters import builtin_cluster_ids
+from rackbom.racks.dcim.dcim_model import DcimPlan, DeviceType
+from rackbom.racks.dcim.dcim_plan import cluster_plan, design_plan, profile_switch_types
+from rackbom.racks.dcim.vocabulary import TARGETS, Target, vocabulary
 from rackbom.racks.library import builtin_design_ids
 
 DEVICE_TYPE = """\
@@ -79,12 +75,12 @@ def _export(cli, target: str, folder: Path, product: str = "netbox") -> dict[str
 
 
 @cache
-def _all_exports(target: Target) -> dict[str, Export]:
+def _all_exports(target: Target) -> dict[str, DcimPlan]:
     """Every built-in design's and cluster's export for one product, by id."""
     vocab = vocabulary(target)
-    out = {d: design_export(rb.load(d).analysis, vocab) for d in builtin_design_ids()}
+    out = {d: design_plan(rb.load(d).analysis, vocab) for d in builtin_design_ids()}
     for c in builtin_cluster_ids():
-        out[c] = cluster_export(rb.load_cluster(c).analysis, vocab)
+        out[c] = cluster_plan(rb.load_cluster(c).analysis, vocab)
     return out
 
 
@@ -130,7 +126,7 @@ def test_helios_export(cli, tmp_path: Path) -> None:
     ]
 
 
-def test_cluster_export(cli, tmp_path: Path) -> None:
+def test_cluster_plan(cli, tmp_path: Path) -> None:
     """Every copy's racks, network racks with the library's switch box, a bundle per tier."""
     summary = rb.load_cluster("mi355x-8k").summary
     files = _export(cli, "mi355x-8k", tmp_path / "out")
@@ -162,7 +158,7 @@ def test_every_racks_section_is_a_list(cluster_id: str) -> None:
     import io
 
     stream = io.StringIO()
-    cluster_export(rb.load_cluster(cluster_id).analysis, vocabulary("netbox")).write_racks(stream)
+    write_racks(cluster_plan(rb.load_cluster(cluster_id).analysis, vocabulary("netbox")), stream)
     data = yaml.load(stream.getvalue(), Loader=LOADER)
     for key in ("racks", "devices", "cables", "uncabled", "rack_types", "device_roles"):
         assert isinstance(data[key], list), key
@@ -175,7 +171,7 @@ def test_every_export_passes_the_librarys_checks() -> None:
     files = {
         (path, text)
         for export in _all_exports("netbox").values()
-        for path, text in export.files.items()
+        for path, text in small_files(export).items()
         if path.startswith("device-types/")
     }
     boxes = profile_switch_types(builtin_catalogue(), vocabulary("netbox"))
@@ -205,7 +201,19 @@ def test_one_slug_one_content(target: Target) -> None:
             assert all(vocab.accepts("interface", i.type) for i in t.interfaces)
             assert all(vocab.accepts("power-port", p.type) for p in t.power_ports)
             assert all(vocab.accepts("power-outlet", o.type) for o in t.power_outlets)
-            assert t.airflow is not None and t.weight_kg is not None, t.slug
+            assert t.airflow is not None and t.weight is not None, t.slug
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_every_exported_type_reads_back_as_itself(target: Target) -> None:
+    """The class the plan builds a device type with is the one a device-type file is read with:
+    every exported type's file validates and gives back the same type."""
+    vocab = vocabulary(target)
+    boxes = profile_switch_types(builtin_catalogue(), vocab)
+    for types in (*(e.types for e in _all_exports(target).values()), boxes):
+        for t in types:
+            raw = yaml.load(yamltext.document(t.data()), Loader=LOADER)
+            assert DeviceType.model_validate(raw) == t, t.slug
 
 
 def test_known_hardware_under_the_librarys_names() -> None:
@@ -219,8 +227,11 @@ def test_known_hardware_under_the_librarys_names() -> None:
     assert len(q3400.interfaces) == 1 + 144
     assert types["nvidia-qm9700"].interfaces[1].name == "P0.0"
     assert "arista-dcs-7060x6-64pe" in types
-    rackbom_only = [t for t in types.values() if not t.library]
+    rackbom_only = [t for slug, t in types.items() if slug not in LIBRARY_MANAGEMENT]
     assert all("-rackbom-" in t.slug for t in rackbom_only)
+    assert all(t.file_name == f"{t.part_number}.yaml" for t in rackbom_only)
+    library = [t for slug, t in types.items() if slug in LIBRARY_MANAGEMENT]
+    assert library and all(t.file_name == f"{t.model}.yaml" for t in library)
 
 
 LIBRARY_MANAGEMENT = {
@@ -321,7 +332,7 @@ def test_exported_device_type_reads_back(cli, tmp_path: Path) -> None:
     slug = "amd-rackbom-helios-compute-tray"
     tray = load_catalogue(tmp_path / "out" / COMPUTE).trays[slug]
     exported = files[COMPUTE]
-    DeviceTypeFile.model_validate(exported)
+    DeviceType.model_validate(exported)
     assert tray.height_units == exported["u_height"]
     assert tray.weight_kg == exported["weight"]
     assert tray.overhead_power_w == exported["power-ports"][0]["allocated_draw"]

@@ -9,18 +9,19 @@ from functools import cache
 import pytest
 
 import rackbom as rb
-from rackbom.exports.dcim.dcim_export import Export, cluster_export, design_export
-from rackbom.exports.dcim.dcim_model import Placed, PowerFeed
-from rackbom.exports.dcim.vocabulary import vocabulary
+from rackbom.exports.dcim.dcim_folder import write_racks
+from rackbom.racks.dcim.dcim_model import DcimPlan, Placed, PowerFeed
+from rackbom.racks.dcim.dcim_plan import cluster_plan, design_plan
+from rackbom.racks.dcim.vocabulary import vocabulary
 from rackbom.racks.plant.plan import system_plant
 
 
 @cache
-def _export(system: str) -> Export:
+def _export(system: str) -> DcimPlan:
     vocab = vocabulary("netbox")
     if system in ("helios", "gb200-nvl72", "mi500-ual256", "hgx-b200"):
-        return design_export(rb.load(system).analysis, vocab)
-    return cluster_export(rb.load_cluster(system).analysis, vocab)
+        return design_plan(rb.load(system).analysis, vocab)
+    return cluster_plan(rb.load_cluster(system).analysis, vocab)
 
 
 def _available_w(feed: PowerFeed) -> int:
@@ -103,7 +104,7 @@ def test_a_clusters_feeds_hang_on_their_rows_panels() -> None:
         def write(self, part: str) -> None:
             text.append(part)
 
-    export.write_racks(Sink())  # type: ignore[arg-type]  # a stream needs write only here
+    write_racks(export, Sink())  # type: ignore[arg-type]  # a stream needs write only here
     written = "".join(text)
     assert "rackbomrow" not in written
     every = sum(len(p.feeds) for p in export.placed())
@@ -147,7 +148,7 @@ def test_rack_types_are_whole_frames() -> None:
 def test_a_rack_past_its_pdus_is_left_unfed() -> None:
     """Kyber's canisters (fed from a sidecar the model leaves out) draw more than the plant's two
     rack PDUs carry: no PDU is drawn for them, and their inlets are listed as uncabled."""
-    (placed,) = design_export(rb.load("vr300-nvl576").analysis, vocabulary("netbox")).placed()
+    (placed,) = design_plan(rb.load("vr300-nvl576").analysis, vocabulary("netbox")).placed()
     assert not placed.feeds and not any(d.role == "power" for d in placed.devices)
     inlets = {f"{d.name}:{p.name}" for d in placed.devices for p in d.device_type.power_ports}
     assert inlets and inlets <= set(placed.uncabled)
@@ -156,7 +157,7 @@ def test_a_rack_past_its_pdus_is_left_unfed() -> None:
 def test_nautobot_draws_fit_its_ports() -> None:
     """Nautobot stores a draw in a small integer: every draw of its export fits one."""
     vocab = vocabulary("nautobot")
-    export = design_export(rb.load("mi500-ual256").analysis, vocab)
+    export = design_plan(rb.load("mi500-ual256").analysis, vocab)
     draws = [w for p in export.placed() for w in p.draws]
     assert draws and max(w.allocated_draw for w in draws) <= 32_767
     assert all(

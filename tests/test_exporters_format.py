@@ -24,50 +24,9 @@ TYPES_MODULES = {
     "racks.costs.results",
     "racks.costs.terms",
     "racks.goodput.results",
+    "racks.dcim.dcim_model",
 }
 """The modules of `racks/` an exporter may import: result types and constants only."""
-
-NOT_YET = {
-    "exports.dcim.cable_import": {
-        "racks.cabling.cable_list",
-        "racks.cabling.management_rows",
-        "racks.cabling.names",
-    },
-    "exports.dcim.dcim_export": {
-        "racks.analysis",
-        "racks.build",
-        "racks.cabling.names",
-        "racks.cabling.runlist",
-        "racks.cabling.scope",
-        "racks.clusters.cluster_analysis",
-    },
-    "exports.dcim.device_types": {
-        "racks.build",
-        "racks.cabling.names",
-        "racks.management",
-        "racks.plant.rack",
-        "racks.power",
-    },
-    "exports.dcim.lanes": {"racks.cabling.names", "racks.cabling.runlist"},
-    "exports.dcim.pdus": {"racks.plant.rack"},
-    "exports.dcim.power_feeds": {"racks.analysis", "racks.plant.feeds", "racks.plant.rack"},
-    "exports.dcim.racks": {
-        "racks.build",
-        "racks.cabling.names",
-        "racks.cabling.network_racks",
-        "racks.cabling.runlist",
-        "racks.clusters.cluster_analysis",
-        "racks.management",
-    },
-    "exports.dcim.scoped_links": {
-        "racks.cabling.counts",
-        "racks.cabling.runlist",
-        "racks.cabling.scope",
-    },
-}
-"""Exporters that still import a module that computes, each with those modules: a list that
-only shrinks (an entry no longer needed fails the test until it is removed)."""
-NOT_YET_MAX = 8
 
 
 @cache
@@ -96,16 +55,12 @@ def computing_imports() -> dict[str, set[str]]:
 
 def test_exporters_import_only_the_models_types() -> None:
     found = computing_imports()
-    new = {m: found[m] - NOT_YET.get(m, set()) for m in found}
-    assert not any(new.values()), {m: sorted(v) for m, v in new.items() if v}
+    assert not found, {m: sorted(v) for m, v in found.items()}
 
 
-def test_the_list_of_exporters_not_yet_formatting_only_shrinks() -> None:
-    assert len(NOT_YET) <= NOT_YET_MAX
-    found = computing_imports()
-    stale = {m: sorted(need - found.get(m, set())) for m, need in NOT_YET.items()}
-    stale = {m: left for m, left in stale.items() if left}
-    assert not stale, f"no longer needed, remove from NOT_YET: {stale}"
+def test_no_exporter_is_excepted() -> None:
+    """The rule holds for every exporter: this module keeps no list of exceptions to it."""
+    assert not [name for name in globals() if name.startswith("NOT_YET")]
 
 
 def test_types_modules_define_no_function_and_import_no_computing_module() -> None:

@@ -20,7 +20,7 @@ from dcim_service import Server, value
 from nautobot_client import NautobotClient, import_exports
 from nautobot_service import NAUTOBOT
 
-from rackbom.exports.dcim.vocabulary import vocabulary
+from rackbom.racks.dcim.vocabulary import vocabulary
 
 pytestmark = pytest.mark.client
 
@@ -201,7 +201,7 @@ print(json.dumps([sorted(getattr(c, n).values()) for n in names]))
 
 
 def test_type_lists_are_nautobots(running: Server) -> None:
-    """The Nautobot vocabulary (`exports/dcim/data/nautobot.yaml`) is the pinned Nautobot's."""
+    """The Nautobot vocabulary (`racks/dcim/data/nautobot.yaml`) is the pinned Nautobot's."""
     done = subprocess.run(
         [*running.server, "shell", "-c", CHOICES],
         env=running.env,

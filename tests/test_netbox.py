@@ -30,10 +30,10 @@ from browser import run_chromium, screenshot
 from conftest import require_client
 from rackbom.components.catalogue import builtin_catalogue
 from rackbom.exports.dcim import yamltext
-from rackbom.exports.dcim.dcim_export import cluster_export, profile_switch_types
-from rackbom.exports.dcim.type_library import slugify
-from rackbom.exports.dcim.vocabulary import vocabulary
 from rackbom.racks.clusters import builtin_cluster_ids
+from rackbom.racks.dcim.dcim_plan import cluster_plan, profile_switch_types
+from rackbom.racks.dcim.type_library import slugify
+from rackbom.racks.dcim.vocabulary import vocabulary
 from rackbom.racks.library import builtin_design_ids
 
 pytestmark = pytest.mark.client
@@ -94,7 +94,7 @@ def distinct_clusters() -> list[str]:
     vocab, out = vocabulary("netbox"), []
     seen: set[frozenset[str]] = set()
     for cluster in builtin_cluster_ids():
-        export = cluster_export(rb.load_cluster(cluster).analysis, vocab)
+        export = cluster_plan(rb.load_cluster(cluster).analysis, vocab)
         slugs = frozenset(t.slug for t in export.types)
         if not any(slugs <= s for s in seen):
             seen.add(slugs)
@@ -388,7 +388,7 @@ def _netbox_python(code: str, *args: str) -> str:
 
 
 def test_type_lists_are_netboxs() -> None:
-    """The NetBox vocabulary (`exports/dcim/data/netbox.yaml`) is the pinned NetBox's own."""
+    """The NetBox vocabulary (`racks/dcim/data/netbox.yaml`) is the pinned NetBox's own."""
     try:
         out = _netbox_python(CHOICES)
     except ServiceError as exc:

@@ -9,13 +9,13 @@ import pytest
 
 import rackbom as rb
 from rackbom.components.errors import InputError
-from rackbom.exports.dcim.dcim_export import Export, design_export
 from rackbom.exports.dcim.netbox_api import plain
 from rackbom.exports.dcim.netbox_power import power_feeds, power_panels
 from rackbom.exports.dcim.netbox_push import _row_ends
 from rackbom.exports.dcim.netbox_sync import Tally, Want, sync
-from rackbom.exports.dcim.power_feeds import FEED
-from rackbom.exports.dcim.vocabulary import vocabulary
+from rackbom.racks.dcim.dcim_model import FEED, DcimPlan
+from rackbom.racks.dcim.dcim_plan import design_plan
+from rackbom.racks.dcim.vocabulary import vocabulary
 
 OURS = [{"slug": "rackbom"}]
 
@@ -107,8 +107,8 @@ def test_files_mode_is_kept_where_netbox_url_is_set(cli, monkeypatch, tmp_path) 
     assert (tmp_path / "out" / "racks.yaml").is_file()
 
 
-def _helios_export() -> Export:
-    return design_export(rb.load("helios").analysis, vocabulary("netbox"))
+def _helios_export() -> DcimPlan:
+    return design_plan(rb.load("helios").analysis, vocabulary("netbox"))
 
 
 def test_a_plan_makes_a_panel_per_side_and_a_feed_per_shelf() -> None:

@@ -21,8 +21,8 @@ from netbox_service import NETBOX
 
 import rackbom as rb
 from rackbom.components.plant_library import plant_rules
-from rackbom.exports.dcim.dcim_export import cluster_export, design_export
-from rackbom.exports.dcim.vocabulary import vocabulary
+from rackbom.racks.dcim.dcim_plan import cluster_plan, design_plan
+from rackbom.racks.dcim.vocabulary import vocabulary
 from rackbom.racks.plant.plan import system_plant
 from rackbom.racks.plant.rack import side_feeds
 
@@ -68,8 +68,8 @@ def cluster_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _export(target: str) -> Any:
     vocab = vocabulary("netbox")
     if target.endswith(".yaml"):
-        return cluster_export(rb.load_cluster(target).analysis, vocab)
-    return design_export(rb.load(target).analysis, vocab)
+        return cluster_plan(rb.load_cluster(target).analysis, vocab)
+    return design_plan(rb.load(target).analysis, vocab)
 
 
 def _push(cli, running: Server, token: str, target: str, *more: str) -> Any:

@@ -282,15 +282,13 @@ class _EmptyNetBox:
 def test_the_push_plans_only_the_racks_in_scope(
     tiny: str, run_list: list[CableRow], scope: str
 ) -> None:
-    from rackbom.exports.dcim.dcim_export import cluster_export
     from rackbom.exports.dcim.netbox_push import push
-    from rackbom.exports.dcim.vocabulary import vocabulary
+    from rackbom.racks.dcim.dcim_plan import cluster_plan
+    from rackbom.racks.dcim.vocabulary import vocabulary
 
     (cluster,) = rb.resolve_all([tiny])
     bound = cluster.bound_scope(scope)
-    plan = push(
-        _EmptyNetBox(), cluster_export(cluster.analysis, vocabulary("netbox"), bound), False
-    )  # type: ignore[arg-type]
+    plan = push(_EmptyNetBox(), cluster_plan(cluster.analysis, vocabulary("netbox"), bound), False)  # type: ignore[arg-type]
     holds = EXPORT_SCOPES.get(scope) or EXPORT_SCOPES["hall=hall02"]
     wanted = [name for name, place in _places(run_list, tiny).items() if holds(*place, name)]
     assert plan.counts["racks"][0] == len(wanted)

@@ -136,6 +136,7 @@ RACKS_LAYERS = (
     "clusters",
     "cabling",
     "plant",
+    "dcim",
     "costs",
     "collectives",
     "goodput",

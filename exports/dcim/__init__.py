@@ -1,5 +1,7 @@
-"""The DCIM export and import: NetBox and Nautobot, one vocabulary each (`vocabulary.py`).
+"""The DCIM outputs: a DCIM plan (`racks/dcim/`) written as files or pushed into NetBox.
 
-`export.py` turns a design or cluster into devicetype-library files and racks; `reader.py` reads
-device-type files back as trays; `library.py` is where the export meets the devicetype-library.
+`dcim_folder.py` writes the plan as devicetype-library files and a racks file (YAML text by
+`yamltext.py`), `cable_import.py` writes cable legs as a cable import CSV, and `netbox_push.py`
+pushes the plan through NetBox's REST API (`netbox_api.py`, `netbox_sync.py`, `netbox_types.py`,
+`netbox_power.py`).
 """

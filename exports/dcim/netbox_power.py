@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from .dcim_model import Placed, PowerPanel
+from ...racks.dcim.dcim_model import Placed, PowerPanel
 from .netbox_api import NetBox
 from .netbox_sync import Tally, Want, keyed, sync, with_tag
 

@@ -13,13 +13,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from itertools import islice
 
-from .dcim_export import Export
-from .dcim_model import Cable, Placed, Site
+from ...racks.dcim.dcim_model import FEED, Cable, DcimPlan, Placed, Site
 from .netbox_api import NetBox, Row, plain
 from .netbox_power import power_feeds, power_panels
 from .netbox_sync import TAG, Tally, Want, keyed, sync, tagged, with_tag
 from .netbox_types import device_types, manufacturers, rack_types, roles
-from .power_feeds import FEED
 
 RACKS_AT_ONCE = 16
 """Racks planned and written together."""
@@ -32,32 +30,32 @@ End = tuple[str, str, str]
 """(component kind, device name, component name)."""
 
 
-def push(netbox: NetBox, export: Export, apply: bool) -> Tally:
-    """Plan the push of `export` (and with `apply`, carry it out): what was or would be done."""
-    plan = Tally(apply=False)
-    _run(netbox, export, plan)
-    plan.check()
-    if not apply or plan.totals()[:2] == (0, 0):
-        return plan
+def push(netbox: NetBox, plan: DcimPlan, apply: bool) -> Tally:
+    """Plan the push of `plan` (and with `apply`, carry it out): what was or would be done."""
+    planned = Tally(apply=False)
+    _run(netbox, plan, planned)
+    planned.check()
+    if not apply or planned.totals()[:2] == (0, 0):
+        return planned
     done = Tally(apply=True)
-    _run(netbox, export, done)
+    _run(netbox, plan, done)
     done.check()
     return done
 
 
-def _run(netbox: NetBox, export: Export, tally: Tally) -> None:
+def _run(netbox: NetBox, plan: DcimPlan, tally: Tally) -> None:
     """Every object in dependency order."""
     tags = keyed(netbox.rows("extras/tags", slug=TAG), lambda r: r["slug"])
     body = {"name": TAG, "slug": TAG, "color": "9e9e9e", "description": "Made by rackbom"}
     tally.tag = sync(netbox, tally, "extras/tags", [Want(TAG, TAG, body)], tags).get(TAG)
-    makers = manufacturers(netbox, tally, [t.manufacturer for t in export.types + export.frames])
-    types = device_types(netbox, tally, export.types, makers)
-    device_roles = roles(netbox, tally, "dcim/device-roles", export.device_roles)
-    rack_roles = roles(netbox, tally, "dcim/rack-roles", export.rack_roles)
-    frames = rack_types(netbox, tally, export.frames, makers)
-    place = _place(netbox, tally, export.site)
-    boards = power_panels(netbox, tally, export.panels, place)
-    for group in _groups(export.placed()):
+    makers = manufacturers(netbox, tally, plan.manufacturers)
+    types = device_types(netbox, tally, plan.types, makers)
+    device_roles = roles(netbox, tally, "dcim/device-roles", plan.device_roles)
+    rack_roles = roles(netbox, tally, "dcim/rack-roles", plan.rack_roles)
+    frames = rack_types(netbox, tally, plan.frames, makers)
+    place = _place(netbox, tally, plan.site)
+    boards = power_panels(netbox, tally, plan.panels, place)
+    for group in _groups(plan.placed()):
         ids = _racks(netbox, tally, group, place, rack_roles, frames)
         _devices(netbox, tally, group, place, ids, device_roles, types)
         _power_ports(netbox, tally, group, list(ids.values()))

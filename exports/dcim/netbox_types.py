@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-from .dcim_model import DeviceType, RackType, Role
+from ...racks.dcim.dcim_model import DeviceType, Manufacturer, RackType, Role
 from .netbox_api import NetBox, Row, plain
 from .netbox_sync import Tally, Want, keyed, sync, tagged, with_tag
-from .type_library import slugify
 
 TEMPLATES = (
     ("dcim/console-port-templates", "console_ports"),
@@ -32,11 +31,14 @@ UNSET: dict[str, Row] = {
 """What a template's field holds when the export leaves it out, so a push clears it."""
 
 
-def manufacturers(netbox: NetBox | None, tally: Tally, names: Iterable[str]) -> dict[str, int]:
+def manufacturers(
+    netbox: NetBox | None, tally: Tally, makers: Iterable[Manufacturer]
+) -> dict[str, int]:
     """Every maker by name: an existing one of the name, else a new one tagged rackbom's."""
     rows = keyed(netbox.rows("dcim/manufacturers") if netbox else (), lambda r: r["name"])
     wants = [
-        Want(n, n, with_tag({"name": n, "slug": slugify(n)}, tally)) for n in sorted(set(names))
+        Want(m.name, m.name, with_tag(m.data(), tally))
+        for m in sorted(makers, key=lambda m: m.name)
     ]
     ids = sync(netbox, tally, "dcim/manufacturers", wants, rows, shared=True)
     return {str(k): v for k, v in ids.items()}

@@ -162,9 +162,10 @@ def _outputs(
         outputs.append((args.json, json_writer(cables.system_id, shown(args.json, rows()), bom)))
     if args.netbox is not None:
         from rackbom.exports.dcim.cable_import import dcim_writer
+        from rackbom.racks.dcim.cable_legs import cable_legs
 
-        netbox = shown(args.netbox, rows())
-        outputs.append((args.netbox, dcim_writer(netbox, cables, cables.plain_names)))
+        legs = cable_legs(shown(args.netbox, rows()), cables)
+        outputs.append((args.netbox, dcim_writer(legs, cables.plain_names)))
     if args.panel is not None and panel_rack is not None:
         from rackbom.components.atomic import text_writer
         from rackbom.layouts.patch_panel import PatchPanel, panel_ports

@@ -9,8 +9,8 @@ from pathlib import Path
 from rackbom.components.atomic import Writer, write_files
 from rackbom.components.errors import InputError
 from rackbom.components.outputs import counted
-from rackbom.exports.dcim.dcim_export import Export
-from rackbom.exports.dcim.vocabulary import TARGETS, vocabulary
+from rackbom.racks.dcim.dcim_model import DcimPlan
+from rackbom.racks.dcim.vocabulary import TARGETS, vocabulary
 
 from .common import add_catalogue_option, add_scope_option, load_targets, scope_of
 
@@ -72,8 +72,8 @@ def write_folder(folder: Path, files: list[tuple[str, Writer]]) -> None:
         raise
 
 
-def _push(args: argparse.Namespace, export: Export) -> int:
-    """Push the export into the NetBox at `--url` (or only plan it) and report the counts."""
+def _push(args: argparse.Namespace, plan: DcimPlan) -> int:
+    """Push the plan into the NetBox at `--url` (or only plan it) and report the counts."""
     from rackbom.exports.dcim.netbox_api import NetBox
     from rackbom.exports.dcim.netbox_push import push
 
@@ -87,7 +87,7 @@ def _push(args: argparse.Namespace, export: Export) -> int:
         raise InputError(
             "--url", None, "pushing needs pynetbox: pip install rackbom[netbox]"
         ) from None
-    tally = push(netbox, export, apply=not args.dry_run)
+    tally = push(netbox, plan, apply=not args.dry_run)
     if args.dry_run:
         for kind, (create, update, same) in tally.counts.items():
             print(f"{kind}: create {create}, update {update}, unchanged {same}")
@@ -96,15 +96,13 @@ def _push(args: argparse.Namespace, export: Export) -> int:
     if args.dry_run:
         counts = f"would create {created}, would update {updated}, unchanged {unchanged}"
     verb = "would push" if args.dry_run else "pushed"
-    print(
-        f"{verb} {args.design} to NetBox {netbox.version} at {args.url}: {counts}{_scoped(export)}"
-    )
+    print(f"{verb} {args.design} to NetBox {netbox.version} at {args.url}: {counts}{_scoped(plan)}")
     return 0
 
 
-def _scoped(export: Export) -> str:
-    """What a scoped export left out, for its summary line ("" for a whole system)."""
-    scoped = export.scoped
+def _scoped(plan: DcimPlan) -> str:
+    """What a scoped plan left out, for its summary line ("" for a whole system)."""
+    scoped = plan.scoped
     if scoped is None:
         return ""
     return (
@@ -114,7 +112,7 @@ def _scoped(export: Export) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check the folder or the NetBox, build the export and write or push it."""
+    """Check the folder or the NetBox, plan the system in the DCIM and write or push the plan."""
     if args.output is None:
         args.url = args.url or os.environ.get("NETBOX_URL")
     if (args.output is None) == (args.url is None):
@@ -123,12 +121,14 @@ def run(args: argparse.Namespace) -> int:
     vocab = vocabulary(args.format)
     scope = scope_of(args)
     (target,) = load_targets(args, [args.design])
-    export = target.dcim_export(vocab, scope)
+    plan = target.dcim_plan(vocab, scope)
     if folder is None:
-        return _push(args, export)
-    write_folder(folder, export.writers())
+        return _push(args, plan)
+    from rackbom.exports.dcim.dcim_folder import folder_writers
+
+    write_folder(folder, folder_writers(plan))
     print(
-        f"wrote {folder} for {vocab.name}: {len(export.types)} device types, "
-        f"manufacturers.yaml, racks.yaml{_scoped(export)}"
+        f"wrote {folder} for {vocab.name}: {len(plan.types)} device types, "
+        f"manufacturers.yaml, racks.yaml{_scoped(plan)}"
     )
     return 0

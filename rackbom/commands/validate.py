@@ -20,10 +20,10 @@ from rackbom.components.tco_library import (
 )
 from rackbom.components.yamlio import read_yaml_file
 from rackbom.design import Design
-from rackbom.exports.dcim.reader import device_type_catalogue, is_device_type
 from rackbom.exports.text.table import counted
 from rackbom.racks.build import build_design
 from rackbom.racks.clusters import is_cluster_file, parse_cluster
+from rackbom.racks.dcim.type_reader import device_type_catalogue, is_device_type
 from rackbom.racks.library import is_design_file, parse_design
 from rackbom.racks.origin import File
 from rackbom.system import System

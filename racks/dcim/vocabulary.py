@@ -136,8 +136,8 @@ def _normal(value: str) -> str:
 @cache
 def vocabulary(target: Target) -> Vocabulary:
     """The vocabulary of `target`, read once from its data file."""
-    name = f"rackbom/exports/dcim/data/{target}.yaml"
-    text = resources.files("rackbom.exports.dcim.data").joinpath(f"{target}.yaml").read_text()
+    name = f"rackbom/racks/dcim/data/{target}.yaml"
+    text = resources.files("rackbom.racks.dcim.data").joinpath(f"{target}.yaml").read_text()
     spec = validate_model(_VocabularyFile, read_yaml_text(text, name), name)
     return Vocabulary(
         target=target,

@@ -15,45 +15,37 @@ from typing import TYPE_CHECKING
 
 from ...components.catalogue import Catalogue
 from ...components.frames import RackFrame
-from ...racks.build import BuiltDesign, BuiltRack
-from ...racks.cabling.names import (
+from ..build import BuiltDesign, BuiltRack
+from ..cabling.names import (
     BMC_PORT,
     BOX_MANAGEMENT_PORT,
     management_switch_port,
     rack_name,
     tray_device,
 )
-from ...racks.cabling.network_racks import NetworkRack, management_rows
-from ...racks.cabling.runlist import RunList
-from ...racks.clusters.cluster_analysis import ClusterAnalysis
-from ...racks.management import rack_management
-from .dcim_model import Cable, Device, DeviceType, Placed, Rack, RackType, Role, Site
+from ..cabling.network_racks import NetworkRack, management_rows
+from ..cabling.runlist import RunList
+from ..clusters.cluster_analysis import ClusterAnalysis
+from ..management import rack_management
+from .dcim_model import (
+    RACKBOM,
+    Cable,
+    CableBundle,
+    Device,
+    DeviceType,
+    Placed,
+    Rack,
+    RackType,
+    Role,
+    Site,
+)
 from .pdus import ac_inlets, pdus_per_side, with_pdus
 from .power_feeds import PlantRacks, rack_power
-from .type_library import RACKBOM, library, slugify
+from .type_library import library, slugify
 from .vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from .lanes import LaneRule
-
-UNIT_MAPPING = (
-    "Units: a DCIM rack counts whole units of one height. An Open Rack OU (48 mm) is counted as "
-    "one rack unit, so u_height and positions are OU counts; the rack type's outer_height gives "
-    "the frame's true outside height in mm (46 OU of 2,208 mm in a 2,386 mm frame), so the true "
-    "height shows. Width: EIA "
-    "frames are 19 in; Open Rack frames are 21 in, the DCIM's Open Rack width, with outer_width "
-    "the frame's true outside width in mm."
-)
-CABLE_NOTE = (
-    "Cables: management (BMC) ports are cabled to the management switch in their rack, by the "
-    "run list's rule; busbar inputs to the power shelves' outlets, AC inlets to the rack PDUs' "
-    "outlets (A and B), and each power feed to the shelf input or PDU inlet it feeds, whose "
-    "draw in power_ports is the feed's share of the rack's input (rackbom plant). A cluster's "
-    "scale-out "
-    "links are one bundle per tier here (count, cable and optic parts, lengths); `rackbom cables "
-    "CLUSTER --netbox FILE` writes them port to port as a cable import with these devices' names. "
-    "Scale-up copper runs through backplanes and copper assemblies and is not listed."
-)
 
 
 def site_for(system_id: str, what: str) -> Site:
@@ -318,8 +310,9 @@ def network_racks(
         entry = _rack(
             rack.name, site, "network", frame_type, f"Network rack of cluster {cluster.id}."
         )
-        text = "" if lanes is None else lanes.boxes_text(boxes)
-        yield Placed(entry, boxes + switches, cables, (), lane_text=text)
+        box_lanes = None if lanes is None else lanes.box
+        laned = () if box_lanes is None else tuple(b.name for b in boxes)
+        yield Placed(entry, boxes + switches, cables, (), box_lanes=box_lanes, laned=laned)
 
 
 def _management_switches(
@@ -345,25 +338,26 @@ def _management_switches(
     )
 
 
-def cable_bundles(cluster: ClusterAnalysis) -> list[dict[str, object]]:
+BELOW_TIER_1 = "compute racks (scale-out NIC ports)"
+"""What the links into tier 1 come from."""
+
+
+def cable_bundles(cluster: ClusterAnalysis) -> tuple[CableBundle, ...]:
     """Per tier, the links into it as one bundle: counts, cable and optic parts, lengths."""
-    out: list[dict[str, object]] = []
-    for tier in cluster.summary.tiers:
-        below = "compute racks (scale-out NIC ports)" if tier.tier == 1 else f"tier {tier.tier - 1}"
-        out.append(
-            {
-                "tier": tier.tier,
-                "to": tier.role,
-                "from": below,
-                "links": tier.links,
-                "cables": dict(tier.cables),
-                "transceivers": dict(tier.transceivers),
-                "length_m_min": tier.link_length_m_min,
-                "length_m_max": tier.link_length_m_max,
-                "comments": (
-                    "Counted by rackbom's cluster layer (derived); port to port in "
-                    "`rackbom cables CLUSTER --netbox FILE`."
-                ),
-            }
+    return tuple(
+        CableBundle(
+            tier=tier.tier,
+            to=tier.role,
+            below=BELOW_TIER_1 if tier.tier == 1 else f"tier {tier.tier - 1}",
+            links=tier.links,
+            cables=tuple(tier.cables.items()),
+            transceivers=tuple(tier.transceivers.items()),
+            length_m_min=tier.link_length_m_min,
+            length_m_max=tier.link_length_m_max,
+            comments=(
+                "Counted by rackbom's cluster layer (derived); port to port in "
+                "`rackbom cables CLUSTER --netbox FILE`."
+            ),
         )
-    return out
+        for tier in cluster.summary.tiers
+    )

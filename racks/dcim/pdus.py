@@ -16,7 +16,7 @@ from collections import Counter
 
 from ...components.plant_library import PlantRules
 from ...components.plant_parts import Busway
-from ...racks.plant.rack import side_feeds
+from ..plant.rack import side_feeds
 from .dcim_model import Cable, Device, DeviceType, Placed, PowerPort
 from .power_feeds import rack_power
 

@@ -18,13 +18,10 @@ from dataclasses import dataclass
 
 from ...components.plant_library import PlantRules
 from ...components.plant_profile import PlantProfile
-from ...racks.analysis import Analysis
-from ...racks.plant.feeds import Feed
-from ...racks.plant.rack import RackPlant, rack_plant
-from .dcim_model import Cable, Device, DeviceType, PowerDraw, PowerFeed, PowerPanel
-
-FEED = "dcim.powerfeed"
-"""A power feed's kind as a cable's end."""
+from ..analysis import Analysis
+from ..plant.feeds import Feed
+from ..plant.rack import RackPlant, rack_plant
+from .dcim_model import FEED, Cable, Device, DeviceType, PowerDraw, PowerFeed, PowerPanel
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...components.catalogue import Catalogue, suggest
 from ...components.errors import InputError
 from ...components.switch_systems import SwitchSystem
+from ...components.trays import Airflow
 from ...components.yamlio import read_yaml_text, validate_model
-
-RACKBOM = "rackbom"
-"""The word a rackbom-only type's part number and slug start with, after the maker: the library
-names no part number so, so its slugs cannot clash with one."""
 
 
 class _Strict(BaseModel):
@@ -44,7 +41,7 @@ class KnownSwitch(_Strict):
     model: str
     slug: str
     part_number: str | None = None
-    airflow: str
+    airflow: Airflow
     weight_kg: float
     console: str
     management: str
@@ -59,11 +56,17 @@ class Rule(_Strict):
     source: str
     type: str | None = None
     name: str | None = None
-    value: str | None = None
     watts: int | None = None
     count: int | None = None
     spare: int | None = None
     kg_per_unit: float | None = None
+
+
+class AirflowRule(_Strict):
+    """The airflow assumed where no source gives a device's, and its source."""
+
+    source: str
+    value: Airflow
 
 
 class RoleColour(_Strict):
@@ -79,7 +82,7 @@ class Library(_Strict):
     manufacturers: dict[str, str]
     switches: list[KnownSwitch]
     management: Rule
-    airflow: Rule
+    airflow: AirflowRule
     server_psus: Rule
     switch_psus: Rule
     switch_weight: Rule
@@ -115,8 +118,8 @@ class Library(_Strict):
 @cache
 def library() -> Library:
     """The library data, read once."""
-    name = "rackbom/exports/dcim/data/library.yaml"
-    text = resources.files("rackbom.exports.dcim.data").joinpath("library.yaml").read_text()
+    name = "rackbom/racks/dcim/data/library.yaml"
+    text = resources.files("rackbom.racks.dcim.data").joinpath("library.yaml").read_text()
     return validate_model(Library, read_yaml_text(text, name), name)
 
 

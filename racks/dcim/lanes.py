@@ -16,57 +16,23 @@ not as `parent`, and stands as a physical interface that carries its cable (as C
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import cached_property
 
-from ...racks.cabling.names import nic_interface, nic_port
-from ...racks.cabling.runlist import RunList
-from . import yamltext
-from .dcim_model import Device, Lane, Placed
+from ..cabling.names import nic_interface, nic_port
+from ..cabling.runlist import RunList
+from .dcim_model import BoxLanes, Device, Lane, Placed
 from .device_types import NIC_CAGE, NIC_CAGES, switch_ways
 from .vocabulary import PortType, Vocabulary
-
-BOX = "rackbomlanebox0000000000"
-"""Where a box's name goes in its lanes' rendered text (plain YAML, found nowhere else)."""
 
 
 @dataclass(frozen=True)
 class LaneRule:
     """Which lanes each device of a cluster has: per switch box, per NIC port."""
 
-    box: tuple[tuple[str, str], ...]
-    """(lane, cage interface) of every switch box; empty where its ports are not split."""
-    box_kind: PortType
+    box: BoxLanes | None
+    """The lanes of every switch box; None where its ports are not split."""
     planes: int
     nic_kind: PortType
-
-    def switch_lanes(self, device: str) -> tuple[Lane, ...]:
-        """A switch box's lanes."""
-        kind = self.box_kind
-        return tuple(Lane(device, n, kind.type, c, kind.description) for n, c in self.box)
-
-    def boxes_lanes(self, boxes: Iterable[Device]) -> Iterator[Lane]:
-        """The lanes of several switch boxes."""
-        for box in boxes:
-            yield from self.switch_lanes(box.name)
-
-    @cached_property
-    def _box_text(self) -> yamltext.Template:
-        """One box's lanes as YAML items, its name a placeholder."""
-        text = "".join(yamltext.item_text(n.data(), "  ") for n in self.switch_lanes(BOX))
-        return yamltext.Template(text, BOX)
-
-    def boxes_text(self, boxes: Iterable[Device]) -> str:
-        """The lanes of several switch boxes as YAML items: rendered once, each box's name put
-        in (rendered box by box where YAML would quote the name)."""
-        out = []
-        for box in boxes:
-            if yamltext.scalar(box.name) == box.name and BOX not in box.name:
-                out.append(self._box_text.fill(box.name))
-            else:
-                out += (yamltext.item_text(n.data(), "  ") for n in self.switch_lanes(box.name))
-        return "".join(out)
 
     def tray_lanes(self, device: Device) -> tuple[Lane, ...]:
         """A compute tray's lanes: each scale-out NIC port's planes."""
@@ -98,13 +64,14 @@ def lane_rule(run: RunList, interfaces: list[str], vocab: Vocabulary) -> LaneRul
         else (vocab.ethernet_port(switch.cage, gbps), vocab.ethernet_port(nic_cage, gbps))
     )
     ways = switch_ways(switch)
-    box: tuple[tuple[str, str], ...] = ()
+    box = None
     if run.split > ways:
-        box = tuple(
+        ports = tuple(
             (name, interfaces[(s // run.split) * ways + (s % run.split) * ways // run.split])
             for s, name in enumerate(run.port_names)
         )
-    return LaneRule(box=box, box_kind=box_kind, planes=run.planes, nic_kind=nic_kind)
+        box = BoxLanes(ports, box_kind.type, box_kind.description)
+    return LaneRule(box=box, planes=run.planes, nic_kind=nic_kind)
 
 
 def with_tray_lanes(placed: Placed, rule: LaneRule) -> Placed:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Literal, TypedDict
 
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
@@ -30,15 +31,34 @@ from ...components.parts import Gpu, ManagementSwitch, Nic, PartType, PowerShelf
 from ...components.plant_library import plant_rules
 from ...components.plant_parts import Busway, circuit_w
 from ...components.switch_systems import SwitchSystem
-from ...components.trays import PartUse, TrayRole, TrayType
-from ...racks.build import BuiltDesign
-from ...racks.cabling.names import BMC_PORT, management_switch_port
-from ...racks.management import BMC_ROLES
-from ...racks.plant.rack import transient_factor
-from ...racks.power import parts_power
-from .dcim_model import DeviceType, Interface, ModuleBay, NamedPort, PowerOutlet, PowerPort
-from .type_library import RACKBOM, KnownSwitch, Library, library, slugify
+from ...components.trays import Airflow, PartUse, TrayRole, TrayType
+from ..build import BuiltDesign
+from ..cabling.names import BMC_PORT, management_switch_port
+from ..management import BMC_ROLES
+from ..plant.rack import transient_factor
+from ..power import parts_power
+from .dcim_model import (
+    RACKBOM,
+    ConsolePort,
+    DeviceType,
+    Interface,
+    ModuleBay,
+    PowerOutlet,
+    PowerPort,
+)
+from .type_library import KnownSwitch, Library, library, slugify
 from .vocabulary import PortType, Vocabulary
+
+_PHASES: tuple[Literal["A", "B", "C"], ...] = ("A", "B", "C")
+"""The phases of a three-phase PDU's banks, in order."""
+
+
+class WeightFields(TypedDict, total=False):
+    """A device type's weight fields."""
+
+    weight: float
+    weight_unit: Literal["kg"]
+
 
 MODEL_MAX = 100  # characters of a model name in the devicetype-library schema
 DRAW_MAX = 32_767
@@ -97,28 +117,32 @@ def _rackbom_names(maker: str, entry_id: str, variant: str) -> tuple[str, str]:
     return part_number, f"{slugify(maker)}-{part_number}"
 
 
-def _airflow(value: str | None, lib: Library, notes: Notes, cited: str | None = None) -> str:
+def _airflow(
+    value: Airflow | None, lib: Library, notes: Notes, cited: str | None = None
+) -> Airflow:
     if value is not None:
         notes.add(f"airflow: {value}" + (f" from {notes.source(cited)}." if cited else "."))
         return value
     notes.add(f"airflow: {lib.airflow.value} from {notes.source(lib.airflow.source)}.")
-    return lib.airflow.value or "front-to-rear"
+    return lib.airflow.value
 
 
 def _port(kind: PortType, name: str, card: str | None = None, in_label: bool = False) -> Interface:
     """An interface of `kind`; a NIC's port names its card in the description, or in the label
     where the product keeps no description (`Vocabulary.card_in_description`)."""
     if in_label:
-        return Interface(name, kind.type, label=card, description=kind.description)
+        return Interface.model_construct(
+            name=name, type=kind.type, label=card, description=kind.description
+        )
     text = "; ".join(t for t in (card, kind.description) if t)
-    return Interface(name, kind.type, description=text[:200] or None)
+    return Interface.model_construct(name=name, type=kind.type, description=text[:200] or None)
 
 
 def _bmc(lib: Library, notes: Notes, name: str | None = None) -> Interface:
     rule = lib.management
     port = name or rule.name or BMC_PORT
     notes.add(f"interfaces {port}: management (BMC) port from {notes.source(rule.source)}.")
-    return Interface(port, rule.type or "1000base-t", mgmt_only=True)
+    return Interface.model_construct(name=port, type=rule.type or "1000base-t", mgmt_only=True)
 
 
 def _leading_maker(design: BuiltDesign, tray: TrayType) -> str | None:
@@ -165,20 +189,18 @@ def tray_device_type(
     airflow = _airflow(tray.airflow, lib, notes, tray.source_of("airflow"))
     weight = _weight(design, tray, notes)
     interfaces, consoles, bays = _ports(design, tray, vocab, notes, infiniband)
-    management = None
     if tray.role in MANAGED_ROLES:
-        bmc = _bmc(lib, notes)
-        interfaces = [bmc, *interfaces]
-        management = bmc.name
+        interfaces = [_bmc(lib, notes), *interfaces]
     power_ports, outlets = _power(design, tray, busbar, notes, draw_limit(vocab))
-    return DeviceType(
+    return DeviceType.model_construct(
         manufacturer=maker,
         model=model,
         slug=slug,
         u_height=tray.height_units,
         part_number=part_number,
+        is_full_depth=True,
         airflow=airflow,
-        weight_kg=weight,
+        **_weight_fields(weight),
         description=description,
         comments=notes.text(),
         console_ports=tuple(consoles),
@@ -186,8 +208,14 @@ def tray_device_type(
         power_outlets=tuple(outlets),
         interfaces=tuple(interfaces),
         module_bays=tuple(bays),
-        management=management,
     )
+
+
+def _weight_fields(kg: float | None) -> WeightFields:
+    """A weight in kg as a device-type file states it (to 10 g)."""
+    if kg is None:
+        return {}
+    return {"weight": round(kg, 2), "weight_unit": "kg"}
 
 
 def _has_scale_out(design: BuiltDesign, tray: TrayType) -> bool:
@@ -232,21 +260,20 @@ def switch_device_type(catalogue: Catalogue, switch: SwitchSystem, vocab: Vocabu
     console = known.console if known else "console"
     if known is None:
         notes.add("console-ports: one RJ-45, as on managed switches (assumed).")
-    return DeviceType(
+    return DeviceType.model_construct(
         manufacturer=maker,
         model=model,
         slug=slug,
         u_height=switch.height_units,
         part_number=part_number,
+        is_full_depth=True,
         airflow=airflow,
-        weight_kg=weight,
+        **_weight_fields(weight),
         description=switch.name[:200] if known is None else None,
         comments=notes.text(),
-        console_ports=(NamedPort(console, "rj-45"),),
+        console_ports=(ConsolePort.model_construct(name=console, type="rj-45"),),
         power_ports=tuple(_switch_inlets(switch, known, lib, notes)),
         interfaces=tuple(interfaces),
-        management=interfaces[0].name,
-        library=known is not None,
     )
 
 
@@ -258,7 +285,9 @@ def pdu_device_type(catalogue: Catalogue, pdu: Busway, vocab: Vocabulary) -> Dev
     maker = library().manufacturer(pdu.manufacturer)
     part_number, slug = _rackbom_names(maker, pdu.id, "")
     rated = math.floor(circuit_w(pdu.voltage_v, pdu.phases, pdu.current_a, 1.0))
-    inlet = PowerPort("inlet", pdu.inlet or "hardwired", min(rated, draw_limit(vocab)))
+    inlet = PowerPort.model_construct(
+        name="inlet", type=pdu.inlet or "hardwired", maximum_draw=min(rated, draw_limit(vocab))
+    )
     banks = pdu.phases
     notes.add(
         f"power-ports: one {inlet.type} inlet, maximum_draw {rated:,} W ({pdu.voltage_v:g} V x "
@@ -267,11 +296,11 @@ def pdu_device_type(catalogue: Catalogue, pdu: Busway, vocab: Vocabulary) -> Dev
         f"{notes.source(pdu.source_of('c13_outlets'))}."
     )
     outlets = [
-        PowerOutlet(
-            f"Bank{bank + 1}-{plug.upper()}-{k + 1}",
-            f"iec-60320-{plug}",
-            inlet.name,
-            "ABC"[bank] if banks == 3 else None,
+        PowerOutlet.model_construct(
+            name=f"Bank{bank + 1}-{plug.upper()}-{k + 1}",
+            type=f"iec-60320-{plug}",
+            power_port=inlet.name,
+            feed_leg=_PHASES[bank] if banks == 3 else None,
         )
         for bank in range(banks)
         for plug, count in (("c13", pdu.c13_outlets), ("c19", pdu.c19_outlets))
@@ -280,14 +309,15 @@ def pdu_device_type(catalogue: Catalogue, pdu: Busway, vocab: Vocabulary) -> Dev
     if pdu.weight_kg is not None:
         notes.add(f"weight: {pdu.weight_kg:g} kg from {notes.source(pdu.source_of('weight_kg'))}.")
     notes.add("airflow: passive (a PDU has no fans).")
-    return DeviceType(
+    return DeviceType.model_construct(
         manufacturer=maker,
         model=_model(pdu.name, catalogue.origin.get(("parts", pdu.id)), f"parts(id={pdu.id}).name"),
         slug=slug,
         u_height=0,
         part_number=part_number,
+        is_full_depth=True,
         airflow="passive",
-        weight_kg=pdu.weight_kg,
+        **_weight_fields(pdu.weight_kg),
         description=f"Maker's part number {pdu.part_number}" if pdu.part_number else None,
         comments=notes.text(),
         power_ports=(inlet,),
@@ -376,7 +406,7 @@ def _switch_inlets(
     cited = notes.source(known.source if inlets and known else rule.source)
     if switch.power_w is None:
         notes.add(f"power-ports: {count} x {kind} from {cited}; no draw known.")
-        return [PowerPort(f"PSU{k + 1}", kind) for k in range(count)]
+        return _psus(count, kind)
     watts = math.ceil(switch.power_w)
     share = math.ceil(watts / count)
     maximum = inlets.maximum_draw if inlets and inlets.maximum_draw else min(watts, DRAW_MAX)
@@ -385,7 +415,19 @@ def _switch_inlets(
         f"allocated_draw the box's {watts:,} W "
         f"(from {notes.source(switch.source_of('power_w'))}) shared, {share:,} W each."
     )
-    return [PowerPort(f"PSU{k + 1}", kind, maximum, share) for k in range(count)]
+    return _psus(count, kind, maximum, share)
+
+
+def _psus(
+    count: int, kind: str, maximum: int | None = None, share: int | None = None
+) -> list[PowerPort]:
+    """The inlets of `count` power supplies alike, `PSU1` up, each with the same draws."""
+    return [
+        PowerPort.model_construct(
+            name=f"PSU{k + 1}", type=kind, maximum_draw=maximum, allocated_draw=share
+        )
+        for k in range(count)
+    ]
 
 
 def _weight(design: BuiltDesign, tray: TrayType, notes: Notes) -> float | None:
@@ -406,9 +448,9 @@ def _weight(design: BuiltDesign, tray: TrayType, notes: Notes) -> float | None:
 
 def _ports(
     design: BuiltDesign, tray: TrayType, vocab: Vocabulary, notes: Notes, infiniband: bool
-) -> tuple[list[Interface], list[NamedPort], list[ModuleBay]]:
+) -> tuple[list[Interface], list[ConsolePort], list[ModuleBay]]:
     interfaces: list[Interface] = []
-    consoles: list[NamedPort] = []
+    consoles: list[ConsolePort] = []
     bays: list[ModuleBay] = []
     prefixes = {PartUse.SCALE_OUT: "so", PartUse.FRONT_END: "fe"}
     counters = dict.fromkeys(prefixes.values(), 0) | {"mgmt": 0}
@@ -438,14 +480,15 @@ def _ports(
             for _ in range(line.qty * part.ports):
                 interfaces.append(_port(kind, management_switch_port(counters["mgmt"])))
                 counters["mgmt"] += 1
-            consoles.append(NamedPort("console", "rj-45"))
+            consoles.append(ConsolePort.model_construct(name="console", type="rj-45"))
             notes.add(
                 f"interfaces ge*: {line.qty * part.ports} x {part.port_gbps:g}G RJ-45 ({part.id}) "
                 f"from {notes.source(part.source_of('ports'))}; console-ports: one RJ-45 assumed."
             )
         elif isinstance(part, PowerShelf):
             for _ in range(line.qty * part.psus):
-                bays.append(ModuleBay(f"PSU{len(bays) + 1}", str(len(bays) + 1)))
+                number = str(len(bays) + 1)
+                bays.append(ModuleBay.model_construct(name=f"PSU{number}", position=number))
             notes.add(
                 f"module-bays: {line.qty * part.psus} power supplies ({part.id}) "
                 f"from {notes.source(part.source_of('psus'))}."
@@ -534,7 +577,12 @@ def _inlets(
             f"{', '.join(cited)}), allocated_draw the typical draw shared, {share:,} W each."
         )
         return [
-            PowerPort(f"PSU{k + 1}", kind, math.ceil(s.capacity_w / s.efficiency), share)
+            PowerPort.model_construct(
+                name=f"PSU{k + 1}",
+                type=kind,
+                maximum_draw=math.ceil(s.capacity_w / s.efficiency),
+                allocated_draw=share,
+            )
             for k, s in enumerate(units)
         ]
     rating = rule.watts or 3300
@@ -545,7 +593,7 @@ def _inlets(
         f"maximum_draw the supply's rating, allocated_draw the typical draw shared, {share:,} W "
         f"each, from {notes.source(rule.source)}."
     )
-    return [PowerPort(f"PSU{k + 1}", kind, rating, share) for k in range(count)]
+    return _psus(count, kind, rating, share)
 
 
 def _busbar_inputs(total: float, peak: float, notes: Notes) -> list[PowerPort]:
@@ -558,7 +606,12 @@ def _busbar_inputs(total: float, peak: float, notes: Notes) -> list[PowerPort]:
         "outlet."
     )
     names = [f"busbar{k + 1}" if ports > 1 else "busbar" for k in range(ports)]
-    return [PowerPort(n, "dc-terminal", most, draw) for n in names]
+    return [
+        PowerPort.model_construct(
+            name=n, type="dc-terminal", maximum_draw=most, allocated_draw=draw
+        )
+        for n in names
+    ]
 
 
 def _shelf_power(
@@ -579,7 +632,10 @@ def _shelf_power(
     names = [f"ac-input{k + 1}" if count > 1 else "ac-input" for k in range(count)]
     if max(rated) > limit:
         notes.add(f"maximum_draw: held at {limit:,} W, the most a power port stores here.")
-    inputs = [PowerPort(n, "hardwired", min(w, limit)) for n, w in zip(names, rated, strict=True)]
+    inputs = [
+        PowerPort.model_construct(name=n, type="hardwired", maximum_draw=min(w, limit))
+        for n, w in zip(names, rated, strict=True)
+    ]
     rule = lib.shelf_outlets
     per = rule.count or 8
     notes.add(
@@ -587,7 +643,9 @@ def _shelf_power(
         f"input, from {notes.source(rule.source)}."
     )
     outlets = [
-        PowerOutlet(f"busbar{k + 1}", rule.type or "dc-terminal", inputs[k // per].name)
+        PowerOutlet.model_construct(
+            name=f"busbar{k + 1}", type=rule.type or "dc-terminal", power_port=inputs[k // per].name
+        )
         for k in range(per * count)
     ]
     return inputs, outlets

@@ -1,0 +1,312 @@
+"""The DCIM plan of a design or cluster for one product: device types, rack types, makers, site,
+roles, power panels, and racks with their devices, cables, lanes, PDUs and feeds.
+
+A cluster's racks are the copies of its design where the floor places them, then its network
+racks; each rack is made when the plan is read (written or pushed), so a plan of any size takes
+flat memory. A scoped plan holds the racks of its scope and the links with both ends in it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...components.catalogue import Catalogue
+from ...components.errors import InputError
+from ...components.plant_library import plant_rules
+from ...components.switch_systems import SwitchSystem
+from ..analysis import Analysis
+from ..build import BuiltDesign
+from ..cabling.names import copy_prefix, rack_name
+from ..cabling.runlist import RunList
+from ..cabling.scope import FloorScope
+from ..clusters.cluster_analysis import ClusterAnalysis
+from .dcim_model import (
+    DcimPlan,
+    DesignCopy,
+    DeviceType,
+    Manufacturer,
+    Placed,
+    RackType,
+    ScopedExport,
+)
+from .device_types import draw_limit, pdu_device_type, switch_device_type, tray_device_type
+from .lanes import lane_rule, with_tray_lanes
+from .pdus import NETWORK, PLUGS, fed_network_rack, pdu_limit_w
+from .placed_racks import (
+    busbar_fed,
+    cable_bundles,
+    design_racks,
+    network_racks,
+    rack_type,
+    roles,
+    site_for,
+)
+from .power_feeds import panels, plant_racks, row_names
+from .scoped_links import ScopedLinks, scoped_links
+from .type_library import slugify
+from .vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from ..cabling.network_racks import NetworkRack
+
+
+def _design_types(
+    design: BuiltDesign, vocab: Vocabulary, infiniband: bool = False
+) -> dict[str, DeviceType]:
+    types: dict[str, DeviceType] = {}
+    for rack in design.racks:
+        for tray in rack.trays:
+            if tray.tray.id in types:
+                continue
+            holders = [r for r in design.racks if any(t.tray.id == tray.tray.id for t in r.trays)]
+            busbar = any(busbar_fed(design, r) for r in holders)
+            types[tray.tray.id] = tray_device_type(design, tray.tray, vocab, busbar, infiniband)
+    return types
+
+
+def _one_maker_spelling(types: dict[str, DeviceType]) -> dict[str, DeviceType]:
+    """Manufacturers told apart case-insensitively: each keeps the first spelling in order."""
+    spelling: dict[str, str] = {}
+    for name in sorted({t.manufacturer for t in types.values()}):
+        spelling.setdefault(name.casefold(), name)
+    return {
+        key: t.model_copy(update={"manufacturer": spelling[t.manufacturer.casefold()]})
+        for key, t in types.items()
+    }
+
+
+def _check_unique(types: list[DeviceType], file: str | None) -> None:
+    """One content per slug and per (manufacturer, model), as the DCIM keeps them."""
+    seen: dict[tuple[str, str], DeviceType] = {}
+    for t in types:
+        for key in (("slug", t.slug), (t.manufacturer.casefold(), t.model)):
+            other = seen.setdefault(key, t)
+            if other != t:
+                raise InputError(
+                    file, None, f"two device types export as {key[1]!r} with different content"
+                )
+
+
+RACK_ROLES = tuple(roles({"compute", "network"}, racks=True))
+PDU, SWITCH, MANAGEMENT = "rack pdu", "switch box", "network management"
+"""Keys of the types besides the trays' while makers' spellings are made one."""
+
+
+def _makers(
+    types: Sequence[DeviceType], frames: Iterable[RackType]
+) -> tuple[tuple[Manufacturer, ...], tuple[RackType, ...]]:
+    """The makers of the device and rack types, one spelling each (the device types', else the
+    first frame's), and the rack types with their makers so spelled."""
+    spelling = {t.manufacturer.casefold(): t.manufacturer for t in types}
+    for frame in frames:
+        spelling.setdefault(frame.manufacturer.casefold(), frame.manufacturer)
+    makers = sorted(spelling.values(), key=str.casefold)
+    spelled = tuple(
+        dataclasses.replace(f, manufacturer=spelling[f.manufacturer.casefold()]) for f in frames
+    )
+    return tuple(Manufacturer(m, slugify(m)) for m in makers), spelled
+
+
+def profile_switch_types(catalogue: Catalogue, vocab: Vocabulary) -> list[DeviceType]:
+    """The switch box of every network profile in the catalogue, as device types."""
+    boxes = sorted({p.switch for p in catalogue.network_profiles.values()})
+    return [switch_device_type(catalogue, catalogue.part(b, SwitchSystem), vocab) for b in boxes]
+
+
+def design_plan(analysis: Analysis, vocab: Vocabulary) -> DcimPlan:
+    """One design's plan for `vocab`'s product."""
+    design = analysis.design
+    rules = plant_rules()
+    types = _design_types(design, vocab)
+    if any(p.type in PLUGS for t in types.values() if not t.power_outlets for p in t.power_ports):
+        types[PDU] = pdu_device_type(design.catalogue, rules.pdu(design.catalogue), vocab)
+    types = _one_maker_spelling(types)
+    _check_unique(list(types.values()), design.file)
+    frames = {r.frame.id: rack_type(r.frame, design.catalogue) for r in design.racks}
+    site = site_for(analysis.id, "design")
+    names = {t.tray.role.value for r in design.racks for t in r.trays}
+    names |= {"power"} if PDU in types else set()
+    rows = row_names([len(design.racks)])
+    pdu = types.pop(PDU) if PDU in types else None
+    plant = plant_racks(analysis, rows, rules, pdu, draw_limit(vocab))
+
+    def copy_racks(copy: DesignCopy) -> Iterator[Placed]:
+        rowed = dataclasses.replace(plant, rows=copy.rows)
+        return design_racks(design, types, frames, site, copy.prefix, rowed)
+
+    kinds = (*types.values(), *([plant.pdu] if plant.pdu else []))
+    makers, spelled = _makers(kinds, frames.values())
+    return DcimPlan(
+        what="design",
+        system_id=analysis.id,
+        target=vocab.name,
+        contents="racks and placed devices",
+        types=kinds,
+        frames=spelled,
+        manufacturers=makers,
+        site=site,
+        device_roles=tuple(roles(names)),
+        rack_roles=RACK_ROLES,
+        panels=tuple(panels(sorted(set(plant.rows)), site.name, site.location)),
+        copies=(DesignCopy(analysis.id, plant.rows),),
+        copy_racks=copy_racks,
+        network_racks=lambda: iter(()),
+    )
+
+
+def _cluster_copies(cluster: ClusterAnalysis) -> list[DesignCopy]:
+    """Each copy of the design in a cluster: its name prefix, and its racks' rows (a copy's racks
+    stand where the floor places them; servers packed several to a floor rack stand in that
+    rack's row)."""
+    per_copy = len(cluster.rack.design.racks)
+    packed = cluster.copies_per_rack
+    rows = row_names(cluster.floor.rows)
+
+    def floor_rack(copy: int, index: int) -> int:
+        return copy // packed if packed > 1 else copy * per_copy + index
+
+    return [
+        DesignCopy(
+            copy_prefix(cluster.id, copy), tuple(rows[floor_rack(copy, i)] for i in range(per_copy))
+        )
+        for copy in range(cluster.copies)
+    ]
+
+
+@dataclass(frozen=True)
+class _ClusterTypes:
+    """A cluster's device types: its design's trays', the switch box's, the network racks'
+    management switch's and the rack PDU's, each maker spelled one way."""
+
+    trays: dict[str, DeviceType]
+    switch: DeviceType
+    management: DeviceType
+    pdu: DeviceType
+
+    @property
+    def kinds(self) -> tuple[DeviceType, ...]:
+        """Every type once."""
+        extra = [] if self.management in self.trays.values() else [self.management]
+        return (*self.trays.values(), *extra, self.switch, self.pdu)
+
+
+def _cluster_types(cluster: ClusterAnalysis, vocab: Vocabulary) -> _ClusterTypes:
+    design = cluster.rack.design
+    infiniband = cluster.switch.protocol == "infiniband"
+    types = _design_types(design, vocab, infiniband)
+    tray = cluster.sizer.management.tray
+    types[MANAGEMENT] = tray_device_type(design, tray, vocab, busbar=False)
+    types[SWITCH] = switch_device_type(cluster.catalogue, cluster.switch, vocab)
+    pdu = plant_rules().pdu(cluster.catalogue)
+    types[PDU] = pdu_device_type(cluster.catalogue, pdu, vocab)
+    types = _one_maker_spelling(types)
+    switch, management, pdu_type = types.pop(SWITCH), types.pop(MANAGEMENT), types.pop(PDU)
+    _check_unique([*types.values(), switch, management, pdu_type], None)
+    return _ClusterTypes(types, switch, management, pdu_type)
+
+
+def cluster_plan(
+    cluster: ClusterAnalysis,
+    vocab: Vocabulary,
+    scope: FloorScope | None = None,
+    run: RunList | None = None,
+) -> DcimPlan:
+    """A cluster's plan: every copy of the design, network racks with their PDUs, cable
+    bundles, power panels; with a `scope`, only its racks, their devices and the links with both
+    ends in it. `run` is the cluster's run list where the caller has made it already."""
+    design = cluster.rack.design
+    kinds = _cluster_types(cluster, vocab)
+    frames = {r.frame.id: rack_type(r.frame, cluster.catalogue) for r in design.racks}
+    frames.setdefault(cluster.network_frame.id, rack_type(cluster.network_frame, cluster.catalogue))
+    site = site_for(cluster.id, "cluster")
+    names = {t.tray.role.value for r in design.racks for t in r.trays}
+    names |= set(cluster.fabric.roles) | {"management", "power"}
+    run = RunList(cluster) if run is None else run
+    kept = _kept_copies(cluster, scope, _cluster_copies(cluster))
+    held = None if scope is None else scope.holds_network
+    cages = [i.name for i in kinds.switch.interfaces if not i.mgmt_only]
+    lanes = lane_rule(run, cages, vocab)
+    base = plant_racks(cluster.rack, (), plant_rules(), kinds.pdu, draw_limit(vocab))
+
+    def copy_racks(copy: DesignCopy) -> Iterator[Placed]:
+        plant = dataclasses.replace(base, rows=copy.rows)
+        for rack in design_racks(design, kinds.trays, frames, site, copy.prefix, plant):
+            if copy.keep is None or rack.rack.name in copy.keep:
+                yield with_tray_lanes(rack, lanes)
+
+    def network() -> Iterator[Placed]:
+        """The network racks (those in scope), each with its PDUs and feeds."""
+        rules = plant_rules()
+        limit = pdu_limit_w(rules.pdu(cluster.catalogue), rules)
+        frame = frames[cluster.network_frame.id]
+        boxes = network_racks(
+            cluster, kinds.switch, kinds.management, frame, site, vocab, lanes, held
+        )
+        for rack in boxes:
+            yield fed_network_rack(rack, kinds.pdu, rules, limit, draw_limit(vocab))
+
+    links = None if scope is None else scoped_links(run, scope)
+    makers, spelled = _makers(kinds.kinds, frames.values())
+    return DcimPlan(
+        what="cluster",
+        system_id=cluster.id,
+        target=vocab.name,
+        contents="racks, devices, cables",
+        types=kinds.kinds,
+        frames=spelled,
+        manufacturers=makers,
+        site=site,
+        device_roles=tuple(roles(names)),
+        rack_roles=RACK_ROLES,
+        panels=tuple(panels(_panel_rows(cluster, kept, run, held), site.name, site.location)),
+        copies=tuple(kept),
+        copy_racks=copy_racks,
+        network_racks=network,
+        bundles=cable_bundles(cluster) if links is None else links.bundles,
+        scoped=None if scope is None or links is None else _scoped(cluster, scope, run, links),
+    )
+
+
+def _panel_rows(
+    cluster: ClusterAnalysis,
+    kept: Sequence[DesignCopy],
+    run: RunList,
+    held: Callable[[NetworkRack], bool] | None,
+) -> list[str]:
+    """The rows whose power panels the planned racks' feeds hang from: every row and the
+    network's, or those of the racks in a scope."""
+    rows = [*dict.fromkeys(row_names(cluster.floor.rows)), NETWORK]
+    if held is None:
+        return rows
+    used = {row for copy in kept for row in copy.rows}
+    if any(held(r) for r in run.network_racks):
+        used.add(NETWORK)
+    return [r for r in rows if r in used]
+
+
+def _kept_copies(
+    cluster: ClusterAnalysis, scope: FloorScope | None, copies: list[DesignCopy]
+) -> list[DesignCopy]:
+    """Each copy planned, with the names of its racks kept (None: all)."""
+    if scope is None:
+        return copies
+    whole = len(cluster.rack.design.racks)
+    out: list[DesignCopy] = []
+    for index in scope.copies:
+        copy = copies[index]
+        racks = scope.copy_racks(cluster, index)
+        keep = frozenset(rack_name(copy.prefix, r) for r in racks)
+        out.append(dataclasses.replace(copy, keep=None if len(racks) == whole else keep))
+    return out
+
+
+def _scoped(
+    cluster: ClusterAnalysis, scope: FloorScope, run: RunList, links: ScopedLinks
+) -> ScopedExport:
+    """What a scoped plan holds: its racks, and the cable legs leaving it."""
+    compute = sum(len(scope.copy_racks(cluster, c)) for c in scope.copies)
+    network = sum(1 for r in run.network_racks if scope.holds_network(r))
+    return ScopedExport(str(scope.scope), compute + network, links.left_out)
