@@ -1,7 +1,8 @@
 """Goodput: `rackbom goodput helios-1m` against its import floor, and a sweep of 100 job sizes.
 
 Run by hand: `python benchmarks/bench_goodput.py [--runs N]`. The command runs in turns with
-`import pydantic, networkx, yaml` (whole processes, medians of wall and CPU time); the sweep
+its floor, the import of exactly the dependencies it loads (`bench_start.floor_of`; whole
+processes, medians of wall and CPU time); the sweep
 times `goodput_sweep` over 100 job sizes of helios-1m in one process, the cluster analysed once.
 """
 
@@ -11,7 +12,7 @@ import argparse
 import sys
 import time
 
-from bench_start import ROOT, SHOW_FLOOR, compare
+from bench_start import ROOT, compare, floor_of
 
 
 def sweep_seconds() -> tuple[float, float]:
@@ -35,7 +36,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     command = [sys.executable, "-m", "rackbom", "goodput", "helios-1m"]
-    compare("rackbom goodput helios-1m", command, SHOW_FLOOR, args.runs)
+    compare("rackbom goodput helios-1m", command, floor_of(command, ROOT), args.runs)
     wall, cpu = sweep_seconds()
     print(
         f"sweep of 100 job sizes on helios-1m: {wall * 1000:.0f} ms wall, {cpu * 1000:.0f} ms CPU"
