@@ -3,8 +3,8 @@ and source, one row each.
 
 The input models take each field's bounds and default from its row (`param`), so a bound is
 written here and nowhere else; `docs/parameters.md` is written from the table
-(`exports/text/parameters_md.py`) and the workbook's input cells take their label, unit and
-number format from it. The table is typed Python, not YAML: the models read it when their
+(`exports/text/parameters_md.py`) and the workbook's input cells take their label (which says the
+unit) and number format from it. The table is typed Python, not YAML: the models read it when their
 classes are made, it names its `Format`s directly, and the type checker holds every row.
 """
 

@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from .design_sheets import DesignSheets
 
 TCO_SHEET = "TCO"
-INPUT_COLUMNS = ("Profile input", "Value", "Source", "Unit")
-"""The profile's input rows: label, value, source and unit, from `components/parameters.py`."""
+INPUT_COLUMNS = ("Profile input", "Value", "Source")
+"""The profile's input rows: label (which carries the unit) and number format from
+`components/parameters.py`, the value and its source from the profile."""
 CHART_ROWS = 18
 """Rows of sheet each chart takes, with a gap below it."""
 
@@ -115,7 +116,7 @@ def tco_sheet(profile: TcoProfile, columns: Sequence[TcoColumn]) -> SheetData:
         given = field in profile.model_fields_set
         source = profile.source_of(field) if given else "not in the profile: 0"
         value = number(getattr(profile, field), _style(param.format.excel))
-        row = sheet.add(text(param.label), value, text(source), text(param.unit))
+        row = sheet.add(text(param.label), value, text(source))
         cell[("input", field)] = f"$B${row}"
     margin = builtin_catalogue().margins[profile.buyer]
     row = sheet.add(
