@@ -200,6 +200,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         SHARE_BOUNDS,
         "Maintenance (share of IT hardware capex per year)",
         SHARE,
+        source="assume-maintenance-share",
         description="Its sensitivity range, 1-5% a year, is an assumption.",
         sensitivity=(0.01, 0.05),
     ),
@@ -578,6 +579,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         "Racks per row",
         COUNT,
         default=16,
+        source="assume-floor-layout",
     ),
     Parameter(
         "row_pitch_m",
@@ -588,6 +590,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         ONE_DECIMAL,
         default=3.0,
         description="Row to row, with the aisles.",
+        source="assume-floor-layout",
     ),
     Parameter(
         "rack_pitch_m",
@@ -608,6 +611,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         ONE_DECIMAL,
         default=2.0,
         description="Port up to the cable tray, each end.",
+        source="assume-floor-layout",
     ),
     Parameter(
         "slack_m",
@@ -618,6 +622,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         ONE_DECIMAL,
         default=1.0,
         description="Added to every link for service loops.",
+        source="assume-floor-layout",
     ),
     Parameter(
         "hall_racks",
@@ -638,6 +643,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         ONE_DECIMAL,
         default=100.0,
         description="Rack input power one hall supplies, MW (used when hall_racks is not given).",
+        source="assume-floor-layout",
     ),
     Parameter(
         "campus_gap_m",
@@ -648,6 +654,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         ONE_DECIMAL,
         default=30.0,
         description="Between neighbouring halls on the campus grid, metres.",
+        source="assume-floor-layout",
     ),
     Parameter(
         "building_mw",
