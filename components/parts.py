@@ -265,6 +265,16 @@ class ManagementSwitch(PartType):
     kind: Literal["management_switch"] = "management_switch"
     ports: PositiveCount
     port_gbps: PositiveGbps
+    uplink_ports: Count = Field(default=0, description="Uplink ports beside `ports`.")
+    uplink_gbps: PositiveGbps | None = Field(
+        default=None, description="Gbit/s of one uplink port; given with `uplink_ports`."
+    )
+
+    @model_validator(mode="after")
+    def _uplinks_with_speed(self) -> "ManagementSwitch":
+        if (self.uplink_ports > 0) != (self.uplink_gbps is not None):
+            raise ValueError("uplink_ports and uplink_gbps are given together")
+        return self
 
 
 class Item(PartType):

@@ -69,11 +69,26 @@ def test_a_design_lists_its_management_cables_as_its_bom_counts_them(design_id: 
 
 
 def test_helios_cables_every_bmc_to_its_management_switches() -> None:
-    rows = list(rb.cables("helios"))
-    assert len(rows) == 18 + 6  # compute and switch trays, each with a BMC
-    assert {r.z_device for r in rows} == {"helios-OU34"}  # the first of two 48-port switches
-    assert [r.z_port for r in rows] == [f"ge{k}" for k in range(1, 25)]
+    cables = rb.cables("helios")
+    rows = list(cables)
+    assert len(rows) == 18 + 6 + 2  # compute and switch trays' BMCs, the two switches' own
+    bmcs = rows[:24]
+    assert {r.z_device for r in bmcs} == {"helios-OU34"}  # the first of two 48-port switches
+    assert [r.z_port for r in bmcs] == [f"ge{k}" for k in range(1, 25)]
     assert rows[0].a_port == "bmc" and all(r.cable_part.startswith("cat6-") for r in rows)
+    # each management switch's own port on the other one: the second is never left uncabled
+    own = [(r.a_device, r.z_device, r.z_port) for r in rows[24:]]
+    assert own == [("helios-OU34", "helios-OU35", "ge1"), ("helios-OU35", "helios-OU34", "ge25")]
+    assert cables.leaving == 2  # one uplink per management switch, out of the system
+
+
+def test_a_lone_management_switch_leaves_its_own_port_for_the_aggregation() -> None:
+    cables = rb.cables("mi500-ual128")
+    racks = cables.design.racks
+    assert all(len(plan.lone) == 1 and len(plan.uplinks) == 1 for _, plan in racks)
+    lone = {f"mi500-ual128-{rack.name}-OU45" for rack, _ in racks}
+    assert lone <= {r.z_device for r in cables} and not lone & {r.a_device for r in cables}
+    assert cables.leaving == 2 * len(racks)
 
 
 def test_a_cluster_lists_every_copys_management_cables() -> None:
@@ -107,7 +122,7 @@ def test_every_switch_box_is_cabled_to_its_network_racks_management_switch() -> 
 def test_a_management_run_no_cord_reaches_is_refused(cli, tmp_path: Path) -> None:
     text = (Path(rb.__file__).parent / "racks" / "data" / "helios.yaml").read_text("utf-8")
     frame = (
-        "  frames:\n    - {id: tall-orw, name: Tall rack, unit_standard: ocp, unit_mm: 200, "
+        "  frames:\n    - {id: tall-orw, name: Tall rack, unit_standard: ocp, unit_mm: 1500, "
         "height_units: 46, width_mm: 1200, mounting_width_mm: 1074, source: seed-002-helios}\n"
     )
     text = text.replace("frame: orw-46ou", "frame: tall-orw").replace(

@@ -2,13 +2,13 @@
 switch trays at its top, enough for the switch boxes it can hold, and every box's management
 port is cabled to them by the in-rack rule of `racks/management.py`.
 
-The management tray is the catalogue's first (by id) management tray of the network frame's
-unit standard, the one the compute designs use. A network rack holds `boxes_per_rack` boxes: the
-most that fit beside the management trays they need (one port each, `ceil(boxes / ports)`
-trays). Box `s` (from 0, from the rack's floor) takes port `s` over the trays' ports, in order;
-its run is the height between the two centres plus the routing allowance. A network rack is
-stocked with one cord, the shortest reaching its longest run (its lowest box to its tray), so
-the cords are counted from the boxes alone.
+The management tray is the catalogue's management tray of the network frame's unit standard
+with the slowest ports (then the first by id), the one the compute designs use. A network rack
+holds `boxes_per_rack` boxes: the most that fit beside the management trays they need (one
+port each, `ceil(boxes / ports)` trays). Box `s` (from 0, from the rack's floor) takes port
+`s` over the trays' ports, in order; its run is the height between the two centres plus the
+routing allowance. A network rack is stocked with one cord, the shortest reaching its longest
+run (its lowest box to its tray), so the cords are counted from the boxes alone.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def network_management(
             for t in catalogue.trays.values()
             if t.role == TrayRole.MANAGEMENT and t.unit_standard == frame.unit_standard
         ),
-        key=lambda t: t.id,
+        key=lambda t: (port_gbps(catalogue, t), t.id),
     )
     if not trays:
         raise InputError(
@@ -117,6 +117,16 @@ def network_management(
     longest = max(slots.run_m(s) for s in range(boxes))
     chosen = cord(management_cords(catalogue), longest, file, FIELD)
     return NetworkManagement(**vars(slots), cord=chosen)
+
+
+def port_gbps(catalogue: Catalogue, tray: TrayType) -> float:
+    """The speed of a management tray's ports: its slowest management switch's."""
+    speeds = [
+        part.port_gbps
+        for line in tray.parts
+        if isinstance(part := catalogue.parts[line.part], ManagementSwitch)
+    ]
+    return min(speeds, default=0.0)
 
 
 def _boxes(units: int, box_units: int, tray_units: int, ports: int) -> int:
