@@ -77,7 +77,7 @@ def _first_links(cables: CableList) -> Iterator[CableRow]:
     run = cables.run_list
     assert run is not None
     yield from islice(run._management_rows(), 100)
-    yield from islice(run._network_management_rows(), 100)
+    yield from islice(run.network_management_rows(), 100)
     for tier, links in run._tiers():
         yield from run._tier_rows(tier, islice(links, LINKS_PER_TIER))
 

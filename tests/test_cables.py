@@ -98,10 +98,17 @@ def test_a_cluster_lists_every_copys_management_cables() -> None:
     run = cables.run_list
     assert run is not None
     boxes = {b.device for rack in run.network_racks for b in rack.boxes}
-    compute = [r for r in management if r.a_device not in boxes]
+    network = {rack.name for rack in run.network_racks}
+    compute = [r for r in management if r.z_rack not in network]
     assert len(compute) == copies * rb.cables("mi355x-128").rows_total
     assert len({r.a_rack for r in compute}) == copies
-    assert len(management) - len(compute) == len(boxes) == run.boxes
+    in_network = [r for r in management if r.z_rack in network and r.a_rack == r.z_rack]
+    to_tray = [r for r in in_network if not r.z_device.endswith("-mgmtagg")]
+    assert {r.a_device for r in to_tray} - boxes == {f"{rack}-mgmtagg" for rack in run.aggregated}
+    assert len(to_tray) == run.boxes + run.aggregation.switches
+    to_aggregation = [r for r in management if r.z_device.endswith("-mgmtagg")]
+    assert len(to_aggregation) == run.aggregation.links
+    assert len(management) == len(compute) + len(to_tray) + len(to_aggregation)
 
 
 def test_every_switch_box_is_cabled_to_its_network_racks_management_switch() -> None:
@@ -109,14 +116,18 @@ def test_every_switch_box_is_cabled_to_its_network_racks_management_switch() -> 
     run = cables.run_list
     assert run is not None
     management = run.cluster.sizer.management
-    rows = [r for r in cables if r.tier == 0 and r.z_device.endswith("-mgmt1")]
+    rows = [
+        r for r in cables if r.tier == 0 and r.z_device.endswith("-mgmt1") and r.a_port == "mgmt"
+    ]
     assert len(rows) == run.boxes == len({r.a_device for r in rows})
     assert len({(r.z_device, r.z_port) for r in rows}) == len(rows)
     for row in rows:
         assert row.a_rack == row.z_rack and row.z_position == management.tray_position(0)
         assert row.run_m <= row.cable_m and row.cable_part == management.cord.id
     units = run.cluster.network_frame.height_units
-    assert management.boxes_per_rack * management.box_units + management.tray.height_units <= units
+    assert management.aggregation is not None
+    used = management.boxes_per_rack * management.box_units + management.tray.height_units
+    assert used + management.aggregation.height_units <= units  # room for an aggregation switch
 
 
 def test_a_management_run_no_cord_reaches_is_refused(cli, tmp_path: Path) -> None:
@@ -348,11 +359,17 @@ def test_the_bom_buys_a_management_switch_for_every_network_rack_the_run_list_fi
     trays = len(run.network_racks) * management.trays
     for line in management.tray.parts:
         assert bought[line.part] == trays * line.qty
-    assert bought[management.cord.id] == run.boxes
+    aggregation = management.aggregation
+    assert aggregation is not None and run.aggregation.switches == len(run.aggregated)
+    for line in aggregation.parts:
+        assert bought[line.part] == run.aggregation.switches * line.qty
+    in_racks = list(run.network_management_rows())
+    assert {r.cable_part for r in in_racks} == {management.cord.id}
+    assert len(in_racks) == run.boxes + run.aggregation.switches
     for rack in run.network_racks:
         assert len(rack.boxes) <= management.boxes_per_rack
         top = max((b.place.position for b in rack.boxes), default=0)
-        assert top + management.box_units <= management.tray_position(0)
+        assert top + management.box_units <= management.aggregation_position()
 
 
 def test_every_patch_panel_cell_names_its_far_end_within_the_cell() -> None:

@@ -273,7 +273,7 @@ def network_racks(
     given."""
     run = RunList(cluster)
     management = cluster.sizer.management
-    rows = management_rows(run.network_racks, management, 0)
+    rows = management_rows(run.network_racks, management, 0, set())
     for rack in run.network_racks:
         boxes = tuple(
             Device(
