@@ -269,6 +269,10 @@ class ManagementSwitch(PartType):
     uplink_gbps: PositiveGbps | None = Field(
         default=None, description="Gbit/s of one uplink port; given with `uplink_ports`."
     )
+    cage: Name = Field(default="RJ45", max_length=40, description="The ports' connector.")
+    uplink_cage: Name | None = Field(
+        default=None, max_length=40, description="The uplink ports' cage: SFP28, QSFP28."
+    )
 
     @model_validator(mode="after")
     def _uplinks_with_speed(self) -> "ManagementSwitch":

@@ -103,3 +103,33 @@ def test_the_aggregation_is_in_the_bom_with_its_uplinks_priced() -> None:
 def test_every_management_port_is_cabled_once_at_any_size(design: str, racks: int) -> None:
     gpus = {"helios-8k": 72, "mi355x-8k": 128, "gb200-16k": 72}[design] * racks
     _check(rb.cables(f"{design}+gpus={gpus}"))
+
+
+def test_the_dcim_export_holds_the_aggregation_and_its_uplinks() -> None:
+    from rackbom.racks.dcim.cable_legs import cable_legs
+    from rackbom.racks.dcim.dcim_plan import cluster_plan
+    from rackbom.racks.dcim.vocabulary import vocabulary
+
+    cluster = rb.load_cluster("helios-8k+gpus=1152").analysis  # type: ignore[attr-defined]
+    plan = cluster_plan(cluster, vocabulary("netbox"))
+    placed = list(plan.network_racks())
+    devices = {d.name for p in placed for d in p.devices}
+    cables = rb.cables("helios-8k+gpus=1152")
+    run = cables.run_list
+    assert run is not None
+    held = {network_aggregation(r) for r in run.aggregated}
+    assert held <= devices
+    kinds = {
+        t.model: Counter((i.name.rstrip("0123456789"), i.type) for i in t.interfaces)
+        for t in plan.types
+    }
+    assert kinds["Management switch (1 OU)"][("up", "25gbase-x-sfp28")] == 4
+    aggregation = kinds["Management aggregation switch (1U) (own supplies)"]
+    assert aggregation[("sfp", "25gbase-x-sfp28")] == 48
+    assert aggregation[("up", "100gbase-x-qsfp28")] == 8
+    cabled = {c.a_device for p in placed for c in p.cables}
+    assert held <= cabled  # each aggregation switch's own port in its rack
+    legs = [leg for leg in cable_legs(iter(cables), cables) if leg.b_device in held]
+    assert len(legs) == run.aggregation.links
+    assert {leg.a_interface for leg in legs} == {"up1", "bmc"}
+    assert {leg.type for leg in legs} <= {"aoc", "dac-passive", "cat6"}

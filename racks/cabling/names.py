@@ -72,6 +72,8 @@ BMC_PORT = "bmc"
 BOX_MANAGEMENT_PORT = "mgmt"
 """A switch box's management port in the run list; the DCIM export names it as the box's
 device type does."""
+AGGREGATION = "mgmtagg"
+"""The name a network rack's management aggregation switch takes after its rack's."""
 
 
 def leaf_rack(system_id: str, row: int, index: int) -> str:
@@ -96,4 +98,9 @@ def network_management(rack: str, index: int) -> str:
 
 def network_aggregation(rack: str) -> str:
     """The management aggregation switch of a network rack."""
-    return f"{rack}-mgmtagg"
+    return f"{rack}-{AGGREGATION}"
+
+
+def is_aggregation(device: str) -> bool:
+    """Whether a device is a network rack's management aggregation switch."""
+    return device.endswith(f"-{AGGREGATION}")

@@ -44,7 +44,14 @@ from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.links import LinkChooser, LinkEnd, legs_per_cable
 from .management_rows import ManagementRows, joined
 from .management_uplinks import aggregation_racks, group_racks, uplink_rows
-from .names import copy_prefix, nic_port, rack_name, switch_device, tray_device
+from .names import (
+    copy_prefix,
+    is_aggregation,
+    nic_port,
+    rack_name,
+    switch_device,
+    tray_device,
+)
 from .network_racks import NetworkRack, management_rows, network_racks
 from .places import (
     FloorIndex,
@@ -201,7 +208,7 @@ class RunList:
         tier by tier, leaves first."""
         yield from self._management_rows()
         yield from self.network_management_rows()
-        yield from self._uplink_rows()
+        yield from self.uplink_rows()
         for tier, links in self._tiers():
             yield from self._tier_rows(tier, links)
 
@@ -211,7 +218,7 @@ class RunList:
         upper = (self._upper_lines(spread) for spread in self.shape.spreads())
         management = (joined(row) for row in self._management_rows())
         network = (joined(row) for row in self.network_management_rows())
-        uplinks = (joined(row) for row in self._uplink_rows())
+        uplinks = (joined(row) for row in self.uplink_rows())
         leaves = self._leaf_lines()
         return chain(management, network, uplinks, leaves, chain.from_iterable(upper))
 
@@ -245,7 +252,7 @@ class RunList:
         management = self.cluster.sizer.management
         return management_rows(self.network_racks, management, first, self.aggregated)
 
-    def _uplink_rows(self) -> Iterator[CableRow]:
+    def uplink_rows(self) -> Iterator[CableRow]:
         """The links to the aggregation switches, numbered after the network racks'."""
         first = self.management.per_copy * self.cluster.copies
         first += self.boxes + self.aggregation.switches
@@ -253,6 +260,11 @@ class RunList:
         return uplink_rows(
             self.cluster.id, names, self._copy_floor, self.groups, self.aggregation, first
         )
+
+    @staticmethod
+    def to_aggregation(row: CableRow) -> bool:
+        """Whether a row is a link to the management aggregation (out of its rack)."""
+        return is_aggregation(row.z_device)
 
     def _tiers(self) -> Iterator[tuple[int, Iterator[Link]]]:
         """Each tier's links, leaves first."""
@@ -282,7 +294,7 @@ class RunList:
                     out[hall] += len(plan.links)
         for rack in self.network_racks:
             out[rack.hall] += len(rack.boxes) + (rack.name in self.aggregated)
-        for row in self._uplink_rows():
+        for row in self.uplink_rows():
             out[row.a_hall] += 1
         return out
 
