@@ -134,7 +134,14 @@ class Aggregation:
     def _counts(self) -> tuple[int, ...]:
         """Aggregation switches per group; InputError where a group's network racks cannot
         hold them."""
-        used: Counter[int] = Counter(group for group, *_ in self._ends())
+        used: Counter[int] = Counter()
+        for copy in range(self.floor.copies):
+            for r, plan in enumerate(self.floor.racks):
+                if plan.leaving:
+                    used[self._place(copy, r)[1]] += plan.leaving
+        per_rack = self.management.trays * (2 if self.uplink_gbps > 0 else 1)
+        for group, count in enumerate(self.floor.network_racks):
+            used[group] += count * per_rack
         if used and not self.ports:
             raise InputError(
                 self.file,
@@ -172,13 +179,11 @@ class Aggregation:
         """Each drop's far end before its port: group, copy, rack, tray, uplink?, length."""
         floor, layout = self.floor, self.floor.floor
         ends = 2 * floor.rise_m + floor.slack_m
-        racks, per = len(floor.racks), floor.copies_per_rack
         for copy in range(floor.copies):
             for r, plan in enumerate(floor.racks):
                 if not plan.leaving:
                     continue
-                at = copy * racks + r if per == 1 else copy // per
-                _, row, position = floor.index.locate(at)
+                _, row, position = self._place(copy, r)
                 length = round(abs(layout.rack_x(position, row) - layout.network_x(row)) + ends, 2)
                 for tray in plan.uplinks:
                     yield row, copy, r, tray, True, length
@@ -192,8 +197,22 @@ class Aggregation:
                         yield group, None, rack, k, True, ends
                     yield group, None, rack, k, False, ends
 
+    def _place(self, copy: int, rack: int) -> tuple[int, int, int]:
+        """Hall, row and position of design rack `rack` of copy `copy` on the floor."""
+        floor = self.floor
+        per = floor.copies_per_rack
+        return floor.index.locate(copy * len(floor.racks) + rack if per == 1 else copy // per)
+
     def drops(self) -> Iterator[Drop]:
         """Every link to an aggregation switch, in the rule's order."""
+        for group, copy, rack, tray, uplink, length, aggregation, port in self._placed():
+            cable, module = self._parts(uplink, length)
+            yield Drop(group, copy, rack, tray, uplink, length, aggregation, port, cable, module)
+
+    def _placed(
+        self,
+    ) -> Iterator[tuple[int, int | None, int, PlacedTray | int, bool, float, int, int]]:
+        """Each drop's far end with its length, aggregation switch and port."""
         used: Counter[int] = Counter()
         width = self.floor.floor.network_rack_width_m
         for group, copy, rack, tray, uplink, length in self._ends():
@@ -202,8 +221,7 @@ class Aggregation:
             aggregation, port = divmod(g, self.ports)
             if copy is None:
                 length = round(abs(rack - self.rack_of(group, aggregation)) * width + length, 2)
-            cable, module = self._parts(uplink, length)
-            yield Drop(group, copy, rack, tray, uplink, length, aggregation, port, cable, module)
+            yield group, copy, rack, tray, uplink, length, aggregation, port
 
     def _parts(self, uplink: bool, length: float) -> tuple[Cable, Transceiver | None]:
         """An uplink's cable, or an own management port's cord and module."""
@@ -229,11 +247,14 @@ class Aggregation:
         )
 
     def parts(self) -> tuple[Counter[str], Counter[str]]:
-        """Cables and modules of every drop, by part id."""
+        """Cables and modules of every drop, by part id (counted by kind and length, each
+        chosen once)."""
+        runs = Counter((end[4], end[5]) for end in self._placed())
         cables: Counter[str] = Counter()
         modules: Counter[str] = Counter()
-        for drop in self.drops():
-            cables[drop.cable.id] += 1
-            if drop.module is not None:
-                modules[drop.module.id] += 1
+        for (uplink, length), n in runs.items():
+            cable, module = self._parts(uplink, length)
+            cables[cable.id] += n
+            if module is not None:
+                modules[module.id] += n
         return cables, modules
