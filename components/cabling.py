@@ -23,7 +23,9 @@ class Transceiver(PartType):
     lanes: PositiveCount = Field(description="Electrical lanes to the host.")
     reach_class: Name = Field(max_length=40, description="DR8, 2xFR4, SR8 ...")
     reach_m: Positive = Field(description="Longest link the module is rated for, metres.")
-    fibre: Literal["single_mode", "multi_mode"] = Field(description="The fibre it drives.")
+    fibre: Literal["single_mode", "multi_mode", "copper"] = Field(
+        description="The fibre it drives (copper: a twisted-pair module, 1000BASE-T)."
+    )
     connectors: PositiveCount = Field(
         default=1,
         description="Optical connectors: 2 on a twin-port module (2xDR4, 2xFR4), each one port "

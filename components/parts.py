@@ -265,6 +265,20 @@ class ManagementSwitch(PartType):
     kind: Literal["management_switch"] = "management_switch"
     ports: PositiveCount
     port_gbps: PositiveGbps
+    uplink_ports: Count = Field(default=0, description="Uplink ports beside `ports`.")
+    uplink_gbps: PositiveGbps | None = Field(
+        default=None, description="Gbit/s of one uplink port; given with `uplink_ports`."
+    )
+    cage: Name = Field(default="RJ45", max_length=40, description="The ports' connector.")
+    uplink_cage: Name | None = Field(
+        default=None, max_length=40, description="The uplink ports' cage: SFP28, QSFP28."
+    )
+
+    @model_validator(mode="after")
+    def _uplinks_with_speed(self) -> "ManagementSwitch":
+        if (self.uplink_ports > 0) != (self.uplink_gbps is not None):
+            raise ValueError("uplink_ports and uplink_gbps are given together")
+        return self
 
 
 class Item(PartType):

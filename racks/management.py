@@ -1,10 +1,16 @@
-"""In-rack management cabling: each BMC to a port of the rack's management switch.
+"""In-rack management cabling: each BMC and each management switch's own management port to a
+port of the rack's management switches, and each management switch's uplink.
 
 One rule, used by the BOM, the run list and the DCIM export: the trays with a BMC (compute trays
 and servers, and switch trays), in the rack's order, each take the next free port of the rack's
-management switches (management trays in the rack's order, their ports in order); trays past the
-last port stay uncabled. A run is the height between the two trays' centres plus `ROUTING_M` to
-the rack's side channel and back; its cord is the shortest Cat6 cable in the catalogue that
+management switches (management trays in the rack's order, their ports in order); then each
+management tray's own management port takes the first free port of another management tray of
+the rack, so two management switches manage each other. Trays past the last port stay uncabled.
+A management tray with uplink ports uplinks once, out of the rack (`uplinks`); one alone in its
+rack has its own management port cabled out of the rack too (`lone`): in a cluster both land on
+the management aggregation (`racks/clusters/management_aggregation.py`), a design alone counts
+them as leaving the system. A run is the height between the two trays' centres plus `ROUTING_M`
+to the rack's side channel and back; its cord is the shortest Cat6 cable in the catalogue that
 reaches it (source `assume-management-cords`).
 """
 
@@ -17,7 +23,7 @@ from ..components.cabling import Cable
 from ..components.catalogue import Catalogue
 from ..components.errors import InputError
 from ..components.parts import ManagementSwitch
-from ..components.trays import TrayRole
+from ..components.trays import TrayPart, TrayRole
 from .built import BuiltDesign, BuiltRack, PlacedTray
 
 BMC_ROLES = (TrayRole.COMPUTE, TrayRole.SWITCH)
@@ -29,7 +35,8 @@ CORD_TYPE = "cat6"
 
 @dataclass(frozen=True)
 class ManagementLink:
-    """One BMC cabled to one management switch port."""
+    """One BMC, or one management switch's own management port, cabled to one management switch
+    port."""
 
     tray: PlacedTray
     switch: PlacedTray
@@ -41,10 +48,20 @@ class ManagementLink:
 
 @dataclass(frozen=True)
 class RackManagement:
-    """A rack's management links and the managed trays left without a port."""
+    """A rack's management links, the managed trays left without a port, and what leaves the
+    rack: each management tray's uplink, and the own management port of a lone one."""
 
     links: tuple[ManagementLink, ...]
     uncabled: tuple[PlacedTray, ...]
+    uplinks: tuple[PlacedTray, ...] = ()
+    """Management trays with uplink ports, each uplinked once out of the rack."""
+    lone: tuple[PlacedTray, ...] = ()
+    """Management trays whose own management port leaves the rack (no other one in it)."""
+
+    @property
+    def leaving(self) -> int:
+        """Links out of the rack: uplinks and lone management ports."""
+        return len(self.uplinks) + len(self.lone)
 
     def cables(self) -> Counter[str]:
         """Cords by part id."""
@@ -53,30 +70,47 @@ class RackManagement:
 
 def switch_ports(design: BuiltDesign, tray: PlacedTray) -> int:
     """Management ports of a tray: its management switches' ports."""
-    return sum(
-        line.qty * part.ports
+    return sum(line.qty * part.ports for line, part in _switches(design, tray))
+
+
+def switch_uplinks(design: BuiltDesign, tray: PlacedTray) -> int:
+    """Uplink ports of a tray: its management switches' uplink ports."""
+    return sum(line.qty * part.uplink_ports for line, part in _switches(design, tray))
+
+
+def _switches(design: BuiltDesign, tray: PlacedTray) -> list[tuple[TrayPart, ManagementSwitch]]:
+    return [
+        (line, part)
         for line in tray.tray.parts
         if isinstance(part := design.part(line.part), ManagementSwitch)
-    )
+    ]
 
 
 def rack_management(design: BuiltDesign, rack: BuiltRack) -> RackManagement:
     """The management links of one rack, by the rule above."""
-    ports = [
-        (tray, port)
-        for tray in rack.trays
-        if tray.tray.role == TrayRole.MANAGEMENT
-        for port in range(switch_ports(design, tray))
-    ]
+    switches = [t for t in rack.trays if t.tray.role == TrayRole.MANAGEMENT]
+    ports = [(tray, port) for tray in switches for port in range(switch_ports(design, tray))]
     managed = [t for t in rack.trays if t.tray.role in BMC_ROLES]
+    pairs = list(zip(managed, ports, strict=False))
+    free = ports[len(pairs) :]
+    uncabled = managed[len(pairs) :]
+    lone = switches if len(switches) == 1 else []
+    for tray in switches if len(switches) > 1 else []:
+        other = next((p for p in free if p[0] is not tray), None)
+        if other is None:
+            uncabled.append(tray)
+            continue
+        free.remove(other)
+        pairs.append((tray, other))
     unit_m = rack.frame.unit_mm / 1000
-    cords = management_cords(design.catalogue) if ports and managed else []
+    cords = management_cords(design.catalogue) if pairs else []
     field = f"racks(name={rack.name}).trays"
     links = []
-    for tray, (switch, port) in zip(managed, ports, strict=False):
+    for tray, (switch, port) in pairs:
         run = run_m(_centre(tray), _centre(switch), unit_m)
         links.append(ManagementLink(tray, switch, port, run, cord(cords, run, design.file, field)))
-    return RackManagement(tuple(links), tuple(managed[len(ports) :]))
+    uplinks = tuple(t for t in switches if switch_uplinks(design, t))
+    return RackManagement(tuple(links), tuple(uncabled), uplinks, tuple(lone))
 
 
 def run_m(a_centre: float, b_centre: float, unit_m: float) -> float:

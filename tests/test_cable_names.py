@@ -55,7 +55,10 @@ def _cluster_interfaces(
         for p in design_racks(design, types, frames, site, copy_prefix(cluster.id, 0))
     ]
     management = tray_device_type(design, cluster.sizer.management.tray, vocab, busbar=False)
-    placed += network_racks(cluster, switch, management, network, site, vocab)
+    held = cluster.sizer.management.aggregation
+    assert held is not None
+    aggregation = tray_device_type(design, held, vocab, busbar=False)
+    placed += network_racks(cluster, switch, management, aggregation, network, site, vocab)
     out = {d.name: {i.name for i in d.device_type.interfaces} for p in placed for d in p.devices}
     boxes_lanes = (
         lane
@@ -77,7 +80,8 @@ def _first_links(cables: CableList) -> Iterator[CableRow]:
     run = cables.run_list
     assert run is not None
     yield from islice(run._management_rows(), 100)
-    yield from islice(run._network_management_rows(), 100)
+    yield from islice(run.network_management_rows(), 100)
+    yield from islice(run.uplink_rows(), 100)
     for tier, links in run._tiers():
         yield from run._tier_rows(tier, islice(links, LINKS_PER_TIER))
 

@@ -69,11 +69,26 @@ def test_a_design_lists_its_management_cables_as_its_bom_counts_them(design_id: 
 
 
 def test_helios_cables_every_bmc_to_its_management_switches() -> None:
-    rows = list(rb.cables("helios"))
-    assert len(rows) == 18 + 6  # compute and switch trays, each with a BMC
-    assert {r.z_device for r in rows} == {"helios-OU34"}  # the first of two 48-port switches
-    assert [r.z_port for r in rows] == [f"ge{k}" for k in range(1, 25)]
+    cables = rb.cables("helios")
+    rows = list(cables)
+    assert len(rows) == 18 + 6 + 2  # compute and switch trays' BMCs, the two switches' own
+    bmcs = rows[:24]
+    assert {r.z_device for r in bmcs} == {"helios-OU34"}  # the first of two 48-port switches
+    assert [r.z_port for r in bmcs] == [f"ge{k}" for k in range(1, 25)]
     assert rows[0].a_port == "bmc" and all(r.cable_part.startswith("cat6-") for r in rows)
+    # each management switch's own port on the other one: the second is never left uncabled
+    own = [(r.a_device, r.z_device, r.z_port) for r in rows[24:]]
+    assert own == [("helios-OU34", "helios-OU35", "ge1"), ("helios-OU35", "helios-OU34", "ge25")]
+    assert cables.leaving == 2  # one uplink per management switch, out of the system
+
+
+def test_a_lone_management_switch_leaves_its_own_port_for_the_aggregation() -> None:
+    cables = rb.cables("mi500-ual128")
+    racks = cables.design.racks
+    assert all(len(plan.lone) == 1 and len(plan.uplinks) == 1 for _, plan in racks)
+    lone = {f"mi500-ual128-{rack.name}-OU45" for rack, _ in racks}
+    assert lone <= {r.z_device for r in cables} and not lone & {r.a_device for r in cables}
+    assert cables.leaving == 2 * len(racks)
 
 
 def test_a_cluster_lists_every_copys_management_cables() -> None:
@@ -83,10 +98,17 @@ def test_a_cluster_lists_every_copys_management_cables() -> None:
     run = cables.run_list
     assert run is not None
     boxes = {b.device for rack in run.network_racks for b in rack.boxes}
-    compute = [r for r in management if r.a_device not in boxes]
+    network = {rack.name for rack in run.network_racks}
+    compute = [r for r in management if r.z_rack not in network]
     assert len(compute) == copies * rb.cables("mi355x-128").rows_total
     assert len({r.a_rack for r in compute}) == copies
-    assert len(management) - len(compute) == len(boxes) == run.boxes
+    in_network = [r for r in management if r.z_rack in network and r.a_rack == r.z_rack]
+    to_tray = [r for r in in_network if not r.z_device.endswith("-mgmtagg")]
+    assert {r.a_device for r in to_tray} - boxes == {f"{rack}-mgmtagg" for rack in run.aggregated}
+    assert len(to_tray) == run.boxes + run.aggregation.switches
+    to_aggregation = [r for r in management if r.z_device.endswith("-mgmtagg")]
+    assert len(to_aggregation) == run.aggregation.links
+    assert len(management) == len(compute) + len(to_tray) + len(to_aggregation)
 
 
 def test_every_switch_box_is_cabled_to_its_network_racks_management_switch() -> None:
@@ -94,20 +116,24 @@ def test_every_switch_box_is_cabled_to_its_network_racks_management_switch() -> 
     run = cables.run_list
     assert run is not None
     management = run.cluster.sizer.management
-    rows = [r for r in cables if r.tier == 0 and r.z_device.endswith("-mgmt1")]
+    rows = [
+        r for r in cables if r.tier == 0 and r.z_device.endswith("-mgmt1") and r.a_port == "mgmt"
+    ]
     assert len(rows) == run.boxes == len({r.a_device for r in rows})
     assert len({(r.z_device, r.z_port) for r in rows}) == len(rows)
     for row in rows:
         assert row.a_rack == row.z_rack and row.z_position == management.tray_position(0)
         assert row.run_m <= row.cable_m and row.cable_part == management.cord.id
     units = run.cluster.network_frame.height_units
-    assert management.boxes_per_rack * management.box_units + management.tray.height_units <= units
+    assert management.aggregation is not None
+    used = management.boxes_per_rack * management.box_units + management.tray.height_units
+    assert used + management.aggregation.height_units <= units  # room for an aggregation switch
 
 
 def test_a_management_run_no_cord_reaches_is_refused(cli, tmp_path: Path) -> None:
     text = (Path(rb.__file__).parent / "racks" / "data" / "helios.yaml").read_text("utf-8")
     frame = (
-        "  frames:\n    - {id: tall-orw, name: Tall rack, unit_standard: ocp, unit_mm: 200, "
+        "  frames:\n    - {id: tall-orw, name: Tall rack, unit_standard: ocp, unit_mm: 1500, "
         "height_units: 46, width_mm: 1200, mounting_width_mm: 1074, source: seed-002-helios}\n"
     )
     text = text.replace("frame: orw-46ou", "frame: tall-orw").replace(
@@ -333,11 +359,17 @@ def test_the_bom_buys_a_management_switch_for_every_network_rack_the_run_list_fi
     trays = len(run.network_racks) * management.trays
     for line in management.tray.parts:
         assert bought[line.part] == trays * line.qty
-    assert bought[management.cord.id] == run.boxes
+    aggregation = management.aggregation
+    assert aggregation is not None and run.aggregation.switches == len(run.aggregated)
+    for line in aggregation.parts:
+        assert bought[line.part] == run.aggregation.switches * line.qty
+    in_racks = list(run.network_management_rows())
+    assert {r.cable_part for r in in_racks} == {management.cord.id}
+    assert len(in_racks) == run.boxes + run.aggregation.switches
     for rack in run.network_racks:
         assert len(rack.boxes) <= management.boxes_per_rack
         top = max((b.place.position for b in rack.boxes), default=0)
-        assert top + management.box_units <= management.tray_position(0)
+        assert top + management.box_units <= management.aggregation_position()
 
 
 def test_every_patch_panel_cell_names_its_far_end_within_the_cell() -> None:

@@ -115,9 +115,10 @@ def test_helios_export(cli, tmp_path: Path) -> None:
     assert {d["position"] for d in racks["devices"]} == set(range(1, 33)) | {34, 35}
     assert all("assume-placements (assumption)" in d["comments"] for d in racks["devices"])
     assert {r["name"]: r["color"] for r in racks["device_roles"]}["compute"] == "a6cee3"
-    managed = [d for d in racks["devices"] if d["role"] in ("compute", "switch")]
+    managed = [d for d in racks["devices"] if d["role"] in ("compute", "switch", "management")]
     mgmt = [c for c in racks["cables"] if c["side_a_name"] == "bmc"]
-    assert len(mgmt) == len(managed) and not racks["uncabled"]
+    assert len(mgmt) == len(managed) and not racks["uncabled"]  # each switch's own port too
+    assert len({c["side_a_device"] for c in mgmt}) == len(managed)
     power = [c for c in racks["cables"] if c["side_b_type"] == "dcim.poweroutlet"]
     assert len(power) == 34 - 8  # every device but the eight shelves draws from the busbar
     assert files["manufacturers.yaml"] == [

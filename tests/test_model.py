@@ -253,7 +253,7 @@ def test_compare_is_one_type_with_or_without_pandas(monkeypatch: pytest.MonkeyPa
     table = rb.compare(["helios", "mi355x-128"])
     assert isinstance(table, rb.Comparison)
     assert "World size (GPUs)" in table.to_text()
-    assert "$4,364,845" in table._repr_html_()
+    assert "$4,364,853" in table._repr_html_()
     with pytest.raises(ImportError, match=r"pip install pandas"):
         table.to_pandas()
 

@@ -249,7 +249,7 @@ def test_compute_trays_labelled_with_counts_and_tooltips(designs):
 def test_title_block_figures(designs):
     root = svg_of(designs["helios"])
     texts = [t.text for t in by_id(root, "title-block").iter(f"{SVG_NS}text")]
-    for expected in ("72", "72 GPUs", "$4,364,845", "960 of 6,144 (15.6%)"):
+    for expected in ("72", "72 GPUs", "$4,364,853", "960 of 6,144 (15.6%)"):
         assert expected in texts
     assert any(t.startswith("240.1 kW") for t in texts)
     legend = [t.text for t in by_id(root, "legend").iter(f"{SVG_NS}text")]

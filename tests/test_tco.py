@@ -194,7 +194,7 @@ def test_nvidia_margin_range_is_a_tornado_bar() -> None:
 def test_misses_name_what_would_have_to_change() -> None:
     rows = {r.label: r.at_reference for r in rb.reproduction()}
     fp8 = rows["MI355X TCO per FP8 PFLOPS vs HGX B200"]
-    assert fp8.needed.startswith("hgx-b200-8k compute capital $82,758 per GPU")
+    assert fp8.needed.startswith("hgx-b200-8k compute capital $82,782 per GPU")
     opex = rows["VR200 NVL144 (InfiniBand) operating cost per GPU-hour"]
     assert opex.within_tolerance and opex.needed is None  # maintenance on IT hardware only
 
@@ -529,7 +529,7 @@ def test_reproduce_names_the_profile_and_its_buyer(cli) -> None:
     out = cli("tco", "--reproduce", "--tco", "enterprise").out
     assert out.startswith("Seed 002's cost-of-ownership claims under profile 'enterprise' (buyer:")
     assert "oem" in out.splitlines()[0]
-    assert "hgx-b300-8k compute capital $105,433 per GPU (now $59,450" in out  # an OEM's price
+    assert "hgx-b300-8k compute capital $105,469 per GPU (now $59,450" in out  # an OEM's price
 
 
 def test_a_tco_result_holds_each_result_term_once_in_the_terms_order() -> None:

@@ -32,8 +32,9 @@ UNIT_MAPPING = (
     "the frame's true outside width in mm."
 )
 CABLE_NOTE = (
-    "Cables: management (BMC) ports are cabled to the management switch in their rack, by the "
-    "run list's rule; busbar inputs to the power shelves' outlets, AC inlets to the rack PDUs' "
+    "Cables: management (BMC) ports are cabled to the management switches in their rack, by the "
+    "run list's rule (the links to a cluster's management aggregation are in its cable import); "
+    "busbar inputs to the power shelves' outlets, AC inlets to the rack PDUs' "
     "outlets (A and B), and each power feed to the shelf input or PDU inlet it feeds, whose "
     "draw in power_ports is the feed's share of the rack's input (rackbom plant). A cluster's "
     "scale-out "

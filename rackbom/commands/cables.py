@@ -211,6 +211,9 @@ def _print_counts(cables: CableList) -> None:
             print(f"  {part:<34} {have.get(part, 0):>10,} {want.get(part, 0):>10,}")
     verdict = "match" if got == bom else "DIFFER"
     print(f"run list and BOM {verdict}")
+    if cables.leaving:
+        links = counted(cables.leaving, "management link")
+        print(f"{links} (uplinks, lone management ports) leave the system")
 
 
 def _print_kept(kept: _Kept, scope: FloorScope) -> None:

@@ -83,6 +83,12 @@ class CableList:
         return self.run_list.rows_total
 
     @property
+    def leaving(self) -> int:
+        """Management links that leave the system, uncabled here: a design alone's uplinks and
+        lone management ports (a cluster lands them on its management aggregation)."""
+        return self.design.leaving if self.run_list is None else 0
+
+    @property
     def plain_names(self) -> bool:
         """Whether no name in the rows could be read as a spreadsheet formula."""
         if self.run_list is not None:

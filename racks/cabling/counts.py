@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ...components.cabling import Cable
+from ...components.cabling import Cable, Transceiver
 from ..clusters.fabric import MANAGEMENT
 from .row import CableRow
 from .runlist import Ends, RunList
@@ -38,10 +38,11 @@ class Tally:
         self.total += 1
         if row.leg == 1:
             self.cables[row.cable_part] += 1
+        per = self.per_module[row.tier - 1] if row.tier else (1, 1)  # a management cable's own
         if row.a_transceiver is not None:
-            self.legs[(row.tier, row.a_transceiver, self.per_module[row.tier - 1][0])] += 1
+            self.legs[(row.tier, row.a_transceiver, per[0])] += 1
         if row.z_transceiver is not None:
-            self.legs[(row.tier, row.z_transceiver, self.per_module[row.tier - 1][1])] += 1
+            self.legs[(row.tier, row.z_transceiver, per[1])] += 1
 
     def passing(self, rows: Iterable[CableRow]) -> Iterator[CableRow]:
         """The rows, counted on the way through."""
@@ -67,8 +68,14 @@ def run_counts(run_list: RunList) -> PartCounts:
     for part, n in run_list.management.cables().items():
         tally.cables[part] += n * copies
     tally.total += run_list.management.per_copy * copies
-    tally.cables[run_list.cluster.sizer.management.cord.id] += run_list.boxes
-    tally.total += run_list.boxes
+    aggregation = run_list.aggregation
+    network = run_list.boxes + aggregation.switches
+    tally.cables[run_list.cluster.sizer.management.cord.id] += network
+    tally.total += network + aggregation.links
+    cables, modules = aggregation.parts()
+    tally.cables.update(cables)
+    for part, n in modules.items():
+        tally.legs[(0, part, 1)] += n
     filled: dict[tuple[int, float], int] = {}
     for tier, length, links in run_list.length_runs():
         kind = run_list.kind(tier, length)
@@ -99,14 +106,14 @@ def bom_counts(run_list: RunList, design_cables: Counter[str]) -> PartCounts:
         cables.update(parts.cables)
         modules.update(parts.transceivers)
     catalogue = run_list.cluster.catalogue
+    management = [n for n in run_list.cluster.network_bom if n.tier == MANAGEMENT]
     cords = Counter(
-        {
-            n.part: n.qty
-            for n in run_list.cluster.network_bom
-            if n.tier == MANAGEMENT and isinstance(catalogue.parts[n.part], Cable)
-        }
+        {n.part: n.qty for n in management if isinstance(catalogue.parts[n.part], Cable)}
     )
     cables.update(cords)
+    modules.update(
+        {n.part: n.qty for n in management if isinstance(catalogue.parts[n.part], Transceiver)}
+    )
     legs = sum(p.links_in for p in run_list.cluster.plans) + sum(design_cables.values()) * copies
     legs += sum(cords.values())
     return PartCounts(dict(sorted(cables.items())), dict(sorted(modules.items())), legs)

@@ -29,6 +29,8 @@ class ManagementRows:
         self.racks = [(rack, rack_management(design, rack)) for rack in design.racks]
         self.per_copy = sum(len(plan.links) for _, plan in self.racks)
         """Management cables of one copy of the design."""
+        self.leaving = sum(plan.leaving for _, plan in self.racks)
+        """Management links out of one copy's racks: uplinks and lone management ports."""
 
     def cables(self) -> Counter[str]:
         """Cords of one copy by part id."""

@@ -10,10 +10,11 @@ starts with the system's id, so several systems load into one DCIM side by side:
 - a switch box is `{cluster}-leaf-0001`, `-spine-`, `-core-`, numbered plane by plane;
 - a network rack is `{cluster}-rowNN-netK` in its row (`-rowNN-extraK` past the floor's count),
   or `{cluster}-core-NNN` in the core block; its management switch tray `k` (from 0) is
-  `{rack}-mgmt{k+1}`;
+  `{rack}-mgmt{k+1}`, its management aggregation switch `{rack}-mgmtagg`;
 - a tray's scale-out NIC port `n` (from 0, in the tray's order) is the interface `so{n+1}`; where
   the port splits into planes, plane `p` of it is the run list's sub-port `so{n+1}/{p+1}` on that
-  interface. A management (BMC) port and a management switch's ports keep their DCIM names.
+  interface. A management (BMC) port and a management switch's ports keep their DCIM names
+  (`ge1` at 1G, `sfp1` faster, uplinks `up1`).
 """
 
 from __future__ import annotations
@@ -55,9 +56,15 @@ def port_interface(port: str) -> str:
     return port.split("/", 1)[0]
 
 
-def management_switch_port(port: int) -> str:
-    """Port `port` (from 0) of a management switch tray, over its management switches."""
-    return f"ge{port + 1}"
+def management_switch_port(port: int, gbps: float = 1.0) -> str:
+    """Port `port` (from 0) of a management switch tray, over its management switches: `geN`
+    for a 1G port, `sfpN` for a faster one (an aggregation switch's cages)."""
+    return f"ge{port + 1}" if gbps <= 1 else f"sfp{port + 1}"
+
+
+def management_uplink_port(port: int) -> str:
+    """Uplink port `port` (from 0) of a management switch tray."""
+    return f"up{port + 1}"
 
 
 BMC_PORT = "bmc"
@@ -65,6 +72,8 @@ BMC_PORT = "bmc"
 BOX_MANAGEMENT_PORT = "mgmt"
 """A switch box's management port in the run list; the DCIM export names it as the box's
 device type does."""
+AGGREGATION = "mgmtagg"
+"""The name a network rack's management aggregation switch takes after its rack's."""
 
 
 def leaf_rack(system_id: str, row: int, index: int) -> str:
@@ -85,3 +94,13 @@ def core_rack(system_id: str, index: int) -> str:
 def network_management(rack: str, index: int) -> str:
     """Management switch tray `index` (from 0) of a network rack."""
     return f"{rack}-mgmt{index + 1}"
+
+
+def network_aggregation(rack: str) -> str:
+    """The management aggregation switch of a network rack."""
+    return f"{rack}-{AGGREGATION}"
+
+
+def is_aggregation(device: str) -> bool:
+    """Whether a device is a network rack's management aggregation switch."""
+    return device.endswith(f"-{AGGREGATION}")

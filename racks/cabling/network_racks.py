@@ -1,7 +1,8 @@
 """A cluster's network racks: the switch boxes each holds, its management switch trays and the
-boxes' management cables (the rule of `clusters/network_management.py`), for the run list and
-the DCIM export alike. Racks come in the floor's order: each row's network racks, then the core
-block, then extra racks where a row's leaves overflow."""
+boxes' and aggregation switch's management cables (the rule of
+`clusters/network_management.py`), for the run list and the DCIM export alike. Racks come in
+the floor's order: each row's network racks, then the core block, then extra racks where a
+row's leaves overflow."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.network_management import NetworkManagement
 from .management_rows import MANAGEMENT_TIER
 from .names import (
+    BMC_PORT,
     BOX_MANAGEMENT_PORT,
     core_rack,
     leaf_rack,
     management_switch_port,
+    network_aggregation,
     network_management,
 )
 from .places import Place, floor_index, hall_name, row_name
@@ -80,47 +83,70 @@ def network_racks(
 
 
 def management_rows(
-    racks: list[NetworkRack], management: NetworkManagement, first: int
+    racks: list[NetworkRack], management: NetworkManagement, first: int, aggregated: set[str]
 ) -> Iterator[CableRow]:
-    """Each box's management cable to its rack's management switch; cable ids `M-NNNNNNN`
-    numbered on from `first`."""
+    """Each box's management cable to its rack's management switch, then the aggregation
+    switch's where the rack is in `aggregated`; cable ids `M-NNNNNNN` numbered on from
+    `first`."""
     number = first
-    cord = management.cord
     runs: dict[int, float] = {}  # per slot: alike in every network rack
     for rack in racks:
         trays = rack.management_devices(management)
-        for box in rack.boxes:
-            slot = (box.place.position - 1) // management.box_units
+        ends = [
+            (box.place.position, box.device, BOX_MANAGEMENT_PORT, management.port_of(slot), slot)
+            for box in rack.boxes
+            for slot in [(box.place.position - 1) // management.box_units]
+        ]
+        if rack.name in aggregated:
+            device = network_aggregation(rack.name)
+            at = management.aggregation_position()
+            ends.append((at, device, BMC_PORT, management.aggregation_port(), -1))
+        for position, device, port, (tray, z), slot in ends:
             if slot not in runs:
-                runs[slot] = management.run_m(slot)
-            tray, port = management.port_of(slot)
-            z_device, z_position = trays[tray]
-            z_port = management_switch_port(port)
+                runs[slot] = management.run_m(slot) if slot >= 0 else management.aggregation_run_m()
             number += 1
-            cable_id = f"M-{number:07d}"
-            yield CableRow(
-                cable_id,
-                1,
-                MANAGEMENT_TIER,
-                None,
-                None,
-                rack.hall,
-                rack.row,
-                rack.name,
-                box.place.position,
-                box.device,
-                BOX_MANAGEMENT_PORT,
-                None,
-                rack.hall,
-                rack.row,
-                rack.name,
-                z_position,
-                z_device,
-                z_port,
-                None,
-                cord.id,
-                cord.cable_type,
-                runs[slot],
-                cord.length_m,
-                f"{cable_id}.1 {box.device} {BOX_MANAGEMENT_PORT} > {z_device} {z_port}",
-            )
+            yield _row(number, rack, position, device, port, trays[tray], z, management, runs[slot])
+
+
+def _row(
+    number: int,
+    rack: NetworkRack,
+    position: int,
+    device: str,
+    port: str,
+    tray: tuple[str, int],
+    z: int,
+    management: NetworkManagement,
+    run: float,
+) -> CableRow:
+    """A management cable within a network rack to port `z` of management tray `tray`."""
+    cord = management.cord
+    cable_id = f"M-{number:07d}"
+    z_device, z_position = tray
+    z_port = management_switch_port(z)
+    return CableRow(
+        cable_id,
+        1,
+        MANAGEMENT_TIER,
+        None,
+        None,
+        rack.hall,
+        rack.row,
+        rack.name,
+        position,
+        device,
+        port,
+        None,
+        rack.hall,
+        rack.row,
+        rack.name,
+        z_position,
+        z_device,
+        z_port,
+        None,
+        cord.id,
+        cord.cable_type,
+        run,
+        cord.length_m,
+        f"{cable_id}.1 {device} {port} > {z_device} {z_port}",
+    )

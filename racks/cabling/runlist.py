@@ -21,7 +21,8 @@ Each row is one leg of a physical cable; a breakout cable's legs share its `cabl
 carries at the busier end) and a transceiver serves that many legs at its end. Lengths are the
 floor model's: a leaf link runs from its rack to its row's network racks; links into the upper
 tiers take the floor model's lengths in order, shortest first. The racks' management cables
-(`management_rows.py`) come first, copy by copy. Rows are generated lazily; `lines` makes the
+(`management_rows.py`) come first, copy by copy, then the network racks' and the links to the
+management aggregation (`management_uplinks.py`). Rows are generated lazily; `lines` makes the
 same rows as CSV text straight from blocks of links (a rack's rail in one plane, a lower switch's
 uplinks), with no row object, for the streamed CSV.
 """
@@ -42,7 +43,15 @@ from ...components.trays import PartUse, TrayRole
 from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.links import LinkChooser, LinkEnd, legs_per_cable
 from .management_rows import ManagementRows, joined
-from .names import copy_prefix, nic_port, rack_name, switch_device, tray_device
+from .management_uplinks import aggregation_racks, group_racks, uplink_rows
+from .names import (
+    copy_prefix,
+    is_aggregation,
+    nic_port,
+    rack_name,
+    switch_device,
+    tray_device,
+)
 from .network_racks import NetworkRack, management_rows, network_racks
 from .places import (
     FloorIndex,
@@ -187,13 +196,19 @@ class RunList:
         )
         self.boxes = sum(p.switches for p in cluster.plans)
         """Switch boxes, each with one management cable in its network rack."""
+        self.aggregation = cluster.sizer.aggregation(cluster.floor, fabric.network_racks)
+        self.groups = group_racks(self.network_racks, len(cluster.floor.rows))
+        self.aggregated = aggregation_racks(self.groups, self.aggregation)
+        """The network racks holding an aggregation switch, each with one more management
+        cable."""
 
     # --- the rows ------------------------------------------------------------------------------
     def rows(self) -> Iterator[CableRow]:
         """Every leg: the racks' management cables (compute racks, then network racks), then
         tier by tier, leaves first."""
         yield from self._management_rows()
-        yield from self._network_management_rows()
+        yield from self.network_management_rows()
+        yield from self.uplink_rows()
         for tier, links in self._tiers():
             yield from self._tier_rows(tier, links)
 
@@ -202,14 +217,22 @@ class RunList:
         as `rows` gives, each end's text joined once per device and port."""
         upper = (self._upper_lines(spread) for spread in self.shape.spreads())
         management = (joined(row) for row in self._management_rows())
-        network = (joined(row) for row in self._network_management_rows())
-        return chain(management, network, self._leaf_lines(), chain.from_iterable(upper))
+        network = (joined(row) for row in self.network_management_rows())
+        uplinks = (joined(row) for row in self.uplink_rows())
+        leaves = self._leaf_lines()
+        return chain(management, network, uplinks, leaves, chain.from_iterable(upper))
 
     @property
     def rows_total(self) -> int:
         """Rows the list has, known without generating them."""
         links = sum(p.links_in for p in self.cluster.plans)
-        return self.management.per_copy * self.cluster.copies + self.boxes + links
+        return self._management_total + links
+
+    @property
+    def _management_total(self) -> int:
+        """Management rows: the compute racks', the network racks', the aggregation's."""
+        network = self.boxes + self.aggregation.switches
+        return self.management.per_copy * self.cluster.copies + network + self.aggregation.links
 
     def _copy_floor(self, copy: int) -> list[tuple[str, str]]:
         """Hall and row of each design rack of copy `copy`."""
@@ -223,11 +246,25 @@ class RunList:
             prefix = copy_prefix(self.cluster.id, copy)
             yield from self.management.rows(prefix, self._copy_floor(copy), copy)
 
-    def _network_management_rows(self) -> Iterator[CableRow]:
+    def network_management_rows(self) -> Iterator[CableRow]:
         """Each network rack's management cables, numbered after the compute racks'."""
         first = self.management.per_copy * self.cluster.copies
         management = self.cluster.sizer.management
-        return management_rows(self.network_racks, management, first)
+        return management_rows(self.network_racks, management, first, self.aggregated)
+
+    def uplink_rows(self) -> Iterator[CableRow]:
+        """The links to the aggregation switches, numbered after the network racks'."""
+        first = self.management.per_copy * self.cluster.copies
+        first += self.boxes + self.aggregation.switches
+        names = [r.name for r in self.cluster.rack.design.racks]
+        return uplink_rows(
+            self.cluster.id, names, self._copy_floor, self.groups, self.aggregation, first
+        )
+
+    @staticmethod
+    def to_aggregation(row: CableRow) -> bool:
+        """Whether a row is a link to the management aggregation (out of its rack)."""
+        return is_aggregation(row.z_device)
 
     def _tiers(self) -> Iterator[tuple[int, Iterator[Link]]]:
         """Each tier's links, leaves first."""
@@ -256,7 +293,9 @@ class RunList:
                 ):
                     out[hall] += len(plan.links)
         for rack in self.network_racks:
-            out[rack.hall] += len(rack.boxes)
+            out[rack.hall] += len(rack.boxes) + (rack.name in self.aggregated)
+        for row in self.uplink_rows():
+            out[row.a_hall] += 1
         return out
 
     def length_runs(self) -> Iterator[tuple[int, float, int]]:

@@ -16,6 +16,7 @@ from ...components.parts import PartType
 from ...components.switch_systems import SwitchSystem
 from ..analysis import Analysis, source_uses
 from ..cost_basis import CostBasis, cluster_basis
+from ..management import rack_management
 from ..origin import Kind
 from ..power import conversion_text
 from ..scale_out import ScaleOut
@@ -71,7 +72,8 @@ class ClusterAnalysis:
             self.rack, file, spec.fabric.topology == "rail_optimised"
         )
         self.copies = self._copies()
-        frames = [r.frame for r in self.rack.design.racks]
+        design = self.rack.design
+        frames = [r.frame for r in design.racks]
         racks_per_hall, halls_per_building = self._halls_and_buildings()
         self.sizer = FabricSizer(
             catalogue=catalogue,
@@ -87,6 +89,8 @@ class ClusterAnalysis:
             halls_per_building=halls_per_building,
             gpus_per_copy=self.rack.gpus,
             file=file,
+            rack_management=tuple(rack_management(design, r) for r in design.racks),
+            copies_per_rack=self.copies_per_rack,
         )
         self.options = self.sizer.options(spec.fabric)
         self.fabric: SizedFabric = cheapest(self.options)

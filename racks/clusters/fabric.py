@@ -9,6 +9,7 @@ and the file allow; the chosen one is the cheapest per GPU, then the lowest netw
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -20,12 +21,14 @@ from ...components.network_profiles import NetworkProfile
 from ...components.parts import PartType
 from ...components.rounding import TOLERANCE
 from ...components.switch_systems import SwitchSystem
+from ..management import RackManagement
 from .cluster_spec import FabricPlan, FloorSpec
 from .cluster_summary import NetworkLine
 from .floor import FloorLayout, NetworkSpace
 from .floor_index import FloorIndex
 from .halls import lay_out_halls
 from .links import LinkChooser, LinkEnd, TierLinkParts
+from .management_aggregation import Aggregation, ManagementFloor
 from .network_management import (
     LeafFloor,
     NetworkManagement,
@@ -67,6 +70,9 @@ class SizedFabric:
     lines: tuple[NetworkLine, ...]
     rails: int
     """Rails of the endpoints: each compute tray's port `r` on rail `r` (1: not rail-optimised)."""
+    network_racks: tuple[int, ...]
+    """Network racks per management group: each row's (extra racks included), then the core
+    block's (`management_aggregation.py`)."""
 
     @property
     def roles(self) -> tuple[str, ...]:
@@ -119,6 +125,9 @@ class FabricSizer:
     """Halls one building holds; 0 where one building holds the cluster."""
     gpus_per_copy: int
     file: str | None
+    rack_management: tuple[RackManagement, ...]
+    """Each design rack's in-rack management."""
+    copies_per_rack: int
 
     @property
     def nic_lanes(self) -> int:
@@ -208,7 +217,8 @@ class FabricSizer:
         for role, tier_parts in zip(roles, parts, strict=True):
             for table in (tier_parts.transceivers, tier_parts.cables):
                 lines.extend(_line(self.catalogue.parts[i], role, q) for i, q in table.items())
-        lines += self._management_lines(floor, plans, choice)
+        network_racks = self._network_racks(floor, plans, choice)
+        lines += self._management_lines(floor, network_racks, plans)
         return SizedFabric(
             choice=choice,
             radix=radix,
@@ -218,6 +228,7 @@ class FabricSizer:
             link_parts=parts,
             lines=tuple(lines),
             rails=self.unit.rails,
+            network_racks=network_racks,
         )
 
     def _campus_reach(self, chooser: LinkChooser, floor: FloorLayout, choice: FabricChoice) -> None:
@@ -321,15 +332,12 @@ class FabricSizer:
             self.catalogue, self.network_frame, self.switch.height_units, self.file
         )
 
-    def _management_lines(
+    def _network_racks(
         self, floor: FloorLayout, plans: tuple[TierPlan, ...], choice: FabricChoice
-    ) -> list[NetworkLine]:
-        """Each network rack's management trays' parts, and a cord per switch box."""
-        management = self.management
+    ) -> tuple[int, ...]:
+        """Network racks per management group: each row's, then the core block's."""
         leaves = LeafFloor(
-            index=FloorIndex(
-                self.racks_per_hall, self.floor.racks_per_row, floor.halls, self.halls_per_building
-            ),
+            index=self._index(floor),
             rack_endpoints=self.rack_endpoints,
             rails=self.unit.rails if choice.tiers > 1 else 1,
             down_ports=plans[0].down_ports,
@@ -338,15 +346,53 @@ class FabricSizer:
             racks_per_building=self.racks_per_building,
         )
         upper = sum(p.switches for p in plans[1:])
-        racks = network_rack_count(
-            leaves, floor.row_network_racks, floor.core_racks, upper, management.boxes_per_rack
+        rows, core = network_rack_count(
+            leaves,
+            floor.row_network_racks,
+            floor.core_racks,
+            upper,
+            self.management.boxes_per_rack,
         )
-        lines = [
-            _line(self.catalogue.parts[line.part], MANAGEMENT, racks * management.trays * line.qty)
-            for line in management.tray.parts
-        ]
-        boxes = sum(p.switches for p in plans)
-        return [*lines, _line(management.cord, MANAGEMENT, boxes)]
+        return (*rows, core)
+
+    def _index(self, floor: FloorLayout) -> FloorIndex:
+        return FloorIndex(
+            self.racks_per_hall, self.floor.racks_per_row, floor.halls, self.halls_per_building
+        )
+
+    def aggregation(self, floor: FloorLayout, network_racks: tuple[int, ...]) -> Aggregation:
+        """The management aggregation of a fabric's floor."""
+        where = ManagementFloor(
+            floor=floor,
+            index=self._index(floor),
+            network_racks=network_racks,
+            racks=self.rack_management,
+            copies=self.copies,
+            copies_per_rack=self.copies_per_rack,
+            rise_m=self.floor.rise_m,
+            slack_m=self.floor.slack_m,
+        )
+        return Aggregation(self.catalogue, self.management, where, self.file)
+
+    def _management_lines(
+        self, floor: FloorLayout, network_racks: tuple[int, ...], plans: tuple[TierPlan, ...]
+    ) -> list[NetworkLine]:
+        """Each network rack's management trays' parts, a cord per switch box and aggregation
+        switch, and the aggregation switches with their uplinks' cables and modules."""
+        management = self.management
+        aggregation = self.aggregation(floor, network_racks)
+        racks = sum(network_racks)
+        qty: Counter[str] = Counter()
+        for line in management.tray.parts:
+            qty[line.part] += racks * management.trays * line.qty
+        for line in management.aggregation.parts if management.aggregation else []:
+            qty[line.part] += aggregation.switches * line.qty
+        qty[management.cord.id] += sum(p.switches for p in plans) + aggregation.switches
+        cables, modules = aggregation.parts()
+        qty.update(cables)
+        qty.update(modules)
+        parts = self.catalogue.parts
+        return [_line(parts[part], MANAGEMENT, n) for part, n in qty.items()]
 
     def _lay_out(self, plans: tuple[TierPlan, ...], planes: int) -> FloorLayout:
         space = NetworkSpace(

@@ -1,14 +1,19 @@
 """Out-of-band management in a cluster's network racks: each network rack holds management
-switch trays at its top, enough for the switch boxes it can hold, and every box's management
-port is cabled to them by the in-rack rule of `racks/management.py`.
+switch trays at its top and, under them, room for one management aggregation switch
+(`management_aggregation.py`); every box's management port, and the aggregation switch's where
+the rack holds one, is cabled to the management trays by the in-rack rule of
+`racks/management.py`.
 
-The management tray is the catalogue's first (by id) management tray of the network frame's
-unit standard, the one the compute designs use. A network rack holds `boxes_per_rack` boxes: the
-most that fit beside the management trays they need (one port each, `ceil(boxes / ports)`
-trays). Box `s` (from 0, from the rack's floor) takes port `s` over the trays' ports, in order;
-its run is the height between the two centres plus the routing allowance. A network rack is
-stocked with one cord, the shortest reaching its longest run (its lowest box to its tray), so
-the cords are counted from the boxes alone.
+The management tray is the catalogue's management tray of the network frame's unit standard
+with the slowest ports (then the first by id), the one the compute designs use; the aggregation
+tray is the one of that standard whose ports run at the management tray's uplink speed (the
+most ports, then the first by id). A network rack holds `boxes_per_rack` boxes: the most that
+fit beside the management trays they and the aggregation switch need (one port each,
+`ceil((boxes + 1) / ports)` trays) and the aggregation tray. Box `s` (from 0, from the rack's
+floor) takes port `s` over the trays' ports, in order, and the aggregation switch the port after
+the last box's; a run is the height between the two centres plus the routing allowance. A
+network rack is stocked with one cord, the shortest reaching its longest run (its lowest box to
+its tray), so the cords are counted from the boxes and aggregation switches alone.
 """
 
 from __future__ import annotations
@@ -45,10 +50,29 @@ class RackSlots:
     box_units: int
     frame_units: int
     unit_m: float
+    aggregation: TrayType | None
+    """The aggregation tray a network rack has room for; None where the management tray has no
+    uplinks."""
 
     def tray_position(self, index: int) -> int:
         """Unit position of management tray `index` (from 0): stacked at the rack's top."""
         return self.frame_units - (self.trays - index) * self.tray.height_units + 1
+
+    def aggregation_position(self) -> int:
+        """Unit position of the aggregation tray: right under the management trays."""
+        height = self.aggregation.height_units if self.aggregation else 0
+        return self.tray_position(0) - height
+
+    def aggregation_port(self) -> tuple[int, int]:
+        """(management tray, its port) of the aggregation switch: the port after the boxes'."""
+        return self.port_of(self.boxes_per_rack)
+
+    def aggregation_run_m(self) -> float:
+        """The management run of the aggregation switch to its management tray."""
+        height = self.aggregation.height_units if self.aggregation else 0
+        tray = self.aggregation_port()[0]
+        centre = self.aggregation_position() - 1 + height / 2
+        return run_m(centre, self.tray_position(tray) - 1 + self.tray.height_units / 2, self.unit_m)
 
     def box_position(self, slot: int) -> int:
         """Unit position of the box in slot `slot` (from 0, from the rack's floor)."""
@@ -83,7 +107,7 @@ def network_management(
             for t in catalogue.trays.values()
             if t.role == TrayRole.MANAGEMENT and t.unit_standard == frame.unit_standard
         ),
-        key=lambda t: t.id,
+        key=lambda t: (port_gbps(catalogue, t), t.id),
     )
     if not trays:
         raise InputError(
@@ -92,12 +116,10 @@ def network_management(
             f"no management tray of unit standard {frame.unit_standard} in the catalogue",
         )
     tray = trays[0]
-    ports = sum(
-        line.qty * part.ports
-        for line in tray.parts
-        if isinstance(part := catalogue.parts[line.part], ManagementSwitch)
-    )
-    boxes = _boxes(frame.height_units, box_units, tray.height_units, ports)
+    ports = switch_ports(catalogue, tray)
+    aggregation = _aggregation(catalogue, tray, trays)
+    above = aggregation.height_units if aggregation else 0
+    boxes = _boxes(frame.height_units, box_units, tray.height_units, ports, above)
     if ports < 1 or boxes < 1:
         raise InputError(
             file,
@@ -108,23 +130,54 @@ def network_management(
     slots = RackSlots(
         tray=tray,
         ports=ports,
-        trays=math.ceil(boxes / ports),
+        trays=math.ceil((boxes + (aggregation is not None)) / ports),
         boxes_per_rack=boxes,
         box_units=box_units,
         frame_units=frame.height_units,
         unit_m=frame.unit_mm / 1000,
+        aggregation=aggregation,
     )
     longest = max(slots.run_m(s) for s in range(boxes))
     chosen = cord(management_cords(catalogue), longest, file, FIELD)
     return NetworkManagement(**vars(slots), cord=chosen)
 
 
-def _boxes(units: int, box_units: int, tray_units: int, ports: int) -> int:
-    """The most boxes that fit in `units` beside the management trays they need."""
+def _switches(catalogue: Catalogue, tray: TrayType) -> list[tuple[int, ManagementSwitch]]:
+    """A tray's management switches with their quantities."""
+    return [
+        (line.qty, part)
+        for line in tray.parts
+        if isinstance(part := catalogue.parts[line.part], ManagementSwitch)
+    ]
+
+
+def _aggregation(catalogue: Catalogue, tray: TrayType, trays: list[TrayType]) -> TrayType | None:
+    """The aggregation tray for `tray`'s uplinks: ports at their speed, the most, then by id."""
+    speeds = {part.uplink_gbps for _, part in _switches(catalogue, tray) if part.uplink_ports}
+    fitting = [t for t in trays if speeds and port_gbps(catalogue, t) in speeds]
+    return min(fitting, key=lambda t: (-switch_ports(catalogue, t), t.id), default=None)
+
+
+def switch_ports(catalogue: Catalogue, tray: TrayType) -> int:
+    """Ports of a management tray: its management switches'."""
+    return sum(qty * part.ports for qty, part in _switches(catalogue, tray))
+
+
+def port_gbps(catalogue: Catalogue, tray: TrayType) -> float:
+    """The speed of a management tray's ports: its slowest management switch's."""
+    return min((part.port_gbps for _, part in _switches(catalogue, tray)), default=0.0)
+
+
+def _boxes(units: int, box_units: int, tray_units: int, ports: int, above: int) -> int:
+    """The most boxes that fit in `units` beside the management trays they need (and one port
+    and `above` units for an aggregation switch where `above`)."""
     if ports < 1:
         return 0
+    extra = 1 if above else 0
     boxes = units // box_units
-    while boxes > 0 and boxes * box_units + math.ceil(boxes / ports) * tray_units > units:
+    while boxes > 0 and (
+        boxes * box_units + math.ceil((boxes + extra) / ports) * tray_units + above > units
+    ):
         boxes -= 1
     return boxes
 
@@ -150,10 +203,11 @@ def network_rack_count(
     core_racks: int,
     upper_boxes: int,
     boxes_per_rack: int,
-) -> int:
-    """Network racks as the run list places the boxes (`racks/cabling/places.py`): a leaf in the
-    row of its first NIC port's rack, each row's network racks then extra racks past them, and
-    the core block (more racks where the upper tiers need them)."""
+) -> tuple[tuple[int, ...], int]:
+    """Network racks as the run list places the boxes (`racks/cabling/places.py`), per row and
+    in the core block: a leaf in the row of its first NIC port's rack, each row's network racks
+    then extra racks past them, and the core block (more racks where the upper tiers need
+    them)."""
     rails, per = max(1, leaves.rails), leaves.racks_per_building
     in_row: Counter[int] = Counter()
     for first in range(0, len(leaves.rack_endpoints), per):
@@ -165,6 +219,6 @@ def network_rack_count(
         for leaf in range(count):
             rack = first + bisect_right(starts, leaf // rails * leaves.down_ports) - 1
             in_row[leaves.index.locate(rack)[1]] += leaves.planes
-    rows = sum(max(n, math.ceil(in_row[row] / boxes_per_rack)) for row, n in enumerate(row_racks))
+    rows = tuple(max(n, math.ceil(in_row[row] / boxes_per_rack)) for row, n in enumerate(row_racks))
     core = max(core_racks, math.ceil(upper_boxes / boxes_per_rack)) if upper_boxes else core_racks
-    return rows + core
+    return rows, core

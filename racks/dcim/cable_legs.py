@@ -18,7 +18,7 @@ from ...components.cabling import Transceiver
 from ...components.catalogue import Catalogue
 from ..cabling.cable_list import CableList
 from ..cabling.management_rows import MANAGEMENT_TIER
-from ..cabling.names import BOX_MANAGEMENT_PORT, port_interface
+from ..cabling.names import BOX_MANAGEMENT_PORT, is_aggregation, port_interface
 from ..cabling.row import CableRow
 from .dcim_model import CableLeg
 from .device_types import switch_device_type, switch_ways
@@ -61,14 +61,15 @@ def interface_of(port: str, switch: dict[str, str], nic_lanes: bool = False) -> 
 
 
 def cable_legs(rows: Iterable[CableRow], cables: CableList) -> Iterator[CableLeg]:
-    """Each of `rows` but the management cables as a leg of the cable import, one at a time."""
+    """Each of `rows` but the management cables inside racks (the links to the management
+    aggregation are legs) as a leg of the cable import, one at a time."""
     catalogue = cables.catalogue
     switch = switch_interfaces(cables)
     lanes = cables.run_list is not None and cables.run_list.planes > 1
     kinds: dict[tuple[str, str | None], str] = {}
     for row in rows:
-        if row.tier == MANAGEMENT_TIER:  # in the plan's racks
-            continue
+        if row.tier == MANAGEMENT_TIER and not is_aggregation(row.z_device):
+            continue  # in the plan's racks
         key = (row.cable_part, row.a_transceiver)
         kind = kinds.get(key) or kinds.setdefault(key, cable_type(row, catalogue))
         yield CableLeg(

@@ -92,6 +92,7 @@ def _check_unique(types: list[DeviceType], file: str | None) -> None:
 
 RACK_ROLES = tuple(roles({"compute", "network"}, racks=True))
 PDU, SWITCH, MANAGEMENT = "rack pdu", "switch box", "network management"
+AGGREGATION = "management aggregation"
 """Keys of the types besides the trays' while makers' spellings are made one."""
 
 
@@ -184,12 +185,17 @@ class _ClusterTypes:
     trays: dict[str, DeviceType]
     switch: DeviceType
     management: DeviceType
+    aggregation: DeviceType | None
     pdu: DeviceType
 
     @property
     def kinds(self) -> tuple[DeviceType, ...]:
         """Every type once."""
-        extra = [] if self.management in self.trays.values() else [self.management]
+        extra = [
+            t
+            for t in (self.management, self.aggregation)
+            if t is not None and t not in self.trays.values()
+        ]
         return (*self.trays.values(), *extra, self.switch, self.pdu)
 
 
@@ -197,15 +203,19 @@ def _cluster_types(cluster: ClusterAnalysis, vocab: Vocabulary) -> _ClusterTypes
     design = cluster.rack.design
     infiniband = cluster.switch.protocol == "infiniband"
     types = _design_types(design, vocab, infiniband)
-    tray = cluster.sizer.management.tray
-    types[MANAGEMENT] = tray_device_type(design, tray, vocab, busbar=False)
+    management = cluster.sizer.management
+    types[MANAGEMENT] = tray_device_type(design, management.tray, vocab, busbar=False)
+    if management.aggregation is not None:
+        types[AGGREGATION] = tray_device_type(design, management.aggregation, vocab, busbar=False)
     types[SWITCH] = switch_device_type(cluster.catalogue, cluster.switch, vocab)
     pdu = plant_rules().pdu(cluster.catalogue)
     types[PDU] = pdu_device_type(cluster.catalogue, pdu, vocab)
     types = _one_maker_spelling(types)
-    switch, management, pdu_type = types.pop(SWITCH), types.pop(MANAGEMENT), types.pop(PDU)
-    _check_unique([*types.values(), switch, management, pdu_type], None)
-    return _ClusterTypes(types, switch, management, pdu_type)
+    switch, management_type, pdu_type = types.pop(SWITCH), types.pop(MANAGEMENT), types.pop(PDU)
+    aggregation = types.pop(AGGREGATION, None)
+    extra = [aggregation] if aggregation else []
+    _check_unique([*types.values(), switch, management_type, *extra, pdu_type], None)
+    return _ClusterTypes(types, switch, management_type, aggregation, pdu_type)
 
 
 def cluster_plan(
@@ -242,9 +252,8 @@ def cluster_plan(
         rules = plant_rules()
         limit = pdu_limit_w(rules.pdu(cluster.catalogue), rules)
         frame = frames[cluster.network_frame.id]
-        boxes = network_racks(
-            cluster, kinds.switch, kinds.management, frame, site, vocab, lanes, held
-        )
+        types = (kinds.switch, kinds.management, kinds.aggregation)
+        boxes = network_racks(cluster, *types, frame, site, vocab, lanes, held)
         for rack in boxes:
             yield fed_network_rack(rack, kinds.pdu, rules, limit, draw_limit(vocab))
 

@@ -33,7 +33,7 @@ from ...components.plant_parts import Busway, circuit_w
 from ...components.switch_systems import SwitchSystem
 from ...components.trays import Airflow, PartUse, TrayRole, TrayType
 from ..build import BuiltDesign
-from ..cabling.names import BMC_PORT, management_switch_port
+from ..cabling.names import BMC_PORT, management_switch_port, management_uplink_port
 from ..management import BMC_ROLES
 from ..plant.rack import transient_factor
 from ..power import parts_power
@@ -136,6 +136,24 @@ def _port(kind: PortType, name: str, card: str | None = None, in_label: bool = F
         )
     text = "; ".join(t for t in (card, kind.description) if t)
     return Interface.model_construct(name=name, type=kind.type, description=text[:200] or None)
+
+
+def _management_ports(
+    part: ManagementSwitch,
+    qty: int,
+    vocab: Vocabulary,
+    interfaces: list[Interface],
+    counters: dict[str, int],
+) -> None:
+    """A management switch's ports (`ge1` at 1G, `sfp1` faster) and uplinks (`up1`)."""
+    kind = vocab.ethernet_port(part.cage, part.port_gbps)
+    for _ in range(qty * part.ports):
+        interfaces.append(_port(kind, management_switch_port(counters["mgmt"], part.port_gbps)))
+        counters["mgmt"] += 1
+    uplink = vocab.ethernet_port(part.uplink_cage or "unknown", part.uplink_gbps or 0.0)
+    for _ in range(qty * part.uplink_ports):
+        interfaces.append(_port(uplink, management_uplink_port(counters["up"])))
+        counters["up"] += 1
 
 
 def _bmc(lib: Library, notes: Notes, name: str | None = None) -> Interface:
@@ -453,7 +471,7 @@ def _ports(
     consoles: list[ConsolePort] = []
     bays: list[ModuleBay] = []
     prefixes = {PartUse.SCALE_OUT: "so", PartUse.FRONT_END: "fe"}
-    counters = dict.fromkeys(prefixes.values(), 0) | {"mgmt": 0}
+    counters = dict.fromkeys(prefixes.values(), 0) | {"mgmt": 0, "up": 0}
     lanes_skipped: list[str] = []
     for line in tray.parts:
         part: PartType = design.part(line.part)
@@ -476,15 +494,19 @@ def _ports(
                 f"{notes.source(part.source_of('port_gbps'))}; {speaks}."
             )
         elif isinstance(part, ManagementSwitch):
-            kind = vocab.ethernet_port("rj45", part.port_gbps)
-            for _ in range(line.qty * part.ports):
-                interfaces.append(_port(kind, management_switch_port(counters["mgmt"])))
-                counters["mgmt"] += 1
+            _management_ports(part, line.qty, vocab, interfaces, counters)
             consoles.append(ConsolePort.model_construct(name="console", type="rj-45"))
             notes.add(
-                f"interfaces ge*: {line.qty * part.ports} x {part.port_gbps:g}G RJ-45 ({part.id}) "
+                f"interfaces {management_switch_port(0, part.port_gbps)[:-1]}*: "
+                f"{line.qty * part.ports} x {part.port_gbps:g}G {part.cage} ({part.id}) "
                 f"from {notes.source(part.source_of('ports'))}; console-ports: one RJ-45 assumed."
             )
+            if part.uplink_ports:
+                notes.add(
+                    f"interfaces up*: {line.qty * part.uplink_ports} x {part.uplink_gbps:g}G "
+                    f"{part.uplink_cage or 'cage not in the catalogue'} uplinks from "
+                    f"{notes.source(part.source_of('uplink_ports'))}."
+                )
         elif isinstance(part, PowerShelf):
             for _ in range(line.qty * part.psus):
                 number = str(len(bays) + 1)

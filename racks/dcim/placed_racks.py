@@ -20,6 +20,7 @@ from ..cabling.names import (
     BMC_PORT,
     BOX_MANAGEMENT_PORT,
     management_switch_port,
+    network_aggregation,
     rack_name,
     tray_device,
 )
@@ -260,6 +261,7 @@ def network_racks(
     cluster: ClusterAnalysis,
     switch_type: DeviceType,
     management_type: DeviceType,
+    aggregation_type: DeviceType | None,
     frame_type: RackType,
     site: Site,
     vocab: Vocabulary,
@@ -268,42 +270,32 @@ def network_racks(
 ) -> Iterator[Placed]:
     """Network racks with the fabric's switch boxes where the run list places them
     (`racks/cabling/places.py`): leaves in their rows' network racks, upper tiers in the core;
-    each rack's management switches at its top, every box's management port cabled to them by
-    the run list's rule (`racks/cabling/network_racks.py`); only the racks `keep` holds, where
+    each rack's management switches at its top and its management aggregation switch under them
+    where it holds one, every box's and the aggregation switch's management port cabled to them
+    by the run list's rule (`racks/cabling/network_racks.py`); only the racks `keep` holds, where
     given."""
     run = RunList(cluster)
     management = cluster.sizer.management
-    rows = management_rows(run.network_racks, management, 0)
+    rows = management_rows(run.network_racks, management, 0, run.aggregated)
     for rack in run.network_racks:
-        boxes = tuple(
-            Device(
-                name=box.device,
-                device_type=switch_type,
-                role=box.role,
-                site=site.name,
-                location=site.location,
-                rack=rack.name,
-                position=box.place.position,
-                comments=(
-                    f"rackbom switch system {cluster.switch.id}, {box.role} {box.index + 1} of "
-                    f"cluster {cluster.id}; the count sized by rackbom (derived); placed as the "
-                    f"run list places it ({vocab.name})."
-                ),
-            )
-            for box in rack.boxes
-        )
+        boxes = _boxes(cluster, rack, switch_type, site, vocab)
         switches = _management_switches(cluster, rack, management_type, site)
+        held = rack.name in run.aggregated
+        if held and aggregation_type is not None:
+            switches += (_aggregation(cluster, rack, aggregation_type, site),)
+        ports = {BOX_MANAGEMENT_PORT: switch_type.management or BOX_MANAGEMENT_PORT}
+        ports[BMC_PORT] = (aggregation_type.management if aggregation_type else None) or BMC_PORT
         cables = tuple(
             Cable(
                 row.a_device,
                 "dcim.interface",
-                switch_type.management or BOX_MANAGEMENT_PORT,
+                ports[row.a_port],
                 row.z_device,
                 "dcim.interface",
                 row.z_port,
                 "cat6",
             )
-            for row in islice(rows, len(rack.boxes))
+            for row in islice(rows, len(rack.boxes) + held)
         )
         if keep is not None and not keep(rack):
             continue
@@ -313,6 +305,53 @@ def network_racks(
         box_lanes = None if lanes is None else lanes.box
         laned = () if box_lanes is None else tuple(b.name for b in boxes)
         yield Placed(entry, boxes + switches, cables, (), box_lanes=box_lanes, laned=laned)
+
+
+def _boxes(
+    cluster: ClusterAnalysis,
+    rack: NetworkRack,
+    switch_type: DeviceType,
+    site: Site,
+    vocab: Vocabulary,
+) -> tuple[Device, ...]:
+    """A network rack's switch boxes."""
+    return tuple(
+        Device(
+            name=box.device,
+            device_type=switch_type,
+            role=box.role,
+            site=site.name,
+            location=site.location,
+            rack=rack.name,
+            position=box.place.position,
+            comments=(
+                f"rackbom switch system {cluster.switch.id}, {box.role} {box.index + 1} of "
+                f"cluster {cluster.id}; the count sized by rackbom (derived); placed as the "
+                f"run list places it ({vocab.name})."
+            ),
+        )
+        for box in rack.boxes
+    )
+
+
+def _aggregation(
+    cluster: ClusterAnalysis, rack: NetworkRack, device_type: DeviceType, site: Site
+) -> Device:
+    """A network rack's management aggregation switch, under its management switches."""
+    management = cluster.sizer.management
+    return Device(
+        name=network_aggregation(rack.name),
+        device_type=device_type,
+        role="management",
+        site=site.name,
+        location=site.location,
+        rack=rack.name,
+        position=management.aggregation_position(),
+        comments=(
+            f"rackbom tray {management.aggregation.id if management.aggregation else ''}, a "
+            f"management aggregation switch of cluster {cluster.id} (derived)."
+        ),
+    )
 
 
 def _management_switches(

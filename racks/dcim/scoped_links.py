@@ -29,9 +29,10 @@ def scoped_links(run: RunList, scope: FloorScope) -> ScopedLinks:
     left_out = 0
     a_end, z_end, names = scope.columns()
     for row in run.rows():
-        if row.tier < 1:
-            continue
         a, z = row[a_end] in names, row[z_end] in names
+        if row.tier < 1:  # management: only a link to the aggregation leaves a rack
+            left_out += a != z and run.to_aggregation(row)
+            continue
         if a != z:
             left_out += 1
         if not (a and z):
