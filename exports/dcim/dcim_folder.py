@@ -122,7 +122,8 @@ def _items(placed: Placed, section: str) -> Iterable[yamltext.Value]:
 
 @lru_cache(maxsize=4)
 def _box_text(lanes: BoxLanes) -> yamltext.Template:
-    """One box's lanes as YAML items, its name a placeholder."""
+    """One box's lanes as YAML items, rendered once as a template: `BOX` marks where each
+    box's name goes (`Template.fill`)."""
     text = "".join(yamltext.item_text(n.data(), "  ") for n in lanes.of(BOX))
     return yamltext.Template(text, BOX)
 

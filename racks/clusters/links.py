@@ -29,6 +29,12 @@ from .floor import Lengths
 KIND_ORDER = ("dac", "aec", "aoc", "fibre")
 
 
+def cable_preference(cable: Cable) -> tuple[int, float, str]:
+    """The order a link's cable is chosen in among those that reach: by kind (`KIND_ORDER`),
+    then the shortest, then by id."""
+    return (KIND_ORDER.index(cable.cable_type), cable.length_m, cable.id)
+
+
 @dataclass(frozen=True)
 class LinkEnd:
     """One end of a tier's links: the module's speed and lanes, and the links sharing it."""
@@ -102,7 +108,7 @@ class LinkChooser:
                 f"{role} links of {length:g} m are longer than any {gbps:g}G cable of profile "
                 f"{self.profile.id} (longest {longest:g} m)",
             )
-        return min(fits, key=lambda c: (KIND_ORDER.index(c.cable_type), c.length_m, c.id))
+        return min(fits, key=cable_preference)
 
     def reach(self, end: LinkEnd) -> float:
         """The longest reach of the profile's optics that fit `end` (0 where none does)."""

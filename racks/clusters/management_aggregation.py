@@ -39,7 +39,7 @@ from ..built import PlacedTray
 from ..management import RackManagement, cord, management_cords
 from .floor import FloorLayout
 from .floor_index import FloorIndex
-from .links import KIND_ORDER
+from .links import cable_preference
 from .network_management import NetworkManagement
 
 UPLINK_KINDS = ("dac", "aec", "aoc")
@@ -116,7 +116,7 @@ class Aggregation:
                 and c.cable_type in UPLINK_KINDS
                 and c.max_gbps == self.uplink_gbps
             ),
-            key=lambda c: (KIND_ORDER.index(c.cable_type), c.length_m, c.id),
+            key=cable_preference,
         )
         self.cords = management_cords(catalogue)
         self.modules = sorted(
