@@ -5,6 +5,8 @@ switch uplinked once, aggregation switches by the rule of
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from collections import Counter
 
 from hypothesis import given, settings
@@ -72,6 +74,28 @@ def _check(cables: CableList) -> None:
 
 def test_a_small_cluster_cables_every_management_port_once() -> None:
     _check(rb.cables("helios-8k+gpus=1152"))
+
+
+def test_each_aggregation_switch_uplinks_once_out_of_the_cluster() -> None:
+    cables = rb.cables("helios-8k+gpus=1152")
+    run = cables.run_list
+    assert run is not None and run.aggregation.switches == 2
+    assert cables.leaving == run.aggregation.switches  # one 100G uplink each, to the site
+    up = {r.z_port for r in cables if r.tier == 0 and r.z_device.endswith("-mgmtagg")}
+    assert not any(port.startswith("up") for port in up)  # the uplinks leave: no row here
+
+
+def test_the_run_list_says_how_many_management_links_leave_a_cluster() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rackbom", "cables", "helios-8k+gpus=1152"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    last = done.stdout.splitlines()[-1]
+    assert last == (
+        "2 management links (management aggregation uplinks to the site's network) leave the system"
+    )
 
 
 def test_a_cluster_of_servers_uplinks_its_network_racks_only() -> None:

@@ -213,7 +213,7 @@ def _print_counts(cables: CableList) -> None:
     print(f"run list and BOM {verdict}")
     if cables.leaving:
         links = counted(cables.leaving, "management link")
-        print(f"{links} (uplinks, lone management ports) leave the system")
+        print(f"{links} ({cables.leaving_links}) leave the system")
 
 
 def _print_kept(kept: _Kept, scope: FloorScope) -> None:

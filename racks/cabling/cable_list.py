@@ -85,8 +85,18 @@ class CableList:
     @property
     def leaving(self) -> int:
         """Management links that leave the system, uncabled here: a design alone's uplinks and
-        lone management ports (a cluster lands them on its management aggregation)."""
-        return self.design.leaving if self.run_list is None else 0
+        lone management ports (a cluster lands them on its management aggregation), a cluster's
+        aggregation switches' uplinks to the site."""
+        if self.run_list is None:
+            return self.design.leaving
+        return self.run_list.aggregation.leaving
+
+    @property
+    def leaving_links(self) -> str:
+        """What the links that leave the system are."""
+        if self.run_list is None:
+            return "uplinks, lone management ports"
+        return "management aggregation uplinks to the site's network"
 
     @property
     def plain_names(self) -> bool:

@@ -21,7 +21,8 @@ catalogue's cables rated at the uplink's speed that reaches, shortest first; an 
 port a Cat6 cord (`racks/management.py`'s `cord`) and, at the aggregation switch's cage, the
 cheapest catalogue module of the port's speed for twisted pair (`fibre: copper`). The
 aggregation switches' own management ports are cabled in their network racks
-(`network_management.py`), and their uplinks leave the cluster for the site's network.
+(`network_management.py`), and each uplinks once, out of the cluster to the site's network,
+where its tray has uplink ports (`Aggregation.leaving`).
 """
 
 from __future__ import annotations
@@ -101,6 +102,9 @@ class Aggregation:
             if isinstance(catalogue.parts[line.part], ManagementSwitch)
         ]
         self.ports = sum(s.ports for s in switches)
+        self.uplinked = any(s.uplink_ports for s in switches)
+        """Whether the aggregation switch has uplink ports: then each uplinks once, to the
+        site's network, out of the cluster."""
         access = [
             p
             for line in management.tray.parts
@@ -174,6 +178,11 @@ class Aggregation:
     def switches(self) -> int:
         """Aggregation switches in the cluster."""
         return sum(self.counts)
+
+    @property
+    def leaving(self) -> int:
+        """Uplinks out of the cluster: one from each aggregation switch with uplink ports."""
+        return self.switches if self.uplinked else 0
 
     def _ends(self) -> Iterator[tuple[int, int | None, int, PlacedTray | int, bool, float]]:
         """Each drop's far end before its port: group, copy, rack, tray, uplink?, length."""
