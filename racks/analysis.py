@@ -351,9 +351,19 @@ class Analysis:
         return 1
 
     @property
+    def copies_per_rack(self) -> int:
+        """Its racks stand alone."""
+        return 1
+
+    @property
     def floor_rows(self) -> tuple[int, ...]:
         """Its racks, standing in one row."""
         return (len(self.design.racks),)
+
+    @property
+    def row_design_racks(self) -> tuple[int, ...]:
+        """Its racks, each a floor rack of its own."""
+        return self.floor_rows
 
     @property
     def network_power_w(self) -> float:

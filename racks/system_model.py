@@ -52,8 +52,18 @@ class SystemModel(Protocol):
         """Copies of that design it holds."""
 
     @property
+    def copies_per_rack(self) -> int:
+        """Copies of a one-rack design packed into one floor rack (1 where none are packed)."""
+
+    @property
     def floor_rows(self) -> tuple[int, ...]:
         """Racks in each row of its floor (a design's racks stand in one row)."""
+
+    @property
+    def row_design_racks(self) -> tuple[int, ...]:
+        """The design's racks in each row of its floor, a copy's racks counted one by one even
+        where several copies of a one-rack design share a floor rack (a design's racks stand in
+        one row)."""
 
     @property
     def network_power_w(self) -> float:

@@ -159,6 +159,29 @@ def test_a_feed_over_its_breaker_is_named() -> None:
     assert any(w.startswith("rack helios feeds A1, B1") for w in plant.warnings)
 
 
+def test_servers_packed_to_a_floor_rack_are_planned_as_its_load() -> None:
+    cluster = rb.load_cluster("hgx-b200-8k")
+    analysis = cluster.analysis  # type: ignore[attr-defined]
+    plant, per = cluster.plant(), analysis.copies_per_rack
+    assert per == 4 and len(plant.rows) == len(analysis.floor.rows)
+    row = plant.rows[0]
+    assert row.racks == analysis.floor.rows[0] == 16
+    assert row.gpus == 16 * per * 8  # every server of the row's floor racks
+    (server,) = plant.racks
+    frame = analysis.rack.design.racks[0].frame.weight_kg
+    weight = per * server.weight_kg - (per - 1) * frame
+    assert plant.floor_load_kg_m2 == pytest.approx(weight / server.footprint_m2)
+    assert plant.point_load_kg == pytest.approx(weight / 4)
+
+
+@pytest.mark.parametrize("system", ["helios-8k", "gb200-16k", "hgx-b200-8k", "mi355x-server-8k"])
+def test_the_plant_carries_the_systems_whole_input_power(system: str) -> None:
+    cluster = rb.load_cluster(system)
+    summary, plant = cluster.analysis.summary, cluster.plant()  # type: ignore[attr-defined]
+    assert plant.power_nominal_w == pytest.approx(summary.power_total_w)
+    assert sum(r.gpus for r in plant.rows) == summary.gpus
+
+
 # --- invariants ------------------------------------------------------------------------------
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(DESIGNS), st.floats(0, 1))

@@ -124,6 +124,19 @@ class ClusterAnalysis:
         return self.floor.rows
 
     @property
+    def row_design_racks(self) -> tuple[int, ...]:
+        """The design's racks in each row of the floor layout: its floor racks, or where servers
+        are packed several to a floor rack, the servers (each a copy of a one-rack design)."""
+        per = self.copies_per_rack
+        if per == 1:
+            return self.floor.rows
+        out, left = [], self.copies
+        for racks in self.floor.rows:
+            out.append(min(racks * per, left))
+            left -= out[-1]
+        return tuple(out)
+
+    @property
     def network_power_w(self) -> float:
         """The scale-out network's power."""
         return self.summary.power_network_w

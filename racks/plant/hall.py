@@ -56,9 +56,10 @@ class HallPlant:
 
 
 def row_plant(
-    name: str, racks: list[RackPlant], rules: PlantRules, catalogue: Catalogue
+    name: str, floor_racks: int, racks: list[RackPlant], rules: PlantRules, catalogue: Catalogue
 ) -> RowPlant:
-    """Busways and CDUs of one row of racks (each rack fits one busway: `rack_plant` holds it)."""
+    """Busways and CDUs of one row of `floor_racks` racks holding the design's `racks` (several
+    to a floor rack where servers are packed; each fits one busway: `rack_plant` holds it)."""
     profile = rules.profile
     busway = rules.busway(catalogue)
     limit = busway_limit_w(rules, catalogue)
@@ -85,7 +86,7 @@ def row_plant(
         needed = max(needed, ceil_div(flow, cdu.flow_lpm))
     return RowPlant(
         row=name,
-        racks=len(racks),
+        racks=floor_racks,
         gpus=sum(r.gpus for r in racks),
         power_nominal_w=sum(r.power_nominal_w for r in racks),
         power_peak_w=sum(r.power_peak_w for r in racks),

@@ -19,7 +19,7 @@ from .failures import (
 )
 from .feeds import Feed
 from .hall import HallPlant, RowPlant, hall_plant, row_plant
-from .rack import RackPlant
+from .rack import FloorLoad, RackPlant, packed_load
 from .redundancy import Redundancy, redundancy_of
 
 if TYPE_CHECKING:
@@ -122,14 +122,15 @@ def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary
     rows: list[RowPlant] = []
     members: list[list[int]] = []
     start = 0
-    for number, count in enumerate(system.floor_rows, 1):
+    floor = system.floor_rows
+    for number, count in enumerate(system.row_design_racks, 1):
         members.append(list(range(start, start + count)))
         row = [racks[i % per_copy] for i in members[-1]]
-        rows.append(row_plant(f"row {number}", row, loaded, catalogue))
+        rows.append(row_plant(f"row {number}", floor[number - 1], row, loaded, catalogue))
         start += count
     hall = hall_plant(rows, system.network_power_w, site, loaded, catalogue)
     total = model.gpus * system.copies
-    domains = _design_domains(model, system.copies)
+    domains = _design_domains(model, system.copies, system.copies_per_rack)
     cdu = _worst_cdu(model, rows, members, racks, total)
     if cdu is not None:
         domains.insert(2, cdu)
@@ -139,32 +140,51 @@ def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary
 
         domains += fabric_failure_domains(fabric, system.copies, model)
     built = redundancy_of(loaded.profile.redundancy, model, racks)
-    return _summary(loaded, racks, hall, domains, built)
+    loads = [FloorLoad(r.floor_load_kg_m2, r.point_load_kg, ()) for r in racks]
+    per = system.copies_per_rack
+    if per > 1:  # servers packed several to a floor rack: one rack, as heavy as they are
+        frame_kg = analysis.design.racks[0].frame.weight_kg or 0.0
+        loads = [packed_load(loaded, racks[0], per, frame_kg)]
+    return _summary(loaded, racks, loads, hall, domains, built)
 
 
 def _trays(model: DesignFailures, racks: list[int]) -> frozenset[str]:
     return frozenset(t for i in racks for t in model.rack_trays(i))
 
 
-def _design_domains(model: DesignFailures, copies: int) -> list[FailureDomain]:
-    """The classes inside one copy of the design, in a system of `copies` copies."""
+def _design_domains(model: DesignFailures, copies: int, per: int) -> list[FailureDomain]:
+    """The classes inside one copy of the design, in a system of `copies` copies standing `per`
+    to a floor rack: a feed or a rack lost takes every copy of its floor rack at once."""
     total = model.gpus * copies
+    floor_racks = -(-copies // per)
     classes = [
         (
             "power shelf or PSU",
-            sum(g.supplies for g in model.groups.values()),
+            sum(g.supplies for g in model.groups.values()) * copies,
             model.shelf_failures(),
+            1,
         ),
-        ("feed (one side of a rack)", 2 * len(model.racks), model.feed_failures()),
-        ("scale-out NIC", _nics(model), model.nic_failures()),
-        ("scale-up switch tray", len(model.switch_trays()), model.switch_tray_failures()),
-        ("rack", len(model.racks), model.rack_failures()),
+        (
+            "feed (one side of a rack)",
+            2 * len(model.racks) * floor_racks,
+            model.feed_failures(),
+            per,
+        ),
+        ("scale-out NIC", _nics(model) * copies, model.nic_failures(), 1),
+        (
+            "scale-up switch tray",
+            len(model.switch_trays()) * copies,
+            model.switch_tray_failures(),
+            1,
+        ),
+        ("rack", len(model.racks) * floor_racks, model.rack_failures(), per),
     ]
     out = []
-    for name, count, failures in classes:
+    for name, count, failures, touched in classes:
         worst = model.worst(failures)
         if worst is not None:
-            out.append(_domain(name, count * copies, worst, total, ""))
+            outcome = sum((worst for _ in range(touched - 1)), worst)
+            out.append(_domain(name, count, outcome, total, ""))
     return out
 
 
@@ -224,6 +244,7 @@ def _worst_cdu(
 def _summary(
     rules: PlantRules,
     racks: list[RackPlant],
+    loads: list[FloorLoad],
     hall: HallPlant,
     domains: list[FailureDomain],
     built: Redundancy,
@@ -236,6 +257,7 @@ def _summary(
     if hall.supply is not None:
         feeds.append(hall.supply)
     warnings = list(dict.fromkeys(w for r in racks for w in r.warnings))
+    warnings += [w for load in loads for w in load.warnings if w not in warnings]
     warnings += hall.warnings
     return PlantSummary(
         profile=profile.id,
@@ -255,8 +277,8 @@ def _summary(
         cdus=sum(r.cdus for r in rows),
         ups_modules=hall.ups_modules_per_side * hall.ups_sides,
         generators=hall.generators,
-        floor_load_kg_m2=max(r.floor_load_kg_m2 for r in racks),
-        point_load_kg=max(r.point_load_kg for r in racks),
+        floor_load_kg_m2=max(load.floor_kg_m2 for load in loads),
+        point_load_kg=max(load.point_kg for load in loads),
         floor_rating_kg_m2=profile.floor_rating_kg_m2,
         racks=tuple(racks),
         rows=rows,

@@ -77,6 +77,43 @@ class RackPlant:
         return self.heat_liquid_w + self.heat_air_w
 
 
+@dataclass(frozen=True)
+class FloorLoad:
+    """A floor rack's load on the floor, with a warning for each rating it exceeds."""
+
+    floor_kg_m2: float
+    """Its weight over its footprint."""
+    point_kg: float
+    """Its weight on each foot."""
+    warnings: tuple[str, ...]
+
+
+def floor_load(rules: PlantRules, rack: str, weight_kg: float, footprint_m2: float) -> FloorLoad:
+    """The load of a rack of `weight_kg` standing on `footprint_m2`, against the hall's ratings."""
+    profile = rules.profile
+    floor = weight_kg / footprint_m2
+    point = weight_kg / profile.feet_per_rack
+    warnings = []
+    if floor > profile.floor_rating_kg_m2:
+        warnings.append(
+            f"rack {rack}: {floor:,.0f} kg/m2 over its footprint exceeds the hall's "
+            f"{profile.floor_rating_kg_m2:,.0f} kg/m2 rating"
+        )
+    if point > profile.point_load_rating_kg:
+        warnings.append(
+            f"rack {rack}: {point:,.0f} kg on each of {profile.feet_per_rack} feet exceeds "
+            f"the floor's {profile.point_load_rating_kg:,.0f} kg point-load rating"
+        )
+    return FloorLoad(floor, point, tuple(warnings))
+
+
+def packed_load(rules: PlantRules, rack: RackPlant, copies: int, frame_kg: float) -> FloorLoad:
+    """The load of a floor rack holding `copies` copies of a one-rack design's `rack`: their
+    weight less the frames all but one of them would have brought."""
+    weight = copies * rack.weight_kg - (copies - 1) * frame_kg
+    return floor_load(rules, f"{rack.rack} ({copies} to a floor rack)", weight, rack.footprint_m2)
+
+
 def transient_factor(rules: PlantRules, gpu: Gpu) -> float:
     """Peak over nominal power of one GPU part: its own figure, else the profile's."""
     return gpu.transient_factor or rules.profile.transient_factor
@@ -128,18 +165,8 @@ def rack_plant(
     footprint = rack.frame.width_mm * depth / 1e6
     warnings = feeds_warning(rules, rack.name, feeds)
     warnings += shelf_warnings(rack.name, groups)
-    floor = space.weight_kg / footprint
-    point = space.weight_kg / profile.feet_per_rack
-    if floor > profile.floor_rating_kg_m2:
-        warnings.append(
-            f"rack {rack.name}: {floor:,.0f} kg/m2 over its footprint exceeds the hall's "
-            f"{profile.floor_rating_kg_m2:,.0f} kg/m2 rating"
-        )
-    if point > profile.point_load_rating_kg:
-        warnings.append(
-            f"rack {rack.name}: {point:,.0f} kg on each of {profile.feet_per_rack} feet exceeds "
-            f"the floor's {profile.point_load_rating_kg:,.0f} kg point-load rating"
-        )
+    load = floor_load(rules, rack.name, space.weight_kg, footprint)
+    warnings += load.warnings
     return RackPlant(
         rack=rack.name,
         gpus=gpus,
@@ -153,8 +180,8 @@ def rack_plant(
         coolant_lpm=flow_lpm(liquid, c_p, rho, profile.delta_t_k),
         weight_kg=space.weight_kg,
         footprint_m2=footprint,
-        floor_load_kg_m2=floor,
-        point_load_kg=point,
+        floor_load_kg_m2=load.floor_kg_m2,
+        point_load_kg=load.point_kg,
         warnings=tuple(warnings),
     )
 
