@@ -10,7 +10,6 @@ from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import Catalogue
 from rackbom.components.errors import InputError
 from rackbom.components.limits import FILES_MAX, RACK_NAMES_MAX, SYSTEMS_MAX, bounded
-from rackbom.exports.json.summary_json import json_blocks
 from rackbom.resolve import distinct, resolve
 from rackbom.system import System
 
@@ -112,6 +111,8 @@ def load_targets(args: argparse.Namespace, names: list[str]) -> list[System]:
 
 def print_json(value: Any) -> None:
     """Indented JSON on stdout, streamed in blocks."""
+    from rackbom.exports.json.summary_json import json_blocks
+
     for block in json_blocks(value):
         sys.stdout.write(block)
 
