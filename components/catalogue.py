@@ -1,6 +1,5 @@
 """The catalogue: sources, parts, trays, frames and power models, merged from YAML files."""
 
-import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -59,6 +58,8 @@ SECTIONS = tuple(CatalogueFile.model_fields)
 
 def suggest(name: str, known: Iterable[str]) -> str:
     """' (did you mean a, b?)' for the closest known names, or ''."""
+    import difflib  # only a refused name needs it
+
     close = difflib.get_close_matches(name, list(known), n=3, cutoff=0.5)
     return f" (did you mean {', '.join(close)}?)" if close else ""
 

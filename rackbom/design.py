@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -10,7 +9,6 @@ from rackbom.components.errors import InputError
 from rackbom.racks.analysis import Analysis
 from rackbom.racks.bom_lines import Bom
 from rackbom.racks.build import BuiltDesign, build_design
-from rackbom.racks.cabling.scope import Scope, design_scoped
 from rackbom.racks.origin import Builtin, Made, Origin
 from rackbom.racks.summary import DesignSummary
 from rackbom.racks.variants import variant_spec
@@ -21,6 +19,7 @@ if TYPE_CHECKING:
     from rackbom.components.catalogue import Catalogue
     from rackbom.layouts.elevation import Elevation
     from rackbom.racks.cabling.cable_list import CableList
+    from rackbom.racks.cabling.scope import Scope
     from rackbom.racks.cost_basis import CostBasis
     from rackbom.racks.dcim.dcim_model import DcimPlan
     from rackbom.racks.dcim.vocabulary import Vocabulary
@@ -88,6 +87,8 @@ class Design(System):
         from rackbom.racks.dcim.dcim_plan import design_plan
 
         if scope is not None:
+            from rackbom.racks.cabling.scope import design_scoped
+
             raise design_scoped(self.id)
         return design_plan(self.analysis, vocab)
 
@@ -147,6 +148,8 @@ class Design(System):
     ) -> Elevation:
         """The elevation from `face`; a design has no other view, and no scope."""
         if scope is not None:
+            from rackbom.racks.cabling.scope import design_scoped
+
             raise design_scoped(self.id)
         if view is not None:
             why = f"{self.id} is a design: --view {view} is for clusters; a design's drawing is "
@@ -158,6 +161,8 @@ class Design(System):
 
     def _repr_html_(self) -> str:
         """Jupyter's display: the elevation (a pod's racks one per row) above the key figures."""
+        import html
+
         from rackbom.exports.html.page import design_card, warnings_list
         from rackbom.layouts.elevation import Elevation
 

@@ -6,8 +6,6 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rackbom.exports.json.summary_json import json_text
-
 if TYPE_CHECKING:
     from rackbom.components.cost_inputs import TcoProfile
     from rackbom.components.plant_library import PlantRules
@@ -174,4 +172,6 @@ class System(ABC):
 
     def to_json(self) -> str:
         """The summary and its TCO as indented JSON text."""
+        from rackbom.exports.json.summary_json import json_text
+
         return json_text(self.to_dict())

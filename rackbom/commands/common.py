@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import Catalogue
 from rackbom.components.errors import InputError
 from rackbom.components.limits import FILES_MAX, RACK_NAMES_MAX, SYSTEMS_MAX, bounded
-from rackbom.exports.json.summary_json import json_blocks
-from rackbom.racks.cabling.scope import Scope, parse_scope
 from rackbom.resolve import distinct, resolve
 from rackbom.system import System
+
+if TYPE_CHECKING:
+    from rackbom.racks.cabling.scope import Scope
 
 
 class Repeated(argparse.Action):
@@ -110,6 +111,8 @@ def load_targets(args: argparse.Namespace, names: list[str]) -> list[System]:
 
 def print_json(value: Any) -> None:
     """Indented JSON on stdout, streamed in blocks."""
+    from rackbom.exports.json.summary_json import json_blocks
+
     for block in json_blocks(value):
         sys.stdout.write(block)
 
@@ -131,7 +134,11 @@ def scope_of(args: argparse.Namespace) -> Scope | None:
     `rack=NAME`."""
     racks = [f"rack={name}" for name in getattr(args, "rack", [])]
     values = [*args.scope, *racks]
+    if not values:
+        return None
     if len(values) > RACK_NAMES_MAX:
         why = f"more than {RACK_NAMES_MAX:,} racks given; at most {RACK_NAMES_MAX:,} are allowed"
         raise InputError(None, "--scope", why)
+    from rackbom.racks.cabling.scope import parse_scope  # only a scoped command needs it
+
     return parse_scope(values)
