@@ -7,6 +7,7 @@ cluster.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.dcim.dcim_model import DcimPlan, DeviceType
 from rackbom.racks.dcim.dcim_plan import cluster_plan, design_plan, profile_switch_types
 from rackbom.racks.dcim.type_library import library
-from rackbom.racks.dcim.type_names import model_slug, type_slug
+from rackbom.racks.dcim.type_names import model_slug, plain_model, type_slug
 from rackbom.racks.dcim.vocabulary import TARGETS, Target, vocabulary
 from rackbom.racks.library import builtin_design_ids
 
@@ -575,3 +576,25 @@ def test_yaml_text_reads_back(data: dict[str, object]) -> None:
     """Whatever text a record holds, the YAML written reads back as the same record."""
     assert (yaml.safe_load(yamltext.document(data)) or {}) == data
     assert yaml.safe_load(yamltext.sequence_document([data])) == [data]
+
+
+@pytest.mark.parametrize(
+    ("name", "maker", "model", "slug"),
+    [
+        ("Helios compute tray (4 x MI450X, 1 x Venice)", "AMD", "Helios compute tray", None),
+        ("NVIDIA HGX B200 (8 GPUs) server", "Nvidia", "HGX B200 server", "nvidia-hgx-b200-server"),
+        ("Management switch (1 OU)", "Generic", "Management switch 1 OU", None),
+        ("Power shelf 33 kW (1U)", "Generic", "Power shelf 33 kW 1U", None),
+        ("Arista 7060XE7-64PS (Tomahawk 6, 64 x 1.6T)", "Arista", "7060XE7-64PS", None),
+        ("Acme 2.0 server, 8U", "Acme", "2-0 server, 8U", "acme-2-0-server-8u"),
+        ("Ünïcode box+", "Acme", "n-code box+", "acme-n-code-box-plus"),
+    ],
+)
+def test_a_catalogue_name_as_a_model(name: str, maker: str, model: str, slug: str | None) -> None:
+    """Maker and notes left out, a height note kept, what no slug holds written as a hyphen; the
+    slug is what the library's own rule makes of the maker and the model."""
+    assert plain_model(name, maker) == model
+    made = type_slug(maker, model)
+    assert slug is None or made == slug
+    assert re.fullmatch(r"[-a-z0-9_]+", made)
+    assert made == f"{maker.casefold()}-{rules._slug(model)}"
