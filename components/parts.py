@@ -20,6 +20,7 @@ from .limits import (
     Usd,
     Watts,
 )
+from .network_os import NetworkOs
 from .precision import Precision
 from .provenance import Id, Sourced
 
@@ -272,6 +273,9 @@ class ManagementSwitch(PartType):
     cage: Name = Field(default="RJ45", max_length=40, description="The ports' connector.")
     uplink_cage: Name | None = Field(
         default=None, max_length=40, description="The uplink ports' cage: SFP28, QSFP28."
+    )
+    network_os: NetworkOs | None = Field(
+        default=None, description="The operating system it runs (names its management port)."
     )
 
     @model_validator(mode="after")

@@ -9,6 +9,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, model_validator
 
 from .limits import Name
+from .network_os import NetworkOs
 from .parts import InNetworkReduction, PartType
 from .provenance import Id, Positive, PositiveCount, Strict
 from .rounding import TOLERANCE
@@ -77,6 +78,9 @@ class SwitchSystem(PartType):
     height_units: PositiveCount = Field(description="Rack units the box takes.")
     protocol: Literal["ethernet", "infiniband"] = Field(
         default="ethernet", description="What its ports speak."
+    )
+    network_os: NetworkOs | None = Field(
+        default=None, description="The operating system it runs (names its management port)."
     )
     in_network_reduction: InNetworkReduction | None = Field(
         default=None, description="How the box reduces data passing through it, if it can."

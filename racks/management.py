@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from ..components.cabling import Cable
 from ..components.catalogue import Catalogue
 from ..components.errors import InputError
+from ..components.network_os import OsNaming, os_naming
 from ..components.parts import ManagementSwitch
-from ..components.trays import TrayPart, TrayRole
+from ..components.trays import TrayPart, TrayRole, TrayType
 from .built import BuiltDesign, BuiltRack, PlacedTray
 
 BMC_ROLES = (TrayRole.COMPUTE, TrayRole.SWITCH)
@@ -31,6 +32,8 @@ BMC_ROLES = (TrayRole.COMPUTE, TrayRole.SWITCH)
 ROUTING_M = 1.0
 """Metres a management run adds to the height between its trays (assume-management-cords)."""
 CORD_TYPE = "cat6"
+BMC_PORT = "bmc"
+"""A compute tray's, server's or switch tray's management (BMC) port."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,20 @@ def switch_ports(design: BuiltDesign, tray: PlacedTray) -> int:
 def switch_uplinks(design: BuiltDesign, tray: PlacedTray) -> int:
     """Uplink ports of a tray: its management switches' uplink ports."""
     return sum(line.qty * part.uplink_ports for line, part in _switches(design, tray))
+
+
+def switch_os(catalogue: Catalogue, tray: TrayType) -> OsNaming | None:
+    """The operating system of a management tray's switch (its first), or None for a tray
+    without one."""
+    parts = (catalogue.parts.get(line.part) for line in tray.parts)
+    switch = next((p for p in parts if isinstance(p, ManagementSwitch)), None)
+    return None if switch is None else os_naming(switch.network_os)
+
+
+def own_port(catalogue: Catalogue, tray: TrayType) -> str:
+    """A tray's own management port: a management switch's as its OS names it, else `bmc`."""
+    naming = switch_os(catalogue, tray)
+    return BMC_PORT if naming is None else naming.management_port
 
 
 def _switches(design: BuiltDesign, tray: PlacedTray) -> list[tuple[TrayPart, ManagementSwitch]]:

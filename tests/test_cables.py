@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 import rackbom as rb
+from rackbom.components.network_os import os_naming
 from rackbom.exports.workbook.cables_book import check_fits
 from rackbom.racks.cabling.counts import run_counts
 from rackbom.racks.cabling.row import COLUMNS, CableRow
@@ -116,9 +117,9 @@ def test_every_switch_box_is_cabled_to_its_network_racks_management_switch() -> 
     run = cables.run_list
     assert run is not None
     management = run.cluster.sizer.management
-    rows = [
-        r for r in cables if r.tier == 0 and r.z_device.endswith("-mgmt1") and r.a_port == "mgmt"
-    ]
+    port = os_naming(run.cluster.switch.network_os).management_port  # as the box's OS names it
+    assert port == "Management1"  # an Arista box: EOS's name
+    rows = [r for r in cables if r.tier == 0 and r.z_device.endswith("-mgmt1") and r.a_port == port]
     assert len(rows) == run.boxes == len({r.a_device for r in rows})
     assert len({(r.z_device, r.z_port) for r in rows}) == len(rows)
     for row in rows:

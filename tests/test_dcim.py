@@ -7,6 +7,7 @@ cluster.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -20,11 +21,15 @@ import rackbom as rb
 from rackbom.catalogues import load_catalogue
 from rackbom.components.catalogue import builtin_catalogue
 from rackbom.components.errors import InputError
+from rackbom.components.network_os import os_naming
+from rackbom.components.switch_systems import SwitchSystem
 from rackbom.exports.dcim import yamltext
 from rackbom.exports.dcim.dcim_folder import small_files, write_racks
 from rackbom.racks.clusters import builtin_cluster_ids
 from rackbom.racks.dcim.dcim_model import DcimPlan, DeviceType
 from rackbom.racks.dcim.dcim_plan import cluster_plan, design_plan, profile_switch_types
+from rackbom.racks.dcim.type_library import library
+from rackbom.racks.dcim.type_names import model_slug, plain_model, type_slug
 from rackbom.racks.dcim.vocabulary import TARGETS, Target, vocabulary
 from rackbom.racks.library import builtin_design_ids
 
@@ -62,7 +67,7 @@ racks:
     trays:
       - {tray: acme-x9000, position: 1, count: 2}
 """
-COMPUTE = "device-types/AMD/rackbom-helios-compute-tray.yaml"  # its GPUs' maker
+COMPUTE = "device-types/AMD/Helios-compute-tray.yaml"  # its GPUs' maker
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -97,7 +102,10 @@ def test_helios_export(cli, tmp_path: Path) -> None:
     assert compute["power-ports"][0]["type"] == "dc-terminal"
     assert "assume-weights (assumption)" in compute["comments"]
     assert "design helios" not in compute["comments"]  # one content whichever design has it
-    shelf = files["device-types/Generic/rackbom-power-shelf-33kw-ocp.yaml"]
+    assert (compute["model"], compute["slug"]) == ("Helios compute tray", "amd-helios-compute-tray")
+    assert "part_number" not in compute  # the catalogue has none
+    assert compute["description"] == "Helios compute tray (4 x MI450X, 1 x Venice)"
+    shelf = files["device-types/Generic/Power-shelf-33-kW-1-OU.yaml"]
     assert len(shelf["module-bays"]) == 6  # six supplies behind one AC input, the shelf's feed
     (inlet,) = shelf["power-ports"]
     assert inlet == {"name": "ac-input", "type": "hardwired", "maximum_draw": 33847}
@@ -116,7 +124,7 @@ def test_helios_export(cli, tmp_path: Path) -> None:
     assert all("assume-placements (assumption)" in d["comments"] for d in racks["devices"])
     assert {r["name"]: r["color"] for r in racks["device_roles"]}["compute"] == "a6cee3"
     managed = [d for d in racks["devices"] if d["role"] in ("compute", "switch", "management")]
-    mgmt = [c for c in racks["cables"] if c["side_a_name"] == "bmc"]
+    mgmt = [c for c in racks["cables"] if c["side_a_name"] in ("bmc", "eth0")]
     assert len(mgmt) == len(managed) and not racks["uncabled"]  # each switch's own port too
     assert len({c["side_a_device"] for c in mgmt}) == len(managed)
     power = [c for c in racks["cables"] if c["side_b_type"] == "dcim.poweroutlet"]
@@ -205,6 +213,48 @@ def test_one_slug_one_content(target: Target) -> None:
             assert t.airflow is not None and t.weight is not None, t.slug
 
 
+REAL_PART_NUMBERS = {"AP8886", "DCS-7060X6-64PE", "920-9B36F-00RX-8S0"}
+"""The part numbers of the exported types: the APC rack PDU's (catalogue) and the two boxes'
+the devicetype-library gives."""
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_names_as_the_library_writes_them(target: Target) -> None:
+    """Every type of every built-in design and cluster, and every profile's box: a part number
+    only where a real one is known, a model without its maker or notes in parentheses, the slug
+    `<maker>-<model>` and the file name by the library's rule; rack types alike."""
+    vocab = vocabulary(target)
+    exports = _all_exports(target).values()
+    types = [t for e in exports for t in e.types]
+    types += profile_switch_types(builtin_catalogue(), vocab)
+    assert {t.part_number for t in types} - {None} == REAL_PART_NUMBERS
+    frames = [f for e in exports for f in e.frames]
+    for maker, model, slug in [(t.manufacturer, t.model, t.slug) for t in types] + [
+        (f.manufacturer, f.model, f.slug) for f in frames
+    ]:
+        assert maker.casefold() not in model.casefold(), model
+        assert not {"(", ")"} & set(model), model
+        assert slug == type_slug(maker, model) == f"{slug.split('-')[0]}-{model_slug(model)}"
+    for t in types:
+        assert t.file_name.removesuffix(".yaml").casefold() == model_slug(t.model)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_nic_port_is_described_not_labelled(target: Target) -> None:
+    """No interface label (a label is what is printed at the port); a NIC port names its card
+    in its description where the product loads one (NetBox), and in the type's comments."""
+    types = [t for e in _all_exports(target).values() for t in e.types]
+    assert all(i.label is None for t in types for i in t.interfaces)
+    gb200 = next(t for t in types if t.model == "GB200 compute tray")
+    ports = [i for i in gb200.interfaces if i.name.startswith(("so", "fe"))]
+    assert {i.name for i in ports} >= {"so1", "fe1"}
+    assert "ConnectX-7 400G (connectx-7-400g" in (gb200.comments or "")
+    if vocabulary(target).keeps_interface_description:
+        assert {i.description for i in ports} == {"ConnectX-7 400G", "BlueField-3 DPU 400G"}
+    else:
+        assert all(i.description is None for t in types for i in t.interfaces)
+
+
 @pytest.mark.parametrize("target", TARGETS)
 def test_every_exported_type_reads_back_as_itself(target: Target) -> None:
     """The class the plan builds a device type with is the one a device-type file is read with:
@@ -228,9 +278,6 @@ def test_known_hardware_under_the_librarys_names() -> None:
     assert len(q3400.interfaces) == 1 + 144
     assert types["nvidia-qm9700"].interfaces[1].name == "P0.0"
     assert "arista-dcs-7060x6-64pe" in types
-    rackbom_only = [t for slug, t in types.items() if slug not in LIBRARY_MANAGEMENT]
-    assert all("-rackbom-" in t.slug for t in rackbom_only)
-    assert all(t.file_name == f"{t.part_number}.yaml" for t in rackbom_only)
     library = [t for slug, t in types.items() if slug in LIBRARY_MANAGEMENT]
     assert library and all(t.file_name == f"{t.model}.yaml" for t in library)
 
@@ -259,23 +306,54 @@ def test_every_switch_tray_and_server_has_a_management_port(target: Target) -> N
             continue
         managed = [i.name for i in t.interfaces if i.mgmt_only]
         assert managed == [t.interfaces[0].name] == [t.management], slug
-        assert managed == [LIBRARY_MANAGEMENT.get(slug, "bmc")], slug
-    assert any(t.slug.endswith("mgmt-switch-eia") for t in types.values())
+        assert managed == [_management_name(slug, t)], slug
+    assert any(t.slug.endswith("management-switch-1u") for t in types.values())
+
+
+OS_MANAGEMENT = {
+    "arista-7060xe7-64ps": "Management1",
+    "generic-white-box-tomahawk-5-switch": "eth0",
+    "generic-white-box-tomahawk-6-switch": "eth0",
+}
+"""Management ports of the switch boxes the library does not hold, as their OS names them:
+Arista EOS, and SONiC (assumed) on white boxes."""
+
+
+def _management_name(slug: str, t: DeviceType) -> str:
+    """The management port a type should have: the library's name, the OS's on a switch box or
+    a management switch (SONiC assumed, `eth0`), else a BMC's."""
+    if slug in LIBRARY_MANAGEMENT or slug in OS_MANAGEMENT:
+        return {**LIBRARY_MANAGEMENT, **OS_MANAGEMENT}[slug]
+    return "eth0" if t.model.startswith("Management") else "bmc"
+
+
+def test_each_boxs_os_names_its_management_port_as_the_library_does() -> None:
+    """The OS rule the run list and the export share gives the library's own names for the
+    boxes it holds."""
+    catalogue = builtin_catalogue()
+    boxes = [p for p in catalogue.parts.values() if isinstance(p, SwitchSystem)]
+    held = {b.library_type: b for b in boxes if b.library_type}
+    slugs = {s.id: s.slug for s in library().switches}
+    assert {slugs[k] for k in held} == set(LIBRARY_MANAGEMENT)
+    for key, box in held.items():
+        assert os_naming(box.network_os).management_port == LIBRARY_MANAGEMENT[slugs[key]]
 
 
 def test_1600g_ports_per_product() -> None:
     """1.6T Ethernet is NetBox's `1.6tbase-x-osfp1600` and Nautobot's `1600gbase-x-osfp`;
-    1.6T InfiniBand, which neither has, is `other` saying what it is."""
+    1.6T InfiniBand, which neither has, is `other` saying what it is (in the description where
+    the product loads one, and in the type's comments)."""
     for target, want in (("netbox", "1.6tbase-x-osfp1600"), ("nautobot", "1600gbase-x-osfp")):
         arista = _all_exports(target)["vr200-8k-arista"]
         switch = next(t for t in arista.types if t.slug.startswith("arista-"))
         assert {i.type for i in switch.interfaces[1:]} == {want}
         ib = _all_exports(target)["vr200-16k-ib"]
-        tray = next(t for t in ib.types if t.slug.endswith("vr200-compute-tray-ib"))
+        tray = next(t for t in ib.types if t.model == "Vera Rubin compute tray InfiniBand")
         so = [i for i in tray.interfaces if i.name.startswith("so")]
-        assert so and all(
-            i.type == "other" and "1600G InfiniBand" in (i.description or "") for i in so
-        )
+        assert so and all(i.type == "other" for i in so)
+        assert "as other (1600G InfiniBand (no " in (tray.comments or "")
+        if vocabulary(target).keeps_interface_description:
+            assert all("1600G InfiniBand" in (i.description or "") for i in so)
     assert not vocabulary("netbox").accepts("interface", "1600gbase-x-osfp")
 
 
@@ -330,7 +408,7 @@ def test_device_type_without_a_price_is_an_unpriced_part(tmp_path: Path) -> None
 def test_exported_device_type_reads_back(cli, tmp_path: Path) -> None:
     """An exported tray read back keeps its height, weight, power and maker."""
     files = _export(cli, "helios", tmp_path / "out")
-    slug = "amd-rackbom-helios-compute-tray"
+    slug = "amd-helios-compute-tray"
     tray = load_catalogue(tmp_path / "out" / COMPUTE).trays[slug]
     exported = files[COMPUTE]
     DeviceType.model_validate(exported)
@@ -447,7 +525,7 @@ def test_two_trays_one_model_is_refused(cli, tmp_path: Path) -> None:
     design.write_text(twin, "utf-8")
     result = cli("export", "netbox", str(design), "-o", str(tmp_path / "out"))
     assert result.code == 2 and result.err.count("\n") == 1
-    assert "'Odd tray (own supplies)'" in result.err and "different content" in result.err
+    assert "'Odd tray AC'" in result.err and "different content" in result.err
     assert not (tmp_path / "out").exists()
 
 
@@ -458,19 +536,21 @@ def test_a_port_no_product_types_is_other(
     cli, tmp_path: Path, target: Target, product: str
 ) -> None:
     """A 50G NIC port (no cage the catalogue gives a type for) exports as `other`, described;
-    its card in the description where the product keeps one (NetBox), else in the label
-    (Nautobot's device-type import drops an interface's description)."""
+    its card in the description where the product keeps one (NetBox), else in the type's
+    comments only (Nautobot's device-type import drops an interface's description); never in
+    the label, which is what is printed at the port."""
     design = tmp_path / "odd.yaml"
     design.write_text(TRAY_DESIGN.replace("NAME", "Odd tray").replace("USE", "scale_out"), "utf-8")
     files = _export(cli, str(design), tmp_path / "out", target)
     (tray,) = [v for k, v in files.items() if k.startswith("device-types/")]
     (port,) = [i for i in tray["interfaces"] if i["name"] == "so1"]
     note = f"50G NIC (no {product} interface type)"
-    assert port["type"] == "other"
+    assert port["type"] == "other" and "label" not in port
+    assert f"1 x 50G NIC 50G (nic-50g, scale_out) as other ({note})" in tray["comments"]
     if target == "netbox":
-        assert "label" not in port and port["description"] == f"NIC 50G; {note}"
+        assert port["description"] == f"NIC 50G; {note}"
     else:
-        assert port["label"] == "NIC 50G" and port["description"] == note
+        assert "description" not in port
 
 
 def test_one_schema_dump_per_pinned_product() -> None:
@@ -496,3 +576,25 @@ def test_yaml_text_reads_back(data: dict[str, object]) -> None:
     """Whatever text a record holds, the YAML written reads back as the same record."""
     assert (yaml.safe_load(yamltext.document(data)) or {}) == data
     assert yaml.safe_load(yamltext.sequence_document([data])) == [data]
+
+
+@pytest.mark.parametrize(
+    ("name", "maker", "model", "slug"),
+    [
+        ("Helios compute tray (4 x MI450X, 1 x Venice)", "AMD", "Helios compute tray", None),
+        ("NVIDIA HGX B200 (8 GPUs) server", "Nvidia", "HGX B200 server", "nvidia-hgx-b200-server"),
+        ("Management switch (1 OU)", "Generic", "Management switch 1 OU", None),
+        ("Power shelf 33 kW (1U)", "Generic", "Power shelf 33 kW 1U", None),
+        ("Arista 7060XE7-64PS (Tomahawk 6, 64 x 1.6T)", "Arista", "7060XE7-64PS", None),
+        ("Acme 2.0 server, 8U", "Acme", "2-0 server, 8U", "acme-2-0-server-8u"),
+        ("Ünïcode box+", "Acme", "n-code box+", "acme-n-code-box-plus"),
+    ],
+)
+def test_a_catalogue_name_as_a_model(name: str, maker: str, model: str, slug: str | None) -> None:
+    """Maker and notes left out, a height note kept, what no slug holds written as a hyphen; the
+    slug is what the library's own rule makes of the maker and the model."""
+    assert plain_model(name, maker) == model
+    made = type_slug(maker, model)
+    assert slug is None or made == slug
+    assert re.fullmatch(r"[-a-z0-9_]+", made)
+    assert made == f"{maker.casefold()}-{rules._slug(model)}"

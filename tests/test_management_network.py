@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rackbom as rb
+from rackbom.components.network_os import ASSUMED_OS, NETWORK_OS
 from rackbom.components.trays import TrayRole
 from rackbom.racks.cabling.cable_list import CableList
 from rackbom.racks.cabling.names import (
@@ -21,8 +22,12 @@ from rackbom.racks.cabling.names import (
     rack_name,
     tray_device,
 )
+from rackbom.racks.management import BMC_PORT
 
-MANAGEMENT_PORTS = ("bmc", "mgmt")
+MANAGEMENT_PORTS = {BMC_PORT, ASSUMED_OS.management_port} | {
+    os.management_port for os in NETWORK_OS.values()
+}
+"""A BMC's name and every switch OS's name for its management port."""
 
 
 def _check(cables: CableList) -> None:
@@ -147,13 +152,13 @@ def test_the_dcim_export_holds_the_aggregation_and_its_uplinks() -> None:
         t.model: Counter((i.name.rstrip("0123456789"), i.type) for i in t.interfaces)
         for t in plan.types
     }
-    assert kinds["Management switch (1 OU)"][("up", "25gbase-x-sfp28")] == 4
-    aggregation = kinds["Management aggregation switch (1U) (own supplies)"]
+    assert kinds["Management switch 1 OU"][("up", "25gbase-x-sfp28")] == 4
+    aggregation = kinds["Management aggregation switch 1U AC"]
     assert aggregation[("sfp", "25gbase-x-sfp28")] == 48
     assert aggregation[("up", "100gbase-x-qsfp28")] == 8
     cabled = {c.a_device for p in placed for c in p.cables}
     assert held <= cabled  # each aggregation switch's own port in its rack
     legs = [leg for leg in cable_legs(iter(cables), cables) if leg.b_device in held]
     assert len(legs) == run.aggregation.links
-    assert {leg.a_interface for leg in legs} == {"up1", "bmc"}
+    assert {leg.a_interface for leg in legs} == {"up1", "eth0"}  # a lone switch's own port
     assert {leg.type for leg in legs} <= {"aoc", "dac-passive", "cat6"}

@@ -7,8 +7,8 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ..built import BuiltDesign
-from ..management import CORD_TYPE, rack_management
-from .names import BMC_PORT, management_switch_port, rack_name, tray_device
+from ..management import CORD_TYPE, own_port, rack_management
+from .names import management_switch_port, rack_name, tray_device
 from .row import CableRow
 
 MANAGEMENT_TIER = 0
@@ -27,6 +27,7 @@ class ManagementRows:
 
     def __init__(self, design: BuiltDesign) -> None:
         self.racks = [(rack, rack_management(design, rack)) for rack in design.racks]
+        self.catalogue = design.catalogue
         self.per_copy = sum(len(plan.links) for _, plan in self.racks)
         """Management cables of one copy of the design."""
         self.leaving = sum(plan.leaving for _, plan in self.racks)
@@ -51,6 +52,7 @@ class ManagementRows:
                 a_device = tray_device(name, link.tray.label)
                 z_device = tray_device(name, link.switch.label)
                 z_port = management_switch_port(link.port)
+                a_port = own_port(self.catalogue, link.tray.tray)
                 yield CableRow(
                     cable_id,
                     1,
@@ -62,7 +64,7 @@ class ManagementRows:
                     name,
                     link.tray.position,
                     a_device,
-                    BMC_PORT,
+                    a_port,
                     None,
                     hall,
                     row,
@@ -75,5 +77,5 @@ class ManagementRows:
                     CORD_TYPE,
                     link.run_m,
                     link.cable.length_m,
-                    f"{cable_id}.1 {a_device} {BMC_PORT} > {z_device} {z_port}",
+                    f"{cable_id}.1 {a_device} {a_port} > {z_device} {z_port}",
                 )

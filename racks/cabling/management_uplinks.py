@@ -1,17 +1,18 @@
 """A cluster's links to its management aggregation as run-list rows (tier 0, by the rule of
 `clusters/management_aggregation.py`): each management tray's uplink (`up1`) or own management
-port (`bmc`) to its aggregation switch's port, numbered on after the network racks' cables.
-Aggregation switch `k` of a group is in the group's network rack `Aggregation.rack_of` gives
-(a row's network racks, then its extra racks; the core block's racks)."""
+port (as its OS names it, `eth0`) to its aggregation switch's port, numbered on after the network
+racks' cables. Aggregation switch `k` of a group is in the group's network rack
+`Aggregation.rack_of` gives (a row's network racks, then its extra racks; the core block's
+racks)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
 from ..clusters.management_aggregation import Aggregation
+from ..management import own_port
 from .management_rows import MANAGEMENT_TIER
 from .names import (
-    BMC_PORT,
     copy_prefix,
     management_switch_port,
     management_uplink_port,
@@ -64,12 +65,14 @@ def uplink_rows(
             rack = racks[drop.rack]
             device, a_position = rack.management_devices(management)[drop.tray]
             a_hall, a_row, a_rack = rack.hall, rack.row, rack.name
+            tray = management.tray
         else:
             assert drop.copy is not None  # a compute rack's tray
             a_rack = rack_name(copy_prefix(cluster_id, drop.copy), design_racks[drop.rack])
             a_hall, a_row = floor_of(drop.copy)[drop.rack]
             device, a_position = tray_device(a_rack, drop.tray.label), drop.tray.position
-        a_port = management_uplink_port(0) if drop.uplink else BMC_PORT
+            tray = drop.tray.tray
+        a_port = management_uplink_port(0) if drop.uplink else own_port(aggregation.catalogue, tray)
         z_device = network_aggregation(held.name)
         z_port = management_switch_port(drop.port, fast)
         module = drop.module.id if drop.module else None

@@ -13,8 +13,9 @@ starts with the system's id, so several systems load into one DCIM side by side:
   `{rack}-mgmt{k+1}`, its management aggregation switch `{rack}-mgmtagg`;
 - a tray's scale-out NIC port `n` (from 0, in the tray's order) is the interface `so{n+1}`; where
   the port splits into planes, plane `p` of it is the run list's sub-port `so{n+1}/{p+1}` on that
-  interface. A management (BMC) port and a management switch's ports keep their DCIM names
-  (`ge1` at 1G, `sfp1` faster, uplinks `up1`).
+  interface. A tray's management (BMC) port is `bmc`; a switch's own management port is named
+  as its OS names it (`racks/management.py`, `Management1`, `eth0`); a management switch's
+  ports keep their DCIM names (`ge1` at 1G, `sfp1` faster, uplinks `up1`).
 """
 
 from __future__ import annotations
@@ -67,11 +68,6 @@ def management_uplink_port(port: int) -> str:
     return f"up{port + 1}"
 
 
-BMC_PORT = "bmc"
-"""A tray's management (BMC) port where the DCIM library's rule names none."""
-BOX_MANAGEMENT_PORT = "mgmt"
-"""A switch box's management port in the run list; the DCIM export names it as the box's
-device type does."""
 AGGREGATION = "mgmtagg"
 """The name a network rack's management aggregation switch takes after its rack's."""
 

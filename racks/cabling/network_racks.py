@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ...components.network_os import os_naming
 from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.network_management import NetworkManagement
+from ..management import BMC_PORT, own_port
 from .management_rows import MANAGEMENT_TIER
 from .names import (
-    BMC_PORT,
-    BOX_MANAGEMENT_PORT,
     core_rack,
     leaf_rack,
     management_switch_port,
@@ -82,8 +82,28 @@ def network_racks(
     ]
 
 
+@dataclass(frozen=True)
+class OwnPorts:
+    """The management ports a network rack's cables leave from, as the switches' OSes name
+    them: a switch box's, and the management aggregation switch's."""
+
+    box: str
+    aggregation: str
+
+
+def own_ports(cluster: ClusterAnalysis) -> OwnPorts:
+    """A cluster's switch box's and management aggregation switch's own management ports."""
+    tray = cluster.sizer.management.aggregation
+    box = os_naming(cluster.switch.network_os).management_port
+    return OwnPorts(box, BMC_PORT if tray is None else own_port(cluster.catalogue, tray))
+
+
 def management_rows(
-    racks: list[NetworkRack], management: NetworkManagement, first: int, aggregated: set[str]
+    racks: list[NetworkRack],
+    management: NetworkManagement,
+    first: int,
+    aggregated: set[str],
+    ports: OwnPorts,
 ) -> Iterator[CableRow]:
     """Each box's management cable to its rack's management switch, then the aggregation
     switch's where the rack is in `aggregated`; cable ids `M-NNNNNNN` numbered on from
@@ -93,14 +113,14 @@ def management_rows(
     for rack in racks:
         trays = rack.management_devices(management)
         ends = [
-            (box.place.position, box.device, BOX_MANAGEMENT_PORT, management.port_of(slot), slot)
+            (box.place.position, box.device, ports.box, management.port_of(slot), slot)
             for box in rack.boxes
             for slot in [(box.place.position - 1) // management.box_units]
         ]
         if rack.name in aggregated:
             device = network_aggregation(rack.name)
             at = management.aggregation_position()
-            ends.append((at, device, BMC_PORT, management.aggregation_port(), -1))
+            ends.append((at, device, ports.aggregation, management.aggregation_port(), -1))
         for position, device, port, (tray, z), slot in ends:
             if slot not in runs:
                 runs[slot] = management.run_m(slot) if slot >= 0 else management.aggregation_run_m()

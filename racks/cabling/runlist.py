@@ -52,7 +52,7 @@ from .names import (
     switch_device,
     tray_device,
 )
-from .network_racks import NetworkRack, management_rows, network_racks
+from .network_racks import NetworkRack, management_rows, network_racks, own_ports
 from .places import (
     FloorIndex,
     Place,
@@ -250,7 +250,8 @@ class RunList:
         """Each network rack's management cables, numbered after the compute racks'."""
         first = self.management.per_copy * self.cluster.copies
         management = self.cluster.sizer.management
-        return management_rows(self.network_racks, management, first, self.aggregated)
+        ports = own_ports(self.cluster)
+        return management_rows(self.network_racks, management, first, self.aggregated, ports)
 
     def uplink_rows(self) -> Iterator[CableRow]:
         """The links to the aggregation switches, numbered after the network racks'."""

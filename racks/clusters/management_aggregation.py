@@ -94,7 +94,7 @@ class Aggregation:
         floor: ManagementFloor,
         file: str | None,
     ) -> None:
-        self.management, self.floor, self.file = management, floor, file
+        self.catalogue, self.management, self.floor, self.file = catalogue, management, floor, file
         tray = management.aggregation
         switches = [
             catalogue.part(line.part, ManagementSwitch)

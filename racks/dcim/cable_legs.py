@@ -18,7 +18,7 @@ from ...components.cabling import Transceiver
 from ...components.catalogue import Catalogue
 from ..cabling.cable_list import CableList
 from ..cabling.management_rows import MANAGEMENT_TIER
-from ..cabling.names import BOX_MANAGEMENT_PORT, is_aggregation, port_interface
+from ..cabling.names import is_aggregation, port_interface
 from ..cabling.row import CableRow
 from .dcim_model import CableLeg
 from .device_types import switch_device_type, switch_ways
@@ -46,13 +46,12 @@ def switch_interfaces(cables: CableList) -> dict[str, str]:
     box = switch_device_type(cables.catalogue, switch, vocabulary("netbox"))
     interfaces = [i.name for i in box.interfaces if not i.mgmt_only]
     ways = switch_ways(switch)
-    management = {BOX_MANAGEMENT_PORT: box.management or BOX_MANAGEMENT_PORT}
     if run.split > ways:  # each lane an interface of its own (`lanes.py`)
-        return {name: name for name in run.port_names} | management
+        return {name: name for name in run.port_names}
     return {
         name: interfaces[(s // run.split) * ways + (s % run.split) * ways // run.split]
         for s, name in enumerate(run.port_names)
-    } | management
+    }
 
 
 def interface_of(port: str, switch: dict[str, str], nic_lanes: bool = False) -> str:

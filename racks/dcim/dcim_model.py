@@ -23,11 +23,24 @@ from ...components.trays import Airflow
 
 Data = dict[str, Any]
 
+MODEL_SLUG = (
+    (" ", "-"),
+    ("sfp+", "sfpp"),
+    ("poe+", "poep"),
+    ("-+", "-plus"),
+    ("+", "-plus-"),
+    ("_", "-"),
+    ("&", "-and-"),
+    ("!", ""),
+    ("/", "-"),
+    (",", ""),
+    ("'", ""),
+    ("*", "-"),
+)
+"""What the devicetype-library's tests replace, in order, to make a model's slug (case folded)
+and what its file names replace (case kept): `racks/dcim/type_names.py`."""
 FEED = "dcim.powerfeed"
 """A power feed's kind as a cable's end."""
-RACKBOM = "rackbom"
-"""The word a rackbom-only type's part number and slug start with, after the maker: the library
-names no part number so, so its slugs cannot clash with one."""
 
 
 class _Record:
@@ -180,10 +193,12 @@ class DeviceType(Strict):
 
     @property
     def file_name(self) -> str:
-        """Its file name: rackbom's own part number (`rackbom-...`, safe in a path) for a type the
-        devicetype-library does not hold, else the model (the library's name)."""
-        own = self.part_number is not None and self.part_number.startswith(f"{RACKBOM}-")
-        return f"{self.part_number if own else self.model}.yaml"
+        """Its file name: the model as its slug writes it, in the model's case
+        (`Q3400-RA.yaml`, `Helios-compute-tray.yaml`), as the library names its files."""
+        stem = self.model
+        for old, new in MODEL_SLUG:
+            stem = stem.replace(old, new)
+        return f"{stem.removesuffix('-')}.yaml"
 
     @property
     def path(self) -> str:

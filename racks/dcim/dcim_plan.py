@@ -46,7 +46,7 @@ from .placed_racks import (
 )
 from .power_feeds import panels, plant_racks, row_names
 from .scoped_links import ScopedLinks, scoped_links
-from .type_library import slugify
+from .type_names import maker_slug
 from .vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def _check_unique(types: list[DeviceType], file: str | None) -> None:
     """One content per slug and per (manufacturer, model), as the DCIM keeps them."""
     seen: dict[tuple[str, str], DeviceType] = {}
     for t in types:
-        for key in (("slug", t.slug), (t.manufacturer.casefold(), t.model)):
+        for key in ((t.manufacturer.casefold(), t.model), ("slug", t.slug)):
             other = seen.setdefault(key, t)
             if other != t:
                 raise InputError(
@@ -108,7 +108,7 @@ def _makers(
     spelled = tuple(
         dataclasses.replace(f, manufacturer=spelling[f.manufacturer.casefold()]) for f in frames
     )
-    return tuple(Manufacturer(m, slugify(m)) for m in makers), spelled
+    return tuple(Manufacturer(m, maker_slug(m)) for m in makers), spelled
 
 
 def profile_switch_types(catalogue: Catalogue, vocab: Vocabulary) -> list[DeviceType]:

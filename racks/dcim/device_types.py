@@ -13,10 +13,18 @@ What maps how (also written into every type's `comments`, each figure with its s
   typical draw; a power shelf has one AC input per supply and DC outlets the trays are cabled
   to; a server or tray with its own supplies has N+1 inlets; switch boxes have their real inlets.
 - Content depends on the tray and its variant only (never on the design it came from), so a slug
-  means one content across every export. Variants have their own slug and model: `-ib` (scale-out
-  NIC ports typed InfiniBand) and `-psu` (a tray with its own supplies, outside a busbar rack).
-- Boxes the devicetype-library holds keep its manufacturer, model, slug, part number and port
-  names; rackbom-only types have a part number and slug starting `<maker>-rackbom-`.
+  means one content across every export. Variants have their own model and slug: `InfiniBand`
+  (scale-out NIC ports typed InfiniBand) and `AC` (a tray with its own AC supplies, outside a
+  busbar rack).
+- Names (`type_names.py`): boxes the devicetype-library holds keep its manufacturer, model, slug,
+  part number and port names; any other type's model is its catalogue name without its maker
+  and notes, its slug `<maker>-<model>`, and its part number the catalogue's, where it has one
+  (none otherwise). The full catalogue name is the description.
+- A switch's own management port is named as its operating system names it
+  (`components/network_os.py`); a compute tray's, server's or switch tray's BMC is `bmc`. A NIC
+  port's card is named in the interface's description (its label is left for what is printed
+  at the port); Nautobot's device-type import keeps no interface description, so there the
+  card is named in the type's comments only.
 """
 
 from __future__ import annotations
@@ -27,18 +35,18 @@ from typing import Literal, TypedDict
 
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
+from ...components.network_os import OsNaming, os_naming
 from ...components.parts import Gpu, ManagementSwitch, Nic, PartType, PowerShelf
 from ...components.plant_library import plant_rules
 from ...components.plant_parts import Busway, circuit_w
 from ...components.switch_systems import SwitchSystem
 from ...components.trays import Airflow, PartUse, TrayRole, TrayType
 from ..build import BuiltDesign
-from ..cabling.names import BMC_PORT, management_switch_port, management_uplink_port
-from ..management import BMC_ROLES
+from ..cabling.names import management_switch_port, management_uplink_port
+from ..management import BMC_PORT, BMC_ROLES, switch_os
 from ..plant.rack import transient_factor
 from ..power import parts_power
 from .dcim_model import (
-    RACKBOM,
     ConsolePort,
     DeviceType,
     Interface,
@@ -46,7 +54,8 @@ from .dcim_model import (
     PowerOutlet,
     PowerPort,
 )
-from .type_library import KnownSwitch, Library, library, slugify
+from .type_library import KnownSwitch, Library, library
+from .type_names import plain_model, type_slug
 from .vocabulary import PortType, Vocabulary
 
 _PHASES: tuple[Literal["A", "B", "C"], ...] = ("A", "B", "C")
@@ -102,19 +111,13 @@ class Notes:
         return "\n".join(self.lines)
 
 
-def _model(name: str, file: str | None, where: str) -> str:
-    """A name as a device type's model, which may hold at most `MODEL_MAX` characters."""
-    if len(name) > MODEL_MAX:
+def _model(model: str, file: str | None, where: str) -> str:
+    """A device type's model, which may hold at most `MODEL_MAX` characters."""
+    if len(model) > MODEL_MAX:
         raise InputError(
             file, where, f"longer than the {MODEL_MAX} characters a device type's model may have"
         )
-    return name
-
-
-def _rackbom_names(maker: str, entry_id: str, variant: str) -> tuple[str, str]:
-    """A rackbom-only type's part number and slug (the slug ends with the part number)."""
-    part_number = slugify(f"{RACKBOM}-{entry_id}{variant}")[:50].rstrip("-")
-    return part_number, f"{slugify(maker)}-{part_number}"
+    return model
 
 
 def _airflow(
@@ -127,15 +130,18 @@ def _airflow(
     return lib.airflow.value
 
 
-def _port(kind: PortType, name: str, card: str | None = None, in_label: bool = False) -> Interface:
-    """An interface of `kind`; a NIC's port names its card in the description, or in the label
-    where the product keeps no description (`Vocabulary.card_in_description`)."""
-    if in_label:
-        return Interface.model_construct(
-            name=name, type=kind.type, label=card, description=kind.description
-        )
+def _port(kind: PortType, name: str, card: str | None = None) -> Interface:
+    """An interface of `kind`; a NIC's port names its card in the description."""
     text = "; ".join(t for t in (card, kind.description) if t)
     return Interface.model_construct(name=name, type=kind.type, description=text[:200] or None)
+
+
+def _described(interfaces: list[Interface], vocab: Vocabulary) -> tuple[Interface, ...]:
+    """The interfaces as `vocab`'s product keeps them: without descriptions where its import
+    drops them (the type's comments say what the ports are)."""
+    if vocab.keeps_interface_description:
+        return tuple(interfaces)
+    return tuple(i.model_copy(update={"description": None}) for i in interfaces)
 
 
 def _management_ports(
@@ -156,10 +162,18 @@ def _management_ports(
         counters["up"] += 1
 
 
-def _bmc(lib: Library, notes: Notes, name: str | None = None) -> Interface:
+def _management_port(lib: Library, notes: Notes, naming: OsNaming | None) -> Interface:
+    """A tray's BMC (`bmc`), or a switch's own management port as its OS (`naming`) names it."""
     rule = lib.management
-    port = name or rule.name or BMC_PORT
-    notes.add(f"interfaces {port}: management (BMC) port from {notes.source(rule.source)}.")
+    if naming is None:
+        port = BMC_PORT
+        notes.add(f"interfaces {port}: management (BMC) port from {notes.source(rule.source)}.")
+    else:
+        port = naming.management_port
+        notes.add(
+            f"interfaces {port}: management port, as {naming.name} names it, from "
+            f"{notes.source(naming.source)}; one 1000BASE-T port from {notes.source(rule.source)}."
+        )
     return Interface.model_construct(name=port, type=rule.type or "1000base-t", mgmt_only=True)
 
 
@@ -189,16 +203,9 @@ def tray_device_type(
         notes.add(f"manufacturer: none in the catalogue; {maker!r}, its GPUs' if any, stands in.")
     ib = infiniband and _has_scale_out(design, tray)
     own = not busbar and not _is_shelf(design, tray)
-    variant = ("-ib" if ib else "") + ("-psu" if own else "")
-    part_number, slug = _rackbom_names(maker, tray.id, variant)
     file = catalogue.origin.get(("trays", tray.id))
-    name = (
-        tray.name + (" (InfiniBand scale-out)" if ib else "") + (" (own supplies)" if own else "")
-    )
-    model = _model(name, file, f"trays(id={tray.id}).name")
-    description = None
-    if tray.part_number:
-        description = f"Maker's part number {tray.part_number}"[:200]
+    model = plain_model(tray.name, maker) + _variant(ib, own, notes)
+    model = _model(model, file, f"trays(id={tray.id}).name")
     unit = "OU (48 mm)" if tray.unit_standard == "ocp" else "U (44.45 mm)"
     notes.add(
         f"u_height: {tray.height_units} {unit}, one rack unit each; "
@@ -208,25 +215,40 @@ def tray_device_type(
     weight = _weight(design, tray, notes)
     interfaces, consoles, bays = _ports(design, tray, vocab, notes, infiniband)
     if tray.role in MANAGED_ROLES:
-        interfaces = [_bmc(lib, notes), *interfaces]
+        interfaces = [_management_port(lib, notes, switch_os(catalogue, tray)), *interfaces]
     power_ports, outlets = _power(design, tray, busbar, notes, draw_limit(vocab))
     return DeviceType.model_construct(
         manufacturer=maker,
         model=model,
-        slug=slug,
+        slug=type_slug(maker, model),
         u_height=tray.height_units,
-        part_number=part_number,
+        part_number=tray.part_number,
         is_full_depth=True,
         airflow=airflow,
         **_weight_fields(weight),
-        description=description,
+        description=tray.name[:200],
         comments=notes.text(),
         console_ports=tuple(consoles),
         power_ports=tuple(power_ports),
         power_outlets=tuple(outlets),
-        interfaces=tuple(interfaces),
+        interfaces=_described(interfaces, vocab),
         module_bays=tuple(bays),
     )
+
+
+def _variant(infiniband: bool, own: bool, notes: Notes) -> str:
+    """The words a variant's model ends with (` InfiniBand`, ` AC`), noted in its comments."""
+    held = [
+        (word, what)
+        for word, what, on in (
+            ("InfiniBand", "scale-out NIC ports typed InfiniBand", infiniband),
+            ("AC", "its own AC supplies, outside a rack with power shelves", own),
+        )
+        if on
+    ]
+    for word, what in held:
+        notes.add(f"model: {word!r} names the variant with {what}.")
+    return "".join(f" {word}" for word, _ in held)
 
 
 def _weight_fields(kg: float | None) -> WeightFields:
@@ -273,7 +295,7 @@ def switch_device_type(catalogue: Catalogue, switch: SwitchSystem, vocab: Vocabu
     airflow = _airflow(
         known.airflow if known else None, lib, notes, known.source if known else None
     )
-    interfaces = [_bmc(lib, notes, known.management if known else None)]
+    interfaces = [_management_port(lib, notes, os_naming(switch.network_os))]
     interfaces += _cages(switch, switch_ways(switch), vocab, known, notes)
     console = known.console if known else "console"
     if known is None:
@@ -291,7 +313,7 @@ def switch_device_type(catalogue: Catalogue, switch: SwitchSystem, vocab: Vocabu
         comments=notes.text(),
         console_ports=(ConsolePort.model_construct(name=console, type="rj-45"),),
         power_ports=tuple(_switch_inlets(switch, known, lib, notes)),
-        interfaces=tuple(interfaces),
+        interfaces=_described(interfaces, vocab),
     )
 
 
@@ -301,7 +323,7 @@ def pdu_device_type(catalogue: Catalogue, pdu: Busway, vocab: Vocabulary) -> Dev
     notes = Notes(catalogue)
     notes.add(f"rackbom rack PDU {pdu.id}; source {notes.source(pdu.source)}.")
     maker = library().manufacturer(pdu.manufacturer)
-    part_number, slug = _rackbom_names(maker, pdu.id, "")
+    model = _part_model(catalogue, pdu, maker)
     rated = math.floor(circuit_w(pdu.voltage_v, pdu.phases, pdu.current_a, 1.0))
     inlet = PowerPort.model_construct(
         name="inlet", type=pdu.inlet or "hardwired", maximum_draw=min(rated, draw_limit(vocab))
@@ -329,14 +351,14 @@ def pdu_device_type(catalogue: Catalogue, pdu: Busway, vocab: Vocabulary) -> Dev
     notes.add("airflow: passive (a PDU has no fans).")
     return DeviceType.model_construct(
         manufacturer=maker,
-        model=_model(pdu.name, catalogue.origin.get(("parts", pdu.id)), f"parts(id={pdu.id}).name"),
-        slug=slug,
+        model=model,
+        slug=type_slug(maker, model),
         u_height=0,
-        part_number=part_number,
+        part_number=pdu.part_number,
         is_full_depth=True,
         airflow="passive",
         **_weight_fields(pdu.weight_kg),
-        description=f"Maker's part number {pdu.part_number}" if pdu.part_number else None,
+        description=pdu.name[:200],
         comments=notes.text(),
         power_ports=(inlet,),
         power_outlets=tuple(outlets),
@@ -350,24 +372,23 @@ def _switch_names(
     maker: str,
     notes: Notes,
 ) -> tuple[str, str, str | None]:
-    """Model, slug and part number: the library's for a box it holds, else rackbom's own."""
+    """Model, slug and part number: the library's for a box it holds, else the catalogue's."""
     if known is not None:
         notes.add(
             f"manufacturer, model, slug, part number and port names: the devicetype-library's, "
             f"from {notes.source(known.source)}."
         )
         return known.model, known.slug, known.part_number
-    part_number, slug = _rackbom_names(maker, _unmade(switch.id, slugify(maker), "-"), "")
-    file = catalogue.origin.get(("parts", switch.id))
-    name = _unmade(switch.name.split(" (")[0], maker, " ")
-    return _model(name, file, f"parts(id={switch.id}).name"), slug, part_number
+    model = _part_model(catalogue, switch, maker)
+    return model, type_slug(maker, model), switch.part_number
 
 
-def _unmade(name: str, maker: str, gap: str) -> str:
-    """A name without its maker in front (`Arista 7060XE7-64PS` of Arista is `7060XE7-64PS`),
-    as the devicetype-library names models."""
-    head = f"{maker}{gap}"
-    return name[len(head) :] if name.casefold().startswith(head.casefold()) else name
+def _part_model(catalogue: Catalogue, part: PartType, maker: str) -> str:
+    """A part's model: its maker's part number where the catalogue has one (as the library
+    models PDUs and Arista's boxes), else its name without its maker and notes."""
+    where = f"parts(id={part.id}).{'part_number' if part.part_number else 'name'}"
+    model = plain_model(part.part_number or part.name, maker)
+    return _model(model, catalogue.origin.get(("parts", part.id)), where)
 
 
 def _switch_weight(
@@ -486,11 +507,11 @@ def _ports(
             for _ in range(line.qty * part.ports):
                 counters[prefix] += 1
                 name = f"{prefix}{counters[prefix]}"
-                in_label = not vocab.card_in_description
-                interfaces.append(_port(kind, name, part.label_name, in_label))
+                interfaces.append(_port(kind, name, part.label_name))
+            typed = kind.type + (f" ({kind.description})" if kind.description else "")
             notes.add(
                 f"interfaces {prefix}*: {line.qty * part.ports} x {part.port_gbps:g}G "
-                f"({part.id}, {line.use.value}) as {kind.type} from "
+                f"{part.label_name} ({part.id}, {line.use.value}) as {typed} from "
                 f"{notes.source(part.source_of('port_gbps'))}; {speaks}."
             )
         elif isinstance(part, ManagementSwitch):

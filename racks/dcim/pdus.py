@@ -50,11 +50,12 @@ def pdus_per_side(placed: Placed, pdu: DeviceType, limit_w: float) -> int:
 
 
 def with_pdus(placed: Placed, pdu: DeviceType, per_side: int) -> Placed:
-    """The rack with `per_side` PDUs on each side (A1, B1, A2, ...) and its inlets cabled."""
+    """The rack with `per_side` PDUs on each side (`{rack}-PDU-A1`, `-B1`, `-A2`, ...) and its
+    inlets cabled."""
     rack = placed.rack
     pdus = tuple(
         Device(
-            name=f"{rack.name} PDU-{side}{k + 1}",
+            name=f"{rack.name}-PDU-{side}{k + 1}",
             device_type=pdu,
             role="power",
             site=rack.site,

@@ -17,19 +17,16 @@ from ...components.catalogue import Catalogue
 from ...components.frames import RackFrame
 from ..build import BuiltDesign, BuiltRack
 from ..cabling.names import (
-    BMC_PORT,
-    BOX_MANAGEMENT_PORT,
     management_switch_port,
     network_aggregation,
     rack_name,
     tray_device,
 )
-from ..cabling.network_racks import NetworkRack, management_rows
+from ..cabling.network_racks import NetworkRack, management_rows, own_ports
 from ..cabling.runlist import RunList
 from ..clusters.cluster_analysis import ClusterAnalysis
-from ..management import rack_management
+from ..management import own_port, rack_management
 from .dcim_model import (
-    RACKBOM,
     Cable,
     CableBundle,
     Device,
@@ -43,6 +40,7 @@ from .dcim_model import (
 from .pdus import ac_inlets, pdus_per_side, with_pdus
 from .power_feeds import PlantRacks, rack_power
 from .type_library import library, slugify
+from .type_names import plain_model, type_slug
 from .vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -73,10 +71,11 @@ def rack_type(frame: RackFrame, catalogue: Catalogue) -> RackType:
     space = round(frame.height_units * frame.unit_mm)
     height = space if frame.height_mm is None else round(frame.height_mm)
     unit = "OU of 48 mm" if frame.unit_standard == "ocp" else "U of 44.45 mm"
+    model = plain_model(frame.name, maker)
     return RackType(
         manufacturer=maker,
-        model=frame.name,
-        slug=f"{slugify(maker)}-{RACKBOM}-{slugify(frame.id)}",
+        model=model,
+        slug=type_slug(maker, model),
         form_factor="4-post-cabinet",
         width=width,
         u_height=frame.height_units,
@@ -211,7 +210,7 @@ def _management_cables(
         Cable(
             by_tray[id(link.tray)].name,
             "dcim.interface",
-            _management_port(by_tray[id(link.tray)]),
+            own_port(design.catalogue, link.tray.tray),
             by_tray[id(link.switch)].name,
             "dcim.interface",
             management_switch_port(link.port),
@@ -220,13 +219,9 @@ def _management_cables(
         for link in plan.links
     )
     uncabled = tuple(
-        f"{by_tray[id(t)].name}:{_management_port(by_tray[id(t)])}" for t in plan.uncabled
+        f"{by_tray[id(t)].name}:{own_port(design.catalogue, t.tray)}" for t in plan.uncabled
     )
     return cables, uncabled
-
-
-def _management_port(device: Device) -> str:
-    return device.device_type.management or BMC_PORT
 
 
 def _power_cables(devices: tuple[Device, ...]) -> tuple[tuple[Cable, ...], tuple[str, ...]]:
@@ -276,20 +271,18 @@ def network_racks(
     given."""
     run = RunList(cluster)
     management = cluster.sizer.management
-    rows = management_rows(run.network_racks, management, 0, run.aggregated)
+    rows = management_rows(run.network_racks, management, 0, run.aggregated, own_ports(cluster))
     for rack in run.network_racks:
         boxes = _boxes(cluster, rack, switch_type, site, vocab)
         switches = _management_switches(cluster, rack, management_type, site)
         held = rack.name in run.aggregated
         if held and aggregation_type is not None:
             switches += (_aggregation(cluster, rack, aggregation_type, site),)
-        ports = {BOX_MANAGEMENT_PORT: switch_type.management or BOX_MANAGEMENT_PORT}
-        ports[BMC_PORT] = (aggregation_type.management if aggregation_type else None) or BMC_PORT
         cables = tuple(
             Cable(
                 row.a_device,
                 "dcim.interface",
-                ports[row.a_port],
+                row.a_port,
                 row.z_device,
                 "dcim.interface",
                 row.z_port,

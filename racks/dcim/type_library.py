@@ -44,7 +44,6 @@ class KnownSwitch(_Strict):
     airflow: Airflow
     weight_kg: float
     console: str
-    management: str
     ports: str
     first_cage: int = Field(ge=0, le=1)
     inlets: Inlets | None = None
@@ -55,7 +54,6 @@ class Rule(_Strict):
 
     source: str
     type: str | None = None
-    name: str | None = None
     watts: int | None = None
     count: int | None = None
     spare: int | None = None

@@ -79,10 +79,9 @@ class Vocabulary:
     device_type_fields: frozenset[str]
 
     @property
-    def card_in_description(self) -> bool:
-        """Where a NIC port names its card: NetBox keeps it in the interface's description
-        (its label is what is printed at the port); Nautobot's device-type import drops an
-        interface's description, so there it stays the label."""
+    def keeps_interface_description(self) -> bool:
+        """Whether an interface's description loads: NetBox keeps it; Nautobot's device-type
+        import drops it, so a Nautobot export says in the type's comments what its ports are."""
         return self.target == "netbox"
 
     @property

@@ -63,12 +63,30 @@ _DecimalLoader.add_constructor(
 )
 
 
+_MODEL_RULE = (
+    (" ", "-"),
+    ("sfp+", "sfpp"),
+    ("poe+", "poep"),
+    ("-+", "-plus"),
+    ("+", "-plus-"),
+    ("_", "-"),
+    ("&", "-and-"),
+    ("!", ""),
+    ("/", "-"),
+    (",", ""),
+    ("'", ""),
+    ("*", "-"),
+)
+"""The replacements the library's tests make, in order, in a case-folded model or part number
+(its `tests/device_types.py`); one trailing hyphen is then cut."""
+
+
 def _slug(text: str) -> str:
-    """The library's slug of a model or part number (spaces to hyphens, case folded)."""
-    out = text.casefold().replace(" ", "-").replace("_", "-").replace("/", "-")
-    for drop in ("!", ",", "'"):
-        out = out.replace(drop, "")
-    return out.rstrip("-")
+    """The library's slug of a model or part number."""
+    out = text.casefold()
+    for old, new in _MODEL_RULE:
+        out = out.replace(old, new)
+    return out.removesuffix("-")
 
 
 def problems(path: str, text: str, check: Draft202012Validator, lint: YamlLintConfig) -> list[str]:
