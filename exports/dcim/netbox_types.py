@@ -11,8 +11,9 @@ from collections.abc import Hashable, Iterable
 from typing import Any
 
 from ...racks.dcim.dcim_model import DeviceType, Manufacturer, RackType, Role
-from .netbox_api import NetBox, Row, plain
-from .netbox_sync import Tally, Want, keyed, sync, tagged, with_tag
+from .dcim_api import Row, plain
+from .dcim_sync import Tally, Want, keyed, sync, with_tag
+from .netbox_api import NetBox
 
 TEMPLATES = (
     ("dcim/console-port-templates", "console_ports"),
@@ -66,7 +67,7 @@ def device_types(
         for t in types
     ]
     ids = {str(k): v for k, v in sync(netbox, tally, "dcim/device-types", wants, rows).items()}
-    ours = {r["id"] for r in rows.values() if tagged(r)} | {
+    ours = {r["id"] for r in rows.values() if tally.owns(r)} | {
         i for s, i in ids.items() if s not in rows
     }
     for path, section in TEMPLATES:
