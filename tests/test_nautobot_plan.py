@@ -3,10 +3,10 @@ command's bad input (`rackbom export nautobot SYSTEM --url URL`)."""
 
 from __future__ import annotations
 
-import socket
 from typing import Any
 
 import pytest
+from test_netbox_plan import _closed_port
 
 import rackbom as rb
 from rackbom.components.errors import InputError
@@ -122,12 +122,6 @@ def test_a_cables_ends_are_named_as_the_export_names_them() -> None:
         ("dcim.powerport", "p-9"): ("dcim.powerport", "helios-OU1", "ac-input"),
     }
     assert set(_row_ends(row, names)) == set(names.values())
-
-
-def _closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_an_unreachable_nautobot_is_one_line(cli) -> None:

@@ -17,7 +17,7 @@ import pytest
 from dcim_service import Server, value
 from nautobot_client import NautobotClient
 from nautobot_service import NAUTOBOT
-from test_netbox_push import CLUSTER
+from test_netbox_push import CLUSTER, _counts
 
 import rackbom as rb
 from rackbom.racks.dcim.dcim_model import FEED, DcimPlan
@@ -60,12 +60,6 @@ def _export(target: str) -> DcimPlan:
 
 def _push(cli, running: Server, token: str, target: str, *more: str) -> Any:
     return cli("export", "nautobot", target, "--url", running.url, "--token", token, *more)
-
-
-def _counts(out: str) -> tuple[int, int, int]:
-    tail = out.strip().splitlines()[-1].split(": ", 1)[1]
-    created, updated, unchanged = (int(part.split()[-1]) for part in tail.split(", "))
-    return created, updated, unchanged
 
 
 def _hall(client: NautobotClient, export: DcimPlan) -> str:

@@ -16,13 +16,20 @@ from itertools import islice
 from typing import Any
 
 from ...components.errors import InputError
-from ...racks.dcim.dcim_model import Placed
+from ...racks.dcim.dcim_model import DeviceType, Placed
 from .dcim_api import Id, RestApi, Row, plain
 
 TAG = "rackbom"
 """The tag of every object the push creates."""
 RACKS_AT_ONCE = 16
 """Racks planned and written together."""
+COMPONENTS = {
+    "dcim.interface": "dcim/interfaces",
+    "dcim.powerport": "dcim/power-ports",
+    "dcim.poweroutlet": "dcim/power-outlets",
+}
+"""The kinds of device component a cable ends on, and their endpoints (the same in both
+products)."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,57 @@ class Tally:
         return [*kinds, f"would push {where}: {counts}{scoped}"]
 
 
+TEMPLATES = (
+    ("dcim/console-port-templates", "console_ports"),
+    ("dcim/power-port-templates", "power_ports"),
+    ("dcim/power-outlet-templates", "power_outlets"),
+    ("dcim/interface-templates", "interfaces"),
+    ("dcim/module-bay-templates", "module_bays"),
+)
+"""Template endpoints and the device type's field, in the order they are made (outlets name
+their power port)."""
+
+
+def template_wants(
+    types: Iterable[DeviceType],
+    section: str,
+    ids: Mapping[str, Hashable],
+    unset: Row,
+    port: tuple[str, Mapping[Any, Hashable]],
+) -> list[Want]:
+    """One kind of template of every device type (`section`: `interfaces`, ...), keyed by (device
+    type id, name), its fields the export leaves out as `unset`; an outlet's power port under
+    the product's field name (`port[0]`), by its id among the ports of the device type
+    (`port[1]`)."""
+    field_name, ports = port
+    wants: list[Want] = []
+    for t in types:
+        parent = ids.get(t.slug)
+        for item in getattr(t, section):
+            data = item.data()
+            power_port = data.pop("power_port", None)
+            body: Row = {"device_type": parent, **unset, **data}
+            if power_port is not None:
+                body[field_name] = ports.get((parent, power_port))
+            key: Hashable = (parent, item.name) if parent else (t.slug, item.name)
+            wants.append(Want(key, f"{t.model} {item.name}", body))
+    return wants
+
+
+def plan_then_apply(run: Callable[[Tally], None], product: str, apply: bool) -> Tally:
+    """Plan every object with `run` (reads only) and stop on a conflict; then, with `apply` and
+    anything to do, run again to write: what was or would be done."""
+    planned = Tally(apply=False, product=product)
+    run(planned)
+    planned.check()
+    if not apply or planned.totals()[:2] == (0, 0):
+        return planned
+    done = Tally(apply=True, product=product)
+    run(done)
+    done.check()
+    return done
+
+
 def sync(
     api: RestApi[Id] | None,
     tally: Tally,
@@ -161,6 +219,25 @@ def groups(placed: Iterator[Placed]) -> Iterator[list[Placed]]:
         yield group
 
 
-def draws(data: Row | None) -> Row:
+def _draws(data: Row | None) -> Row:
     """A device's own draws on one port, without the names that key it."""
     return {} if data is None else {k: v for k, v in data.items() if k.endswith("_draw")}
+
+
+def power_port_wants(group: list[Placed], existing: Mapping[Hashable, Row]) -> list[Want]:
+    """The group's devices' power ports that the product holds (keyed by device and port name),
+    as their device types give them now with the devices' own draws: the product makes a
+    device's components from the templates once, so a changed draw is carried to the devices."""
+    unset: Row = {"maximum_draw": None, "allocated_draw": None}
+    own = {(w.device, w.name): w.data() for p in group for w in p.draws}
+    return [
+        Want(
+            (d.name, port.name),
+            f"{d.name} {port.name}",
+            {**unset, **port.data(), **_draws(own.get((d.name, port.name)))},
+        )
+        for p in group
+        for d in p.devices
+        for port in d.device_type.power_ports
+        if (d.name, port.name) in existing
+    ]

@@ -3,9 +3,8 @@
 Objects go in dependency order (tag, manufacturers, device types and their templates, roles,
 location types, the site and hall locations, power panels, then racks with their devices, their
 power ports' draws, power feeds and cables, a group of racks at a time), each kind in bulk
-requests. Nautobot has no rack types: each rack carries its frame's size. A push first plans
-every object (reads only) and stops on any conflict before it writes, then applies the plan; a
-second push of the same system finds everything unchanged.
+requests, planned in full before anything is written (`dcim_sync.plan_then_apply`). Nautobot
+has no rack types: each rack carries its frame's size.
 """
 
 from __future__ import annotations
@@ -14,16 +13,21 @@ from collections.abc import Hashable, Iterable
 
 from ...racks.dcim.dcim_model import FEED, Cable, DcimPlan, Placed
 from .dcim_api import Row, plain
-from .dcim_sync import Tally, Want, draws, groups, keyed, sync, with_tag
+from .dcim_sync import (
+    COMPONENTS,
+    Tally,
+    Want,
+    groups,
+    keyed,
+    plan_then_apply,
+    power_port_wants,
+    sync,
+    with_tag,
+)
 from .nautobot_api import Nautobot
 from .nautobot_places import place, power_panels, tag
 from .nautobot_types import device_types, manufacturers, roles
 
-COMPONENTS = {
-    "dcim.interface": "dcim/interfaces",
-    "dcim.powerport": "dcim/power-ports",
-    "dcim.poweroutlet": "dcim/power-outlets",
-}
 RACK_FIELDS = ("width", "u_height", "outer_width", "outer_depth", "outer_unit", "comments")
 """The frame's size a rack keeps in Nautobot (no rack types, no outer height)."""
 End = tuple[str, str, str]
@@ -32,15 +36,7 @@ End = tuple[str, str, str]
 
 def push(api: Nautobot, plan: DcimPlan, apply: bool) -> Tally:
     """Plan the push of `plan` (and with `apply`, carry it out): what was or would be done."""
-    planned = Tally(apply=False, product=Nautobot.product)
-    _run(api, plan, planned)
-    planned.check()
-    if not apply or planned.totals()[:2] == (0, 0):
-        return planned
-    done = Tally(apply=True, product=Nautobot.product)
-    _run(api, plan, done)
-    done.check()
-    return done
+    return plan_then_apply(lambda tally: _run(api, plan, tally), Nautobot.product, apply)
 
 
 def _run(api: Nautobot, plan: DcimPlan, tally: Tally) -> None:
@@ -127,24 +123,11 @@ def _devices(
 
 
 def _power_ports(api: Nautobot, tally: Tally, group: list[Placed], devices: dict[str, str]) -> None:
-    """The devices' power ports as their device types give them now: Nautobot makes a device's
-    components from the templates once, so a changed draw is carried to the devices here."""
+    """The devices' power ports, brought to their device types' and their own draws."""
     names = {i: n for n, i in devices.items()}
     rows = api.rows_of("dcim/power-ports", "device", devices.values()) if devices else ()
     existing = keyed(rows, lambda r: (names.get(plain(r["device"])), r["name"]))
-    unset: Row = {"maximum_draw": None, "allocated_draw": None}
-    own = {(w.device, w.name): w.data() for p in group for w in p.draws}
-    wants = [
-        Want(
-            (d.name, port.name),
-            f"{d.name} {port.name}",
-            {**unset, **port.data(), **draws(own.get((d.name, port.name)))},
-        )
-        for p in group
-        for d in p.devices
-        for port in d.device_type.power_ports
-        if (d.name, port.name) in existing
-    ]
+    wants = power_port_wants(group, existing)
     sync(api, tally, "dcim/power-ports", wants, existing, owned=lambda r: True)
 
 

@@ -11,25 +11,15 @@ changes one. A device type carries the tag; its templates are rackbom's when it 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any
 
 from ...racks.dcim.dcim_model import DeviceType, Manufacturer, Role
 from .dcim_api import Row, plain
-from .dcim_sync import Tally, Want, keyed, sync, with_tag
+from .dcim_sync import TEMPLATES, Tally, Want, keyed, sync, template_wants, with_tag
 from .nautobot_api import Nautobot
 
 TYPE_FIELDS = ("model", "part_number", "u_height", "is_full_depth", "comments")
 """The device-type fields Nautobot has besides its manufacturer (`device_type_fields` of
 `racks/dcim/data/nautobot.yaml`)."""
-TEMPLATES = (
-    ("dcim/console-port-templates", "console_ports"),
-    ("dcim/power-port-templates", "power_ports"),
-    ("dcim/power-outlet-templates", "power_outlets"),
-    ("dcim/interface-templates", "interfaces"),
-    ("dcim/module-bay-templates", "module_bays"),
-)
-"""Template endpoints and the device type's field, in the order they are made (outlets name
-their power port)."""
 UNSET: dict[str, Row] = {
     "power_ports": {"maximum_draw": None, "allocated_draw": None},
     "power_outlets": {"power_port_template": None},
@@ -109,17 +99,8 @@ def _templates(
             (plain(r["device_type"]), r["name"]): r["id"]
             for r in api.rows_of("dcim/power-port-templates", "device_type", known)
         }
-    wants: list[Want] = []
-    for t in types:
-        parent = ids.get(t.slug)
-        for item in getattr(t, section):
-            data = item.data()
-            port = data.pop("power_port", None)
-            body: dict[str, Any] = {"device_type": parent, **UNSET.get(section, {}), **data}
-            if port is not None:
-                body["power_port_template"] = ports.get((parent or "", port))
-            key: Hashable = (parent, item.name) if parent else (t.slug, item.name)
-            wants.append(Want(key, f"{t.model} {item.name}", body))
+    port = ("power_port_template", ports)
+    wants = template_wants(types, section, ids, UNSET.get(section, {}), port)
     sync(api, tally, path, wants, rows, owned=lambda r: plain(r["device_type"]) in ours)
 
 

@@ -14,31 +14,29 @@ from collections.abc import Hashable, Iterable, Iterator
 
 from ...racks.dcim.dcim_model import FEED, Cable, DcimPlan, Placed, Site
 from .dcim_api import Row, plain
-from .dcim_sync import TAG, Tally, Want, draws, groups, keyed, sync, with_tag
+from .dcim_sync import (
+    COMPONENTS,
+    TAG,
+    Tally,
+    Want,
+    groups,
+    keyed,
+    plan_then_apply,
+    power_port_wants,
+    sync,
+    with_tag,
+)
 from .netbox_api import NetBox
 from .netbox_power import power_feeds, power_panels
 from .netbox_types import device_types, manufacturers, rack_types, roles
 
-COMPONENTS = {
-    "dcim.interface": "dcim/interfaces",
-    "dcim.powerport": "dcim/power-ports",
-    "dcim.poweroutlet": "dcim/power-outlets",
-}
 End = tuple[str, str, str]
 """(component kind, device name, component name)."""
 
 
 def push(netbox: NetBox, plan: DcimPlan, apply: bool) -> Tally:
     """Plan the push of `plan` (and with `apply`, carry it out): what was or would be done."""
-    planned = Tally(apply=False, product=NetBox.product)
-    _run(netbox, plan, planned)
-    planned.check()
-    if not apply or planned.totals()[:2] == (0, 0):
-        return planned
-    done = Tally(apply=True, product=NetBox.product)
-    _run(netbox, plan, done)
-    done.check()
-    return done
+    return plan_then_apply(lambda tally: _run(netbox, plan, tally), NetBox.product, apply)
 
 
 def _run(netbox: NetBox, plan: DcimPlan, tally: Tally) -> None:
@@ -135,23 +133,10 @@ def _devices(
 
 
 def _power_ports(netbox: NetBox, tally: Tally, group: list[Placed], racks: list[int]) -> None:
-    """The devices' power ports as their device types give them now: NetBox makes a device's
-    components from the templates once, so a changed draw is carried to the devices here."""
+    """The devices' power ports, brought to their device types' and their own draws."""
     rows = netbox.rows_of("dcim/power-ports", "rack_id", racks) if racks else iter(())
     existing = keyed(rows, lambda r: (r["device"]["name"], r["name"]))
-    unset: Row = {"maximum_draw": None, "allocated_draw": None}
-    own = {(w.device, w.name): w.data() for p in group for w in p.draws}
-    wants = [
-        Want(
-            (d.name, port.name),
-            f"{d.name} {port.name}",
-            {**unset, **port.data(), **draws(own.get((d.name, port.name)))},
-        )
-        for p in group
-        for d in p.devices
-        for port in d.device_type.power_ports
-        if (d.name, port.name) in existing
-    ]
+    wants = power_port_wants(group, existing)
     sync(netbox, tally, "dcim/power-ports", wants, existing, owned=lambda r: True)
 
 
