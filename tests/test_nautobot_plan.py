@@ -10,6 +10,7 @@ from test_netbox_plan import _closed_port
 
 import rackbom as rb
 from rackbom.components.errors import InputError
+from rackbom.exports.dcim.dcim_api import RestApi
 from rackbom.exports.dcim.nautobot_api import Nautobot
 from rackbom.exports.dcim.nautobot_push import _row_ends, push
 from rackbom.racks.dcim.dcim_model import DcimPlan
@@ -140,3 +141,32 @@ def test_a_push_needs_a_token(cli, monkeypatch) -> None:
     assert result.err.strip() == (
         "rackbom: error: --token: a Nautobot API token is needed (or $NAUTOBOT_TOKEN)"
     )
+
+
+class _Answering:
+    """A client whose server answers its status with `status`."""
+
+    def __init__(self, status: dict[str, str]) -> None:
+        self.answer = status
+
+    def status(self) -> dict[str, str]:
+        return self.answer
+
+
+@pytest.mark.parametrize(
+    ("status", "message"),
+    [
+        ({"nautobot-version": "2.2.9"}, "--url: Nautobot 2.2.9 is older than 2.3"),
+        (
+            {"netbox-version": "4.7.3"},
+            "--url: http://n.invalid is not a Nautobot API (no Nautobot version)",
+        ),
+    ],
+)
+def test_an_older_nautobot_or_another_server_is_one_line(
+    status: dict[str, str], message: str
+) -> None:
+    api = Nautobot.__new__(Nautobot)
+    with pytest.raises(InputError) as refused:
+        RestApi.__init__(api, "http://n.invalid", _Answering(status), LookupError)
+    assert str(refused.value) == message
