@@ -65,13 +65,9 @@ def place(api: Nautobot, tally: Tally, site: Site, active: str) -> dict[str, str
         "status": active,
         "description": site.description,
     }
-    sites = (
-        api.rows("dcim/locations", name=site.name, location_type=kinds[SITE])
-        if SITE in kinds
-        else ()
-    )
+    sites = keyed(api.rows("dcim/locations", name=site.name), lambda r: r["name"])
     want = Want(site.name, site.name, with_tag(body, tally))
-    found = sync(api, tally, "dcim/locations", [want], keyed(sites, lambda r: r["name"]))
+    found = sync(api, tally, "dcim/locations", [want], sites)
     site_id = found.get(site.name)
     hall = {
         "name": site.location,
