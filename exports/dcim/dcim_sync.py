@@ -1,11 +1,13 @@
-"""One kind of DCIM object brought to what rackbom wants: created, updated or left unchanged.
+"""What NetBox's and Nautobot's pushes share: one kind of DCIM object brought to what rackbom
+wants (created, updated or left unchanged), the plan made before any write, the report, racks a
+group at a time, and the bodies both products take alike (component templates, power ports'
+draws).
 
-What NetBox's and Nautobot's pushes share. An object is rackbom's when it carries the `rackbom`
-tag (templates: when their device type does). Another object with the same key is used as it is
-where it already holds what rackbom would write, and is a conflict otherwise: rackbom never
-changes what it did not create. A plan (`apply=False`) only counts and finds conflicts, so a push
-checks everything before it writes. Racks go a group at a time, so memory stays flat in the
-system's size.
+An object is rackbom's when it carries the `rackbom` tag (templates: when their device type
+does). Another object with the same key is used as it is where it already holds what rackbom
+would write, and is a conflict otherwise: rackbom never changes what it did not create. A plan
+(`apply=False`) only counts and finds conflicts, so a push checks everything before it writes.
+Racks go a group at a time, so memory stays flat in the system's size.
 """
 
 from __future__ import annotations
