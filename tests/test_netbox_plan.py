@@ -9,15 +9,16 @@ import pytest
 
 import rackbom as rb
 from rackbom.components.errors import InputError
-from rackbom.exports.dcim.netbox_api import plain
+from rackbom.exports.dcim.dcim_api import plain
+from rackbom.exports.dcim.dcim_sync import Tally, Want, sync
 from rackbom.exports.dcim.netbox_power import power_feeds, power_panels
 from rackbom.exports.dcim.netbox_push import _row_ends
-from rackbom.exports.dcim.netbox_sync import Tally, Want, sync
 from rackbom.racks.dcim.dcim_model import FEED, DcimPlan
 from rackbom.racks.dcim.dcim_plan import design_plan
 from rackbom.racks.dcim.vocabulary import vocabulary
 
-OURS = [{"slug": "rackbom"}]
+OURS = [{"id": 1, "slug": "rackbom"}]
+"""rackbom's tag (id 1) as NetBox nests it in an object."""
 
 
 def _row(id_: int, name: str, tags: list[dict[str, str]], **fields: object) -> dict[str, object]:
@@ -35,7 +36,7 @@ def test_a_plan_counts_each_object_once() -> None:
         Want("same", "same", {"name": "same", "status": "active"}),
         Want("moved", "moved", {"name": "moved", "rack": 8}),
     ]
-    tally = Tally(apply=False)
+    tally = Tally(apply=False, product="NetBox", tag=1)
     ids = sync(None, tally, "dcim/devices", wants, existing)
     assert tally.counts == {"devices": [1, 1, 1]}
     assert ids == {"same": 1, "moved": 2}
@@ -46,11 +47,11 @@ def test_an_object_rackbom_did_not_make_is_never_changed() -> None:
     """An untagged object that differs is a conflict named in one line; a shared one is used."""
     existing = {"helios": _row(3, "helios", [], description="the user's own")}
     wants = [Want("helios", "helios", {"name": "helios", "description": "rackbom design"})]
-    tally = Tally(apply=False)
+    tally = Tally(apply=False, product="NetBox", tag=1)
     sync(None, tally, "dcim/sites", wants, existing)
     with pytest.raises(InputError, match="sites 'helios' exists in NetBox, not made by rackbom"):
         tally.check()
-    shared = Tally(apply=False)
+    shared = Tally(apply=False, product="NetBox", tag=1)
     sync(None, shared, "dcim/manufacturers", wants, existing, shared=True)
     assert shared.counts == {"manufacturers": [0, 0, 1]}
     shared.check()
@@ -115,7 +116,7 @@ def test_a_plan_makes_a_panel_per_side_and_a_feed_per_shelf() -> None:
     """Into an empty NetBox, a plan creates the row's two panels and the rack's eight feeds (one
     per power shelf), each on its side's panel."""
     export = _helios_export()
-    tally = Tally(apply=False)
+    tally = Tally(apply=False, product="NetBox", tag=1)
     boards = power_panels(None, tally, export.panels, {"site": None, "location": None})  # type: ignore[arg-type]
     group = list(export.placed())
     power_feeds(None, tally, group, boards, {})  # type: ignore[arg-type]

@@ -1,107 +1,18 @@
-"""A running NetBox reached through pynetbox: connection checks, reads and batched writes.
-
-Every failure to reach or use NetBox becomes one `InputError` naming the URL, the token or the
-object, so the CLI reports it on one line with exit status 2. Reads come back as plain mappings
-whose related objects and choices are reduced to their id and value (`plain`), the form the push
-writes them in.
-"""
+"""A running NetBox reached through pynetbox (`dcim_api.py` holds the checks, reads and writes)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
-
-from ...components.errors import InputError
-
-OLDEST = (4, 7)
-"""The oldest NetBox the push supports: channel and breakout fields and v2 tokens are 4.7's."""
-BATCH = 250
-"""Objects per bulk request."""
-FILTER_IDS = 50
-"""Parent ids per filtered read (kept well inside a URL's length)."""
-Row = dict[str, Any]
+from .dcim_api import RestApi
 
 
-def plain(value: Any) -> Any:
-    """A REST field as the push writes it: a choice's value, a related object's id."""
-    if isinstance(value, dict):
-        if "value" in value and "label" in value:
-            return value["value"]
-        if "id" in value:
-            return value["id"]
-    return value
+class NetBox(RestApi[int]):
+    """One NetBox's REST API."""
 
-
-class NetBox:
-    """One NetBox's REST API, checked to answer, to accept the token and to be recent enough."""
+    product = "NetBox"
+    oldest = (4, 7)
+    """Channel and breakout fields and v2 tokens are 4.7's."""
 
     def __init__(self, url: str, token: str) -> None:
         import pynetbox  # the `netbox` extra
 
-        self.url = url
-        self.api = pynetbox.api(url, token=token)
-        self._errors: tuple[type[Exception], ...] = (OSError,)  # requests' errors are OSErrors
-        self._request_error = pynetbox.RequestError
-        try:
-            status = self.api.status()
-        except self._request_error as exc:
-            code = exc.req.status_code
-            if code in (401, 403):
-                raise InputError("--token", None, f"NetBox at {url} refused the token") from None
-            raise InputError("--url", None, f"{url} is not a NetBox API ({code})") from None
-        except (*self._errors, ValueError) as exc:
-            why = type(exc).__name__
-            raise InputError("--url", None, f"NetBox at {url} cannot be reached ({why})") from None
-        self.version = str(status.get("netbox-version", "0"))
-        release = tuple(int(p) for p in self.version.split("-")[0].split(".")[:2] if p.isdigit())
-        if release < OLDEST:
-            oldest = ".".join(map(str, OLDEST))
-            raise InputError("--url", None, f"NetBox {self.version} is older than {oldest}")
-
-    def _endpoint(self, path: str) -> Any:
-        app, name = path.split("/")
-        return getattr(getattr(self.api, app), name.replace("-", "_"))
-
-    def _call(self, what: str, call: Any) -> Any:
-        try:
-            return call()
-        except self._request_error as exc:
-            raise InputError("--url", None, f"NetBox refused {what}: {exc.error}") from None
-        except self._errors as exc:
-            raise InputError("--url", None, f"NetBox failed {what}: {exc}") from None
-
-    def rows(self, path: str, **query: Any) -> Iterator[Row]:
-        """Every object of `path` (`dcim/devices`) matching `query`, as mappings."""
-        endpoint = self._endpoint(path)
-        records = self._call(f"reading {path}", lambda: list(endpoint.filter(**query)))
-        for record in records:
-            yield dict(record)
-
-    def rows_of(self, path: str, field: str, ids: Iterable[int], **query: Any) -> Iterator[Row]:
-        """The objects of `path` whose `field` (`rack_id`) is one of `ids`, read in groups."""
-        wanted = sorted(set(ids))
-        for start in range(0, len(wanted), FILTER_IDS):
-            yield from self.rows(path, **{field: wanted[start : start + FILTER_IDS]}, **query)
-
-    def create(self, path: str, bodies: list[Row]) -> list[int]:
-        """Create `bodies` in batches; their new ids, in order."""
-        endpoint, out = self._endpoint(path), []
-        for start in range(0, len(bodies), BATCH):
-            batch = bodies[start : start + BATCH]
-            made = self._call(f"creating {path}", lambda b=batch: endpoint.create(b))
-            out += [m.id for m in made]
-        return out
-
-    def update(self, path: str, bodies: list[Row]) -> None:
-        """Update objects (each body with its `id`) in batches."""
-        endpoint = self._endpoint(path)
-        for start in range(0, len(bodies), BATCH):
-            batch = bodies[start : start + BATCH]
-            self._call(f"updating {path}", lambda b=batch: endpoint.update(b))
-
-    def delete(self, path: str, ids: list[int]) -> None:
-        """Delete objects by id in batches."""
-        endpoint = self._endpoint(path)
-        for start in range(0, len(ids), BATCH):
-            batch = ids[start : start + BATCH]
-            self._call(f"deleting {path}", lambda b=batch: endpoint.delete(b))
+        super().__init__(url, pynetbox.api(url, token=token), pynetbox.RequestError)

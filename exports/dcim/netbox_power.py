@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from ...racks.dcim.dcim_model import Placed, PowerPanel
+from .dcim_sync import Tally, Want, keyed, sync, with_tag
 from .netbox_api import NetBox
-from .netbox_sync import Tally, Want, keyed, sync, with_tag
 
 
 def power_panels(

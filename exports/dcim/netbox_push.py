@@ -11,36 +11,32 @@ second push of the same system finds everything unchanged.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
-from itertools import islice
 
 from ...racks.dcim.dcim_model import FEED, Cable, DcimPlan, Placed, Site
-from .netbox_api import NetBox, Row, plain
+from .dcim_api import Row, plain
+from .dcim_sync import (
+    COMPONENTS,
+    TAG,
+    Tally,
+    Want,
+    groups,
+    keyed,
+    plan_then_apply,
+    power_port_wants,
+    sync,
+    with_tag,
+)
+from .netbox_api import NetBox
 from .netbox_power import power_feeds, power_panels
-from .netbox_sync import TAG, Tally, Want, keyed, sync, tagged, with_tag
 from .netbox_types import device_types, manufacturers, rack_types, roles
 
-RACKS_AT_ONCE = 16
-"""Racks planned and written together."""
-COMPONENTS = {
-    "dcim.interface": "dcim/interfaces",
-    "dcim.powerport": "dcim/power-ports",
-    "dcim.poweroutlet": "dcim/power-outlets",
-}
 End = tuple[str, str, str]
 """(component kind, device name, component name)."""
 
 
 def push(netbox: NetBox, plan: DcimPlan, apply: bool) -> Tally:
     """Plan the push of `plan` (and with `apply`, carry it out): what was or would be done."""
-    planned = Tally(apply=False)
-    _run(netbox, plan, planned)
-    planned.check()
-    if not apply or planned.totals()[:2] == (0, 0):
-        return planned
-    done = Tally(apply=True)
-    _run(netbox, plan, done)
-    done.check()
-    return done
+    return plan_then_apply(lambda tally: _run(netbox, plan, tally), NetBox.product, apply)
 
 
 def _run(netbox: NetBox, plan: DcimPlan, tally: Tally) -> None:
@@ -55,7 +51,7 @@ def _run(netbox: NetBox, plan: DcimPlan, tally: Tally) -> None:
     frames = rack_types(netbox, tally, plan.frames, makers)
     place = _place(netbox, tally, plan.site)
     boards = power_panels(netbox, tally, plan.panels, place)
-    for group in _groups(plan.placed()):
+    for group in groups(plan.placed()):
         ids = _racks(netbox, tally, group, place, rack_roles, frames)
         _devices(netbox, tally, group, place, ids, device_roles, types)
         _power_ports(netbox, tally, group, list(ids.values()))
@@ -76,12 +72,6 @@ def _place(netbox: NetBox, tally: Tally, site: Site) -> dict[str, int | None]:
     want = Want(hall["slug"], site.location, with_tag(hall, tally))
     hall_id = sync(netbox, tally, "dcim/locations", [want], halls).get(hall["slug"])
     return {"site": site_id, "location": hall_id}
-
-
-def _groups(placed: Iterator[Placed]) -> Iterator[list[Placed]]:
-    """Racks a group at a time."""
-    while group := list(islice(placed, RACKS_AT_ONCE)):
-        yield group
 
 
 def _racks(
@@ -143,29 +133,11 @@ def _devices(
 
 
 def _power_ports(netbox: NetBox, tally: Tally, group: list[Placed], racks: list[int]) -> None:
-    """The devices' power ports as their device types give them now: NetBox makes a device's
-    components from the templates once, so a changed draw is carried to the devices here."""
+    """The devices' power ports, brought to their device types' and their own draws."""
     rows = netbox.rows_of("dcim/power-ports", "rack_id", racks) if racks else iter(())
     existing = keyed(rows, lambda r: (r["device"]["name"], r["name"]))
-    unset: Row = {"maximum_draw": None, "allocated_draw": None}
-    own = {(w.device, w.name): w.data() for p in group for w in p.draws}
-    wants = [
-        Want(
-            (d.name, port.name),
-            f"{d.name} {port.name}",
-            {**unset, **port.data(), **_draws(own.get((d.name, port.name)))},
-        )
-        for p in group
-        for d in p.devices
-        for port in d.device_type.power_ports
-        if (d.name, port.name) in existing
-    ]
+    wants = power_port_wants(group, existing)
     sync(netbox, tally, "dcim/power-ports", wants, existing, owned=lambda r: True)
-
-
-def _draws(data: Row | None) -> Row:
-    """A device's own draws on one port, without the names that key it."""
-    return {} if data is None else {k: v for k, v in data.items() if k.endswith("_draw")}
 
 
 def _ends(cable: Cable) -> tuple[End, End]:
@@ -204,7 +176,7 @@ def _cables(netbox: NetBox, tally: Tally, cables: list[Cable], racks: list[int])
         if key not in existing:
             for end in ends:
                 held = components.get(end, (0, None))[1]
-                if held is not None and held in rows and tagged(rows[held]):
+                if held is not None and held in rows and tally.owns(rows[held]):
                     stale.add(held)
                 elif held is not None:
                     where = f"{end[2]} of {end[1]}"

@@ -7,22 +7,13 @@ A device type's templates are rackbom's when the device type is.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
 from ...racks.dcim.dcim_model import DeviceType, Manufacturer, RackType, Role
-from .netbox_api import NetBox, Row, plain
-from .netbox_sync import Tally, Want, keyed, sync, tagged, with_tag
+from .dcim_api import Row, plain
+from .dcim_sync import TEMPLATES, Tally, Want, keyed, sync, template_wants, with_tag
+from .netbox_api import NetBox
 
-TEMPLATES = (
-    ("dcim/console-port-templates", "console_ports"),
-    ("dcim/power-port-templates", "power_ports"),
-    ("dcim/power-outlet-templates", "power_outlets"),
-    ("dcim/interface-templates", "interfaces"),
-    ("dcim/module-bay-templates", "module_bays"),
-)
-"""Template endpoints and the device type's field, in the order they are made (outlets name
-their power port)."""
 UNSET: dict[str, Row] = {
     "power_ports": {"maximum_draw": None, "allocated_draw": None},
     "power_outlets": {"power_port": None},
@@ -66,7 +57,7 @@ def device_types(
         for t in types
     ]
     ids = {str(k): v for k, v in sync(netbox, tally, "dcim/device-types", wants, rows).items()}
-    ours = {r["id"] for r in rows.values() if tagged(r)} | {
+    ours = {r["id"] for r in rows.values() if tally.owns(r)} | {
         i for s, i in ids.items() if s not in rows
     }
     for path, section in TEMPLATES:
@@ -95,15 +86,7 @@ def _templates(
             (plain(r["device_type"]), r["name"]): r["id"]
             for r in netbox.rows_of("dcim/power-port-templates", "device_type_id", known)
         }
-    wants: list[Want] = []
-    for t in types:
-        parent = ids.get(t.slug)
-        for item in getattr(t, section):
-            body: dict[str, Any] = {"device_type": parent, **UNSET.get(section, {}), **item.data()}
-            if body.get("power_port") is not None:
-                body["power_port"] = ports.get((parent or 0, body["power_port"]))
-            key: Hashable = (parent, item.name) if parent else (t.slug, item.name)
-            wants.append(Want(key, f"{t.model} {item.name}", body))
+    wants = template_wants(types, section, ids, UNSET.get(section, {}), ("power_port", ports))
     sync(netbox, tally, path, wants, rows, owned=lambda r: plain(r["device_type"]) in ours)
 
 

@@ -27,12 +27,13 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--force", action="store_true", help="write into a folder that is not empty")
     p.add_argument(
         "--url",
-        help="push into the NetBox at URL through its REST API (without -o: $NETBOX_URL)",
+        help="push into the NetBox or Nautobot at URL through its REST API "
+        "(without -o: $NETBOX_URL or $NAUTOBOT_URL)",
     )
     p.add_argument(
         "--token",
-        default=os.environ.get("NETBOX_TOKEN"),
-        help="the NetBox API token, v1 or v2 (nbt_KEY.TOKEN) (default $NETBOX_TOKEN)",
+        help="the API token: NetBox's v1 or v2 (nbt_KEY.TOKEN), Nautobot's "
+        "(default $NETBOX_TOKEN or $NAUTOBOT_TOKEN)",
     )
     p.add_argument(
         "--dry-run", action="store_true", help="with --url: print the plan and change nothing"
@@ -73,30 +74,17 @@ def write_folder(folder: Path, files: list[tuple[str, Writer]]) -> None:
 
 
 def _push(args: argparse.Namespace, plan: DcimPlan) -> int:
-    """Push the plan into the NetBox at `--url` (or only plan it) and report the counts."""
-    from rackbom.exports.dcim.netbox_api import NetBox
-    from rackbom.exports.dcim.netbox_push import push
+    """Push the plan into the NetBox or Nautobot at `--url` (or only plan it) and report."""
+    from rackbom.exports.dcim.dcim_push import connect
 
-    if args.format != "netbox":
-        raise InputError("--url", None, "pushing through the REST API is for NetBox")
+    product = vocabulary(args.format).product
     if not args.token:
-        raise InputError("--token", None, "a NetBox API token is needed (or $NETBOX_TOKEN)")
-    try:
-        netbox = NetBox(args.url, args.token)
-    except ModuleNotFoundError:
-        raise InputError(
-            "--url", None, "pushing needs pynetbox: pip install rackbom[netbox]"
-        ) from None
-    tally = push(netbox, plan, apply=not args.dry_run)
-    if args.dry_run:
-        for kind, (create, update, same) in tally.counts.items():
-            print(f"{kind}: create {create}, update {update}, unchanged {same}")
-    created, updated, unchanged = tally.totals()
-    counts = f"created {created}, updated {updated}, unchanged {unchanged}"
-    if args.dry_run:
-        counts = f"would create {created}, would update {updated}, unchanged {unchanged}"
-    verb = "would push" if args.dry_run else "pushed"
-    print(f"{verb} {args.design} to NetBox {netbox.version} at {args.url}: {counts}{_scoped(plan)}")
+        variable = f"${args.format.upper()}_TOKEN"
+        raise InputError("--token", None, f"a {product} API token is needed (or {variable})")
+    api, push = connect(args.format, args.url, args.token)
+    tally = push(plan, not args.dry_run)
+    for line in tally.lines(args.design, api, _scoped(plan), args.dry_run):
+        print(line)
     return 0
 
 
@@ -114,7 +102,8 @@ def _scoped(plan: DcimPlan) -> str:
 def run(args: argparse.Namespace) -> int:
     """Check the folder or the NetBox, plan the system in the DCIM and write or push the plan."""
     if args.output is None:
-        args.url = args.url or os.environ.get("NETBOX_URL")
+        args.url = args.url or os.environ.get(f"{args.format.upper()}_URL")
+        args.token = args.token or os.environ.get(f"{args.format.upper()}_TOKEN")
     if (args.output is None) == (args.url is None):
         raise InputError(None, "--output", "give one of -o DIR (files) or --url URL (push)")
     folder = None if args.output is None else check_folder(args.output, args.force)
