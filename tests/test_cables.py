@@ -16,10 +16,13 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 import rackbom as rb
+from rackbom.components.switch_systems import SwitchSystem
 from rackbom.exports.workbook.cables_book import check_fits
 from rackbom.racks.cabling.counts import run_counts
 from rackbom.racks.cabling.row import COLUMNS, CableRow
 from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
+from rackbom.racks.dcim.device_types import switch_device_type
+from rackbom.racks.dcim.vocabulary import vocabulary
 from rackbom.racks.library import builtin_design_ids
 
 SMALL = "mi355x-8k"
@@ -212,6 +215,24 @@ def test_ports_carry_the_vendors_names() -> None:
     sn5600 = rb.catalogue().part("nvidia-sn5600")
     assert sn5600.port_name(11, 2, 4) == "swp12s2"  # type: ignore[attr-defined]
     assert rb.catalogue().part("whitebox-th5-64x800g").port_name(11, 2, 4) == "p12/3"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "box", ["nvidia-sn5600", "arista-7060x6-64pe", "arista-7060xe7-64ps", "whitebox-th5-64x800g"]
+)
+def test_a_port_at_full_speed_is_named_as_the_dcim_names_its_cage(box: str) -> None:
+    """One rule names a cage in the run list and in the DCIM export, the library's boxes too:
+    an EOS cage is `Ethernet1`, its 2 x 800G breakout's sub-ports `Ethernet1/1`, `Ethernet1/5`."""
+    switch = rb.catalogue().part(box)
+    assert isinstance(switch, SwitchSystem)
+    cages = [
+        i.name
+        for i in switch_device_type(rb.catalogue(), switch, vocabulary("netbox")).interfaces
+        if not i.mgmt_only
+    ]
+    assert cages == [switch.port_name(c, 0, 1) for c in range(switch.ports)]
+    if box.startswith("arista"):
+        assert (cages[0], switch.port_name(0, 1, 2)) == ("Ethernet1", "Ethernet1/5")
 
 
 def test_rails_land_on_their_rails_leaves_and_breakouts_share_an_id() -> None:
