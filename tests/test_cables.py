@@ -299,14 +299,21 @@ def test_cli_writes_csv_json_workbook_netbox_and_panel(cli, tmp_path: Path) -> N
     summary = list(book["Summary"].iter_rows(values_only=True))
     assert all(row[-1] == 0 for row in summary[1:])
     rack = table[1][COLUMNS.index("a_rack")]
-    netbox, panel = tmp_path / "cables.csv", tmp_path / "panel.svg"
+    netbox, nautobot = tmp_path / "cables.csv", tmp_path / "nautobot.csv"
+    panel = tmp_path / "panel.svg"
     result = cli(
-        "cables", str(spec), "--rack", rack, "--netbox", str(netbox), "--panel", str(panel)
-    )
+        "cables", str(spec), "--rack", rack, "--netbox", str(netbox), "--nautobot",
+        str(nautobot), "--panel", str(panel),
+    )  # fmt: skip
     assert result.code == 0, result.err
     with netbox.open(encoding="utf-8") as f:
         imported = list(csv.DictReader(f))
-    assert imported and all(rack in r["side_a_device"] for r in imported)
+    with nautobot.open(encoding="utf-8") as f:
+        legs = list(csv.DictReader(f))
+    breakouts = [r for r in imported if r["profile"]]
+    assert breakouts and all(rack in r["side_b_device"] for r in breakouts)  # leaf cage at A
+    assert legs and all(rack in r["side_a_device"] and not r["profile"] for r in legs)
+    assert len(legs) == len(imported) + sum(r["side_b_name"].count(",") for r in breakouts)
     assert ElementTree.fromstring(panel.read_text(encoding="utf-8")) is not None
 
 

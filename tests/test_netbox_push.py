@@ -28,15 +28,8 @@ from rackbom.racks.plant.rack import side_feeds
 
 pytestmark = pytest.mark.client
 
-CLUSTER = """\
-id: helios-3
-name: Helios, 3 racks, Arista Tomahawk 6
-source: {kind: assumption, cite: A three-rack cluster to load into NetBox}
-design: helios
-size: {gpus: 216}
-fabric: {topology: clos, tiers: 2}
-profile: arista-th6
-"""
+CLUSTER = Path(__file__).resolve().parent / "data" / "helios-3.yaml"
+"""A three-rack Helios cluster with its network racks."""
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +54,7 @@ def token(running: Server, client: NetBoxClient) -> str:
 @pytest.fixture(scope="module")
 def cluster_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("cluster") / "helios-3.yaml"
-    path.write_text(CLUSTER, encoding="utf-8")
+    path.write_text(CLUSTER.read_text(encoding="utf-8"), encoding="utf-8")
     return path
 
 
