@@ -84,7 +84,7 @@ def test_one_netbox_cable_per_physical_cable() -> None:
     system = rb.load_cluster(str(HELIOS_3))
     cables = rb.cables(system)
     fabric = [row for row in cables if row.tier >= 1]
-    made = [c for c in dcim_cables(iter(fabric), cables, vocabulary("netbox"))]
+    made = [c for c in dcim_cables(fabric, cables.run_list, cables.catalogue, vocabulary("netbox"))]
     assert len(made) == len({row.cable_id for row in fabric}) == 648
     assert len(fabric) == 1296
     assert Counter(c.profile for c in made) == {"breakout-1c2p-2c1p": 648}

@@ -91,7 +91,9 @@ def _imported(
     rows: Iterator[CableRow], cables: CableList, tmp_path: Path, target: Target = "netbox"
 ) -> list[dict[str, str]]:
     path = tmp_path / "cables.csv"
-    dcim_writer(dcim_cables(rows, cables, vocabulary(target)), cables.plain_names)(path)
+    dcim_writer(
+        dcim_cables(rows, cables.run_list, cables.catalogue, vocabulary(target)), cables.plain_names
+    )(path)
     with path.open(encoding="utf-8") as f:
         return list(csv.DictReader(f))
 
@@ -154,7 +156,7 @@ def test_a_designs_cables_are_the_dcim_exports_management_cables(
     interfaces = {d["name"]: types[d["device_type"]["slug"]] for d in racks["devices"]}
     cables = rb.cables(design)
     assert _imported(iter(cables), cables, tmp_path) == []  # each cable in one file
-    switch = switch_interfaces(cables, vocabulary("netbox"))
+    switch = switch_interfaces(cables.run_list, vocabulary("netbox"))
     rows = [
         {
             "side_a_device": r.a_device,

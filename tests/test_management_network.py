@@ -129,7 +129,7 @@ def test_the_dcim_export_holds_the_aggregation_and_its_uplinks() -> None:
     assert aggregation[("up", "100gbase-x-qsfp28")] == 8
     cabled = {c.a_device for p in placed for c in p.cables}
     assert held <= cabled  # each aggregation switch's own port in its rack
-    made = dcim_cables(iter(cables), cables, vocabulary("netbox"))
+    made = dcim_cables(iter(cables), run, cables.catalogue, vocabulary("netbox"))
     legs = [leg for leg in made if leg.b_devices[0] in held]
     assert len(legs) == run.aggregation.links
     assert all(len(leg.b_devices) == 1 and leg.profile is None for leg in legs)

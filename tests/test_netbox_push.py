@@ -1,8 +1,10 @@
 """`rackbom export netbox SYSTEM --url URL --token TOKEN` against the real NetBox.
 
 Helios and a three-rack Helios cluster are pushed twice each: the second push changes nothing.
-Every device (rack, position, type, role) and every cable (its two ends and type) that NetBox
-then holds in the system's site is compared with the export's, NetBox's own feed and rack power
+Every device (rack, position, type, role) and every cable (its ends) that NetBox then holds in
+the system's site is compared with the export's (a cluster's cables between racks with them:
+one NetBox cable per physical cable of the run list, each channel of a channelised cage traced
+by NetBox to the run list's far end), NetBox's own feed and rack power
 utilisation with rackbom's plant, and so are a changed object, a conflicting object rackbom did
 not make, and a refused token."""
 
@@ -27,6 +29,7 @@ from rackbom.racks.plant.plan import system_plant
 from rackbom.racks.plant.rack import side_feeds
 
 pytestmark = pytest.mark.client
+INTERFACE = "dcim.interface"
 
 CLUSTER = Path(__file__).resolve().parent / "data" / "helios-3.yaml"
 """A three-rack Helios cluster with its network racks."""
@@ -131,6 +134,36 @@ def _utilisation(running: Server, site: str) -> tuple[dict[str, float], dict[str
     return racks, feeds
 
 
+def _one_cable_per_physical_cable(client: NetBoxClient, site: str, run: Any) -> None:
+    """NetBox holds one cable per physical cable of the run list (a breakout one cable with its
+    profile, labelled with its cable id), and each channel of a channelised cage traces to
+    the far end the run list gives its leg."""
+    legs = list(run)
+    stored = client.all("/api/dcim/cables/", site=site)
+    data = [
+        c
+        for c in stored
+        if {e["object_type"] for s in ("a_terminations", "b_terminations") for e in c[s]}
+        == {INTERFACE}
+    ]
+    assert len(data) == len({leg.cable_id for leg in legs})
+    profiled = [c for c in data if value(c["profile"])]
+    assert profiled and {c["label"] for c in profiled} <= {leg.cable_id for leg in legs}
+    for c in profiled:
+        ways = len(c["b_terminations"])
+        assert (len(c["a_terminations"]), value(c["profile"])) == (
+            1,
+            f"breakout-1c{ways}p-{ways}c1p",
+        )
+    far = {(leg.a_device, leg.a_port): (leg.z_device, leg.z_port) for leg in legs}
+    far |= {(leg.z_device, leg.z_port): (leg.a_device, leg.a_port) for leg in legs}
+    channels = [i for i in client.all("/api/dcim/interfaces/", site=site) if i["channel_id"]]
+    assert channels
+    for i in channels:
+        ends = [(e["device"]["name"], e["name"]) for e in i["connected_endpoints"] or ()]
+        assert ends == [far[i["device"]["name"], i["name"]]], i["name"]
+
+
 def _power_is_the_plants(running: Server, client: NetBoxClient, export: Any, system: Any) -> None:
     """NetBox's feed and rack utilisation are the plant's; every power port is cabled."""
     plant = system_plant(system)
@@ -194,7 +227,19 @@ def test_a_push_loads_the_system_and_a_second_changes_nothing(
         for p in placed
         for c in p.cables
     }
+    fabric = list(export.fabric()) if export.fabric is not None else []
+    cables |= {
+        frozenset(
+            {
+                (INTERFACE, c.a_device, c.a_interface),
+                *((INTERFACE, d, n) for d, n in zip(c.b_devices, c.b_interfaces, strict=True)),
+            }
+        )
+        for c in fabric
+    }
     assert _stored_cables(client, export.site.slug) == cables
+    if target == "cluster":
+        _one_cable_per_physical_cable(client, export.site.slug, rb.cables(name))
     racks = {r["name"]: r for r in client.all("/api/dcim/racks/", site=export.site.slug)}
     assert set(racks) == {p.rack.name for p in placed}
     for p in placed:

@@ -173,7 +173,9 @@ def _outputs(
         from rackbom.racks.dcim.cable_legs import dcim_cables
         from rackbom.racks.dcim.vocabulary import vocabulary
 
-        made = dcim_cables(shown(path, rows()), cables, vocabulary(target))
+        made = dcim_cables(
+            shown(path, rows()), cables.run_list, cables.catalogue, vocabulary(target)
+        )
         outputs.append((path, dcim_writer(made, cables.plain_names)))
     if args.panel is not None and panel_rack is not None:
         from rackbom.components.atomic import text_writer

@@ -19,10 +19,10 @@ from collections.abc import Iterable, Iterator
 
 from ...components.cabling import Transceiver
 from ...components.catalogue import Catalogue
-from ..cabling.cable_list import CableList
 from ..cabling.management_rows import MANAGEMENT_TIER
 from ..cabling.names import BOX_MANAGEMENT_PORT, is_aggregation, port_interface
 from ..cabling.row import CableRow
+from ..cabling.runlist import RunList
 from .breakouts import SubPort, box_sub_ports, cables_of, end_of, hub
 from .dcim_model import DcimCable
 from .device_types import switch_device_type, switch_ways
@@ -41,13 +41,12 @@ def cable_type(row: CableRow, catalogue: Catalogue) -> str:
     return FIBRE[module.fibre]
 
 
-def switch_interfaces(cables: CableList, vocab: Vocabulary) -> dict[str, str]:
+def switch_interfaces(run: RunList | None, vocab: Vocabulary) -> dict[str, str]:
     """The run list's switch sub-ports, each to the DCIM interface it lands on."""
-    run = cables.run_list
     if run is None:
         return {}
     switch = run.cluster.switch
-    box = switch_device_type(cables.catalogue, switch, vocab)
+    box = switch_device_type(run.cluster.catalogue, switch, vocab)
     interfaces = [i.name for i in box.interfaces if not i.mgmt_only]
     ways = switch_ways(switch)
     management = {BOX_MANAGEMENT_PORT: box.management or BOX_MANAGEMENT_PORT}
@@ -65,13 +64,11 @@ def interface_of(port: str, switch: dict[str, str], nic_lanes: bool = False) -> 
 
 
 def dcim_cables(
-    rows: Iterable[CableRow], cables: CableList, vocab: Vocabulary
+    rows: Iterable[CableRow], run: RunList | None, catalogue: Catalogue, vocab: Vocabulary
 ) -> Iterator[DcimCable]:
     """Each of `rows`' cables but the management cables inside racks (the links to the
     management aggregation are cables) as `vocab`'s product takes it, one at a time."""
-    catalogue = cables.catalogue
-    switch = switch_interfaces(cables, vocab)
-    run = cables.run_list
+    switch = switch_interfaces(run, vocab)
     lanes = run is not None and run.planes > 1
     subs: dict[str, SubPort] = {}
     if run is not None:

@@ -638,6 +638,9 @@ class DcimPlan:
     """A cluster's scale-out links, one bundle per tier (None: a design, which has none)."""
     scoped: ScopedExport | None = None
     """What a scoped plan holds (None: the whole system)."""
+    fabric: Callable[[], Iterator[DcimCable]] | None = None
+    """A whole cluster's cables out of its racks, as the cable import has them (None: a design,
+    whose cables are all inside its racks, or a scoped plan)."""
 
     def placed(self) -> Iterator[Placed]:
         """Every rack, one at a time: the copies', then the network's."""
