@@ -10,7 +10,10 @@ not make, and a refused token."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -293,3 +296,59 @@ def test_a_v1_token_from_the_environment(
     done = cli("export", "netbox", "helios", "--dry-run")
     assert done.code == 0, done.err
     assert "would push helios" in done.out
+
+
+def test_the_cable_import_form_takes_a_breakout_row(
+    cli, client: NetBoxClient, cluster_file: Path, tmp_path: Path
+) -> None:
+    """A breakout row of `rackbom cables CLUSTER --netbox FILE` loads through NetBox's own cable
+    import form: one cable of its profile, the cage at A and the legs' far ports at B, each of
+    the cage's channels traced to the far end at its connector. Its devices (renamed, so the
+    row stands alone) and interfaces are made by hand, the cage channelised as the plan has it."""
+    path = tmp_path / "cables.csv"
+    assert cli("cables", str(cluster_file), "--netbox", str(path)).code == 0
+    with path.open(encoding="utf-8") as f:
+        row = next(r for r in csv.DictReader(f) if r["profile"])
+    row = {k: v.replace("helios-3-", "form-") for k, v in row.items()}
+    site = client.api("POST", "/api/dcim/sites/", {"name": "form", "slug": "form"})["id"]
+    maker = client.ensure("/api/dcim/manufacturers/", {"name": "Form", "slug": "form"}, slug="form")
+    body = {"manufacturer": maker, "model": "Form", "slug": "form-box"}
+    kind = client.ensure("/api/dcim/device-types/", body, slug="form-box")
+    role = client.ensure("/api/dcim/device-roles/", {"name": "form", "slug": "form"}, slug="form")
+    far = list(zip(row["side_b_device"].split(","), row["side_b_name"].split(","), strict=True))
+    ids = {
+        name: client.api(
+            "POST",
+            "/api/dcim/devices/",
+            {"name": name, "device_type": kind, "role": role, "site": site},
+        )["id"]
+        for name in dict.fromkeys([row["side_a_device"], *(d for d, _ in far)])
+    }
+    a = ids[row["side_a_device"]]
+    ways = len(far)
+    cage = {"device": a, "name": row["side_a_name"], "type": "other", "channels": ways}
+    cage_id = client.api("POST", "/api/dcim/interfaces/", cage)["id"]
+    channels = [f"{row['side_a_name']}/{k}" for k in range(1, ways + 1)]
+    for k, name in enumerate(channels, start=1):
+        body = {"device": a, "name": name, "type": "other", "parent": cage_id, "channel_id": k}
+        client.api("POST", "/api/dcim/interfaces/", body)
+    for device, name in far:
+        body = {"device": ids[device], "name": name, "type": "other"}
+        client.api("POST", "/api/dcim/interfaces/", body)
+    text = io.StringIO()
+    table = csv.DictWriter(text, fieldnames=list(row))
+    table.writeheader()
+    table.writerow(row)
+    fields = {"data": text.getvalue(), "format": "csv", "csv_delimiter": ","}
+    landed, page = client._post_form("/dcim/cables/import/", {**fields, "import_method": "direct"})
+    errors = re.findall(r'class="[^"]*(?:errorlist|alert-danger)[^"]*"[^>]*>(.*?)</', page, re.S)
+    assert not landed.rstrip("/").endswith("/import"), errors
+    (cable,) = client.all("/api/dcim/cables/", site="form")
+    assert (cable["label"], value(cable["profile"])) == (row["label"], row["profile"])
+    ends = [(t["object"]["device"]["name"], t["object"]["name"]) for t in cable["b_terminations"]]
+    assert ends == far
+    traced = {
+        i["name"]: [(e["device"]["name"], e["name"]) for e in i["connected_endpoints"] or ()]
+        for i in client.all("/api/dcim/interfaces/", device_id=str(a))
+    }
+    assert [traced[name] for name in channels] == [[end] for end in far]
