@@ -206,8 +206,9 @@ class Catalogue:
         refs = {"source": entry.source} | {f"sources.{k}": v for k, v in entry.sources.items()}
         refs |= entry.range_sources()
         naming = getattr(entry, "port_names", None)
-        if naming is not None and naming.source is not None:
-            refs["port_names.source"] = naming.source
+        if naming is not None:
+            named = (("source", naming.source), ("cage_source", naming.cage_source))
+            refs |= {f"port_names.{key}": ref for key, ref in named if ref is not None}
         for where, source_id in refs.items():
             self.lookup("sources", source_id, file, f"{section}(id={entry_id}).{where}")
 

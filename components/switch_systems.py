@@ -19,15 +19,21 @@ PORT_FIELDS = frozenset({"port", "sub", "leg", "lane"})
 
 
 class PortNaming(Strict):
-    """How the box's operating system names a cage and its breakout sub-ports.
+    """How the box's operating system names a cage and its breakout sub-ports: one rule for the
+    run list's ports and the DCIM's interfaces (a cage, and a breakout's channels of it).
 
     `{port}` is the cage from 1, `{sub}` the sub-port from 0, `{leg}` the sub-port from 1 and
     `{lane}` the sub-port's first electrical lane from 1.
     """
 
-    port: Name = Field(max_length=40, description="A cage at full speed, e.g. swp{port}.")
+    port: Name = Field(
+        max_length=40, description="A cage, and its link at full speed, e.g. swp{port}."
+    )
     breakout: Name = Field(max_length=40, description="A sub-port, e.g. Ethernet{port}/{lane}.")
     source: Id | None = Field(default=None, description="Where the vendor states the names.")
+    cage_source: Id | None = Field(
+        default=None, description="Where the cage's name comes from, if not from `source`."
+    )
 
     @model_validator(mode="after")
     def _known_fields(self) -> PortNaming:

@@ -22,7 +22,8 @@ from rackbom.racks.cabling.row import CableRow
 from rackbom.racks.cabling.runlist import RunList
 from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
 from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
-from rackbom.racks.dcim.cable_legs import cable_legs, interface_of, switch_interfaces
+from rackbom.racks.dcim.cable_legs import dcim_cables, interface_of, switch_interfaces
+from rackbom.racks.dcim.dcim_model import Lane
 from rackbom.racks.dcim.dcim_plan import _design_types, cluster_plan, design_plan
 from rackbom.racks.dcim.device_types import switch_device_type, tray_device_type
 from rackbom.racks.dcim.lanes import lane_rule, with_tray_lanes
@@ -60,14 +61,14 @@ def _cluster_interfaces(
     aggregation = tray_device_type(design, held, vocab, busbar=False)
     placed += network_racks(cluster, switch, management, aggregation, network, site, vocab)
     out = {d.name: {i.name for i in d.device_type.interfaces} for p in placed for d in p.devices}
-    boxes_lanes = (
-        lane
-        for p in placed
-        for d in p.devices
-        if lanes.box is not None and d.name in boxes and d.device_type is switch
-        for lane in lanes.box.of(d.name)
-    )
+    names = [
+        d.name for p in placed for d in p.devices if d.name in boxes and d.device_type is switch
+    ]
+    boxes_lanes = (item for box, named in lanes.boxes(names) for n in named for item in box.of(n))
     for lane in chain((lane for p in placed for lane in p.lanes), boxes_lanes):
+        if not isinstance(lane, Lane):  # a channelised cage: the device type's interface
+            assert lane.name in out[lane.device], lane
+            continue
         assert lane.name not in out[lane.device], lane
         assert vocab.accepts("interface", lane.type), lane
         assert lane.cage in out[lane.device], lane
@@ -86,11 +87,27 @@ def _first_links(cables: CableList) -> Iterator[CableRow]:
         yield from run._tier_rows(tier, islice(links, LINKS_PER_TIER))
 
 
-def _imported(rows: Iterator[CableRow], cables: CableList, tmp_path: Path) -> list[dict[str, str]]:
+def _imported(
+    rows: Iterator[CableRow], cables: CableList, tmp_path: Path, target: Target = "netbox"
+) -> list[dict[str, str]]:
     path = tmp_path / "cables.csv"
-    dcim_writer(cable_legs(rows, cables), cables.plain_names)(path)
+    dcim_writer(
+        dcim_cables(rows, cables.run_list, cables.catalogue, vocabulary(target)), cables.plain_names
+    )(path)
     with path.open(encoding="utf-8") as f:
         return list(csv.DictReader(f))
+
+
+def _ends(row: dict[str, str]) -> list[tuple[str, str]]:
+    """A cable row's terminations, (device, interface), A first: a side of several lists them
+    comma-separated, paired in order."""
+    return [
+        (device, name)
+        for side in "ab"
+        for device, name in zip(
+            row[f"side_{side}_device"].split(","), row[f"side_{side}_name"].split(","), strict=True
+        )
+    ]
 
 
 @pytest.mark.parametrize(
@@ -111,21 +128,18 @@ def test_every_cable_end_is_an_interface_the_dcim_export_creates(
     assert isinstance(analysis, ClusterAnalysis)
     copy = re.compile(rf"{re.escape(cluster_id)}-(\d{{5}})-")
     first = copy_prefix(cluster_id, 0) + "-"
-    rows = _imported(_first_links(cables), cables, tmp_path)
-    devices = {row[f"side_{side}_device"] for row in rows for side in "ab"}
+    rows = _imported(_first_links(cables), cables, tmp_path, target)
+    devices = {device for row in rows for device, _ in _ends(row)}
     interfaces = _cluster_interfaces(analysis, target, devices)
     assert rows
     for row in rows:
-        for side in ("a", "b"):
-            device = row[f"side_{side}_device"]
+        for device, name in _ends(row):
             found = copy.match(device)
             if found is not None:  # another copy of the design: the first copy's names
                 assert 1 <= int(found.group(1)) <= analysis.copies
                 device = first + device[found.end() :]
-            assert row[f"side_{side}_name"] in interfaces[device], (device, row)
-    ends = Counter(
-        (row[f"side_{side}_device"], row[f"side_{side}_name"]) for row in rows for side in "ab"
-    )
+            assert name in interfaces[device], (device, row)
+    ends = Counter(end for row in rows for end in _ends(row))
     assert ends.most_common(1)[0][1] == 1, ends.most_common(1)  # one cable per interface
 
 
@@ -142,7 +156,7 @@ def test_a_designs_cables_are_the_dcim_exports_management_cables(
     interfaces = {d["name"]: types[d["device_type"]["slug"]] for d in racks["devices"]}
     cables = rb.cables(design)
     assert _imported(iter(cables), cables, tmp_path) == []  # each cable in one file
-    switch = switch_interfaces(cables)
+    switch = switch_interfaces(cables.run_list, vocabulary("netbox"))
     rows = [
         {
             "side_a_device": r.a_device,
@@ -165,29 +179,63 @@ def test_a_designs_cables_are_the_dcim_exports_management_cables(
     }
 
 
+@pytest.mark.parametrize("target", ["netbox", "nautobot"])
 def test_a_clusters_whole_cable_import_lands_one_cable_per_interface_of_its_export(
-    tmp_path: Path,
+    target: Target, tmp_path: Path
 ) -> None:
-    """mi355x-8k breaks each cage into two lanes: its export adds them, its import ends on them."""
+    """mi355x-8k breaks each cage into two lanes. In NetBox a cage that one breakout cable holds
+    all of is channelised, its lanes its channels, and the cable is one row with its profile:
+    the cage at A, each channel's far end at B in channel order, as the run list has it; other
+    lanes (a spine cage's, every lane in Nautobot) stand alone, one cable each."""
     cluster = rb.load_cluster("mi355x-8k")
     analysis = cluster.analysis
     assert isinstance(analysis, ClusterAnalysis)
-    export = cluster_plan(analysis, vocabulary("nautobot"))
+    export = cluster_plan(analysis, vocabulary(target))
     stream = io.StringIO()
     write_racks(export, stream)
     racks = yaml.load(stream.getvalue(), Loader=yaml.CSafeLoader)
     types = {t.slug: {i.name for i in t.interfaces} for t in export.types}
     interfaces = {d["name"]: set(types[d["device_type"]["slug"]]) for d in racks["devices"]}
     assert racks["interfaces"]
+    channelised: dict[tuple[str, str], int] = {}
+    channels: dict[tuple[str, str], tuple[str, int]] = {}
     for lane in racks["interfaces"]:
+        if "channels" in lane:  # the device type's cage, channelised
+            assert lane["name"] in interfaces[lane["device"]]
+            channelised[lane["device"], lane["name"]] = lane["channels"]
+            continue
         assert lane["name"] not in interfaces[lane["device"]]
-        assert lane["description"].startswith("Breakout lane of ")
+        if "parent" in lane:
+            assert channelised[lane["device"], lane["parent"]] >= lane["channel_id"]
+            channels[lane["device"], lane["name"]] = (lane["parent"], lane["channel_id"])
+        else:
+            assert lane["description"].startswith("Breakout lane of ")
         interfaces[lane["device"]].add(lane["name"])
+    assert bool(channelised) == (target == "netbox")
     cables = rb.cables(cluster)
-    rows = _imported(iter(cables), cables, tmp_path)
-    ends = Counter((r[f"side_{s}_device"], r[f"side_{s}_name"]) for r in rows for s in "ab")
+    rows = _imported(iter(cables), cables, tmp_path, target)
+    ends = Counter(end for row in rows for end in _ends(row))
     for device, name in ends:
         assert name in interfaces[device], (device, name)
+        assert (device, name) not in channels  # a channel carries no cable of its own
+    far = {}
+    for row in rows:
+        a, *b = _ends(row)
+        if row["profile"]:
+            assert row["profile"] == f"breakout-1c{len(b)}p-{len(b)}c1p"
+            assert channelised.pop(a) == len(b)
+            far |= {(a, channel): end for channel, end in enumerate(b, start=1)}
+        else:
+            assert len(b) == 1
+    assert not channelised  # every channelised cage is one breakout cable's A end
+    for leg in cables:  # each channel leads where the run list's leg does
+        for near, other in (
+            ((leg.a_device, leg.a_port), (leg.z_device, leg.z_port)),
+            ((leg.z_device, leg.z_port), (leg.a_device, leg.a_port)),
+        ):
+            if near in channels:
+                cage, channel = channels[near]
+                assert far[(near[0], cage), channel] == other
     ends.update(
         (c[f"side_{s}_device"], c[f"side_{s}_name"])
         for c in racks["cables"]

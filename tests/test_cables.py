@@ -17,10 +17,13 @@ from openpyxl import load_workbook
 
 import rackbom as rb
 from rackbom.components.network_os import os_naming
+from rackbom.components.switch_systems import SwitchSystem
 from rackbom.exports.workbook.cables_book import check_fits
 from rackbom.racks.cabling.counts import run_counts
 from rackbom.racks.cabling.row import COLUMNS, CableRow
 from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
+from rackbom.racks.dcim.device_types import switch_device_type
+from rackbom.racks.dcim.vocabulary import vocabulary
 from rackbom.racks.library import builtin_design_ids
 
 SMALL = "mi355x-8k"
@@ -215,6 +218,24 @@ def test_ports_carry_the_vendors_names() -> None:
     assert rb.catalogue().part("whitebox-th5-64x800g").port_name(11, 2, 4) == "p12/3"  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(
+    "box", ["nvidia-sn5600", "arista-7060x6-64pe", "arista-7060xe7-64ps", "whitebox-th5-64x800g"]
+)
+def test_a_port_at_full_speed_is_named_as_the_dcim_names_its_cage(box: str) -> None:
+    """One rule names a cage in the run list and in the DCIM export, the library's boxes too:
+    an EOS cage is `Ethernet1`, its 2 x 800G breakout's sub-ports `Ethernet1/1`, `Ethernet1/5`."""
+    switch = rb.catalogue().part(box)
+    assert isinstance(switch, SwitchSystem)
+    cages = [
+        i.name
+        for i in switch_device_type(rb.catalogue(), switch, vocabulary("netbox")).interfaces
+        if not i.mgmt_only
+    ]
+    assert cages == [switch.port_name(c, 0, 1) for c in range(switch.ports)]
+    if box.startswith("arista"):
+        assert (cages[0], switch.port_name(0, 1, 2)) == ("Ethernet1", "Ethernet1/5")
+
+
 def test_rails_land_on_their_rails_leaves_and_breakouts_share_an_id() -> None:
     rows = [r for r in _rows(SMALL) if r.tier == 1]
     assert {r.rail for r in rows} == set(range(1, 9))
@@ -279,14 +300,21 @@ def test_cli_writes_csv_json_workbook_netbox_and_panel(cli, tmp_path: Path) -> N
     summary = list(book["Summary"].iter_rows(values_only=True))
     assert all(row[-1] == 0 for row in summary[1:])
     rack = table[1][COLUMNS.index("a_rack")]
-    netbox, panel = tmp_path / "cables.csv", tmp_path / "panel.svg"
+    netbox, nautobot = tmp_path / "cables.csv", tmp_path / "nautobot.csv"
+    panel = tmp_path / "panel.svg"
     result = cli(
-        "cables", str(spec), "--rack", rack, "--netbox", str(netbox), "--panel", str(panel)
-    )
+        "cables", str(spec), "--rack", rack, "--netbox", str(netbox), "--nautobot",
+        str(nautobot), "--panel", str(panel),
+    )  # fmt: skip
     assert result.code == 0, result.err
     with netbox.open(encoding="utf-8") as f:
         imported = list(csv.DictReader(f))
-    assert imported and all(rack in r["side_a_device"] for r in imported)
+    with nautobot.open(encoding="utf-8") as f:
+        legs = list(csv.DictReader(f))
+    breakouts = [r for r in imported if r["profile"]]
+    assert breakouts and all(rack in r["side_b_device"] for r in breakouts)  # leaf cage at A
+    assert legs and all(rack in r["side_a_device"] and not r["profile"] for r in legs)
+    assert len(legs) == len(imported) + sum(r["side_b_name"].count(",") for r in breakouts)
     assert ElementTree.fromstring(panel.read_text(encoding="utf-8")) is not None
 
 

@@ -135,7 +135,7 @@ def test_every_management_port_is_cabled_once_at_any_size(design: str, racks: in
 
 
 def test_the_dcim_export_holds_the_aggregation_and_its_uplinks() -> None:
-    from rackbom.racks.dcim.cable_legs import cable_legs
+    from rackbom.racks.dcim.cable_legs import dcim_cables
     from rackbom.racks.dcim.dcim_plan import cluster_plan
     from rackbom.racks.dcim.vocabulary import vocabulary
 
@@ -158,7 +158,9 @@ def test_the_dcim_export_holds_the_aggregation_and_its_uplinks() -> None:
     assert aggregation[("up", "100gbase-x-qsfp28")] == 8
     cabled = {c.a_device for p in placed for c in p.cables}
     assert held <= cabled  # each aggregation switch's own port in its rack
-    legs = [leg for leg in cable_legs(iter(cables), cables) if leg.b_device in held]
+    made = dcim_cables(iter(cables), run, cables.catalogue, vocabulary("netbox"))
+    legs = [leg for leg in made if leg.b_devices[0] in held]
     assert len(legs) == run.aggregation.links
+    assert all(len(leg.b_devices) == 1 and leg.profile is None for leg in legs)
     assert {leg.a_interface for leg in legs} == {"up1", "eth0"}  # a lone switch's own port
     assert {leg.type for leg in legs} <= {"aoc", "dac-passive", "cat6"}

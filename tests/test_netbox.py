@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -363,7 +364,7 @@ django.setup()
 from dcim import choices as c
 names = ("InterfaceTypeChoices", "PowerPortTypeChoices", "PowerOutletTypeChoices",
          "ConsolePortTypeChoices", "DeviceAirflowChoices", "RackWidthChoices",
-         "RackFormFactorChoices")
+         "RackFormFactorChoices", "CableProfileChoices")
 print(json.dumps([getattr(c, n).values() for n in names]))
 """
 
@@ -393,8 +394,12 @@ def test_type_lists_are_netboxs() -> None:
         out = _netbox_python(CHOICES)
     except ServiceError as exc:
         unavailable(f"NetBox {NETBOX_VERSION} could not be installed: {exc}")
-    interfaces, power, outlets, console, airflow, widths, forms = json.loads(out.splitlines()[-1])
+    found = json.loads(out.splitlines()[-1])
+    interfaces, power, outlets, console, airflow, widths, forms, profiles = found
     vocab = vocabulary("netbox")
+    assert vocab.breakout_profiles == {
+        p for p in profiles if re.fullmatch(r"breakout-1c\d+p-\d+c1p", p)
+    }
     assert set(interfaces) == vocab.choices["interface"]
     assert set(power) == vocab.choices["power-port"]
     assert set(outlets) == vocab.choices["power-outlet"]

@@ -11,8 +11,8 @@ import rackbom as rb
 from rackbom.components.errors import InputError
 from rackbom.exports.dcim.dcim_api import plain
 from rackbom.exports.dcim.dcim_sync import Tally, Want, sync
+from rackbom.exports.dcim.netbox_fabric import row_ends
 from rackbom.exports.dcim.netbox_power import power_feeds, power_panels
-from rackbom.exports.dcim.netbox_push import _row_ends
 from rackbom.racks.dcim.dcim_model import FEED, DcimPlan
 from rackbom.racks.dcim.dcim_plan import design_plan
 from rackbom.racks.dcim.vocabulary import vocabulary
@@ -142,7 +142,7 @@ def test_a_feeds_cable_is_known_by_its_panel() -> None:
         ],
     }
     names = {("dcim.powerfeed", 7): ("dcim.powerfeed", "row 1 side A", "helios A1")}
-    ends = set(_row_ends(row, names))
+    ends = set(row_ends(row, names))
     cable = next(c for p in _helios_export().placed() for c in p.cables if c.a_type == FEED)
     assert ends == {
         (cable.a_type, cable.a_device, cable.a_name),

@@ -1,14 +1,19 @@
 """`rackbom export netbox SYSTEM --url URL --token TOKEN` against the real NetBox.
 
 Helios and a three-rack Helios cluster are pushed twice each: the second push changes nothing.
-Every device (rack, position, type, role) and every cable (its two ends and type) that NetBox
-then holds in the system's site is compared with the export's, NetBox's own feed and rack power
+Every device (rack, position, type, role) and every cable (its ends) that NetBox then holds in
+the system's site is compared with the export's (a cluster's cables between racks with them:
+one NetBox cable per physical cable of the run list, each channel of a channelised cage traced
+by NetBox to the run list's far end), NetBox's own feed and rack power
 utilisation with rackbom's plant, and so are a changed object, a conflicting object rackbom did
 not make, and a refused token."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,16 +32,10 @@ from rackbom.racks.plant.plan import system_plant
 from rackbom.racks.plant.rack import side_feeds
 
 pytestmark = pytest.mark.client
+INTERFACE = "dcim.interface"
 
-CLUSTER = """\
-id: helios-3
-name: Helios, 3 racks, Arista Tomahawk 6
-source: {kind: assumption, cite: A three-rack cluster to load into NetBox}
-design: helios
-size: {gpus: 216}
-fabric: {topology: clos, tiers: 2}
-profile: arista-th6
-"""
+CLUSTER = Path(__file__).resolve().parent / "data" / "helios-3.yaml"
+"""A three-rack Helios cluster with its network racks."""
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +60,7 @@ def token(running: Server, client: NetBoxClient) -> str:
 @pytest.fixture(scope="module")
 def cluster_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("cluster") / "helios-3.yaml"
-    path.write_text(CLUSTER, encoding="utf-8")
+    path.write_text(CLUSTER.read_text(encoding="utf-8"), encoding="utf-8")
     return path
 
 
@@ -138,6 +137,36 @@ def _utilisation(running: Server, site: str) -> tuple[dict[str, float], dict[str
     return racks, feeds
 
 
+def _one_cable_per_physical_cable(client: NetBoxClient, site: str, run: Any) -> None:
+    """NetBox holds one cable per physical cable of the run list (a breakout one cable with its
+    profile, labelled with its cable id), and each channel of a channelised cage traces to
+    the far end the run list gives its leg."""
+    legs = list(run)
+    stored = client.all("/api/dcim/cables/", site=site)
+    data = [
+        c
+        for c in stored
+        if {e["object_type"] for s in ("a_terminations", "b_terminations") for e in c[s]}
+        == {INTERFACE}
+    ]
+    assert len(data) == len({leg.cable_id for leg in legs})
+    profiled = [c for c in data if value(c["profile"])]
+    assert profiled and {c["label"] for c in profiled} <= {leg.cable_id for leg in legs}
+    for c in profiled:
+        ways = len(c["b_terminations"])
+        assert (len(c["a_terminations"]), value(c["profile"])) == (
+            1,
+            f"breakout-1c{ways}p-{ways}c1p",
+        )
+    far = {(leg.a_device, leg.a_port): (leg.z_device, leg.z_port) for leg in legs}
+    far |= {(leg.z_device, leg.z_port): (leg.a_device, leg.a_port) for leg in legs}
+    channels = [i for i in client.all("/api/dcim/interfaces/", site=site) if i["channel_id"]]
+    assert channels
+    for i in channels:
+        ends = [(e["device"]["name"], e["name"]) for e in i["connected_endpoints"] or ()]
+        assert ends == [far[i["device"]["name"], i["name"]]], i["name"]
+
+
 def _power_is_the_plants(running: Server, client: NetBoxClient, export: Any, system: Any) -> None:
     """NetBox's feed and rack utilisation are the plant's; every power port is cabled."""
     plant = system_plant(system)
@@ -201,7 +230,19 @@ def test_a_push_loads_the_system_and_a_second_changes_nothing(
         for p in placed
         for c in p.cables
     }
+    fabric = list(export.fabric()) if export.fabric is not None else []
+    cables |= {
+        frozenset(
+            {
+                (INTERFACE, c.a_device, c.a_interface),
+                *((INTERFACE, d, n) for d, n in zip(c.b_devices, c.b_interfaces, strict=True)),
+            }
+        )
+        for c in fabric
+    }
     assert _stored_cables(client, export.site.slug) == cables
+    if target == "cluster":
+        _one_cable_per_physical_cable(client, export.site.slug, rb.cables(name))
     racks = {r["name"]: r for r in client.all("/api/dcim/racks/", site=export.site.slug)}
     assert set(racks) == {p.rack.name for p in placed}
     for p in placed:
@@ -255,3 +296,59 @@ def test_a_v1_token_from_the_environment(
     done = cli("export", "netbox", "helios", "--dry-run")
     assert done.code == 0, done.err
     assert "would push helios" in done.out
+
+
+def test_the_cable_import_form_takes_a_breakout_row(
+    cli, client: NetBoxClient, cluster_file: Path, tmp_path: Path
+) -> None:
+    """A breakout row of `rackbom cables CLUSTER --netbox FILE` loads through NetBox's own cable
+    import form: one cable of its profile, the cage at A and the legs' far ports at B, each of
+    the cage's channels traced to the far end at its connector. Its devices (renamed, so the
+    row stands alone) and interfaces are made by hand, the cage channelised as the plan has it."""
+    path = tmp_path / "cables.csv"
+    assert cli("cables", str(cluster_file), "--netbox", str(path)).code == 0
+    with path.open(encoding="utf-8") as f:
+        row = next(r for r in csv.DictReader(f) if r["profile"])
+    row = {k: v.replace("helios-3-", "form-") for k, v in row.items()}
+    site = client.api("POST", "/api/dcim/sites/", {"name": "form", "slug": "form"})["id"]
+    maker = client.ensure("/api/dcim/manufacturers/", {"name": "Form", "slug": "form"}, slug="form")
+    body = {"manufacturer": maker, "model": "Form", "slug": "form-box"}
+    kind = client.ensure("/api/dcim/device-types/", body, slug="form-box")
+    role = client.ensure("/api/dcim/device-roles/", {"name": "form", "slug": "form"}, slug="form")
+    far = list(zip(row["side_b_device"].split(","), row["side_b_name"].split(","), strict=True))
+    ids = {
+        name: client.api(
+            "POST",
+            "/api/dcim/devices/",
+            {"name": name, "device_type": kind, "role": role, "site": site},
+        )["id"]
+        for name in dict.fromkeys([row["side_a_device"], *(d for d, _ in far)])
+    }
+    a = ids[row["side_a_device"]]
+    ways = len(far)
+    cage = {"device": a, "name": row["side_a_name"], "type": "other", "channels": ways}
+    cage_id = client.api("POST", "/api/dcim/interfaces/", cage)["id"]
+    channels = [f"{row['side_a_name']}/{k}" for k in range(1, ways + 1)]
+    for k, name in enumerate(channels, start=1):
+        body = {"device": a, "name": name, "type": "other", "parent": cage_id, "channel_id": k}
+        client.api("POST", "/api/dcim/interfaces/", body)
+    for device, name in far:
+        body = {"device": ids[device], "name": name, "type": "other"}
+        client.api("POST", "/api/dcim/interfaces/", body)
+    text = io.StringIO()
+    table = csv.DictWriter(text, fieldnames=list(row))
+    table.writeheader()
+    table.writerow(row)
+    fields = {"data": text.getvalue(), "format": "csv", "csv_delimiter": ","}
+    landed, page = client._post_form("/dcim/cables/import/", {**fields, "import_method": "direct"})
+    errors = re.findall(r'class="[^"]*(?:errorlist|alert-danger)[^"]*"[^>]*>(.*?)</', page, re.S)
+    assert not landed.rstrip("/").endswith("/import"), errors
+    (cable,) = client.all("/api/dcim/cables/", site="form")
+    assert (cable["label"], value(cable["profile"])) == (row["label"], row["profile"])
+    ends = [(t["object"]["device"]["name"], t["object"]["name"]) for t in cable["b_terminations"]]
+    assert ends == far
+    traced = {
+        i["name"]: [(e["device"]["name"], e["name"]) for e in i["connected_endpoints"] or ()]
+        for i in client.all("/api/dcim/interfaces/", device_id=str(a))
+    }
+    assert [traced[name] for name in channels] == [[end] for end in far]

@@ -1,9 +1,11 @@
-"""Cable legs as a NetBox/Nautobot cable import CSV (`racks/dcim/cable_legs.py` names their
+"""DCIM cables as a NetBox/Nautobot cable import CSV (`racks/dcim/cable_legs.py` names their
 ends as the DCIM plan names devices and interfaces).
 
 NetBox's bulk cable import takes `side_a_device`, `side_a_type`, `side_a_name` and the same for
-side B, with the cable's `type`, `status`, `label`, `length` and `length_unit`; every leg is a
-planned cable between two interfaces, its length in metres.
+side B, with the cable's `type`, `status`, `profile`, `label`, `length` and `length_unit`; a side
+of several terminations lists its devices and names comma-separated, paired in order (NetBox
+4.7's form), so a breakout cable is one row: its cage at A, its legs' far ports at B in channel
+order, its profile set. Every cable is planned, its length in metres.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ...components.atomic import Writer
-from ...racks.dcim.dcim_model import CableLeg
+from ...racks.dcim.dcim_model import DcimCable
 from ..json.flat_bom import csv_value
 
 COLUMNS = (
@@ -25,6 +27,7 @@ COLUMNS = (
     "side_b_name",
     "type",
     "status",
+    "profile",
     "label",
     "length",
     "length_unit",
@@ -32,25 +35,26 @@ COLUMNS = (
 INTERFACE = "dcim.interface"
 
 
-def dcim_writer(legs: Iterable[CableLeg], plain: bool) -> Writer:
-    """A writer of the cable import CSV of `legs` (fields spreadsheet-safe unless `plain`)."""
+def dcim_writer(cables: Iterable[DcimCable], plain: bool) -> Writer:
+    """A writer of the cable import CSV of `cables` (fields spreadsheet-safe unless `plain`)."""
 
     def write(path: Path) -> None:
         with path.open("w", newline="", encoding="utf-8") as out:
             table = csv.writer(out)
             table.writerow(COLUMNS)
-            for leg in legs:
+            for cable in cables:
                 fields = (
-                    leg.a_device,
+                    cable.a_device,
                     INTERFACE,
-                    leg.a_interface,
-                    leg.b_device,
+                    cable.a_interface,
+                    ",".join(cable.b_devices),
                     INTERFACE,
-                    leg.b_interface,
-                    leg.type,
+                    ",".join(cable.b_interfaces),
+                    cable.type,
                     "planned",
-                    leg.label,
-                    f"{leg.length_m:g}",
+                    cable.profile or "",
+                    cable.label,
+                    f"{cable.length_m:g}",
                     "m",
                 )
                 table.writerow(fields if plain else [csv_value(v, "") for v in fields])

@@ -120,7 +120,7 @@ def _items(placed: Placed, section: str) -> Iterable[yamltext.Value]:
     return placed.uncabled
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=32)
 def _box_text(lanes: BoxLanes) -> yamltext.Template:
     """One box's lanes as YAML items, rendered once as a template: `BOX` marks where each
     box's name goes (`Template.fill`)."""
@@ -145,8 +145,8 @@ def render(placed: Iterable[Placed], section: str) -> Iterator[str]:
     for rack in placed:
         for item in _items(rack, section):
             yield yamltext.item_text(item, "  ")
-        if section == "interfaces" and rack.box_lanes is not None:
-            yield _boxes_text(rack.box_lanes, rack.laned)
+        if section == "interfaces":
+            yield from (_boxes_text(lanes, boxes) for lanes, boxes in rack.laned)
 
 
 def _copies(plan: DcimPlan) -> Callable[[str], Iterator[str]]:

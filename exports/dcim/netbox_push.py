@@ -1,19 +1,20 @@
 """`rackbom export netbox SYSTEM --url URL`: a design or cluster pushed into a running NetBox.
 
 Objects go in dependency order (tag, manufacturers, device types and their templates, roles,
-site and hall, rack types, power panels, then racks with their devices, their power ports'
-draws, power feeds and cables, a group of racks at a
-time so memory stays flat in the cluster's size), each kind in bulk requests. A push first plans
+site and hall, rack types, power panels, then racks with their devices, their breakout lanes,
+their power ports' draws, power feeds and cables, a group of racks at a time so memory stays
+flat in the cluster's size, then a cluster's cables between racks, `netbox_fabric.py`), each
+kind in bulk requests. A push first plans
 every object (reads only) and stops on any conflict before it writes, then applies the plan; a
 second push of the same system finds everything unchanged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Iterable
 
 from ...racks.dcim.dcim_model import FEED, Cable, DcimPlan, Placed, Site
-from .dcim_api import Row, plain
+from .dcim_api import plain
 from .dcim_sync import (
     COMPONENTS,
     TAG,
@@ -27,11 +28,9 @@ from .dcim_sync import (
     with_tag,
 )
 from .netbox_api import NetBox
+from .netbox_fabric import Components, push_fabric, push_lanes, sync_cables
 from .netbox_power import power_feeds, power_panels
 from .netbox_types import device_types, manufacturers, rack_types, roles
-
-End = tuple[str, str, str]
-"""(component kind, device name, component name)."""
 
 
 def push(netbox: NetBox, plan: DcimPlan, apply: bool) -> Tally:
@@ -54,9 +53,12 @@ def _run(netbox: NetBox, plan: DcimPlan, tally: Tally) -> None:
     for group in groups(plan.placed()):
         ids = _racks(netbox, tally, group, place, rack_roles, frames)
         _devices(netbox, tally, group, place, ids, device_roles, types)
+        push_lanes(netbox, tally, group, list(ids.values()))
         _power_ports(netbox, tally, group, list(ids.values()))
         power_feeds(netbox, tally, group, boards, ids)
         _cables(netbox, tally, [c for p in group for c in p.cables], list(ids.values()))
+    if plan.fabric is not None:
+        push_fabric(netbox, tally, plan.fabric(), place["site"])
 
 
 def _place(netbox: NetBox, tally: Tally, site: Site) -> dict[str, int | None]:
@@ -140,66 +142,24 @@ def _power_ports(netbox: NetBox, tally: Tally, group: list[Placed], racks: list[
     sync(netbox, tally, "dcim/power-ports", wants, existing, owned=lambda r: True)
 
 
-def _ends(cable: Cable) -> tuple[End, End]:
-    return (cable.a_type, cable.a_device, cable.a_name), (
-        cable.b_type,
-        cable.b_device,
-        cable.b_name,
-    )
-
-
-def _row_ends(row: Row, names: dict[tuple[str, int], End]) -> Iterator[End]:
-    """A cable's ends as rackbom names them: a power feed's by its panel, read from `names`."""
-    for side in ("a_terminations", "b_terminations"):
-        for end in row[side]:
-            item = end["object"]
-            known = names.get((end["object_type"], end["object_id"]))
-            if known is not None:
-                yield known
-            else:
-                holder = item.get("device") or item.get("power_panel") or {}
-                yield end["object_type"], holder.get("name", ""), item["name"]
-
-
 def _cables(netbox: NetBox, tally: Tally, cables: list[Cable], racks: list[int]) -> None:
-    """A group's cables, keyed by their two ends: a stale cable of rackbom's on a wanted end is
-    removed; another's is a conflict."""
+    """A group's cables, keyed by their two ends (`sync_cables`)."""
     rows = {r["id"]: r for r in netbox.rows_of("dcim/cables", "rack_id", racks)} if racks else {}
-    components = _components(netbox, racks)
-    names = {(end[0], ids[0]): end for end, ids in components.items()}
-    existing: dict[Hashable, Row] = {frozenset(_row_ends(r, names)): r for r in rows.values()}
-    wants: list[Want] = []
-    stale: set[int] = set()
-    for cable in cables:
-        ends = _ends(cable)
-        key: Hashable = frozenset(ends)
-        if key not in existing:
-            for end in ends:
-                held = components.get(end, (0, None))[1]
-                if held is not None and held in rows and tally.owns(rows[held]):
-                    stale.add(held)
-                elif held is not None:
-                    where = f"{end[2]} of {end[1]}"
-                    tally.conflicts.append(f"{where} is cabled in NetBox, not by rackbom")
-        body = {
-            "a_terminations": [_termination(ends[0], components)],
-            "b_terminations": [_termination(ends[1], components)],
-            **{k: v for k, v in cable.data().items() if k in ("type", "status", "label")},
-        }
-        wants.append(Want(key, f"{cable.a_device}:{cable.a_name}", with_tag(body, tally)))
-    if tally.apply and stale and not tally.conflicts:
-        netbox.delete("dcim/cables", sorted(stale))
-    sync(netbox, tally, "dcim/cables", wants, existing)
+    wants = [
+        (
+            [(c.a_type, c.a_device, c.a_name), (c.b_type, c.b_device, c.b_name)],
+            {k: v for k, v in c.data().items() if k in ("type", "status", "label")},
+            f"{c.a_device}:{c.a_name}",
+        )
+        for c in cables
+    ]
+    sync_cables(netbox, tally, wants, rows, _components(netbox, racks))
 
 
-def _termination(end: End, components: dict[End, tuple[int, int | None]]) -> Row:
-    return {"object_type": end[0], "object_id": components.get(end, (None,))[0]}
-
-
-def _components(netbox: NetBox, racks: Iterable[int]) -> dict[End, tuple[int, int | None]]:
+def _components(netbox: NetBox, racks: Iterable[int]) -> Components:
     """Every cabled kind of component in the racks: its id and the id of its cable, if any."""
     racks = list(racks)
-    out: dict[End, tuple[int, int | None]] = {}
+    out: Components = {}
     if not racks:
         return out
     for kind, path in COMPONENTS.items():

@@ -37,7 +37,12 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--netbox",
         metavar="FILE",
-        help="a NetBox/Nautobot cable import CSV (use with --scope or --rack)",
+        help="a NetBox cable import CSV, a breakout cable one row with its profile",
+    )
+    p.add_argument(
+        "--nautobot",
+        metavar="FILE",
+        help="a Nautobot cable import CSV, one cable per leg (no cable profiles)",
     )
     p.add_argument("--panel", metavar="FILE.svg", help="the patch panel of the one --rack")
     add_repeated(
@@ -60,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
         "--xlsx": args.xlsx,
         "--json": args.json,
         "--netbox": args.netbox,
+        "--nautobot": args.nautobot,
         "--panel": args.panel,
     }
     for path in files.values():
@@ -160,12 +166,17 @@ def _outputs(
         from rackbom.exports.json.cables_json import json_writer
 
         outputs.append((args.json, json_writer(cables.system_id, shown(args.json, rows()), bom)))
-    if args.netbox is not None:
+    for path, target in ((args.netbox, "netbox"), (args.nautobot, "nautobot")):
+        if path is None:
+            continue
         from rackbom.exports.dcim.cable_import import dcim_writer
-        from rackbom.racks.dcim.cable_legs import cable_legs
+        from rackbom.racks.dcim.cable_legs import dcim_cables
+        from rackbom.racks.dcim.vocabulary import vocabulary
 
-        legs = cable_legs(shown(args.netbox, rows()), cables)
-        outputs.append((args.netbox, dcim_writer(legs, cables.plain_names)))
+        made = dcim_cables(
+            shown(path, rows()), cables.run_list, cables.catalogue, vocabulary(target)
+        )
+        outputs.append((path, dcim_writer(made, cables.plain_names)))
     if args.panel is not None and panel_rack is not None:
         from rackbom.components.atomic import text_writer
         from rackbom.layouts.patch_panel import PatchPanel, panel_ports

@@ -6,7 +6,8 @@ formatted by `exports/dcim/`.
 product's vocabulary (`vocabulary.py`): device types (`device_types.py`, under the library's names
 where it holds the box, `type_library.py`, else models and slugs made by its rule,
 `type_names.py`), racks with their devices and in-rack cables
-(`placed_racks.py`), breakout lanes (`lanes.py`), power feeds and panels (`power_feeds.py`), rack
-PDUs (`pdus.py`) and a scope's links (`scoped_links.py`); `cable_legs.py` names the run list's
-legs as the plan names devices and interfaces.
+(`placed_racks.py`), breakout lanes (`lanes.py`; channels of their cage where one cable holds
+it, `breakouts.py`), power feeds and panels (`power_feeds.py`), rack PDUs (`pdus.py`) and a
+scope's links (`scoped_links.py`); `cable_legs.py` names the run list's cables as the plan names
+devices and interfaces.
 """

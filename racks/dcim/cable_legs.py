@@ -1,13 +1,16 @@
-"""The run list's legs as the DCIM's cable import takes them: A and B ends by device and
-interface, one cable per leg, named as the DCIM plan names devices and interfaces
-(`racks/cabling/names.py`, `device_types.py`).
+"""The run list's cables as the DCIM's cable import takes them: an A end and B ends by device and
+interface, named as the DCIM plan names devices and interfaces (`racks/cabling/names.py`,
+`device_types.py`).
 
-A run-list port lands on the interface the plan gives it: a breakout lane (a NIC's plane
-sub-port `so1/2`, a switch box's sub-port where the box's device type has fewer interfaces than
-the fabric's lanes) on its own lane interface (`lanes.py`), so no interface carries two cables;
-an unsplit port on its NIC port, cage or InfiniBand port; a switch box's management port on its
-device type's; other management ports as they are named. The management cables (tier 0) are left
-out: the plan's racks hold them, and each cable is in one of the files, so both import.
+A cable whose legs at one end are every sub-port of one switch cage, where the product has the
+breakout's cable profile (`breakouts.py`), is one cable: A the cage (channelised in the plan),
+B each leg's far port in channel order, labelled with the run list's cable id. Any other cable is
+one cable per leg, labelled `{cable_id}.{leg}`. A run-list port lands on the interface the plan
+gives it: a sub-port whose cage is not channelised, or a NIC's plane sub-port `so1/2`, on its own
+lane interface (`lanes.py`), so no interface carries two cables; an unsplit port on its NIC
+port, cage or InfiniBand port; a switch box's management port on its device type's; other
+management ports as they are named. The management cables (tier 0) are left out: the plan's
+racks hold them, and each cable is in one of the files, so both import.
 """
 
 from __future__ import annotations
@@ -16,13 +19,14 @@ from collections.abc import Iterable, Iterator
 
 from ...components.cabling import Transceiver
 from ...components.catalogue import Catalogue
-from ..cabling.cable_list import CableList
 from ..cabling.management_rows import MANAGEMENT_TIER
 from ..cabling.names import is_aggregation, port_interface
 from ..cabling.row import CableRow
-from .dcim_model import CableLeg
+from ..cabling.runlist import RunList
+from .breakouts import SubPort, box_sub_ports, cables_of, end_of, hub
+from .dcim_model import DcimCable
 from .device_types import switch_device_type, switch_ways
-from .vocabulary import vocabulary
+from .vocabulary import Vocabulary
 
 COPPER = {"dac": "dac-passive", "aec": "dac-active", "aoc": "aoc", "cat6": "cat6"}
 """rackbom cable kinds -> the DCIM's cable types; fibre goes by its transceivers' fibre."""
@@ -37,13 +41,12 @@ def cable_type(row: CableRow, catalogue: Catalogue) -> str:
     return FIBRE[module.fibre]
 
 
-def switch_interfaces(cables: CableList) -> dict[str, str]:
+def switch_interfaces(run: RunList | None, vocab: Vocabulary) -> dict[str, str]:
     """The run list's switch sub-ports, each to the DCIM interface it lands on."""
-    run = cables.run_list
     if run is None:
         return {}
     switch = run.cluster.switch
-    box = switch_device_type(cables.catalogue, switch, vocabulary("netbox"))
+    box = switch_device_type(run.cluster.catalogue, switch, vocab)
     interfaces = [i.name for i in box.interfaces if not i.mgmt_only]
     ways = switch_ways(switch)
     if run.split > ways:  # each lane an interface of its own (`lanes.py`)
@@ -59,24 +62,47 @@ def interface_of(port: str, switch: dict[str, str], nic_lanes: bool = False) -> 
     return switch.get(port) or (port if nic_lanes else port_interface(port))
 
 
-def cable_legs(rows: Iterable[CableRow], cables: CableList) -> Iterator[CableLeg]:
-    """Each of `rows` but the management cables inside racks (the links to the management
-    aggregation are legs) as a leg of the cable import, one at a time."""
-    catalogue = cables.catalogue
-    switch = switch_interfaces(cables)
-    lanes = cables.run_list is not None and cables.run_list.planes > 1
+def dcim_cables(
+    rows: Iterable[CableRow], run: RunList | None, catalogue: Catalogue, vocab: Vocabulary
+) -> Iterator[DcimCable]:
+    """Each of `rows`' cables but the management cables inside racks (the links to the
+    management aggregation are cables) as `vocab`'s product takes it, one at a time."""
+    switch = switch_interfaces(run, vocab)
+    lanes = run is not None and run.planes > 1
+    subs: dict[str, SubPort] = {}
+    if run is not None:
+        box = switch_device_type(catalogue, run.cluster.switch, vocab)
+        subs = box_sub_ports(run, [i.name for i in box.interfaces if not i.mgmt_only])
     kinds: dict[tuple[str, str | None], str] = {}
-    for row in rows:
-        if row.tier == MANAGEMENT_TIER and not is_aggregation(row.z_device):
-            continue  # in the plan's racks
-        key = (row.cable_part, row.a_transceiver)
-        kind = kinds.get(key) or kinds.setdefault(key, cable_type(row, catalogue))
-        yield CableLeg(
-            row.a_device,
-            interface_of(row.a_port, switch, lanes),
-            row.z_device,
-            interface_of(row.z_port, switch, lanes),
-            kind,
-            f"{row.cable_id}.{row.leg}",
-            row.cable_m,
-        )
+    kept = (r for r in rows if r.tier != MANAGEMENT_TIER or is_aggregation(r.z_device))
+    for legs in cables_of(kept, run):
+        first = legs[0]
+        key = (first.cable_part, first.a_transceiver)
+        kind = kinds.get(key) or kinds.setdefault(key, cable_type(first, catalogue))
+        held = hub(legs, subs, vocab)
+        if held is not None:
+            far = "z" if held.side == "a" else "a"
+            ends = sorted(
+                (subs[end_of(leg, held.side)[1]].channel, end_of(leg, far)) for leg in legs
+            )
+            yield DcimCable(
+                held.device,
+                held.cage,
+                tuple(device for _, (device, _) in ends),
+                tuple(interface_of(port, switch, lanes) for _, (_, port) in ends),
+                kind,
+                first.cable_id,
+                max(leg.cable_m for leg in legs),
+                held.profile,
+            )
+            continue
+        for row in legs:
+            yield DcimCable(
+                row.a_device,
+                interface_of(row.a_port, switch, lanes),
+                (row.z_device,),
+                (interface_of(row.z_port, switch, lanes),),
+                kind,
+                f"{row.cable_id}.{row.leg}",
+                row.cable_m,
+            )

@@ -9,6 +9,7 @@ pynetbox or pynautobot creates each object after looking up the ids of the names
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -478,7 +479,8 @@ class PowerFeed:
 
 @dataclass(frozen=True)
 class Lane:
-    """One lane of a device's port as an interface of the device (`lanes.py`)."""
+    """One lane of a device's port as an interface of the device (`lanes.py`): a channel of its
+    channelised cage, or an interface standing alone."""
 
     device: str
     name: str
@@ -486,31 +488,70 @@ class Lane:
     cage: str
     """The device-type interface the lane runs through."""
     note: str | None = None
+    channel: int | None = None
+    """Its channel of the cage, from 1, where the cage is channelised (`breakouts.py`)."""
 
     def data(self) -> Data:
         """As the DCIM's interface import takes it."""
-        text = f"Breakout lane of {self.cage}" + (f"; {self.note}" if self.note else "")
+        if self.channel is None:
+            text = f"Breakout lane of {self.cage}" + (f"; {self.note}" if self.note else "")
+            return {
+                "device": self.device,
+                "name": self.name,
+                "type": self.type,
+                "description": text[:200],
+            }
+        text = f"Channel {self.channel} of {self.cage}" + (f"; {self.note}" if self.note else "")
         return {
             "device": self.device,
             "name": self.name,
             "type": self.type,
+            "parent": self.cage,
+            "channel_id": self.channel,
             "description": text[:200],
         }
 
 
+@dataclass(frozen=True)
+class Channelised:
+    """A device's cage held as a channelised interface: the interface its device type gives it,
+    with its channel count set (its channels are `Lane`s)."""
+
+    device: str
+    name: str
+    channels: int
+
+    def data(self) -> Data:
+        """As the REST API takes the change to the device's interface (found by its name)."""
+        return {"device": self.device, "name": self.name, "channels": self.channels}
+
+
 @dataclass(frozen=True, eq=False)
 class BoxLanes:
-    """The lanes of a switch box whose cages are broken out: the same on every box (one object
-    per plan, told apart by identity)."""
+    """The lanes of a switch box whose cages are broken out, the same on every box of one set
+    of channelised cages (one object per set, told apart by identity)."""
 
     ports: tuple[tuple[str, str], ...]
-    """(lane, cage interface) of each lane."""
+    """(lane, cage interface) of each lane, a cage's lanes together in channel order."""
     type: str
     note: str | None
+    channelised: frozenset[str] = frozenset()
+    """The cages held as channelised interfaces, their lanes as channels."""
 
-    def of(self, device: str) -> tuple[Lane, ...]:
-        """One box's lanes."""
-        return tuple(Lane(device, n, self.type, c, self.note) for n, c in self.ports)
+    def of(self, device: str) -> tuple[Lane | Channelised, ...]:
+        """One box's lanes, each channelised cage before its channels."""
+        out: list[Lane | Channelised] = []
+        widths = Counter(cage for _, cage in self.ports)
+        channel = 0
+        for name, cage in self.ports:
+            if cage not in self.channelised:
+                out.append(Lane(device, name, self.type, cage, self.note))
+                continue
+            channel = channel % widths[cage] + 1
+            if channel == 1:
+                out.append(Channelised(device, cage, widths[cage]))
+            out.append(Lane(device, name, self.type, cage, self.note, channel))
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -525,10 +566,8 @@ class Placed:
     management switch or power shelves have."""
     lanes: tuple[Lane, ...] = ()
     """Breakout lanes of its devices, each an interface of its own."""
-    box_lanes: BoxLanes | None = None
-    """The lanes every box of `laned` has (a network rack's switch boxes')."""
-    laned: tuple[str, ...] = ()
-    """The devices with `box_lanes`."""
+    laned: tuple[tuple[BoxLanes, tuple[str, ...]], ...] = ()
+    """A network rack's switch boxes by their lanes: each set of lanes with the boxes it is."""
     draws: tuple[PowerDraw, ...] = ()
     """Draws set on its devices' power ports where they are the device's, not its type's."""
     feeds: tuple[PowerFeed, ...] = ()
@@ -614,6 +653,9 @@ class DcimPlan:
     """A cluster's scale-out links, one bundle per tier (None: a design, which has none)."""
     scoped: ScopedExport | None = None
     """What a scoped plan holds (None: the whole system)."""
+    fabric: Callable[[], Iterator[DcimCable]] | None = None
+    """A whole cluster's cables out of its racks, as the cable import has them (None: a design,
+    whose cables are all inside its racks, or a scoped plan)."""
 
     def placed(self) -> Iterator[Placed]:
         """Every rack, one at a time: the copies', then the network's."""
@@ -622,14 +664,16 @@ class DcimPlan:
         yield from self.network_racks()
 
 
-class CableLeg(NamedTuple):
-    """One run-list leg as the DCIM's cable import takes it: interfaces at both ends (a named
-    tuple, as a run list of millions of legs is made one at a time)."""
+class DcimCable(NamedTuple):
+    """One run-list cable as the DCIM's cable import takes it: an interface at its A end and one
+    per leg at its B end, with the breakout profile where the A end is a channelised cage (a
+    named tuple, as a run list of millions of cables is made one at a time)."""
 
     a_device: str
     a_interface: str
-    b_device: str
-    b_interface: str
+    b_devices: tuple[str, ...]
+    b_interfaces: tuple[str, ...]
     type: str
     label: str
     length_m: float
+    profile: str | None = None

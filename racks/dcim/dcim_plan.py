@@ -23,7 +23,9 @@ from ..cabling.names import copy_prefix, rack_name
 from ..cabling.runlist import RunList
 from ..cabling.scope import FloorScope
 from ..clusters.cluster_analysis import ClusterAnalysis
+from .cable_legs import dcim_cables
 from .dcim_model import (
+    DcimCable,
     DcimPlan,
     DesignCopy,
     DeviceType,
@@ -276,7 +278,17 @@ def cluster_plan(
         network_racks=network,
         bundles=cable_bundles(cluster) if links is None else links.bundles,
         scoped=None if scope is None or links is None else _scoped(cluster, scope, run, links),
+        fabric=_fabric(run, vocab, scope),
     )
+
+
+def _fabric(
+    run: RunList, vocab: Vocabulary, scope: FloorScope | None
+) -> Callable[[], Iterator[DcimCable]] | None:
+    """A whole cluster's cables between racks as the cable import has them; None for a scope."""
+    if scope is not None:
+        return None
+    return lambda: dcim_cables(run.rows(), run, run.cluster.catalogue, vocab)
 
 
 def _panel_rows(

@@ -414,7 +414,8 @@ def _cages(
     known: KnownSwitch | None,
     notes: Notes,
 ) -> list[Interface]:
-    """One interface per cage, or per InfiniBand port of a cage, named as the library does."""
+    """One interface per cage, or per InfiniBand port of a cage, named as the library does, else
+    as the box's port naming names a cage (the run list's port at full speed)."""
     speed = switch.port_gbps / ways
     if switch.protocol == "infiniband":
         kind = vocab.infiniband_port(speed)
@@ -426,7 +427,9 @@ def _cages(
         f"interfaces: {switch.ports} {switch.cage} cages of {switch.port_gbps:g}G, each {what}, "
         f"from {notes.source(switch.source_of('ports'))}."
     )
-    pattern = known.ports if known else ("p{cage}/{split}" if ways > 1 else "p{cage}")
+    if known is None and ways == 1:
+        return [_port(kind, switch.port_name(cage, 0, 1)) for cage in range(switch.ports)]
+    pattern = known.ports if known else "p{cage}/{split}"
     first = known.first_cage if known else 1
     return [
         _port(kind, pattern.format(cage=cage + first, split=k + 1, split0=k))

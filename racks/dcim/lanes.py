@@ -8,20 +8,24 @@ rule (`racks/cabling/names.py`: the box's port naming, `so1/2` for plane 2 of NI
 typed at the lane's speed from the product's own vocabulary, and the cable import ends each leg
 on its lane. A box is configured for one breakout, so every cage of it has its lanes.
 
-NetBox 4.7.3 and Nautobot 3.x give a physical interface a parent only as a channel or virtual
-breakout child, which carries no cable of its own; so a lane names its cage in its description,
-not as `parent`, and stands as a physical interface that carries its cable (as Cumulus's
-`swp1s0`..`swp1s3` stand in for `swp1`).
+Where the product has cable profiles (NetBox), a cage that is a breakout cable's hub
+(`breakouts.py`) is channelised and its lanes are its channels (`parent` the cage, `channel_id`
+from 1), carrying no cable of their own; the cable ends on the cage. Any other lane (a sub-port
+whose cage's legs ride several cables, a NIC port's plane, every lane in Nautobot) names its cage
+in its description, not as `parent`, and stands as a physical interface that carries its cable
+(as Cumulus's `swp1s0`..`swp1s3` stand in for `swp1`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 
 from ..cabling.names import nic_interface, nic_port
 from ..cabling.runlist import RunList
+from .breakouts import box_sub_ports, hub_cages
 from .dcim_model import BoxLanes, Device, Lane, Placed
-from .device_types import NIC_CAGE, NIC_CAGES, switch_ways
+from .device_types import NIC_CAGE, NIC_CAGES
 from .vocabulary import PortType, Vocabulary
 
 
@@ -30,9 +34,27 @@ class LaneRule:
     """Which lanes each device of a cluster has: per switch box, per NIC port."""
 
     box: BoxLanes | None
-    """The lanes of every switch box; None where its ports are not split."""
+    """The lanes of a switch box none of whose cages is channelised; None where its ports are
+    not split."""
     planes: int
     nic_kind: PortType
+    hubs: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Per box, its channelised cages (a breakout cable's hub each)."""
+    made: dict[frozenset[str], BoxLanes] = field(default_factory=dict)
+    """The lanes of each set of channelised cages, made once."""
+
+    def boxes(self, names: Iterable[str]) -> tuple[tuple[BoxLanes, tuple[str, ...]], ...]:
+        """Switch boxes grouped by their lanes, in order of first box."""
+        if self.box is None:
+            return ()
+        groups: dict[int, tuple[BoxLanes, list[str]]] = {}
+        for name in names:
+            cages = self.hubs.get(name, frozenset())
+            lanes = self.made.get(cages)
+            if lanes is None:
+                lanes = self.made[cages] = replace(self.box, channelised=cages)
+            groups.setdefault(id(lanes), (lanes, []))[1].append(name)
+        return tuple((lanes, tuple(boxes)) for lanes, boxes in groups.values())
 
     def tray_lanes(self, device: Device) -> tuple[Lane, ...]:
         """A compute tray's lanes: each scale-out NIC port's planes."""
@@ -63,15 +85,13 @@ def lane_rule(run: RunList, interfaces: list[str], vocab: Vocabulary) -> LaneRul
         if infiniband
         else (vocab.ethernet_port(switch.cage, gbps), vocab.ethernet_port(nic_cage, gbps))
     )
-    ways = switch_ways(switch)
+    subs = box_sub_ports(run, interfaces)
     box = None
-    if run.split > ways:
-        ports = tuple(
-            (name, interfaces[(s // run.split) * ways + (s % run.split) * ways // run.split])
-            for s, name in enumerate(run.port_names)
-        )
+    if subs:
+        ports = tuple((name, sub.cage) for name, sub in subs.items())
         box = BoxLanes(ports, box_kind.type, box_kind.description)
-    return LaneRule(box=box, planes=run.planes, nic_kind=nic_kind)
+    hubs = hub_cages(run, subs, vocab)
+    return LaneRule(box=box, planes=run.planes, nic_kind=nic_kind, hubs=hubs)
 
 
 def with_tray_lanes(placed: Placed, rule: LaneRule) -> Placed:

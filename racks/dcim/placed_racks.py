@@ -295,9 +295,8 @@ def network_racks(
         entry = _rack(
             rack.name, site, "network", frame_type, f"Network rack of cluster {cluster.id}."
         )
-        box_lanes = None if lanes is None else lanes.box
-        laned = () if box_lanes is None else tuple(b.name for b in boxes)
-        yield Placed(entry, boxes + switches, cables, (), box_lanes=box_lanes, laned=laned)
+        laned = () if lanes is None else lanes.boxes(b.name for b in boxes)
+        yield Placed(entry, boxes + switches, cables, (), laned=laned)
 
 
 def _boxes(

@@ -52,6 +52,7 @@ class _VocabularyFile(BaseModel):
     ethernet_ports: list[_Port]
     infiniband_ports: list[_Infiniband]
     device_type_fields: list[str]
+    breakout_profiles: list[str]
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ class Vocabulary:
     ethernet: dict[tuple[str, float], str]
     infiniband: dict[float, str]
     device_type_fields: frozenset[str]
+    breakout_profiles: frozenset[str]
 
     @property
     def keeps_interface_description(self) -> bool:
@@ -108,6 +110,12 @@ class Vocabulary:
             return shared, difflib.SequenceMatcher(None, query, _normal(choice)).ratio()
 
         return sorted(self.choices[kind], key=lambda c: (tuple(-x for x in score(c)), c))[:n]
+
+    def breakout_profile(self, legs: int) -> str | None:
+        """The cable profile of a breakout of one cage to `legs` ends; None where the product
+        has none (no cable profiles, or none of that many legs)."""
+        profile = f"breakout-1c{legs}p-{legs}c1p"
+        return profile if profile in self.breakout_profiles else None
 
     def ethernet_port(self, cage: str, gbps: float) -> PortType:
         """An Ethernet port of a cage and speed; `other` with a description if none fits."""
@@ -155,4 +163,5 @@ def vocabulary(target: Target) -> Vocabulary:
         ethernet={(p.cage, p.gbps): p.type for p in spec.ethernet_ports},
         infiniband={p.gbps: p.type for p in spec.infiniband_ports},
         device_type_fields=frozenset(spec.device_type_fields),
+        breakout_profiles=frozenset(spec.breakout_profiles),
     )

@@ -1,0 +1,146 @@
+"""A cluster's breakout lanes and its cables between racks pushed into NetBox, and the cable sync
+both kinds of cable share.
+
+Lanes go in with their racks' devices: a hub cage's channel count is set on the interface
+NetBox made from the device type, then its channels (`parent` the cage, `channel_id`) and the
+lanes that stand alone are created in bulk (`racks/dcim/lanes.py`). The cables between racks
+(`DcimPlan.fabric`, as the cable import has them: a breakout one cable with its profile, the
+cage at A and its legs' far ends at B in channel order) go in after every rack, a block at a
+time: the interfaces of the devices they end on and the cables on those devices are read, each
+cable keyed by its ends, so a second push finds every cable as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator
+from itertools import islice
+
+from ...racks.dcim.dcim_model import Channelised, DcimCable, Lane, Placed
+from .dcim_api import Row, plain
+from .dcim_sync import Tally, Want, keyed, sync, with_tag
+from .netbox_api import NetBox
+
+INTERFACE = "dcim.interface"
+CABLES_AT_ONCE = 1000
+"""Cables between racks planned and written together."""
+End = tuple[str, str, str]
+"""(component kind, device name, component name)."""
+Components = dict[End, tuple[int, int | None]]
+"""Each cabled component: its id and the id of its cable, if any."""
+
+
+def push_lanes(netbox: NetBox, tally: Tally, group: list[Placed], racks: list[int]) -> None:
+    """A group's lanes: hub cages channelised, their channels and the lanes standing alone."""
+    items = [
+        *(lane for p in group for lane in p.lanes),
+        *(i for p in group for lanes, boxes in p.laned for box in boxes for i in lanes.of(box)),
+    ]
+    if not items:
+        return
+    existing = keyed(
+        netbox.rows_of("dcim/interfaces", "rack_id", racks) if racks else (),
+        lambda r: (r["device"]["name"], r["name"]),
+    )
+    cages = [
+        Want((c.device, c.name), f"{c.device} {c.name}", {"channels": c.channels})
+        for c in items
+        if isinstance(c, Channelised) and (c.device, c.name) in existing
+    ]
+    sync(netbox, tally, "dcim/interfaces", cages, existing, owned=lambda r: True)
+    devices = {r["device"]["name"]: r["device"]["id"] for r in existing.values()}
+    wants = []
+    for lane in (i for i in items if isinstance(i, Lane)):
+        body = {**lane.data(), "device": devices.get(lane.device)}
+        if lane.channel is not None:
+            cage = existing.get((lane.device, lane.cage))
+            body["parent"] = None if cage is None else cage["id"]
+        wants.append(Want((lane.device, lane.name), f"{lane.device} {lane.name}", body))
+    sync(netbox, tally, "dcim/interfaces", [_tagged(w, tally) for w in wants], existing)
+
+
+def _tagged(want: Want, tally: Tally) -> Want:
+    return Want(want.key, want.name, with_tag(want.body, tally))
+
+
+def push_fabric(
+    netbox: NetBox, tally: Tally, cables: Iterator[DcimCable], site: int | None
+) -> None:
+    """The cables between racks, a block at a time, after every rack and device is in."""
+    rows = netbox.rows("dcim/devices", site_id=site, brief=True) if site else ()
+    devices = {r["name"]: r["id"] for r in rows}
+    while block := list(islice(cables, CABLES_AT_ONCE)):
+        ids = {devices[n] for c in block for n in (c.a_device, *c.b_devices) if n in devices}
+        components: Components = {}
+        for row in netbox.rows_of("dcim/interfaces", "device_id", ids, brief=True):
+            end = (INTERFACE, row["device"]["name"], row["name"])
+            components[end] = (row["id"], plain(row["cable"]))
+        held = {r["id"]: r for r in netbox.rows_of("dcim/cables", "device_id", ids)}
+        wants = [_fabric_want(c) for c in block]
+        sync_cables(netbox, tally, wants, held, components)
+
+
+def _fabric_want(cable: DcimCable) -> tuple[list[End], Row, str]:
+    ends = [(INTERFACE, cable.a_device, cable.a_interface)]
+    ends += [(INTERFACE, d, n) for d, n in zip(cable.b_devices, cable.b_interfaces, strict=True)]
+    body: Row = {
+        "type": cable.type,
+        "status": "planned",
+        "label": cable.label,
+        "length": cable.length_m,
+        "length_unit": "m",
+    }
+    if cable.profile is not None:
+        body["profile"] = cable.profile
+    return ends, body, cable.label
+
+
+def row_ends(row: Row, names: dict[tuple[str, int], End]) -> Iterator[End]:
+    """A cable's ends as rackbom names them: a power feed's by its panel, read from `names`."""
+    for side in ("a_terminations", "b_terminations"):
+        for end in row[side]:
+            item = end["object"]
+            known = names.get((end["object_type"], end["object_id"]))
+            if known is not None:
+                yield known
+            else:
+                holder = item.get("device") or item.get("power_panel") or {}
+                yield end["object_type"], holder.get("name", ""), item["name"]
+
+
+def sync_cables(
+    netbox: NetBox,
+    tally: Tally,
+    cables: Iterable[tuple[list[End], Row, str]],
+    rows: dict[int, Row],
+    components: Components,
+) -> None:
+    """Cables (their ends, A first, the fields to write, a name) brought to NetBox's, keyed by
+    their ends among `rows`: a stale cable of rackbom's on a wanted end is removed; another's is
+    a conflict."""
+    names = {(end[0], ids[0]): end for end, ids in components.items()}
+    existing: dict[Hashable, Row] = {frozenset(row_ends(r, names)): r for r in rows.values()}
+    wants: list[Want] = []
+    stale: set[int] = set()
+    for ends, fields, name in cables:
+        key: Hashable = frozenset(ends)
+        if key not in existing:
+            for end in ends:
+                held = components.get(end, (0, None))[1]
+                if held is not None and held in rows and tally.owns(rows[held]):
+                    stale.add(held)
+                elif held is not None:
+                    where = f"{end[2]} of {end[1]}"
+                    tally.conflicts.append(f"{where} is cabled in NetBox, not by rackbom")
+        body = {
+            "a_terminations": [_termination(ends[0], components)],
+            "b_terminations": [_termination(end, components) for end in ends[1:]],
+            **fields,
+        }
+        wants.append(Want(key, name, with_tag(body, tally)))
+    if tally.apply and stale and not tally.conflicts:
+        netbox.delete("dcim/cables", sorted(stale))
+    sync(netbox, tally, "dcim/cables", wants, existing)
+
+
+def _termination(end: End, components: Components) -> Row:
+    return {"object_type": end[0], "object_id": components.get(end, (None,))[0]}
