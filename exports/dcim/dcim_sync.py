@@ -243,3 +243,40 @@ def power_port_wants(group: list[Placed], existing: Mapping[Hashable, Row]) -> l
         for port in d.device_type.power_ports
         if (d.name, port.name) in existing
     ]
+
+
+End = tuple[str, str, str]
+"""A cable's end as rackbom names it: (component kind, device or power panel name, component
+name)."""
+
+
+def sync_cables(
+    api: RestApi[Id],
+    tally: Tally,
+    cables: Iterable[tuple[list[End], Row, str]],
+    rows: dict[Id, Row],
+    ends_of: Callable[[Row], Iterable[End]],
+    components: Mapping[End, tuple[Id | None, Id | None]],
+    terminations: Callable[[list[End]], Row],
+) -> None:
+    """Cables (their ends, A first, the fields to write, a name) brought to the product's
+    `rows`, each keyed by its ends (`ends_of` names a row's as rackbom does; `components` holds
+    each end's id and its cable's; `terminations` is the product's form of a cable's ends): a
+    stale cable of rackbom's on a wanted end is removed; another's is a conflict."""
+    existing: dict[Hashable, Row] = {frozenset(ends_of(r)): r for r in rows.values()}
+    wants: list[Want] = []
+    stale: set[Id] = set()
+    for ends, fields, name in cables:
+        key: Hashable = frozenset(ends)
+        if key not in existing:
+            for end in ends:
+                held = components.get(end, (None, None))[1]
+                if held is not None and held in rows and tally.owns(rows[held]):
+                    stale.add(held)
+                elif held is not None:
+                    where = f"{end[2]} of {end[1]}"
+                    tally.conflicts.append(f"{where} is cabled in {tally.product}, not by rackbom")
+        wants.append(Want(key, name, with_tag({**terminations(ends), **fields}, tally)))
+    if tally.apply and stale and not tally.conflicts:
+        api.delete("dcim/cables", sorted(stale))
+    sync(api, tally, "dcim/cables", wants, existing)

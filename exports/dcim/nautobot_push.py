@@ -15,6 +15,7 @@ from ...racks.dcim.dcim_model import FEED, Cable, DcimPlan, Placed
 from .dcim_api import Row, plain
 from .dcim_sync import (
     COMPONENTS,
+    End,
     Tally,
     Want,
     groups,
@@ -22,6 +23,7 @@ from .dcim_sync import (
     plan_then_apply,
     power_port_wants,
     sync,
+    sync_cables,
     with_tag,
 )
 from .nautobot_api import Nautobot
@@ -30,8 +32,6 @@ from .nautobot_types import device_types, manufacturers, roles
 
 RACK_FIELDS = ("width", "u_height", "outer_width", "outer_depth", "outer_unit", "comments")
 """The frame's size a rack keeps in Nautobot (no rack types, no outer height)."""
-End = tuple[str, str, str]
-"""(component kind, device or power panel name, component name)."""
 
 
 def push(api: Nautobot, plan: DcimPlan, apply: bool) -> Tally:
@@ -163,9 +163,11 @@ def _power_feeds(
     sync(api, tally, "dcim/power-feeds", wants, existing)
 
 
-def _ends(cable: Cable) -> tuple[End, End]:
-    a = (cable.a_type, cable.a_device, cable.a_name)
-    return a, (cable.b_type, cable.b_device, cable.b_name)
+def _ends(cable: Cable) -> list[End]:
+    return [
+        (cable.a_type, cable.a_device, cable.a_name),
+        (cable.b_type, cable.b_device, cable.b_name),
+    ]
 
 
 def _cables(
@@ -177,37 +179,31 @@ def _cables(
     panels: dict[Hashable, str],
     connected: str,
 ) -> None:
-    """A group's cables, keyed by their two ends: a stale cable of rackbom's on a wanted end is
-    removed; another's is a conflict."""
+    """A group's cables, keyed by their two ends (`dcim_sync.sync_cables`)."""
     components = _components(api, cables, racks, devices, panels)
     by_id = {(end[0], ids[0]): end for end, ids in components.items()}
     rows = (
         {r["id"]: r for r in api.rows_of("dcim/cables", "rack_id", racks.values())} if racks else {}
     )
-    existing: dict[Hashable, Row] = {frozenset(_row_ends(r, by_id)): r for r in rows.values()}
-    wants: list[Want] = []
-    stale: set[str] = set()
-    for cable in cables:
-        ends = _ends(cable)
-        key: Hashable = frozenset(ends)
-        if key not in existing:
-            for end in ends:
-                held = components.get(end, ("", None))[1]
-                if held is not None and held in rows and tally.owns(rows[held]):
-                    stale.add(held)
-                elif held is not None:
-                    where = f"{end[2]} of {end[1]}"
-                    tally.conflicts.append(f"{where} is cabled in Nautobot, not by rackbom")
-        body = {
+    wants = [
+        (
+            _ends(c),
+            {
+                "status": connected,
+                **{k: v for k, v in (("type", c.type), ("label", c.label)) if v is not None},
+            },
+            f"{c.a_device}:{c.a_name}",
+        )
+        for c in cables
+    ]
+
+    def terminations(ends: list[End]) -> Row:
+        return {
             **_termination("a", ends[0], components),
             **_termination("b", ends[1], components),
-            "status": connected,
-            **{k: v for k, v in (("type", cable.type), ("label", cable.label)) if v is not None},
         }
-        wants.append(Want(key, f"{cable.a_device}:{cable.a_name}", with_tag(body, tally)))
-    if tally.apply and stale and not tally.conflicts:
-        api.delete("dcim/cables", sorted(stale))
-    sync(api, tally, "dcim/cables", wants, existing)
+
+    sync_cables(api, tally, wants, rows, lambda r: _row_ends(r, by_id), components, terminations)
 
 
 def _row_ends(row: Row, by_id: dict[tuple[str, str], End]) -> list[End]:

@@ -12,19 +12,18 @@ cable keyed by its ends, so a second push finds every cable as it is.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from itertools import islice
 
 from ...racks.dcim.dcim_model import Channelised, DcimCable, Lane, Placed
 from .dcim_api import Row, plain
-from .dcim_sync import Tally, Want, keyed, sync, with_tag
+from .dcim_sync import End, Tally, Want, keyed, sync, with_tag
+from .dcim_sync import sync_cables as shared_sync
 from .netbox_api import NetBox
 
 INTERFACE = "dcim.interface"
 CABLES_AT_ONCE = 1000
 """Cables between racks planned and written together."""
-End = tuple[str, str, str]
-"""(component kind, device name, component name)."""
 Components = dict[End, tuple[int, int | None]]
 """Each cabled component: its id and the id of its cable, if any."""
 
@@ -115,31 +114,16 @@ def sync_cables(
     components: Components,
 ) -> None:
     """Cables (their ends, A first, the fields to write, a name) brought to NetBox's, keyed by
-    their ends among `rows`: a stale cable of rackbom's on a wanted end is removed; another's is
-    a conflict."""
+    their ends among `rows` (`dcim_sync.sync_cables`): a breakout's far ends all at B."""
     names = {(end[0], ids[0]): end for end, ids in components.items()}
-    existing: dict[Hashable, Row] = {frozenset(row_ends(r, names)): r for r in rows.values()}
-    wants: list[Want] = []
-    stale: set[int] = set()
-    for ends, fields, name in cables:
-        key: Hashable = frozenset(ends)
-        if key not in existing:
-            for end in ends:
-                held = components.get(end, (0, None))[1]
-                if held is not None and held in rows and tally.owns(rows[held]):
-                    stale.add(held)
-                elif held is not None:
-                    where = f"{end[2]} of {end[1]}"
-                    tally.conflicts.append(f"{where} is cabled in NetBox, not by rackbom")
-        body = {
+
+    def terminations(ends: list[End]) -> Row:
+        return {
             "a_terminations": [_termination(ends[0], components)],
             "b_terminations": [_termination(end, components) for end in ends[1:]],
-            **fields,
         }
-        wants.append(Want(key, name, with_tag(body, tally)))
-    if tally.apply and stale and not tally.conflicts:
-        netbox.delete("dcim/cables", sorted(stale))
-    sync(netbox, tally, "dcim/cables", wants, existing)
+
+    shared_sync(netbox, tally, cables, rows, lambda r: row_ends(r, names), components, terminations)
 
 
 def _termination(end: End, components: Components) -> Row:
