@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,13 +41,6 @@ def client(running: Server) -> NautobotClient:
 def token(client: NautobotClient) -> str:
     """A token as a user copies it from Nautobot (sent as `Token KEY`)."""
     return client.auth.split()[1]
-
-
-@pytest.fixture(scope="module")
-def cluster_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("cluster") / "helios-3.yaml"
-    path.write_text(CLUSTER, encoding="utf-8")
-    return path
 
 
 def _export(target: str) -> DcimPlan:
@@ -115,9 +107,9 @@ def _stored_feeds(client: NautobotClient, hall: str) -> dict[tuple[str, str], tu
 
 @pytest.mark.parametrize("target", ["helios", "cluster"])
 def test_a_push_loads_the_system_and_a_second_changes_nothing(
-    cli, running: Server, client: NautobotClient, token: str, cluster_file: Path, target: str
+    cli, running: Server, client: NautobotClient, token: str, target: str
 ) -> None:
-    name = str(cluster_file) if target == "cluster" else target
+    name = str(CLUSTER) if target == "cluster" else target
     export = _export(name)
     planned = _push(cli, running, token, name, "--dry-run")
     assert planned.code == 0, planned.err
