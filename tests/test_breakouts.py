@@ -7,13 +7,20 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import rackbom as rb
+from rackbom.racks.cabling.row import CableRow
 from rackbom.racks.cabling.runlist import RunList
 from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
+from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
+from rackbom.racks.dcim.breakouts import end_of
 from rackbom.racks.dcim.cable_legs import dcim_cables
 from rackbom.racks.dcim.dcim_model import Channelised, Lane
 from rackbom.racks.dcim.dcim_plan import cluster_plan
+from rackbom.racks.dcim.device_types import switch_device_type
+from rackbom.racks.dcim.lanes import lane_rule
 from rackbom.racks.dcim.vocabulary import Target, vocabulary
 
 HELIOS_3 = Path(__file__).resolve().parent / "data" / "helios-3.yaml"
@@ -97,3 +104,72 @@ def test_one_netbox_cable_per_physical_cable() -> None:
         box for box, items in lanes.items() for i in items if isinstance(i, Channelised)
     )
     assert sorted(per_leaf.values()) == [8] + [64] * 10  # the last leaf's 4 down, 4 up
+
+
+def _cage_cables(cluster: ClusterAnalysis) -> tuple[int, int, int]:
+    """Multi-leg cables of the run list, each checked to hold sub-ports of one cage of one
+    switch at one end and to be of one length; those of them that take every sub-port behind
+    their module's connector (the legs their kind carries); and the hub cages the NetBox plan
+    channelises."""
+    run = RunList(cluster)
+    index = {name: s for s, name in enumerate(run.port_names)}
+    cables: dict[str, list[CableRow]] = {}
+    for row in run.rows():
+        if row.tier >= 1:
+            cables.setdefault(row.cable_id, []).append(row)
+    multi = [legs for legs in cables.values() if len(legs) > 1]
+    for legs in multi:
+        assert len({leg.run_m for leg in legs}) == 1, legs[0].cable_id
+        held = [
+            {(device, index.get(port, -1) // run.split) for device, port in ends}
+            for ends in ([end_of(leg, side) for leg in legs] for side in ("a", "z"))
+        ]
+        assert any(len(h) == 1 and min(h)[1] >= 0 for h in held), legs[0].cable_id
+    whole = sum(len(legs) == run.kind(legs[0].tier, legs[0].run_m).legs for legs in multi)
+    vocab = vocabulary("netbox")
+    box = switch_device_type(cluster.catalogue, cluster.switch, vocab)
+    rule = lane_rule(run, [i.name for i in box.interfaces if not i.mgmt_only], vocab)
+    return len(multi), whole, sum(len(cages) for cages in rule.hubs.values())
+
+
+@pytest.mark.parametrize(
+    "cluster_id", [c for c in builtin_cluster_ids() if c != "helios-1m"] + [str(HELIOS_3)]
+)
+def test_a_breakout_cable_holds_one_whole_cage(cluster_id: str) -> None:
+    """Every multi-leg cable's legs are every sub-port of one cage of one switch, all of one
+    length, and the NetBox plan channelises one hub cage per such cable (helios-1m, walked row
+    by row, is too large here; its cables are held to its BOM by `run_counts` in
+    test_cables.py)."""
+    cluster = rb.load_cluster(cluster_id).analysis
+    assert isinstance(cluster, ClusterAnalysis)
+    multi, whole, hubs = _cage_cables(cluster)
+    assert hubs == whole == multi
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    racks=st.integers(min_value=1, max_value=24),
+    tiers=st.sampled_from([2, 3]),
+    planes=st.sampled_from([1, 2]),
+)
+def test_small_clusters_cable_whole_cages(racks: int, tiers: int, planes: int) -> None:
+    """The same rule on small clusters of any size, two or three tiers, one or two planes: a
+    multi-leg cable holds one cage of one switch; where it takes every sub-port of the cage,
+    the cage is a hub (a switch whose uplinks are not a whole number of cages leaves its last
+    cage part-used, a cable of fewer legs); the rows count as the BOM does."""
+    try:
+        system = rb.cluster(
+            "mi355x-128",
+            gpus=128 * racks,
+            fabric={"topology": "rail_optimised", "tiers": tiers, "planes": planes},
+            profile="arista-th6",
+            id=f"small-{racks}",
+        )
+        cluster = system.analysis
+    except rb.InputError:
+        return  # a pinned fabric these racks cannot have is refused, not cabled
+    assert isinstance(cluster, ClusterAnalysis)
+    multi, whole, hubs = _cage_cables(cluster)
+    assert hubs == whole > 0 and whole <= multi
+    cables = rb.cables(system)
+    assert cables.counts == cables.bom

@@ -251,12 +251,15 @@ def test_a_million_gpus_on_spectrum_x_fit_three_tiers_of_sn5600_broken_out_to_20
 def test_a_splitter_joins_one_switch_cage_to_two_nic_cages_and_nothing_else() -> None:
     """Quantum-2: one 800G cage broken out to two 400G NICs takes NVIDIA's 2 x 400G splitter
     DAC, one per cage; the same cage to two NIC cages each split across planes takes optics."""
+    from rackbom.racks.clusters.cages import CageRun
     from rackbom.racks.clusters.links import LinkChooser, LinkEnd
 
     catalogue = rb.catalogue()
     chooser = LinkChooser(catalogue, catalogue.network_profiles["nvidia-infiniband-ndr"], None)
     cage = LinkEnd(800, 8, 2)
-    single = chooser.choose("leaf", ((2.5, 4),), 400, (LinkEnd(400, 4, 1), cage))
+    single = chooser.choose("leaf", (CageRun(2.5, 2, 2),), 400, (LinkEnd(400, 4, 1), cage))
     assert (single.cables, single.transceivers) == ({"dac-800g-2x400g-3m": 2}, {})
-    split = chooser.choose("leaf", ((2.5, 4),), 200, (LinkEnd(400, 4, 2), LinkEnd(800, 8, 4)))
+    split = chooser.choose(
+        "leaf", (CageRun(2.5, 4, 1),), 200, (LinkEnd(400, 4, 2), LinkEnd(800, 8, 4))
+    )
     assert not any(c.startswith("dac") for c in split.cables) and split.transceivers

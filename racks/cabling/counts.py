@@ -61,8 +61,8 @@ class Tally:
 
 
 def run_counts(run_list: RunList) -> PartCounts:
-    """The rows' counts from runs of links alike, as the rows group them (a cable of its kind's
-    legs of one length, filled in order), without generating a row."""
+    """The rows' counts from the fabric's cages, as the rows group them (a cable per cage, as
+    long as its longest leg), without generating a row."""
     tally = Tally(run_list.ends)
     copies = run_list.cluster.copies
     for part, n in run_list.management.cables().items():
@@ -76,23 +76,16 @@ def run_counts(run_list: RunList) -> PartCounts:
     tally.cables.update(cables)
     for part, n in modules.items():
         tally.legs[(0, part, 1)] += n
-    filled: dict[tuple[int, float], int] = {}
-    for tier, length, links in run_list.length_runs():
-        kind = run_list.kind(tier, length)
-        fan = kind.legs
-        legs = filled.get((tier, length), fan)
-        spare = min(links, fan - legs)
-        fresh = links - spare
-        tally.cables[kind.cable.id] += math.ceil(fresh / fan)
-        filled[(tier, length)] = (
-            legs + spare if fresh == 0 else fresh - (math.ceil(fresh / fan) - 1) * fan
-        )
+    for tier, runs in enumerate(run_list.cluster.fabric.cages, start=1):
         lower, upper = tally.per_module[tier - 1]
-        if kind.a_module is not None:
-            tally.legs[(tier, kind.a_module.id, lower)] += links
-        if kind.z_module is not None:
-            tally.legs[(tier, kind.z_module.id, upper)] += links
-        tally.total += links
+        for run in runs:
+            kind = run_list.kind(tier, run.length_m)
+            tally.cables[kind.cable.id] += run.cages * math.ceil(run.legs / kind.legs)
+            if kind.a_module is not None:
+                tally.legs[(tier, kind.a_module.id, lower)] += run.links
+            if kind.z_module is not None:
+                tally.legs[(tier, kind.z_module.id, upper)] += run.links
+            tally.total += run.links
     return tally.result()
 
 

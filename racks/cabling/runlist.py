@@ -17,24 +17,27 @@ Ports are assigned by one rule for every cluster:
   port naming (`Ethernet12/3`, `swp12s2`) or generically (`p12/3`).
 
 Each row is one leg of a physical cable; a breakout cable's legs share its `cable_id` (leg 1 to
-`k`). As the BOM counts them, a cable carries `k` links of one length (`k`: the links one module
-carries at the busier end) and a transceiver serves that many legs at its end. Lengths are the
-floor model's: a leaf link runs from its rack to its row's network racks; links into the upper
-tiers take the floor model's lengths in order, shortest first. The racks' management cables
-(`management_rows.py`) come first, copy by copy, then the network racks' and the links to the
-management aggregation (`management_uplinks.py`). Rows are generated lazily; `lines` makes the
-same rows as CSV text straight from blocks of links (a rack's rail in one plane, a lower switch's
-uplinks), with no row object, for the streamed CSV.
+`k`) and stand in consecutive rows. One rule for every tier: a breakout cable's legs are the
+sub-ports of one cage of one switch, where a cable's legs ride one module of `k` links (a
+leaf's cage at tier 1; above, a lower switch's cage of uplinks, the ends being alike), so a
+cable opens per cage (`CageFill`, which holds at most one open cage per rail and plane). A cable
+is as long as its longest leg: every leg's `run_m` is that length, the one the BOM bins it by
+(`clusters/cages.py` counts the same cages for the BOM); a transceiver serves `k` legs at its
+end. Lengths are the floor model's: a leaf link runs from its rack to its row's network racks;
+links into the upper tiers take the floor model's lengths in order, shortest first. The racks'
+management cables (`management_rows.py`) come first, copy by copy, then the network racks' and
+the links to the management aggregation (`management_uplinks.py`). Rows are generated lazily;
+`lines` makes the same rows as CSV text from the same cables, built from blocks of links (a
+rack's rail in one plane, a lower switch's uplinks), with no row object, for the streamed CSV.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any
 
 from ...components.cabling import Cable, Transceiver
 from ...components.errors import InputError
@@ -42,6 +45,7 @@ from ...components.parts import Nic
 from ...components.trays import PartUse, TrayRole
 from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.links import LinkChooser, LinkEnd, legs_per_cable
+from ..clusters.uplinks import Spread
 from .management_rows import ManagementRows, joined
 from .management_uplinks import aggregation_racks, group_racks, uplink_rows
 from .names import (
@@ -63,16 +67,18 @@ from .places import (
     switch_places,
 )
 from .row import PLAIN, CableRow
-from .uplinks import PlaneShape, Spread
 
 End = tuple[str, str, str, int, str, str]
 """A device's end of links: hall, row, rack, position, device, and those five as CSV text."""
 Link = tuple[float, int, int | None, End, str, End, str]
-"""A three-tier plane's pods (first leaf, leaves), or None for two tiers' spines and cores."""
-UpperBlock = tuple[int, int | None, End, int, int, int, int]
-LeafBlock = tuple[float, int, int | None, int, list[tuple[End, list[str], int, str]]]
 """One link before its cable is chosen: length, plane, rail, then each end and its port (A below,
 Z above)."""
+Keyed = tuple[Hashable, int, list[Link]]
+"""Consecutive links of one cage, with their stream and cage (`CageFill`)."""
+Cabled = tuple[str, float, "LinkKind", list[Link]]
+"""A cable: its id, length and kind, and its legs in order."""
+UpperBlock = tuple[int, int | None, End, int, int, int, int]
+LeafBlock = tuple[float, int, int | None, int, list[tuple[End, list[str], int, int]]]
 
 
 def end_at(place: Place, device: str) -> End:
@@ -103,33 +109,44 @@ class LinkKind:
         return a or "", z or "", f"{part},{kind},{run_m},{cable_m}"
 
 
-class CableFill:
-    """A tier's cables, filled in link order: the open cable of a link's length takes legs up to
-    its kind's `legs`, then the next opens. A cable is [cable_id, legs so far,
-    LinkKind.fields()..., LinkKind.texts()...]."""
+class CageFill:
+    """A tier's cables, one per cage: links arrive in streams (a rail in one plane, a tier's
+    uplinks), in runs of one cage; a stream's cage closes when it is full or the next
+    link is another cage's, and its legs become one cable as long as its longest leg (as many
+    cables as its kind carries legs, where a module has several connectors)."""
 
-    def __init__(self, tier: int, kind: Callable[[int, float], LinkKind]) -> None:
+    def __init__(self, tier: int, kind: Callable[[int, float], LinkKind], split: int) -> None:
         self.tier = tier
         self.kind = kind
-        self.open: dict[float, list[Any]] = {}
-        self.fans: dict[float, int] = {}
+        self.split = split
         self.opened = 0
 
-    def leg(self, length: float) -> list[Any]:
-        """The cable the next link of `length` rides, its legs counted."""
-        cable = self.open.get(length)
-        if cable is None or cable[1] == self.fans[length]:
-            kind = self.kind(self.tier, length)
+    def cables(self, links: Iterator[Keyed]) -> Iterator[Cabled]:
+        """The links' cables, each once its cage closes, then those left open."""
+        held: dict[Hashable, tuple[int, list[Link]]] = {}
+        split, close = self.split, self._close
+        for stream, cage, run in links:
+            open_cage = held.get(stream)
+            if open_cage is not None and open_cage[0] == cage:
+                legs = open_cage[1]
+                legs += run
+            else:
+                if open_cage is not None:
+                    yield from close(open_cage[1])
+                legs = run
+                held[stream] = (cage, legs)
+            if len(legs) == split:
+                del held[stream]
+                yield from close(legs)
+        for _, legs in held.values():
+            yield from close(legs)
+
+    def _close(self, legs: list[Link]) -> Iterator[Cabled]:
+        length = max(link[0] for link in legs)
+        kind = self.kind(self.tier, length)
+        for start in range(0, len(legs), kind.legs):
             self.opened += 1
-            self.fans[length] = kind.legs
-            cable = self.open[length] = [
-                f"T{self.tier}-{self.opened:07d}",
-                0,
-                *kind.fields(),
-                *kind.texts(length),
-            ]
-        cable[1] += 1
-        return cable
+            yield f"T{self.tier}-{self.opened:07d}", length, kind, legs[start : start + kind.legs]
 
 
 @dataclass(frozen=True)
@@ -172,13 +189,7 @@ class RunList:
         ]
         self.port_names = self._port_names()
         self.per_plane = [p.switches // self.planes for p in cluster.plans]
-        self.shape = PlaneShape(
-            building_ports=tuple(cluster.sizer.building_ports()),
-            rails=self.rails,
-            radix=self.radix,
-            downs=tuple(p.down_ports for p in cluster.plans),
-            tiers=self.tiers,
-        )
+        self.shape = cluster.sizer.plane_shape(fabric.choice, self.radix, cluster.plans)
         self.endpoints = self._design_endpoints()
         self.places: list[list[Place]] = switch_places(cluster, self._leaf_racks())
         self.devices = [
@@ -215,12 +226,11 @@ class RunList:
     def lines(self) -> Iterator[str]:
         """The rows as CSV lines (every name plain), made without a row object: the same fields
         as `rows` gives, each end's text joined once per device and port."""
-        upper = (self._upper_lines(spread) for spread in self.shape.spreads())
         management = (joined(row) for row in self._management_rows())
         network = (joined(row) for row in self.network_management_rows())
         uplinks = (joined(row) for row in self.uplink_rows())
-        leaves = self._leaf_lines()
-        return chain(management, network, uplinks, leaves, chain.from_iterable(upper))
+        tiers = (self._tier_lines(tier, links) for tier, links in self._tiers())
+        return chain(management, network, uplinks, chain.from_iterable(tiers))
 
     @property
     def rows_total(self) -> int:
@@ -267,7 +277,7 @@ class RunList:
         """Whether a row is a link to the management aggregation (out of its rack)."""
         return is_aggregation(row.z_device)
 
-    def _tiers(self) -> Iterator[tuple[int, Iterator[Link]]]:
+    def _tiers(self) -> Iterator[tuple[int, Iterator[Keyed]]]:
         """Each tier's links, leaves first."""
         yield 1, self._leaf_links()
         for spread in self.shape.spreads():
@@ -299,52 +309,48 @@ class RunList:
             out[row.a_hall] += 1
         return out
 
-    def length_runs(self) -> Iterator[tuple[int, float, int]]:
-        """(tier, length, links) for runs of links alike, in the rows' order: a rack's links to
-        its leaves, then the floor model's lengths into each upper tier."""
-        spec_floor = self.cluster.spec.floor
-        for index, rack_ports in enumerate(self._floor_racks()):
-            if rack_ports:
-                _, row, position = self.floor.locate(index)
-                length = self._rack_length(row, position, spec_floor.rise_m, spec_floor.slack_m)
-                yield 1, length, len(rack_ports) * self.planes
-        for tier in range(2, len(self.cluster.plans) + 1):
-            for length, count in self.cluster.floor.lengths[tier - 1]:
-                yield tier, float(length), count
+    def _cabled(self, tier: int, links: Iterator[Keyed]) -> Iterator[Cabled]:
+        """A tier's cables, one per cage (`CageFill`)."""
+        return CageFill(tier, self.kind, self.split).cables(links)
 
-    def _cabled(self, tier: int, links: Iterator[Link]) -> Iterator[tuple[list[Any], Link]]:
-        """Each link with its cable (`CableFill`)."""
-        fill = CableFill(tier, self.kind)
-        for link in links:
-            yield fill.leg(link[0]), link
-
-    def _tier_rows(self, tier: int, links: Iterator[Link]) -> Iterator[CableRow]:
-        """Rows of one tier's links."""
+    def _tier_rows(self, tier: int, links: Iterator[Keyed]) -> Iterator[CableRow]:
+        """Rows of one tier's links, cable by cable."""
         new = tuple.__new__
-        for cable, (length, plane, rail, a, a_port, z, z_port) in self._cabled(tier, links):
-            cable_id, leg, a_module, z_module, part, kind_of, cable_m = cable[:7]
-            a_device, z_device = a[4], z[4]
-            yield new(
-                CableRow,
-                (
-                    cable_id,
-                    leg,
-                    tier,
-                    plane,
-                    rail,
-                    *a[:5],
-                    a_port,
-                    a_module,
-                    *z[:5],
-                    z_port,
-                    z_module,
-                    part,
-                    kind_of,
-                    length,
-                    cable_m,
-                    f"{cable_id}.{leg} {a_device} {a_port} > {z_device} {z_port}",
-                ),
-            )
+        for cable_id, length, kind, legs in self._cabled(tier, links):
+            a_module, z_module, part, kind_of, cable_m = kind.fields()
+            for leg, (_, plane, rail, a, a_port, z, z_port) in enumerate(legs, start=1):
+                yield new(
+                    CableRow,
+                    (
+                        cable_id,
+                        leg,
+                        tier,
+                        plane,
+                        rail,
+                        *a[:5],
+                        a_port,
+                        a_module,
+                        *z[:5],
+                        z_port,
+                        z_module,
+                        part,
+                        kind_of,
+                        length,
+                        cable_m,
+                        f"{cable_id}.{leg} {a[4]} {a_port} > {z[4]} {z_port}",
+                    ),
+                )
+
+    def _tier_lines(self, tier: int, links: Iterator[Keyed]) -> Iterator[str]:
+        """CSV lines of one tier's links, cabled as `_tier_rows` cables them."""
+        for cable_id, length, kind, legs in self._cabled(tier, links):
+            a_module, z_module, tail = kind.texts(length)
+            for leg, (_, plane, rail, a, a_port, z, z_port) in enumerate(legs, start=1):
+                yield (
+                    f"{cable_id},{leg},{tier},{plane},{'' if rail is None else rail},{a[5]},"
+                    f"{a_port},{a_module},{z[5]},{z_port},{z_module},{tail},"
+                    f"{cable_id}.{leg} {a[4]} {a_port} > {z[4]} {z_port}\n"
+                )
 
     def kind(self, tier: int, length: float) -> LinkKind:
         """The cable and optics of a link of `tier` and `length`, as the BOM chooses them."""
@@ -426,10 +432,9 @@ class RunList:
         the first leaf of the rail in the plane, then per NIC port its tray's end, its names by
         plane, its leaf's offset from the first and the leaf's sub-port)."""
         cluster = self.cluster
-        spec_floor = cluster.spec.floor
+        ends_m = 2 * cluster.spec.floor.rise_m + cluster.spec.floor.slack_m
         per_plane = self.per_plane[0]
         down = cluster.plans[0].down_ports
-        names = self.port_names
         planes, rails = self.planes, self.rails
         nic_names = [
             [nic_port(port, plane, planes) for plane in range(planes)]
@@ -443,9 +448,9 @@ class RunList:
             if not rack_ports:
                 continue
             hall, row, position = self.floor.locate(index)
-            length = self._rack_length(row, position, spec_floor.rise_m, spec_floor.slack_m)
+            length = cluster.floor.rack_length_m(row, position, ends_m)
             a_hall, a_row = hall_name(hall), row_name(row)
-            by_rail: list[list[tuple[End, list[str], int, str]]] = [
+            by_rail: list[list[tuple[End, list[str], int, int]]] = [
                 [] for _ in range(max(1, rails))
             ]
             trays: dict[tuple[str, str], End] = {}
@@ -457,53 +462,31 @@ class RunList:
                     place = Place(a_hall, a_row, rack, endpoint.position)
                     end = trays[key] = end_at(place, tray_device(rack, endpoint.slot))
                 block, sub = divmod(ordinal[r], down)
-                by_rail[r].append((end, nic_names[endpoint.port], base + block * rails, names[sub]))
+                by_rail[r].append((end, nic_names[endpoint.port], base + block * rails, sub))
                 ordinal[r] += 1
             for r, ports in enumerate(by_rail):
                 rail = r + 1 if self.rail_optimised else None
                 for plane in range(planes):
                     yield length, plane, rail, plane * per_plane + r, ports
 
-    def _leaf_links(self) -> Iterator[Link]:
-        leaves = self.switch_ends[0]
+    def _leaf_links(self) -> Iterator[Keyed]:
+        """Tier 1's links in runs of one leaf cage, each in the stream of its rail in its
+        plane."""
+        leaves, names, split = self.switch_ends[0], self.port_names, self.split
+        cages = self.radix // split + 1
         for length, plane, rail, first, ports in self._leaf_blocks():
-            for end, nic, offset, leaf_port in ports:
-                yield length, plane + 1, rail, end, nic[plane], leaves[first + offset], leaf_port
-
-    def _leaf_lines(self) -> Iterator[str]:
-        """Tier 1's CSV lines from its blocks, cabled as `_cabled` cables them."""
-        leaves = self.switch_ends[0]
-        open_cables: dict[float, list[Any]] = {}
-        opened = 0
-        for length, plane, rail, first, ports in self._leaf_blocks():
-            cable = open_cables.get(length)
-            if cable is None:
-                kind = self.kind(1, length)
-                cable = open_cables[length] = [None, kind.legs, *kind.texts(length), kind.legs]
-            cable_id, legs, a_module, z_module, tail, fan = cable
-            head = f"1,{plane + 1},{'' if rail is None else rail},"
-            for end, nic, offset, leaf_port in ports:
-                if legs == fan:
-                    opened += 1
-                    cable_id, legs = f"T1-{opened:07d}", 0
-                legs += 1
-                z = leaves[first + offset]
-                port = nic[plane]
-                yield (
-                    f"{cable_id},{legs},{head}{end[5]},{port},{a_module},{z[5]},{leaf_port},"
-                    f"{z_module},{tail},{cable_id}.{legs} {end[4]} {port} > {z[4]} {leaf_port}\n"
-                )
-            cable[0], cable[1] = cable_id, legs
-
-    def _rack_length(self, row: int, position: int, rise: float, slack: float) -> float:
-        """A rack's links to its row's network racks, measured as `clusters/floor.py` does."""
-        floor = self.cluster.floor
-        in_row, net = floor.rows[row], floor.row_network_racks[row]
-        pitch, net_w = floor.rack_pitch_m, floor.network_rack_width_m
-        gap = in_row if floor.network_position == "end" else (in_row + 1) // 2
-        x = (position + 0.5) * pitch + (net * net_w if position >= gap else 0.0)
-        net_x = gap * pitch + net * net_w / 2
-        return round(abs(x - net_x) + 2 * rise + slack, 2)
+            stream, key = (plane, rail), -1
+            run: list[Link] = []
+            for end, nic, offset, sub in ports:
+                leaf = first + offset
+                cage = leaf * cages + sub // split
+                if cage != key:
+                    if run:
+                        yield stream, key, run
+                    key, run = cage, []
+                run.append((length, plane + 1, rail, end, nic[plane], leaves[leaf], names[sub]))
+            if run:
+                yield stream, key, run
 
     # --- the upper tiers ---------------------------------------------------------------------
     def _upper_blocks(self, spread: Spread) -> Iterator[UpperBlock]:
@@ -525,46 +508,38 @@ class RunList:
                     g += ups[lower]
                 upper_base += spines
 
-    def _upper_links(self, spread: Spread) -> Iterator[Link]:
-        """Links into a tier: each lower switch's uplinks, spread evenly over the upper ones."""
-        tier = spread.tier
+    def _upper_links(self, spread: Spread) -> Iterator[Keyed]:
+        """Links into a tier: each lower switch's uplinks, spread evenly over the upper ones, in
+        runs of one of the lower switch's cages."""
+        tier, split = spread.tier, self.split
         upper_ends = self.switch_ends[tier - 1]
         first_up = self.cluster.plans[tier - 2].down_ports
         names = self.port_names
         lengths = self._lengths(tier)
-        for plane, rail, a, g0, spines, base, count in self._upper_blocks(spread):
-            for j in range(count):
-                g = g0 + j
+        cages = self.radix // split + 1
+        blocks = enumerate(self._upper_blocks(spread))
+        for block, (plane, rail, a, g0, spines, base, count) in blocks:
+            start = 0
+            while start < count:
+                cage = (first_up + start) // split
+                end = min(count, (cage + 1) * split - first_up)
                 yield (
-                    next(lengths),
-                    plane + 1,
-                    rail,
-                    a,
-                    names[first_up + j],
-                    upper_ends[base + g % spines],
-                    names[g // spines],
+                    tier,
+                    block * cages + cage,
+                    [
+                        (
+                            next(lengths),
+                            plane + 1,
+                            rail,
+                            a,
+                            names[first_up + j],
+                            upper_ends[base + (g0 + j) % spines],
+                            names[(g0 + j) // spines],
+                        )
+                        for j in range(start, end)
+                    ],
                 )
-
-    def _upper_lines(self, spread: Spread) -> Iterator[str]:
-        """CSV lines of the links into a tier, cabled as `_cabled` cables them."""
-        tier = spread.tier
-        upper_ends = self.switch_ends[tier - 1]
-        first_up = self.cluster.plans[tier - 2].down_ports
-        names = self.port_names
-        lengths = self._lengths(tier)
-        leg_of = CableFill(tier, self.kind).leg
-        for plane, rail, a, g0, spines, base, count in self._upper_blocks(spread):
-            head = f"{tier},{plane + 1},{'' if rail is None else rail},{a[5]},"
-            for j in range(count):
-                cable = leg_of(next(lengths))
-                g = g0 + j
-                z = upper_ends[base + g % spines]
-                a_port, z_port = names[first_up + j], names[g // spines]
-                cable_id, leg = cable[0], cable[1]
-                yield (
-                    f"{cable_id},{leg},{head}{a_port},{cable[7]},{z[5]},{z_port},{cable[8]},"
-                    f"{cable[9]},{cable_id}.{leg} {a[4]} {a_port} > {z[4]} {z_port}\n"
-                )
+                start = end
 
     def _leaf_rail(self, leaf: int) -> int:
         return leaf % self.rails + 1

@@ -10,7 +10,7 @@ and the file allow; the chosen one is the cheapest per GPU, then the lowest netw
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -22,6 +22,7 @@ from ...components.parts import PartType
 from ...components.rounding import TOLERANCE
 from ...components.switch_systems import SwitchSystem
 from ..management import RackManagement
+from .cages import CageRun, RackPorts, fabric_cages
 from .cluster_spec import FabricPlan, FloorSpec
 from .cluster_summary import NetworkLine
 from .floor import FloorLayout, NetworkSpace
@@ -37,6 +38,7 @@ from .network_management import (
 )
 from .sizing import FabricTooSmall, TierPlan, joined, max_endpoints, size_fabric, split
 from .unit import DesignUnit
+from .uplinks import PlaneShape
 
 ROLES = {1: ("leaf",), 2: ("leaf", "spine"), 3: ("leaf", "spine", "core")}
 CAMPUS = "campus"
@@ -67,6 +69,8 @@ class SizedFabric:
     """Per tier, summed over the planes."""
     floor: FloorLayout
     link_parts: tuple[TierLinkParts, ...]
+    cages: tuple[tuple[CageRun, ...], ...]
+    """Per tier, leaves first: the cages its links' cables hold (`cages.py`)."""
     lines: tuple[NetworkLine, ...]
     rails: int
     """Rails of the endpoints: each compute tray's port `r` on rail `r` (1: not rail-optimised)."""
@@ -207,11 +211,10 @@ class FabricSizer:
         if floor.campus is not None:
             self._campus_reach(chooser, floor, choice)
         roles = ROLES[choice.tiers] + ((CAMPUS,) if len(plans) > choice.tiers else ())
+        cages = self._cages(choice, radix, plans, floor)
         parts = tuple(
-            chooser.choose(role, lengths, choice.plane_gbps, self._ends(tier, choice))
-            for tier, role, lengths in zip(
-                range(1, len(plans) + 1), roles, floor.lengths, strict=True
-            )
+            chooser.choose(role, runs, choice.plane_gbps, self._ends(tier, choice))
+            for tier, role, runs in zip(range(1, len(plans) + 1), roles, cages, strict=True)
         )
         lines = [_line(self.switch, role, p.switches) for role, p in zip(roles, plans, strict=True)]
         for role, tier_parts in zip(roles, parts, strict=True):
@@ -226,6 +229,7 @@ class FabricSizer:
             plans=plans,
             floor=floor,
             link_parts=parts,
+            cages=cages,
             lines=tuple(lines),
             rails=self.unit.rails,
             network_racks=network_racks,
@@ -354,6 +358,31 @@ class FabricSizer:
             self.management.boxes_per_rack,
         )
         return (*rows, core)
+
+    def plane_shape(
+        self, choice: FabricChoice, radix: int, plans: Sequence[TierPlan]
+    ) -> PlaneShape:
+        """One plane of a fabric choice by counts, as the run list spreads its links."""
+        return PlaneShape(
+            building_ports=tuple(self.building_ports()),
+            rails=self.unit.rails if choice.tiers > 1 else 1,
+            radix=radix,
+            downs=tuple(p.down_ports for p in plans),
+            tiers=choice.tiers,
+        )
+
+    def _cages(
+        self, choice: FabricChoice, radix: int, plans: tuple[TierPlan, ...], floor: FloorLayout
+    ) -> tuple[tuple[CageRun, ...], ...]:
+        """Every tier's cages of a fabric choice on its floor."""
+        racks = RackPorts(
+            ports=self.rack_endpoints,
+            per_building=self.racks_per_building,
+            ends_m=2 * self.floor.rise_m + self.floor.slack_m,
+            split=self.switch.split_at(choice.plane_gbps),
+        )
+        shape = self.plane_shape(choice, radix, plans)
+        return fabric_cages(shape, choice.planes, floor, self._index(floor), racks)
 
     def _index(self, floor: FloorLayout) -> FloorIndex:
         return FloorIndex(

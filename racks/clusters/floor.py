@@ -82,6 +82,10 @@ class FloorLayout:
         width = self.row_network_racks[row] * self.network_rack_width_m
         return self._gap(row) * self.rack_pitch_m + width / 2
 
+    def rack_length_m(self, row: int, position: int, ends_m: float) -> float:
+        """A compute rack's links to its row's network racks, with `ends_m` (rises, slack)."""
+        return round(abs(self.rack_x(position, row) - self.network_x(row)) + ends_m, 2)
+
 
 def lay_out(
     floor: FloorSpec,
@@ -122,8 +126,7 @@ def lay_out(
     for index, count in enumerate(endpoints_per_rack):
         if count:
             row, position = divmod(index, per_row)
-            dx = abs(layout.rack_x(position, row) - layout.network_x(row))
-            tier1[round(dx + ends, 2)] += count
+            tier1[layout.rack_length_m(row, position, ends)] += count
     lengths: list[Lengths] = [tuple(sorted(tier1.items()))]
     core_x = per_row * rack_pitch_m + max(row_net) * net_w + floor.row_pitch_m
     core_x += core_cols * net_w / 2

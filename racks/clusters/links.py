@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...components.cabling import Cable, Transceiver
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...components.network_profiles import NetworkProfile
-from .floor import Lengths
+from .cages import CageRun
 
 KIND_ORDER = ("dac", "aec", "aoc", "fibre")
 
@@ -61,18 +62,19 @@ class LinkChooser:
     file: str | None
 
     def choose(
-        self, role: str, lengths: Lengths, gbps: float, ends: tuple[LinkEnd, LinkEnd]
+        self, role: str, runs: Iterable[CageRun], gbps: float, ends: tuple[LinkEnd, LinkEnd]
     ) -> TierLinkParts:
-        """Cables and transceivers for links of `gbps` with these lengths."""
+        """Cables and transceivers for links of `gbps` held by these cages: a cage's legs ride
+        as many cables as its length's cable carries legs (`legs_per_cable`)."""
         cables: Counter[str] = Counter()
         modules: Counter[tuple[str, int]] = Counter()
-        for length, count in lengths:
-            cable = self._cable(role, length, gbps, ends)
-            pair = self.modules_for(cable, length, ends)
-            cables[cable.id] += math.ceil(count / legs_per_cable(ends, pair))
+        for run in runs:
+            cable = self._cable(role, run.length_m, gbps, ends)
+            pair = self.modules_for(cable, run.length_m, ends)
+            cables[cable.id] += run.cages * math.ceil(run.legs / legs_per_cable(ends, pair))
             for end, module in zip(ends, pair, strict=True):
                 if module is not None:
-                    modules[(module.id, end.links_per_module)] += count
+                    modules[(module.id, end.links_per_module)] += run.links
         optics: Counter[str] = Counter()
         for (module_id, per), links in modules.items():
             optics[module_id] += math.ceil(links / per)

@@ -11,10 +11,10 @@ leaves' breakouts) stands alone as an interface with its own leg, and so does a 
 (the planes of a port ride different leaves' breakout cables). Where the product has no cable
 profiles (Nautobot), every sub-port stands alone and every leg is a cable (`lanes.py`).
 
-A cable's legs are read as the run list makes them (a cable's legs need not be consecutive
+A cable's legs are read as the run list makes them (one cage of one switch, in consecutive
 rows): a cable is complete at its last leg (`RunList.kind`: the legs one cable carries), and
-cables left open at the end (a tier's last cable of a length, a scope's part of a cable) are
-read as they are.
+cables left open at the end (a cage only partly used, a scope's part of a cable) are read as
+they are.
 """
 
 from __future__ import annotations

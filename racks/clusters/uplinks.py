@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import accumulate
 
-from ..clusters.sizing import leaf_count, pod_spines, uplinks_in_proportion
+from .sizing import leaf_count, pod_spines, uplinks_in_proportion
 
 
 @dataclass(frozen=True)
