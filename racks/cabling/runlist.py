@@ -142,7 +142,7 @@ class CageFill:
             yield from close(legs)
 
     def _close(self, legs: list[Link]) -> Iterator[Cabled]:
-        length = max(link[0] for link in legs)
+        length = max([link[0] for link in legs])
         kind = self.kind(self.tier, length)
         for start in range(0, len(legs), kind.legs):
             self.opened += 1
@@ -342,14 +342,16 @@ class RunList:
                 )
 
     def _tier_lines(self, tier: int, links: Iterator[Keyed]) -> Iterator[str]:
-        """CSV lines of one tier's links, cabled as `_tier_rows` cables them."""
+        """CSV lines of one tier's links, cabled as `_tier_rows` cables them (a cable's legs
+        share their plane and rail: one stream's cage)."""
         for cable_id, length, kind, legs in self._cabled(tier, links):
             a_module, z_module, tail = kind.texts(length)
-            for leg, (_, plane, rail, a, a_port, z, z_port) in enumerate(legs, start=1):
+            _, plane, rail = legs[0][:3]
+            head = f"{tier},{plane},{'' if rail is None else rail},"
+            for leg, (_, _, _, a, a_port, z, z_port) in enumerate(legs, start=1):
                 yield (
-                    f"{cable_id},{leg},{tier},{plane},{'' if rail is None else rail},{a[5]},"
-                    f"{a_port},{a_module},{z[5]},{z_port},{z_module},{tail},"
-                    f"{cable_id}.{leg} {a[4]} {a_port} > {z[4]} {z_port}\n"
+                    f"{cable_id},{leg},{head}{a[5]},{a_port},{a_module},{z[5]},{z_port},"
+                    f"{z_module},{tail},{cable_id}.{leg} {a[4]} {a_port} > {z[4]} {z_port}\n"
                 )
 
     def kind(self, tier: int, length: float) -> LinkKind:
