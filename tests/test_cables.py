@@ -252,7 +252,7 @@ def test_several_halls_reconcile_and_name_their_halls() -> None:
     _check_ports(rows)
 
 
-@pytest.mark.parametrize("cluster", [SMALL, "hgx-b200-8k"])
+@pytest.mark.parametrize("cluster", [SMALL, "hgx-b200-8k", "vr200-8k-arista"])
 def test_ready_made_csv_lines_are_the_rows_joined(cluster: str) -> None:
     cables = rb.cables(cluster)
     assert cables.plain_names
