@@ -80,7 +80,7 @@ def run_counts(run_list: RunList) -> PartCounts:
         lower, upper = tally.per_module[tier - 1]
         for run in runs:
             kind = run_list.kind(tier, run.length_m)
-            tally.cables[kind.cable.id] += run.cages * math.ceil(run.legs / kind.legs)
+            tally.cables[kind.cable.id] += run.cables(kind.legs)
             if kind.a_module is not None:
                 tally.legs[(tier, kind.a_module.id, lower)] += run.links
             if kind.z_module is not None:

@@ -13,6 +13,7 @@ switches.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -34,6 +35,11 @@ class CageRun:
     def links(self) -> int:
         """Links the cages hold."""
         return self.legs * self.cages
+
+    def cables(self, legs_per_cable: int) -> int:
+        """Cables the cages take where one cable carries `legs_per_cable` legs: a cage's legs
+        never share a cable with another cage's."""
+        return self.cages * math.ceil(self.legs / legs_per_cable)
 
 
 def cage_runs(

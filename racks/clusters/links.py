@@ -71,7 +71,7 @@ class LinkChooser:
         for run in runs:
             cable = self._cable(role, run.length_m, gbps, ends)
             pair = self.modules_for(cable, run.length_m, ends)
-            cables[cable.id] += run.cages * math.ceil(run.legs / legs_per_cable(ends, pair))
+            cables[cable.id] += run.cables(legs_per_cable(ends, pair))
             for end, module in zip(ends, pair, strict=True):
                 if module is not None:
                     modules[(module.id, end.links_per_module)] += run.links
