@@ -434,7 +434,7 @@ class RunList:
         the first leaf of the rail in the plane, then per NIC port its tray's end, its names by
         plane, its leaf's offset from the first and the leaf's sub-port)."""
         cluster = self.cluster
-        ends_m = 2 * cluster.spec.floor.rise_m + cluster.spec.floor.slack_m
+        ends_m = cluster.spec.floor.ends_m
         per_plane = self.per_plane[0]
         down = cluster.plans[0].down_ports
         planes, rails = self.planes, self.rails

@@ -119,6 +119,11 @@ class FloorSpec(Strict):
     )
     rack_power_kw: float = param("rack_power_kw")
 
+    @property
+    def ends_m(self) -> float:
+        """What a link adds to its run along the floor: a rise at each end and the slack."""
+        return 2 * self.rise_m + self.slack_m
+
 
 class ClusterSpec(Sourced):
     """A cluster file. `source` covers the sizing; `sources` may name one for `floor`."""

@@ -378,7 +378,7 @@ class FabricSizer:
         racks = RackPorts(
             ports=self.rack_endpoints,
             per_building=self.racks_per_building,
-            ends_m=2 * self.floor.rise_m + self.floor.slack_m,
+            ends_m=self.floor.ends_m,
             split=self.switch.split_at(choice.plane_gbps),
         )
         shape = self.plane_shape(choice, radix, plans)

@@ -108,7 +108,7 @@ def lay_out(
     row_net = tuple(max(1, math.ceil(n * space.leaf_units / space.rack_units)) for n in row_leaves)
     core_racks = max(1, math.ceil(upper_switches * space.upper_units / space.rack_units))
     core_cols, core_rows = min(core_racks, per_row), math.ceil(core_racks / per_row)
-    ends = 2 * floor.rise_m + floor.slack_m
+    ends = floor.ends_m
     net_w = space.rack_width_m
     layout = FloorLayout(
         rows=rows,
