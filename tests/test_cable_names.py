@@ -17,7 +17,7 @@ import rackbom as rb
 from rackbom.exports.dcim.cable_import import dcim_writer
 from rackbom.exports.dcim.dcim_folder import write_racks
 from rackbom.racks.cabling.cable_list import CableList
-from rackbom.racks.cabling.names import copy_prefix
+from rackbom.racks.cabling.names import unit_prefix
 from rackbom.racks.cabling.row import CableRow
 from rackbom.racks.cabling.runlist import RunList
 from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
@@ -38,8 +38,9 @@ LINKS_PER_TIER = 3000
 def _cluster_interfaces(
     cluster: ClusterAnalysis, target: Target, boxes: set[str]
 ) -> dict[str, set[str]]:
-    """Device name -> interface names, breakout lanes included: the first copy of the design and
-    every network rack (the lanes of the switch boxes in `boxes`, as the export makes them)."""
+    """Device name -> interface names, breakout lanes included: the first floor unit (a copy of
+    the design, or a floor rack of packed servers) and every network rack (the lanes of the
+    switch boxes in `boxes`, as the export makes them)."""
     vocab = vocabulary(target)
     design = cluster.rack.design
     infiniband = cluster.switch.protocol == "infiniband"
@@ -51,9 +52,13 @@ def _cluster_interfaces(
     lanes = lane_rule(
         RunList(cluster), [i.name for i in switch.interfaces if not i.mgmt_only], vocab
     )
+    packing = cluster.packing
+    first = len(packing.unit_copies(0))
     placed = [
         with_tray_lanes(p, lanes)
-        for p in design_racks(design, types, frames, site, copy_prefix(cluster.id, 0))
+        for p in design_racks(
+            design, types, frames, site, unit_prefix(cluster.id, 0), None, packing, first
+        )
     ]
     management = tray_device_type(design, cluster.sizer.management.tray, vocab, busbar=False)
     held = cluster.sizer.management.aggregation
@@ -126,17 +131,17 @@ def test_every_cable_end_is_an_interface_the_dcim_export_creates(
     cables = rb.cables(cluster)
     analysis = cluster.analysis
     assert isinstance(analysis, ClusterAnalysis)
-    copy = re.compile(rf"{re.escape(cluster_id)}-(\d{{5}})-")
-    first = copy_prefix(cluster_id, 0) + "-"
+    unit = re.compile(rf"{re.escape(cluster_id)}-(\d{{5}})-")
+    first = unit_prefix(cluster_id, 0) + "-"
     rows = _imported(_first_links(cables), cables, tmp_path, target)
     devices = {device for row in rows for device, _ in _ends(row)}
     interfaces = _cluster_interfaces(analysis, target, devices)
     assert rows
     for row in rows:
         for device, name in _ends(row):
-            found = copy.match(device)
-            if found is not None:  # another copy of the design: the first copy's names
-                assert 1 <= int(found.group(1)) <= analysis.copies
+            found = unit.match(device)
+            if found is not None:  # another floor unit: the first unit's names
+                assert 1 <= int(found.group(1)) <= analysis.packing.units
                 device = first + device[found.end() :]
             assert name in interfaces[device], (device, row)
     ends = Counter(end for row in rows for end in _ends(row))

@@ -17,10 +17,10 @@ from rackbom.components.network_os import ASSUMED_OS, NETWORK_OS
 from rackbom.components.trays import TrayRole
 from rackbom.racks.cabling.cable_list import CableList
 from rackbom.racks.cabling.names import (
-    copy_prefix,
     network_aggregation,
     rack_name,
     tray_device,
+    unit_prefix,
 )
 from rackbom.racks.management import BMC_PORT
 
@@ -42,7 +42,7 @@ def _check(cables: CableList) -> None:
     managed: Counter[str] = Counter()
     switches: list[str] = []
     for copy in range(cluster.copies):
-        prefix = copy_prefix(cluster.id, copy)
+        prefix = unit_prefix(cluster.id, copy)
         for rack in design.racks:
             name = rack_name(prefix, rack.name)
             if not any(t.tray.role == TrayRole.MANAGEMENT for t in rack.trays):

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from ...components.atomic import Writer, text_writer
 from ...components.progress import byte_meter
-from ...racks.dcim.dcim_model import BoxLanes, DcimPlan, DesignCopy, Placed
+from ...racks.dcim.dcim_model import BoxLanes, DcimPlan, FloorUnit, Placed
 from . import yamltext
 
 WRITE_CHUNK = 1 << 16  # characters buffered before a write
@@ -149,27 +149,29 @@ def render(placed: Iterable[Placed], section: str) -> Iterator[str]:
             yield from (_boxes_text(lanes, boxes) for lanes, boxes in rack.laned)
 
 
-def _copies(plan: DcimPlan) -> Callable[[str], Iterator[str]]:
-    """Sections of the plan's copies of its design: with several, rendered once and each copy's
-    prefix and its racks' rows put in; a copy kept in part, or whose prefix YAML would have to
-    quote, is rendered copy by copy."""
-    if len(plan.copies) < 2:
-        return lambda key: render((r for c in plan.copies for r in plan.copy_racks(c)), key)
-    marks = tuple(f"{ROW}{k:06d}" for k in range(len(plan.copies[0].rows)))
-    once = list(plan.copy_racks(DesignCopy(COPY, marks)))
+def _units(plan: DcimPlan) -> Callable[[str], Iterator[str]]:
+    """Sections of the plan's floor units: with several, rendered once and each unit's prefix
+    and its racks' rows put in; a unit kept in part, stacked otherwise than the first, or whose
+    prefix YAML would have to quote, is rendered unit by unit."""
+    if len(plan.units) < 2:
+        return lambda key: render((r for u in plan.units for r in plan.unit_racks(u)), key)
+    first = plan.units[0]
+    marks = tuple(f"{ROW}{k:06d}" for k in range(len(first.rows)))
+    once = list(plan.unit_racks(FloorUnit(COPY, marks, stacked=first.stacked)))
     texts = {key: yamltext.Template("".join(render(once, key)), COPY) for key in SECTIONS}
 
     def sections(key: str) -> Iterator[str]:
-        for copy in plan.copies:
-            prefix = copy.prefix
-            if copy.keep is None and yamltext.scalar(prefix) == prefix and COPY not in prefix:
+        for unit in plan.units:
+            prefix = unit.prefix
+            same = unit.keep is None and unit.stacked == first.stacked
+            if same and yamltext.scalar(prefix) == prefix and COPY not in prefix:
                 text = texts[key].fill(prefix)
                 if ROW in text:
-                    for mark, row in zip(marks, copy.rows, strict=True):
+                    for mark, row in zip(marks, unit.rows, strict=True):
                         text = text.replace(mark, row)
                 yield text
             else:
-                yield from render(plan.copy_racks(copy), key)
+                yield from render(plan.unit_racks(unit), key)
 
     return sections
 
@@ -199,10 +201,10 @@ def write_racks(plan: DcimPlan, stream: TextIO) -> None:
     wrote, done = byte_meter("racks.yaml")
     out = _Buffered(stream, wrote)
     out.add(yamltext.document(_head(plan), header + UNIT_MAPPING))
-    copies = _copies(plan)
+    units = _units(plan)
     for key in SECTIONS:
         empty = True
-        for text in chain(copies(key), render(plan.network_racks(), key)):
+        for text in chain(units(key), render(plan.network_racks(), key)):
             if not text:  # a copy with nothing in this section
                 continue
             if empty:

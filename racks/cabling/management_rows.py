@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ..built import BuiltDesign
+from ..clusters.packing import ALONE, Packing
 from ..management import CORD_TYPE, own_port, rack_management
 from .names import management_switch_port, rack_name, tray_device
 from .row import CableRow
@@ -40,17 +41,23 @@ class ManagementRows:
             out.update(plan.cables())
         return out
 
-    def rows(self, prefix: str, where: list[tuple[str, str]], copy: int) -> Iterator[CableRow]:
+    def rows(
+        self, prefix: str, where: list[tuple[str, str]], copy: int, packing: Packing = ALONE
+    ) -> Iterator[CableRow]:
         """Rows of copy `copy` (from 0) of the design, its racks named under `prefix` and
-        standing in `where` (hall and row per design rack)."""
+        standing in `where` (hall and row per design rack), its trays where `packing` stacks
+        them."""
         number = copy * self.per_copy
+        level = packing.level(copy)
         for (rack, plan), (hall, row) in zip(self.racks, where, strict=True):
             name = rack_name(prefix, rack.name)
             for link in plan.links:
                 number += 1
                 cable_id = f"M-{number:07d}"
-                a_device = tray_device(name, link.tray.label)
-                z_device = tray_device(name, link.switch.label)
+                a_slot, a_position = packing.slot(link.tray, level)
+                z_slot, z_position = packing.slot(link.switch, level)
+                a_device = tray_device(name, a_slot)
+                z_device = tray_device(name, z_slot)
                 z_port = management_switch_port(link.port)
                 a_port = own_port(self.catalogue, link.tray.tray)
                 yield CableRow(
@@ -62,14 +69,14 @@ class ManagementRows:
                     hall,
                     row,
                     name,
-                    link.tray.position,
+                    a_position,
                     a_device,
                     a_port,
                     None,
                     hall,
                     row,
                     name,
-                    link.switch.position,
+                    z_position,
                     z_device,
                     z_port,
                     None,

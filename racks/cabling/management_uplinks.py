@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..clusters.management_aggregation import Aggregation
+from ..built import PlacedTray
+from ..clusters.management_aggregation import Aggregation, Drop
+from ..clusters.packing import Packing
 from ..management import own_port
 from .management_rows import MANAGEMENT_TIER
 from .names import (
-    copy_prefix,
     management_switch_port,
     management_uplink_port,
     network_aggregation,
     rack_name,
     tray_device,
+    unit_prefix,
 )
 from .network_racks import NetworkRack
 from .row import CableRow
@@ -51,9 +53,10 @@ def uplink_rows(
     groups: list[list[NetworkRack]],
     aggregation: Aggregation,
     first: int,
+    packing: Packing,
 ) -> Iterator[CableRow]:
     """Every link to an aggregation switch; `floor_of(c)` gives the hall and row of each design
-    rack of copy `c`."""
+    rack of copy `c`, `packing` its floor unit and how far its trays are raised there."""
     management = aggregation.management
     position = management.aggregation_position()
     fast = aggregation.uplink_gbps
@@ -67,10 +70,8 @@ def uplink_rows(
             a_hall, a_row, a_rack = rack.hall, rack.row, rack.name
             tray = management.tray
         else:
-            assert drop.copy is not None  # a compute rack's tray
-            a_rack = rack_name(copy_prefix(cluster_id, drop.copy), design_racks[drop.rack])
-            a_hall, a_row = floor_of(drop.copy)[drop.rack]
-            device, a_position = tray_device(a_rack, drop.tray.label), drop.tray.position
+            where = (cluster_id, design_racks, floor_of, packing)
+            a_hall, a_row, a_rack, a_position, device = _tray_end(drop, drop.tray, *where)
             tray = drop.tray.tray
         a_port = management_uplink_port(0) if drop.uplink else own_port(aggregation.catalogue, tray)
         z_device = network_aggregation(held.name)
@@ -104,3 +105,19 @@ def uplink_rows(
             drop.cable.length_m,
             f"{cable_id}.1 {device} {a_port} > {z_device} {z_port}",
         )
+
+
+def _tray_end(
+    drop: Drop,
+    tray: PlacedTray,
+    cluster_id: str,
+    design_racks: list[str],
+    floor_of: Callable[[int], list[tuple[str, str]]],
+    packing: Packing,
+) -> tuple[str, str, str, int, str]:
+    """A compute rack's tray at a drop's far end: hall, row, rack, position and device."""
+    assert drop.copy is not None  # a compute rack's tray has its copy
+    a_rack = rack_name(unit_prefix(cluster_id, packing.unit_of(drop.copy)), design_racks[drop.rack])
+    a_hall, a_row = floor_of(drop.copy)[drop.rack]
+    slot, position = packing.slot(tray, packing.level(drop.copy))
+    return a_hall, a_row, a_rack, position, tray_device(a_rack, slot)

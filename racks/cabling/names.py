@@ -3,10 +3,12 @@
 One rule, so a cable's ends name devices and interfaces the DCIM export creates. Every name
 starts with the system's id, so several systems load into one DCIM side by side:
 
-- a design's rack `r` is `{id}-{r}` (or `{id}` where the rack is named as the design); copy `c`
-  (from 0) of the design in a cluster is the prefix `{cluster}-NNNNN` (`c + 1`, five digits),
+- a design's rack `r` is `{id}-{r}` (or `{id}` where the rack is named as the design); floor
+  unit `u` (from 0) of a cluster (`racks/clusters/packing.py`: a copy of the design, or a floor
+  rack of servers packed several to it) is the prefix `{cluster}-NNNNN` (`u + 1`, five digits),
   its racks `{cluster}-NNNNN-{r}`;
-- a tray is `{rack}-{slot}` (`helios-OU14`);
+- a tray is `{rack}-{slot}` (`helios-OU14`), its slot where it stands in that rack (a packed
+  server's is raised with its copy: `hgx-b200-8k-00001-server-U12`);
 - a switch box is `{cluster}-leaf-0001`, `-spine-`, `-core-`, numbered plane by plane;
 - a network rack is `{cluster}-rowNN-netK` in its row (`-rowNN-extraK` past the floor's count),
   or `{cluster}-core-NNN` in the core block; its management switch tray `k` (from 0) is
@@ -21,9 +23,9 @@ starts with the system's id, so several systems load into one DCIM side by side:
 from __future__ import annotations
 
 
-def copy_prefix(system_id: str, copy: int) -> str:
-    """The name prefix of copy `copy` (from 0) of a design in a cluster."""
-    return f"{system_id}-{copy + 1:05d}"
+def unit_prefix(system_id: str, unit: int) -> str:
+    """The name prefix of floor unit `unit` (from 0) of a cluster."""
+    return f"{system_id}-{unit + 1:05d}"
 
 
 def rack_name(prefix: str, design_rack: str) -> str:

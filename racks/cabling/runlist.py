@@ -49,12 +49,12 @@ from ..clusters.uplinks import Spread
 from .management_rows import ManagementRows, joined
 from .management_uplinks import aggregation_racks, group_racks, uplink_rows
 from .names import (
-    copy_prefix,
     is_aggregation,
     nic_port,
     rack_name,
     switch_device,
     tray_device,
+    unit_prefix,
 )
 from .network_racks import NetworkRack, management_rows, network_racks, own_ports
 from .places import (
@@ -190,7 +190,9 @@ class RunList:
         self.port_names = self._port_names()
         self.per_plane = [p.switches // self.planes for p in cluster.plans]
         self.shape = cluster.sizer.plane_shape(fabric.choice, self.radix, cluster.plans)
-        self.endpoints = self._design_endpoints()
+        self.endpoints = [self._design_endpoints(level) for level in range(cluster.packing.per)]
+        """Per level of a floor rack's stack (one level where copies are not packed), per design
+        rack, its scale-out NIC ports bottom up."""
         self.places: list[list[Place]] = switch_places(cluster, self._leaf_racks())
         self.devices = [
             [switch_device(cluster.id, role, k) for k in range(p.switches)]
@@ -252,9 +254,10 @@ class RunList:
         """Each copy's management cables, copy by copy."""
         if not self.management.per_copy:
             return
+        packing = self.cluster.packing
         for copy in range(self.cluster.copies):
-            prefix = copy_prefix(self.cluster.id, copy)
-            yield from self.management.rows(prefix, self._copy_floor(copy), copy)
+            prefix = unit_prefix(self.cluster.id, packing.unit_of(copy))
+            yield from self.management.rows(prefix, self._copy_floor(copy), copy, packing)
 
     def network_management_rows(self) -> Iterator[CableRow]:
         """Each network rack's management cables, numbered after the compute racks'."""
@@ -269,7 +272,13 @@ class RunList:
         first += self.boxes + self.aggregation.switches
         names = [r.name for r in self.cluster.rack.design.racks]
         return uplink_rows(
-            self.cluster.id, names, self._copy_floor, self.groups, self.aggregation, first
+            self.cluster.id,
+            names,
+            self._copy_floor,
+            self.groups,
+            self.aggregation,
+            first,
+            self.cluster.packing,
         )
 
     @staticmethod
@@ -367,8 +376,10 @@ class RunList:
         return found
 
     # --- tier 1: NIC ports to leaves -------------------------------------------------------------
-    def _design_endpoints(self) -> dict[str, list[Endpoint]]:
-        """Per design rack, its scale-out NIC ports bottom up."""
+    def _design_endpoints(self, level: int) -> dict[str, list[Endpoint]]:
+        """Per design rack, its scale-out NIC ports bottom up, the copy standing `level` copies
+        up a floor rack's stack."""
+        packing = self.cluster.packing
         design = self.cluster.rack.design
         out: dict[str, list[Endpoint]] = {r.name: [] for r in design.racks}
         for rack in design.racks:
@@ -381,30 +392,28 @@ class RunList:
                     if isinstance(part, Nic) and line.use == PartUse.SCALE_OUT:
                         for _ in range(line.qty * part.ports):
                             rail = port if self.rail_optimised else 0
-                            out[rack.name].append(Endpoint(tray.label, tray.position, port, rail))
+                            slot, position = packing.slot(tray, level)
+                            out[rack.name].append(Endpoint(slot, position, port, rail))
                             port += 1
         return out
 
     def _floor_racks(self) -> Iterator[list[tuple[str, Endpoint]]]:
-        """Per floor rack, its NIC ports as (rack name, endpoint)."""
-        cluster = self.cluster
+        """Per floor rack, its NIC ports as (rack name, endpoint): each design rack of each
+        copy, or each floor rack of packed copies, bottom up."""
+        cluster, packing = self.cluster, self.cluster.packing
         design_racks = [r.name for r in cluster.rack.design.racks]
-        endpoints = self.endpoints
-        per = cluster.copies_per_rack
-        if per == 1:
-            for copy in range(cluster.copies):
-                prefix = copy_prefix(cluster.id, copy)
+        for unit in range(packing.units):
+            prefix = unit_prefix(cluster.id, unit)
+            if packing.per == 1:
                 for name in design_racks:
-                    rack = rack_name(prefix, name)
-                    yield [(rack, e) for e in endpoints[name]]
-            return
-        (name,) = design_racks
-        for start in range(0, cluster.copies, per):
-            copies = range(start, min(start + per, cluster.copies))
+                    yield [(rack_name(prefix, name), e) for e in self.endpoints[0][name]]
+                continue
+            (name,) = design_racks
+            rack = rack_name(prefix, name)
             yield [
-                (rack_name(copy_prefix(cluster.id, c), name), e)
-                for c in copies
-                for e in endpoints[name]
+                (rack, e)
+                for copy in packing.unit_copies(unit)
+                for e in self.endpoints[packing.level(copy)][name]
             ]
 
     def _leaf_racks(self) -> list[int]:

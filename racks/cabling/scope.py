@@ -17,7 +17,7 @@ from difflib import get_close_matches
 from typing import TYPE_CHECKING, Literal
 
 from ...components.errors import InputError
-from .names import copy_prefix, rack_name
+from .names import rack_name, unit_prefix
 from .row import COLUMNS
 
 if TYPE_CHECKING:  # the cluster layer loads only where a scope is bound to a cluster
@@ -141,7 +141,7 @@ class FloorScope:
     def _copy_racks(self, cluster: ClusterAnalysis, index: FloorIndex, copy: int) -> list[str]:
         from .places import copy_floor
 
-        prefix = copy_prefix(cluster.id, copy)
+        prefix = unit_prefix(cluster.id, cluster.packing.unit_of(copy))
         floor = copy_floor(cluster, index, copy)
         return [
             r.name
@@ -200,9 +200,9 @@ def _bound(
 
 
 def _compute_racks(cluster: ClusterAnalysis) -> Iterator[str]:
-    """Every compute rack's name, copy by copy."""
-    for copy in range(cluster.copies):
-        prefix = copy_prefix(cluster.id, copy)
+    """Every compute rack's name, floor unit by floor unit."""
+    for unit in range(cluster.packing.units):
+        prefix = unit_prefix(cluster.id, unit)
         for rack in cluster.rack.design.racks:
             yield rack_name(prefix, rack.name)
 

@@ -34,6 +34,7 @@ from .cluster_summary import (
 from .fabric import FabricSizer, SizedFabric, cheapest
 from .floor import FloorLayout, Lengths
 from .links import TierLinkParts
+from .packing import Packing, stack_of
 from .sizing import TierPlan
 from .unit import DesignUnit, design_unit
 
@@ -178,14 +179,22 @@ class ClusterAnalysis:
 
     @property
     def copies_per_rack(self) -> int:
-        """Copies of a one-rack design packed into one rack by the hall's power and space."""
-        design = self.rack.summary
-        if len(design.rack_details) != 1:
+        """Copies of a one-rack design packed into one rack by the hall's power and space (its
+        trays stacked as `packing.py` says)."""
+        design = self.rack.design
+        if len(design.racks) != 1:
             return 1
-        (rack,) = design.rack_details
-        by_power = int(self.spec.floor.rack_power_kw * 1000 // design.power_rack_input_w)
-        by_space = (rack.units_used + rack.units_free) // max(1, rack.units_used)
+        (rack,) = design.racks
+        by_power = int(self.spec.floor.rack_power_kw * 1000 // self.rack.summary.power_rack_input_w)
+        by_space = stack_of(rack).fits(rack.frame.height_units)
         return max(1, min(by_power, by_space))
+
+    @cached_property
+    def packing(self) -> Packing:
+        """Where each copy stands: its floor unit and how far its trays are raised in it."""
+        per = self.copies_per_rack
+        span = stack_of(self.rack.design.racks[0]).span if per > 1 else 0
+        return Packing(self.copies, per, span)
 
     @property
     def physical_racks(self) -> int:

@@ -613,20 +613,22 @@ class ScopedExport:
 
 
 @dataclass(frozen=True)
-class DesignCopy:
-    """One copy of the design in the plan: its name prefix, each of its racks' row, and the names
-    of its racks kept (None: all of them)."""
+class FloorUnit:
+    """One floor unit of the plan (`racks/clusters/packing.py`): a copy of the design, or a floor
+    rack of `stacked` copies packed into it; its name prefix, each of its racks' row, and the
+    names of its racks kept (None: all of them)."""
 
     prefix: str
     rows: tuple[str, ...]
     keep: frozenset[str] | None = None
+    stacked: int = 1
 
 
 @dataclass(frozen=True)
 class DcimPlan:
     """A design or cluster as one DCIM product holds it: types, site, roles, panels, and its racks
-    streamed copy by copy, then its network racks, so a plan of any size is written or pushed
-    without being held in memory."""
+    streamed floor unit by floor unit, then its network racks, so a plan of any size is written
+    or pushed without being held in memory."""
 
     what: str
     """`design` or `cluster`, as the files name the system."""
@@ -644,9 +646,10 @@ class DcimPlan:
     rack_roles: tuple[Role, ...]
     panels: tuple[PowerPanel, ...]
     """The power panels the racks' feeds hang from."""
-    copies: tuple[DesignCopy, ...]
-    copy_racks: Callable[[DesignCopy], Iterator[Placed]]
-    """A copy's racks with their devices, cables, lanes and feeds (for any prefix and rows)."""
+    units: tuple[FloorUnit, ...]
+    unit_racks: Callable[[FloorUnit], Iterator[Placed]]
+    """A floor unit's racks with their devices, cables, lanes and feeds (for any prefix and
+    rows)."""
     network_racks: Callable[[], Iterator[Placed]]
     """The network racks with their boxes, lanes, PDUs and feeds."""
     bundles: tuple[CableBundle, ...] | None = None
@@ -658,9 +661,9 @@ class DcimPlan:
     whose cables are all inside its racks, or a scoped plan)."""
 
     def placed(self) -> Iterator[Placed]:
-        """Every rack, one at a time: the copies', then the network's."""
-        for copy in self.copies:
-            yield from self.copy_racks(copy)
+        """Every rack, one at a time: the floor units', then the network's."""
+        for unit in self.units:
+            yield from self.unit_racks(unit)
         yield from self.network_racks()
 
 

@@ -9,7 +9,7 @@ flat memory. A scoped plan holds the racks of its scope and the links with both 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,34 +19,37 @@ from ...components.plant_library import plant_rules
 from ...components.switch_systems import SwitchSystem
 from ..analysis import Analysis
 from ..build import BuiltDesign
-from ..cabling.names import copy_prefix, rack_name
+from ..cabling.names import rack_name, unit_prefix
 from ..cabling.runlist import RunList
 from ..cabling.scope import FloorScope
 from ..clusters.cluster_analysis import ClusterAnalysis
+from ..plant.rack import stacked_plant
 from .cable_legs import dcim_cables
 from .dcim_model import (
     DcimCable,
     DcimPlan,
-    DesignCopy,
     DeviceType,
+    FloorUnit,
     Manufacturer,
     Placed,
     RackType,
     ScopedExport,
+    Site,
 )
 from .device_types import draw_limit, pdu_device_type, switch_device_type, tray_device_type
 from .lanes import lane_rule, with_tray_lanes
-from .pdus import NETWORK, PLUGS, fed_network_rack, pdu_limit_w
+from .pdus import NETWORK, PLUGS, fed_network_rack, pdu_limit_w, pdus_per_side
 from .placed_racks import (
     busbar_fed,
     cable_bundles,
     design_racks,
+    fed_rack,
     network_racks,
     rack_type,
     roles,
     site_for,
 )
-from .power_feeds import panels, plant_racks, row_names
+from .power_feeds import PlantRacks, panels, plant_racks, row_names
 from .scoped_links import ScopedLinks, scoped_links
 from .type_names import maker_slug
 from .vocabulary import Vocabulary
@@ -136,9 +139,9 @@ def design_plan(analysis: Analysis, vocab: Vocabulary) -> DcimPlan:
     pdu = types.pop(PDU) if PDU in types else None
     plant = plant_racks(analysis, rows, rules, pdu, draw_limit(vocab))
 
-    def copy_racks(copy: DesignCopy) -> Iterator[Placed]:
-        rowed = dataclasses.replace(plant, rows=copy.rows)
-        return design_racks(design, types, frames, site, copy.prefix, rowed)
+    def unit_racks(unit: FloorUnit) -> Iterator[Placed]:
+        rowed = dataclasses.replace(plant, rows=unit.rows)
+        return design_racks(design, types, frames, site, unit.prefix, rowed)
 
     kinds = (*types.values(), *([plant.pdu] if plant.pdu else []))
     makers, spelled = _makers(kinds, frames.values())
@@ -154,28 +157,25 @@ def design_plan(analysis: Analysis, vocab: Vocabulary) -> DcimPlan:
         device_roles=tuple(roles(names)),
         rack_roles=RACK_ROLES,
         panels=tuple(panels(sorted(set(plant.rows)), site.name, site.location)),
-        copies=(DesignCopy(analysis.id, plant.rows),),
-        copy_racks=copy_racks,
+        units=(FloorUnit(analysis.id, plant.rows),),
+        unit_racks=unit_racks,
         network_racks=lambda: iter(()),
     )
 
 
-def _cluster_copies(cluster: ClusterAnalysis) -> list[DesignCopy]:
-    """Each copy of the design in a cluster: its name prefix, and its racks' rows (a copy's racks
-    stand where the floor places them; servers packed several to a floor rack stand in that
-    rack's row)."""
-    per_copy = len(cluster.rack.design.racks)
-    packed = cluster.copies_per_rack
+def _cluster_units(cluster: ClusterAnalysis) -> list[FloorUnit]:
+    """Each floor unit of a cluster: its name prefix and its racks' rows (a copy's racks stand
+    where the floor places them; a floor rack of packed servers in its row)."""
+    packing = cluster.packing
+    per_unit = len(cluster.rack.design.racks)
     rows = row_names(cluster.floor.rows)
-
-    def floor_rack(copy: int, index: int) -> int:
-        return copy // packed if packed > 1 else copy * per_copy + index
-
     return [
-        DesignCopy(
-            copy_prefix(cluster.id, copy), tuple(rows[floor_rack(copy, i)] for i in range(per_copy))
+        FloorUnit(
+            unit_prefix(cluster.id, unit),
+            tuple(rows[unit * per_unit + i] for i in range(per_unit)),
+            stacked=len(packing.unit_copies(unit)),
         )
-        for copy in range(cluster.copies)
+        for unit in range(packing.units)
     ]
 
 
@@ -226,7 +226,7 @@ def cluster_plan(
     scope: FloorScope | None = None,
     run: RunList | None = None,
 ) -> DcimPlan:
-    """A cluster's plan: every copy of the design, network racks with their PDUs, cable
+    """A cluster's plan: every floor unit, network racks with their PDUs, cable
     bundles, power panels; with a `scope`, only its racks, their devices and the links with both
     ends in it. `run` is the cluster's run list where the caller has made it already."""
     design = cluster.rack.design
@@ -237,16 +237,15 @@ def cluster_plan(
     names = {t.tray.role.value for r in design.racks for t in r.trays}
     names |= set(cluster.fabric.roles) | {"management", "power"}
     run = RunList(cluster) if run is None else run
-    kept = _kept_copies(cluster, scope, _cluster_copies(cluster))
+    kept = _kept_units(cluster, scope, _cluster_units(cluster))
     held = None if scope is None else scope.holds_network
     cages = [i.name for i in kinds.switch.interfaces if not i.mgmt_only]
     lanes = lane_rule(run, cages, vocab)
     base = plant_racks(cluster.rack, (), plant_rules(), kinds.pdu, draw_limit(vocab))
 
-    def copy_racks(copy: DesignCopy) -> Iterator[Placed]:
-        plant = dataclasses.replace(base, rows=copy.rows)
-        for rack in design_racks(design, kinds.trays, frames, site, copy.prefix, plant):
-            if copy.keep is None or rack.rack.name in copy.keep:
+    def unit_racks(unit: FloorUnit) -> Iterator[Placed]:
+        for rack in _unit_placed(cluster, unit, kinds.trays, frames, site, base):
+            if unit.keep is None or rack.rack.name in unit.keep:
                 yield with_tray_lanes(rack, lanes)
 
     def network() -> Iterator[Placed]:
@@ -273,8 +272,8 @@ def cluster_plan(
         device_roles=tuple(roles(names)),
         rack_roles=RACK_ROLES,
         panels=tuple(panels(_panel_rows(cluster, kept, run, held), site.name, site.location)),
-        copies=tuple(kept),
-        copy_racks=copy_racks,
+        units=tuple(kept),
+        unit_racks=unit_racks,
         network_racks=network,
         bundles=cable_bundles(cluster) if links is None else links.bundles,
         scoped=None if scope is None or links is None else _scoped(cluster, scope, run, links),
@@ -293,7 +292,7 @@ def _fabric(
 
 def _panel_rows(
     cluster: ClusterAnalysis,
-    kept: Sequence[DesignCopy],
+    kept: Sequence[FloorUnit],
     run: RunList,
     held: Callable[[NetworkRack], bool] | None,
 ) -> list[str]:
@@ -308,26 +307,60 @@ def _panel_rows(
     return [r for r in rows if r in used]
 
 
-def _kept_copies(
-    cluster: ClusterAnalysis, scope: FloorScope | None, copies: list[DesignCopy]
-) -> list[DesignCopy]:
-    """Each copy planned, with the names of its racks kept (None: all)."""
+def _unit_placed(
+    cluster: ClusterAnalysis,
+    unit: FloorUnit,
+    types: Mapping[str, DeviceType],
+    frames: Mapping[str, RackType],
+    site: Site,
+    base: PlantRacks,
+) -> Iterable[Placed]:
+    """A floor unit's racks with their devices, in-rack cables, PDUs and feeds."""
+    design = cluster.rack.design
+    plant = dataclasses.replace(base, rows=unit.rows)
+    if unit.stacked == 1:
+        return design_racks(design, types, frames, site, unit.prefix, plant)
+    packed = design_racks(
+        design, types, frames, site, unit.prefix, None, cluster.packing, unit.stacked
+    )
+    return [_stacked_fed(rack, plant, unit.stacked, design) for rack in packed]
+
+
+def _stacked_fed(placed: Placed, plant: PlantRacks, copies: int, design: BuiltDesign) -> Placed:
+    """A floor rack of `copies` packed servers with its PDUs and feeds: as many PDUs a side as
+    the servers' draw and inlets need (`pdus_per_side`), one feed each."""
+    assert plant.pdu is not None  # a cluster's plan always has its rack PDU
+    per_side = pdus_per_side(placed, plant.pdu, plant.pdu_limit_w)
+    frame_kg = design.racks[0].frame.weight_kg or 0.0
+    (one,) = plant.racks
+    stacked = stacked_plant(plant_rules(), one, copies, frame_kg, 2 * per_side)
+    return fed_rack(placed, dataclasses.replace(plant, racks=(stacked,)), 0)
+
+
+def _kept_units(
+    cluster: ClusterAnalysis, scope: FloorScope | None, units: list[FloorUnit]
+) -> list[FloorUnit]:
+    """Each floor unit planned, with the names of its racks kept (None: all)."""
     if scope is None:
-        return copies
+        return units
     whole = len(cluster.rack.design.racks)
-    out: list[DesignCopy] = []
-    for index in scope.copies:
-        copy = copies[index]
-        racks = scope.copy_racks(cluster, index)
-        keep = frozenset(rack_name(copy.prefix, r) for r in racks)
-        out.append(dataclasses.replace(copy, keep=None if len(racks) == whole else keep))
-    return out
+    kept: dict[int, FloorUnit] = {}
+    for copy in scope.copies:
+        index = cluster.packing.unit_of(copy)
+        if index in kept:
+            continue
+        unit = units[index]
+        racks = scope.copy_racks(cluster, copy)
+        keep = frozenset(rack_name(unit.prefix, r) for r in racks)
+        kept[index] = dataclasses.replace(unit, keep=None if len(racks) == whole else keep)
+    return list(kept.values())
 
 
 def _scoped(
     cluster: ClusterAnalysis, scope: FloorScope, run: RunList, links: ScopedLinks
 ) -> ScopedExport:
     """What a scoped plan holds: its racks, and the cable legs leaving it."""
-    compute = sum(len(scope.copy_racks(cluster, c)) for c in scope.copies)
+    unit_of = cluster.packing.unit_of
+    compute = len({(unit_of(c), r) for c in scope.copies for r in scope.copy_racks(cluster, c)})
     network = sum(1 for r in run.network_racks if scope.holds_network(r))
     return ScopedExport(str(scope.scope), compute + network, links.left_out)

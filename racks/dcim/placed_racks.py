@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ...components.catalogue import Catalogue
 from ...components.frames import RackFrame
 from ..build import BuiltDesign, BuiltRack
+from ..built import PlacedTray
 from ..cabling.names import (
     management_switch_port,
     network_aggregation,
@@ -25,6 +26,7 @@ from ..cabling.names import (
 from ..cabling.network_racks import NetworkRack, management_rows, own_ports
 from ..cabling.runlist import RunList
 from ..clusters.cluster_analysis import ClusterAnalysis
+from ..clusters.packing import ALONE, Packing
 from ..management import own_port, rack_management
 from .dcim_model import (
     Cable,
@@ -144,44 +146,59 @@ def design_racks(
     site: Site,
     prefix: str,
     plant: PlantRacks | None = None,
+    packing: Packing = ALONE,
+    stacked: int = 1,
 ) -> Iterator[Placed]:
-    """The design's racks with their trays and in-rack cables; `prefix` names this copy; with
-    `plant`, each rack's power feeds cabled to its inputs."""
+    """The design's racks with their trays and in-rack cables; `prefix` names this floor unit,
+    which holds `stacked` copies where `packing` stacks them; with `plant`, each rack's power
+    feeds cabled to its inputs."""
     catalogue = design.catalogue
     placement = catalogue.sources[design.spec.sources.get("placements", design.spec.source)]
     where = f"placement from {placement.id} ({placement.kind.value})"
     for index, rack in enumerate(design.racks):
         name = rack_name(prefix, rack.name)
+        copies = f"{stacked} copies of rack {rack.name}" if stacked > 1 else f"Rack {rack.name}"
         entry = _rack(
-            name,
-            site,
-            "compute",
-            frames[rack.frame.id],
-            f"Rack {rack.name} of {design.spec.id}.",
+            name, site, "compute", frames[rack.frame.id], f"{copies} of {design.spec.id}."
         )
-        devices = tuple(
-            Device(
-                name=tray_device(name, tray.label),
-                device_type=types[tray.tray.id],
-                role=tray.tray.role.value,
-                site=site.name,
-                location=site.location,
-                rack=name,
-                position=tray.position,
-                comments=(
-                    f"rackbom tray {tray.tray.id} at {tray.key} of design {design.spec.id}; "
-                    f"{where}."
-                ),
+        devices: tuple[Device, ...] = ()
+        cables: tuple[Cable, ...] = ()
+        uncabled: tuple[str, ...] = ()
+        for level in range(stacked):
+            placed = tuple(
+                _tray_device(design, tray, types, site, name, packing.slot(tray, level), where)
+                for tray in rack.trays
             )
-            for tray in rack.trays
-        )
-        cables, uncabled = _management_cables(design, rack, name, devices)
+            links, loose = _management_cables(design, rack, placed)
+            devices, cables, uncabled = devices + placed, cables + links, uncabled + loose
         power, unpowered = _power_cables(devices)
-        placed = Placed(entry, devices, cables + power, uncabled + unpowered)
-        yield placed if plant is None else _fed(placed, plant, index)
+        placed_rack = Placed(entry, devices, cables + power, uncabled + unpowered)
+        yield placed_rack if plant is None else fed_rack(placed_rack, plant, index)
 
 
-def _fed(placed: Placed, plant: PlantRacks, index: int) -> Placed:
+def _tray_device(
+    design: BuiltDesign,
+    tray: PlacedTray,
+    types: Mapping[str, DeviceType],
+    site: Site,
+    rack: str,
+    slot: tuple[str, int],
+    where: str,
+) -> Device:
+    """A tray as a device in rack `rack`, at `slot` (its slot name and lowest unit there)."""
+    return Device(
+        name=tray_device(rack, slot[0]),
+        device_type=types[tray.tray.id],
+        role=tray.tray.role.value,
+        site=site.name,
+        location=site.location,
+        rack=rack,
+        position=slot[1],
+        comments=f"rackbom tray {tray.tray.id} at {tray.key} of design {design.spec.id}; {where}.",
+    )
+
+
+def fed_rack(placed: Placed, plant: PlantRacks, index: int) -> Placed:
     """A design rack with its PDUs where its devices have AC inlets, and the plant's feeds."""
     feeds = plant.racks[index].feeds
     inlets = ac_inlets(placed.devices)
@@ -200,7 +217,7 @@ def _fed(placed: Placed, plant: PlantRacks, index: int) -> Placed:
 
 
 def _management_cables(
-    design: BuiltDesign, rack: BuiltRack, name: str, devices: tuple[Device, ...]
+    design: BuiltDesign, rack: BuiltRack, devices: tuple[Device, ...]
 ) -> tuple[tuple[Cable, ...], tuple[str, ...]]:
     """Management ports to the rack's management switches, by the run list's rule
     (`racks/management.py`)."""

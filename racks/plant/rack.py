@@ -8,6 +8,7 @@ feeds alternating between sides A and B.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ...components.catalogue import Catalogue
@@ -112,6 +113,33 @@ def packed_load(rules: PlantRules, rack: RackPlant, copies: int, frame_kg: float
     weight less the frames all but one of them would have brought."""
     weight = copies * rack.weight_kg - (copies - 1) * frame_kg
     return floor_load(rules, f"{rack.rack} ({copies} to a floor rack)", weight, rack.footprint_m2)
+
+
+def stacked_plant(
+    rules: PlantRules, rack: RackPlant, copies: int, frame_kg: float, feeds: int
+) -> RackPlant:
+    """A floor rack holding `copies` copies of a one-rack design's `rack` (servers packed
+    several to a floor rack): their loads on the floor rack's `feeds` feeds, A and B alternately,
+    and their weight on its floor."""
+    nominal, peak = rack.power_nominal_w * copies, rack.power_peak_w * copies
+    fed = side_feeds(rules, rack.rack, feeds, nominal, peak)
+    load = packed_load(rules, rack, copies, frame_kg)
+    return dataclasses.replace(
+        rack,
+        gpus=rack.gpus * copies,
+        power_nominal_w=nominal,
+        power_peak_w=peak,
+        it_peak_w=rack.it_peak_w * copies,
+        groups=rack.groups * copies,
+        feeds=fed,
+        heat_liquid_w=rack.heat_liquid_w * copies,
+        heat_air_w=rack.heat_air_w * copies,
+        coolant_lpm=rack.coolant_lpm * copies,
+        weight_kg=copies * rack.weight_kg - (copies - 1) * frame_kg,
+        floor_load_kg_m2=load.floor_kg_m2,
+        point_load_kg=load.point_kg,
+        warnings=tuple(feeds_warning(rules, rack.rack, fed)) + load.warnings,
+    )
 
 
 def transient_factor(rules: PlantRules, gpu: Gpu) -> float:

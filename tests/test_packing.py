@@ -1,0 +1,104 @@
+"""Servers packed several to a floor rack stand in those racks in the run list and the DCIM
+export: as many compute racks as the floor has, each copy's trays raised above the one under it,
+the rack's PDUs and feeds carrying all of them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rackbom as rb
+from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
+from rackbom.racks.clusters.packing import Packing
+from rackbom.racks.dcim.dcim_model import DcimPlan
+from rackbom.racks.dcim.dcim_plan import cluster_plan
+from rackbom.racks.dcim.vocabulary import vocabulary
+
+PACKED = ["hgx-b200-8k", "mi355x-server-8k"]
+"""Built-in clusters of 8-GPU servers packed several to a floor rack (two makers, two fabrics)."""
+
+
+@cache
+def _cluster(cluster_id: str) -> ClusterAnalysis:
+    analysis = rb.load_cluster(cluster_id).analysis
+    assert isinstance(analysis, ClusterAnalysis)
+    return analysis
+
+
+@cache
+def _plan(cluster_id: str) -> DcimPlan:
+    return cluster_plan(_cluster(cluster_id), vocabulary("netbox"))
+
+
+@given(copies=st.integers(1, 5000), per=st.integers(1, 8), span=st.integers(1, 12))
+def test_every_copy_stands_once_in_its_unit(copies: int, per: int, span: int) -> None:
+    """Units hold `per` copies each but the last, in order; a copy's level is its place there."""
+    packing = Packing(copies, per, span)
+    seen = [c for u in range(packing.units) for c in packing.unit_copies(u)]
+    assert seen == list(range(copies))
+    assert all(len(packing.unit_copies(u)) == per for u in range(packing.units - 1))
+    for copy in (0, copies // 2, copies - 1):
+        unit = packing.unit_of(copy)
+        assert copy in packing.unit_copies(unit)
+        assert packing.unit_copies(unit).index(copy) == packing.level(copy)
+
+
+@pytest.mark.parametrize("cluster_id", PACKED)
+def test_the_dcim_has_the_floors_racks(cluster_id: str) -> None:
+    """Compute racks in the export = the floor's racks; each holds its copies' trays stacked
+    `span` units apart from the design's own positions, inside the frame, none overlapping."""
+    cluster = _cluster(cluster_id)
+    packing = cluster.packing
+    assert packing.per > 1
+    (rack,) = cluster.rack.design.racks
+    compute = [p for p in _plan(cluster_id).placed() if p.rack.role == "compute"]
+    assert len(compute) == cluster.physical_racks == packing.units
+    first = {d.position for d in compute[0].devices if d.position is not None}
+    design = {t.position for t in rack.trays}
+    assert first == {p + level * packing.span for p in design for level in range(packing.per)}
+    top = max(t.top for t in rack.trays) + (packing.per - 1) * packing.span
+    assert top <= rack.frame.height_units
+    servers = sum(1 for p in compute for d in p.devices if d.role == "compute")
+    assert servers == cluster.copies * sum(1 for t in rack.trays if t.tray.role.value == "compute")
+
+
+@pytest.mark.parametrize("cluster_id", PACKED)
+def test_a_floor_racks_feeds_carry_its_servers(cluster_id: str) -> None:
+    """Every server's inlets are on the floor rack's PDUs; the feeds' allocated draws add up to
+    the servers' nominal input, with as many A as B feeds."""
+    cluster = _cluster(cluster_id)
+    placed = next(p for p in _plan(cluster_id).placed() if p.rack.role == "compute")
+    servers = [d for d in placed.devices if d.role == "compute"]
+    inlets = {(d.name, p.name) for d in servers for p in d.device_type.power_ports}
+    cabled = {(c.a_device, c.a_name) for c in placed.cables if c.b_type == "dcim.poweroutlet"}
+    assert inlets and inlets <= cabled
+    assert not [u for u in placed.uncabled if not u.endswith(":bmc")]
+    sides = Counter(f.side for f in placed.feeds)
+    assert sides["A"] == sides["B"] >= 1
+    draws = {(d.device, d.name): d.allocated_draw for d in placed.draws}
+    fed = [draws[(c.b_device, c.b_name)] for c in placed.cables if c.a_type == "dcim.powerfeed"]
+    nominal = cluster.packing.per * cluster.rack.summary.power_rack_input_w
+    assert sum(fed) == pytest.approx(nominal, abs=len(fed))
+
+
+@pytest.mark.parametrize("cluster_id", PACKED)
+def test_the_run_list_names_the_floors_racks(cluster_id: str) -> None:
+    """The run list's compute ends stand in the export's racks at the export's positions."""
+    cluster = _cluster(cluster_id)
+    devices = {
+        d.name: (d.rack, d.position)
+        for p in _plan(cluster_id).placed()
+        if p.rack.role == "compute"
+        for d in p.devices
+    }
+    racks = set()
+    for row in rb.cables(rb.load_cluster(cluster_id)):
+        if row.tier != 1:
+            continue
+        assert devices[row.a_device] == (row.a_rack, row.a_position), row
+        racks.add(row.a_rack)
+    assert len(racks) == cluster.physical_racks
