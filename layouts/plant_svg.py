@@ -142,7 +142,8 @@ class PlantDrawing(SvgDocument):
             f"{p.power_peak_w / 1e3:,.0f} kW at peak; facility {p.facility_peak_w / 1e3:,.0f} kW "
             "at peak",
             f"UPS modules {p.ups_modules} (N+1 per side) · generator sets {p.generators} (N+1) · "
-            f"{p.feeds_over} feed(s) over their limit (rack feeds: one copy of the design)",
+            f"{p.feeds_over} feed(s) over their limit (rack feeds: a copy of the design, or a "
+            "floor rack of packed servers)",
             f"facility water {p.facility_water_w / 1e3:,.0f} kW · air {p.heat_air_w / 1e3:,.0f} kW "
             f"· coolant {p.coolant_lpm:,.0f} L/min · {p.cdus} CDUs",
         ]

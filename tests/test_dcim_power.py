@@ -56,6 +56,21 @@ def test_netbox_utilisation_is_the_plants(design: str) -> None:
         assert {f.side for f in placed.feeds} == {"A", "B"}
 
 
+@pytest.mark.parametrize("cluster", ["hgx-b200-8k", "hgx-h200-8k", "mi355x-server-8k"])
+def test_a_floor_rack_of_packed_servers_is_the_plants(cluster: str) -> None:
+    """A floor rack of packed servers has the plant's feeds (more than one a side where one
+    PDU cannot carry them), each loaded as the plant says, and every server's inlet on them."""
+    (rack,) = system_plant(rb.load_cluster(cluster).analysis).racks
+    placed = next(p for p in _export(cluster).placed() if p.rack.role == "compute")
+    fed = _fed(placed)
+    assert len(placed.feeds) == len(rack.feeds) == len(fed) > 2
+    for feed, planned in zip(placed.feeds, rack.feeds, strict=True):
+        used = 100 * fed[feed.name] / _available_w(feed)
+        assert used == pytest.approx(planned.nominal_pct, abs=0.05), feed.name
+    assert sum(fed.values()) == pytest.approx(rack.power_nominal_w, abs=len(fed))
+    assert not [u for u in placed.uncabled if not u.endswith(":bmc")]
+
+
 @pytest.mark.parametrize("design", ["helios", "gb200-nvl72", "mi500-ual256", "hgx-b200"])
 def test_every_power_port_is_cabled_to_an_input_that_holds_it(design: str) -> None:
     """Every power port of every device is cabled (a tray's to a shelf's outlet, a shelf's to its

@@ -22,8 +22,8 @@ def feed_data(feed: Feed) -> dict[str, Any]:
 
 def plant_data(plant: PlantSummary) -> dict[str, Any]:
     """`power_peak_kw`, `feeds`, `coolant_lpm`, `cdus`, `floor_load_kg_m2`, `failure_domains`,
-    and every other figure of the plant under `plant`: racks (one copy of the design) and rows,
-    consecutive rows alike as one entry with their count."""
+    and every other figure of the plant under `plant`: racks (a copy of the design, or a floor
+    rack of packed servers) and rows, consecutive rows alike as one entry with their count."""
     figures = summary_data(plant)
     feeds = [feed_data(f) for f in plant.feeds]
     del figures["feeds"]  # at the top level

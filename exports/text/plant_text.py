@@ -60,9 +60,8 @@ def _racks(plant: PlantSummary) -> str:
         ]
         for r in plant.racks
     ]
-    return "Racks (one copy of the design; heat at nominal power, feeds at peak)\n" + (
-        render_table([*header, "kg/m2", "kg/foot"], rows)
-    )
+    title = "Racks (a copy of the design, or a floor rack of packed servers; heat at nominal power"
+    return f"{title}, feeds at peak)\n" + render_table([*header, "kg/m2", "kg/foot"], rows)
 
 
 def _rows(plant: PlantSummary) -> str:

@@ -38,7 +38,7 @@ from .dcim_model import (
 )
 from .device_types import draw_limit, pdu_device_type, switch_device_type, tray_device_type
 from .lanes import lane_rule, with_tray_lanes
-from .pdus import NETWORK, PLUGS, fed_network_rack, pdu_limit_w, pdus_per_side
+from .pdus import NETWORK, PLUGS, fed_network_rack, pdu_limit_w
 from .placed_racks import (
     busbar_fed,
     cable_bundles,
@@ -327,13 +327,10 @@ def _unit_placed(
 
 
 def _stacked_fed(placed: Placed, plant: PlantRacks, copies: int, design: BuiltDesign) -> Placed:
-    """A floor rack of `copies` packed servers with its PDUs and feeds: as many PDUs a side as
-    the servers' draw and inlets need (`pdus_per_side`), one feed each."""
-    assert plant.pdu is not None  # a cluster's plan always has its rack PDU
-    per_side = pdus_per_side(placed, plant.pdu, plant.pdu_limit_w)
+    """A floor rack of `copies` packed servers with the plant's PDUs and feeds for all of them."""
     frame_kg = design.racks[0].frame.weight_kg or 0.0
     (one,) = plant.racks
-    stacked = stacked_plant(plant_rules(), one, copies, frame_kg, 2 * per_side)
+    stacked = stacked_plant(plant_rules(), design.catalogue, one, copies, frame_kg)
     return fed_rack(placed, dataclasses.replace(plant, racks=(stacked,)), 0)
 
 

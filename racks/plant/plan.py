@@ -19,7 +19,7 @@ from .failures import (
 )
 from .feeds import Feed
 from .hall import HallPlant, RowPlant, hall_plant, row_plant
-from .rack import FloorLoad, RackPlant, packed_load
+from .rack import FloorLoad, RackPlant, stacked_plant
 from .redundancy import Redundancy, redundancy_of
 
 if TYPE_CHECKING:
@@ -140,11 +140,11 @@ def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary
 
         domains += fabric_failure_domains(fabric, system.copies, model)
     built = redundancy_of(loaded.profile.redundancy, model, racks)
-    loads = [FloorLoad(r.floor_load_kg_m2, r.point_load_kg, ()) for r in racks]
     per = system.copies_per_rack
-    if per > 1:  # servers packed several to a floor rack: one rack, as heavy as they are
+    if per > 1:  # servers packed several to a floor rack: one rack carrying them all
         frame_kg = analysis.design.racks[0].frame.weight_kg or 0.0
-        loads = [packed_load(loaded, racks[0], per, frame_kg)]
+        racks = [stacked_plant(loaded, catalogue, racks[0], per, frame_kg)]
+    loads = [FloorLoad(r.floor_load_kg_m2, r.point_load_kg, ()) for r in racks]
     return _summary(loaded, racks, loads, hall, domains, built)
 
 

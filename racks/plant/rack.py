@@ -9,6 +9,7 @@ feeds alternating between sides A and B.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 
 from ...components.catalogue import Catalogue
@@ -116,29 +117,35 @@ def packed_load(rules: PlantRules, rack: RackPlant, copies: int, frame_kg: float
 
 
 def stacked_plant(
-    rules: PlantRules, rack: RackPlant, copies: int, frame_kg: float, feeds: int
+    rules: PlantRules, catalogue: Catalogue, rack: RackPlant, copies: int, frame_kg: float
 ) -> RackPlant:
     """A floor rack holding `copies` copies of a one-rack design's `rack` (servers packed
-    several to a floor rack): their loads on the floor rack's `feeds` feeds, A and B alternately,
-    and their weight on its floor."""
+    several to a floor rack): their loads on as many rack PDUs a side as one side's PDUs need to
+    carry the whole rack's nominal input continuously, one feed each, and their weight on its
+    floor."""
     nominal, peak = rack.power_nominal_w * copies, rack.power_peak_w * copies
-    fed = side_feeds(rules, rack.rack, feeds, nominal, peak)
+    profile = rules.profile
+    limit = rules.pdu(catalogue).rating_w(profile.power_factor) * profile.continuous_load_fraction
+    per_side = max(1, math.ceil(nominal / limit - TOLERANCE))
+    name = f"{rack.rack} ({copies} to a floor rack)"
+    feeds = side_feeds(rules, name, 2 * per_side, nominal, peak)
     load = packed_load(rules, rack, copies, frame_kg)
     return dataclasses.replace(
         rack,
+        rack=name,
         gpus=rack.gpus * copies,
         power_nominal_w=nominal,
         power_peak_w=peak,
         it_peak_w=rack.it_peak_w * copies,
         groups=rack.groups * copies,
-        feeds=fed,
+        feeds=feeds,
         heat_liquid_w=rack.heat_liquid_w * copies,
         heat_air_w=rack.heat_air_w * copies,
         coolant_lpm=rack.coolant_lpm * copies,
         weight_kg=copies * rack.weight_kg - (copies - 1) * frame_kg,
         floor_load_kg_m2=load.floor_kg_m2,
         point_load_kg=load.point_kg,
-        warnings=tuple(feeds_warning(rules, rack.rack, fed)) + load.warnings,
+        warnings=tuple(feeds_warning(rules, name, feeds)) + load.warnings,
     )
 
 
