@@ -53,15 +53,13 @@ def floor_index(cluster: ClusterAnalysis) -> FloorIndex:
 
 
 def copy_floor(cluster: ClusterAnalysis, index: FloorIndex, copy: int) -> list[tuple[str, str]]:
-    """Hall and row of each design rack of copy `copy` (from 0): a copy's racks stand in floor
-    order, or several copies of a one-rack design share one floor rack."""
+    """Hall and row of each design rack of copy `copy` (from 0): its floor unit's racks, in
+    floor order (several copies of a one-rack design share one floor rack)."""
     racks = len(cluster.rack.design.racks)
-    per = cluster.copies_per_rack
-    first = copy * racks if per == 1 else copy // per
-    count = racks if per == 1 else 1
+    first = cluster.packing.unit_of(copy) * racks
     return [
         (hall_name(hall), row_name(row))
-        for hall, row, _ in map(index.locate, range(first, first + count))
+        for hall, row, _ in map(index.locate, range(first, first + racks))
     ]
 
 

@@ -198,9 +198,8 @@ class ClusterAnalysis:
 
     @property
     def physical_racks(self) -> int:
-        """Racks on the floor: whole designs, or servers packed several to a rack."""
-        per = self.copies_per_rack
-        return -(-self.copies // per) if per > 1 else self.copies * self.rack.summary.racks
+        """Racks on the floor: each floor unit's (a copy's racks, or one of packed servers)."""
+        return self.packing.units * self.rack.summary.racks
 
     @property
     def _rack_kw(self) -> float:

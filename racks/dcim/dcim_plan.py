@@ -24,6 +24,7 @@ from ..cabling.runlist import RunList
 from ..cabling.scope import FloorScope
 from ..clusters.cluster_analysis import ClusterAnalysis
 from ..plant.rack import stacked_plant
+from ..plant.rack_limits import pdu_limit_w
 from .cable_legs import dcim_cables
 from .dcim_model import (
     DcimCable,
@@ -38,7 +39,7 @@ from .dcim_model import (
 )
 from .device_types import draw_limit, pdu_device_type, switch_device_type, tray_device_type
 from .lanes import lane_rule, with_tray_lanes
-from .pdus import NETWORK, PLUGS, fed_network_rack, pdu_limit_w
+from .pdus import NETWORK, PLUGS, fed_network_rack
 from .placed_racks import (
     busbar_fed,
     cable_bundles,
@@ -251,7 +252,7 @@ def cluster_plan(
     def network() -> Iterator[Placed]:
         """The network racks (those in scope), each with its PDUs and feeds."""
         rules = plant_rules()
-        limit = pdu_limit_w(rules.pdu(cluster.catalogue), rules)
+        limit = pdu_limit_w(rules, cluster.catalogue)
         frame = frames[cluster.network_frame.id]
         types = (kinds.switch, kinds.management, kinds.aggregation)
         boxes = network_racks(cluster, *types, frame, site, vocab, lanes, held)

@@ -15,7 +15,6 @@ import math
 from collections import Counter
 
 from ...components.plant_library import PlantRules
-from ...components.plant_parts import Busway
 from ..plant.rack import side_feeds
 from .dcim_model import Cable, Device, DeviceType, Placed, PowerPort
 from .power_feeds import rack_power
@@ -96,12 +95,6 @@ def with_pdus(placed: Placed, pdu: DeviceType, per_side: int) -> Placed:
         cables=placed.cables + tuple(cables),
         uncabled=placed.uncabled + tuple(loose),
     )
-
-
-def pdu_limit_w(pdu: Busway, rules: PlantRules) -> float:
-    """The continuous load one PDU carries: its rating at the power factor, derated."""
-    profile = rules.profile
-    return pdu.rating_w(profile.power_factor) * profile.continuous_load_fraction
 
 
 def fed_network_rack(

@@ -21,6 +21,7 @@ from ...components.plant_profile import PlantProfile
 from ..analysis import Analysis
 from ..plant.feeds import Feed
 from ..plant.rack import RackPlant, rack_plant
+from ..plant.rack_limits import pdu_limit_w
 from .dcim_model import FEED, Cable, Device, DeviceType, PowerDraw, PowerFeed, PowerPanel
 
 
@@ -143,8 +144,7 @@ def plant_racks(
     racks = tuple(
         rack_plant(analysis, index, rules, catalogue) for index in range(len(analysis.design.racks))
     )
-    part = rules.pdu(catalogue)
-    limit = part.rating_w(rules.profile.power_factor) * rules.profile.continuous_load_fraction
+    limit = pdu_limit_w(rules, catalogue)
     return PlantRacks(racks, tuple(rows), rules.profile, pdu, limit, most)
 
 

@@ -22,7 +22,7 @@ from ..build import BuiltRack
 from ..power import RackPower
 from ..space import RackSpace
 from .feeds import Feed, continuous_limit_w, rack_feed
-from .rack_limits import check_rack_input
+from .rack_limits import check_rack_input, pdu_limit_w
 
 PDUS_PER_RACK = 2
 """Racks without busbar shelves hang their servers' supplies on one PDU per side."""
@@ -109,13 +109,6 @@ def floor_load(rules: PlantRules, rack: str, weight_kg: float, footprint_m2: flo
     return FloorLoad(floor, point, tuple(warnings))
 
 
-def packed_load(rules: PlantRules, rack: RackPlant, copies: int, frame_kg: float) -> FloorLoad:
-    """The load of a floor rack holding `copies` copies of a one-rack design's `rack`: their
-    weight less the frames all but one of them would have brought."""
-    weight = copies * rack.weight_kg - (copies - 1) * frame_kg
-    return floor_load(rules, f"{rack.rack} ({copies} to a floor rack)", weight, rack.footprint_m2)
-
-
 def stacked_plant(
     rules: PlantRules, catalogue: Catalogue, rack: RackPlant, copies: int, frame_kg: float
 ) -> RackPlant:
@@ -124,12 +117,11 @@ def stacked_plant(
     carry the whole rack's nominal input continuously, one feed each, and their weight on its
     floor."""
     nominal, peak = rack.power_nominal_w * copies, rack.power_peak_w * copies
-    profile = rules.profile
-    limit = rules.pdu(catalogue).rating_w(profile.power_factor) * profile.continuous_load_fraction
-    per_side = max(1, math.ceil(nominal / limit - TOLERANCE))
+    per_side = max(1, math.ceil(nominal / pdu_limit_w(rules, catalogue) - TOLERANCE))
     name = f"{rack.rack} ({copies} to a floor rack)"
     feeds = side_feeds(rules, name, 2 * per_side, nominal, peak)
-    load = packed_load(rules, rack, copies, frame_kg)
+    weight = copies * rack.weight_kg - (copies - 1) * frame_kg  # one frame, not one per copy
+    load = floor_load(rules, name, weight, rack.footprint_m2)
     return dataclasses.replace(
         rack,
         rack=name,
@@ -142,7 +134,7 @@ def stacked_plant(
         heat_liquid_w=rack.heat_liquid_w * copies,
         heat_air_w=rack.heat_air_w * copies,
         coolant_lpm=rack.coolant_lpm * copies,
-        weight_kg=copies * rack.weight_kg - (copies - 1) * frame_kg,
+        weight_kg=weight,
         floor_load_kg_m2=load.floor_kg_m2,
         point_load_kg=load.point_kg,
         warnings=tuple(feeds_warning(rules, name, feeds)) + load.warnings,

@@ -22,6 +22,13 @@ def busway_limit_w(rules: PlantRules, catalogue: Catalogue) -> float:
     return busway.rating_w(profile.power_factor) * profile.continuous_load_fraction
 
 
+def pdu_limit_w(rules: PlantRules, catalogue: Catalogue) -> float:
+    """What one rack PDU of the profile carries continuously: its rating at the power factor x
+    the continuous-load fraction."""
+    profile = rules.profile
+    return rules.pdu(catalogue).rating_w(profile.power_factor) * profile.continuous_load_fraction
+
+
 def check_rack_input(
     analysis: Analysis, index: int, it_peak_w: float, rules: PlantRules, catalogue: Catalogue
 ) -> None:
