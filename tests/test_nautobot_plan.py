@@ -7,17 +7,24 @@ from typing import Any
 
 import pytest
 from test_netbox_plan import _closed_port
+from test_netbox_push import CLUSTER
 
 import rackbom as rb
 from rackbom.components.errors import InputError
 from rackbom.exports.dcim.dcim_api import RestApi
 from rackbom.exports.dcim.nautobot_api import Nautobot
-from rackbom.exports.dcim.nautobot_push import _row_ends, push
-from rackbom.racks.dcim.dcim_model import DcimPlan
-from rackbom.racks.dcim.dcim_plan import design_plan
+from rackbom.exports.dcim.nautobot_fabric import row_ends
+from rackbom.exports.dcim.nautobot_push import push
+from rackbom.racks.cabling.runlist import RunList
+from rackbom.racks.dcim.dcim_model import DcimPlan, Lane
+from rackbom.racks.dcim.dcim_plan import cluster_plan, design_plan
 from rackbom.racks.dcim.vocabulary import vocabulary
 
-STATUSES = [{"id": "s-active", "name": "Active"}, {"id": "s-connected", "name": "Connected"}]
+STATUSES = [
+    {"id": "s-active", "name": "Active"},
+    {"id": "s-connected", "name": "Connected"},
+    {"id": "s-planned", "name": "Planned"},
+]
 
 
 class _Nautobot(Nautobot):
@@ -60,6 +67,70 @@ def test_into_an_empty_nautobot_a_plan_creates_every_object_once() -> None:
     assert created["power-feeds"] == sum(len(p.feeds) for p in placed)
     assert created["cables"] == sum(len(p.cables) for p in placed)
     assert not tally.apply and tally.totals()[1:] == (0, 0)
+
+
+def test_a_clusters_lanes_and_cables_between_racks_are_planned_one_cable_per_leg() -> None:
+    """The three-rack cluster into an empty Nautobot: every breakout lane an interface of its
+    own, and besides the cables inside racks one cable per run-list leg between racks (its
+    fabric's legs and the links to the management aggregation), each a planned cable."""
+    analysis = rb.load_cluster(str(CLUSTER)).analysis
+    plan = cluster_plan(analysis, vocabulary("nautobot"))
+    tally = push(_Nautobot({}), plan, apply=False)
+    placed = list(plan.placed())
+    run = RunList(analysis)
+    legs = sum(1 for r in run.rows() if r.tier >= 1 or run.to_aggregation(r))
+    lanes = sum(len(p.lanes) for p in placed)
+    lanes += sum(len(box.ports) * len(boxes) for p in placed for box, boxes in p.laned)
+    assert min(legs, lanes) > 0
+    assert tally.counts["interfaces"] == [lanes, 0, 0]
+    assert tally.counts["cables"] == [sum(len(p.cables) for p in placed) + legs, 0, 0]
+    assert all(len(c.b_devices) == 1 and c.profile is None for c in plan.fabric())
+
+
+def test_a_clusters_cables_between_racks_end_on_interfaces_the_push_makes() -> None:
+    """Each end of a cable between racks is an interface of its device's type or a lane the
+    push creates on the device, named as `rackbom cables --nautobot` names it, and no
+    interface carries two cables."""
+    plan = cluster_plan(rb.load_cluster(str(CLUSTER)).analysis, vocabulary("nautobot"))
+    placed = list(plan.placed())
+    made = {(d.name, i.name) for p in placed for d in p.devices for i in d.device_type.interfaces}
+    lanes = [*(lane for p in placed for lane in p.lanes)]
+    lanes += [i for p in placed for box, boxes in p.laned for b in boxes for i in box.of(b)]
+    assert all(isinstance(lane, Lane) and lane.channel is None for lane in lanes)
+    made |= {(lane.device, lane.name) for lane in lanes}
+    ends = [(c.a_device, c.a_interface) for c in plan.fabric()]
+    ends += [(c.b_devices[0], c.b_interfaces[0]) for c in plan.fabric()]
+    ends += [
+        (device, name)
+        for p in placed
+        for c in p.cables
+        for kind, device, name in (
+            (c.a_type, c.a_device, c.a_name),
+            (c.b_type, c.b_device, c.b_name),
+        )
+        if kind == "dcim.interface"
+    ]
+    assert set(ends) <= made
+    assert len(ends) == len(set(ends))
+    assert any(end in {(lane.device, lane.name) for lane in lanes} for end in ends)
+
+
+def test_rackboms_tag_is_given_the_content_types_it_lacks() -> None:
+    """A tag of rackbom's name and description is rackbom's: one lacking a kind the push tags
+    (interfaces) is updated; one of another description is a conflict."""
+    tag = {
+        "id": "t-1",
+        "name": "rackbom",
+        "color": "9e9e9e",
+        "description": "Made by rackbom",
+        "content_types": ["dcim.cable", "dcim.device"],
+        "tags": [],
+    }
+    tally = push(_Nautobot({"extras/tags": [tag]}), _helios(), apply=False)
+    assert tally.counts["tags"] == [0, 1, 0]
+    mine = {**tag, "description": "a user's own"}
+    with pytest.raises(InputError, match="tags 'rackbom' exists in Nautobot"):
+        push(_Nautobot({"extras/tags": [mine]}), _helios(), apply=False)
 
 
 def test_a_location_rackbom_did_not_make_is_a_conflict_named_in_one_line() -> None:
@@ -122,7 +193,7 @@ def test_a_cables_ends_are_named_as_the_export_names_them() -> None:
         ("dcim.powerfeed", "f-1"): ("dcim.powerfeed", "row 1 side A", "helios A1"),
         ("dcim.powerport", "p-9"): ("dcim.powerport", "helios-OU1", "ac-input"),
     }
-    assert set(_row_ends(row, names)) == set(names.values())
+    assert set(row_ends(row, names)) == set(names.values())
 
 
 def test_an_unreachable_nautobot_is_one_line(cli) -> None:

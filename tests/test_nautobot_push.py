@@ -1,9 +1,10 @@
 """`rackbom export nautobot SYSTEM --url URL --token TOKEN` against the real Nautobot.
 
 Helios and a three-rack Helios cluster are pushed twice each: the second push changes nothing.
-Every device (rack, position, type, role), every cable (its two ends and type) and every power
-feed (panel, rack, circuit) that Nautobot then holds in the system's hall is compared with the
-export's, and so are a changed object, a conflicting object rackbom did not make, and a refused
+Every device (rack, position, type, role), every cable (its two ends and type; a cluster's cables
+between racks with them, one planned cable per run-list leg) and every power feed (panel, rack,
+circuit) that Nautobot then holds in the system's hall is compared with the export's, and so
+are a changed object, a conflicting object rackbom did not make, and a refused
 token. Each push's wall time is printed (`-s`)."""
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ from nautobot_service import NAUTOBOT
 from test_netbox_push import CLUSTER, _counts
 
 import rackbom as rb
+from rackbom.racks.cabling.runlist import RunList
 from rackbom.racks.dcim.dcim_model import FEED, DcimPlan
 from rackbom.racks.dcim.dcim_plan import cluster_plan, design_plan
 from rackbom.racks.dcim.vocabulary import vocabulary
 
 pytestmark = pytest.mark.client
+INTERFACE = "dcim.interface"
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +94,16 @@ def _stored_cables(client: NautobotClient, hall: str) -> set[tuple[frozenset[Any
     }
 
 
+def _planned_labels(client: NautobotClient, hall: str) -> set[str]:
+    """The labels of the planned cables in the hall (the cables between racks)."""
+    planned = client.one("/api/extras/statuses/", name="Planned")["id"]
+    return {
+        c["label"]
+        for c in client.all("/api/dcim/cables/", location_id=hall)
+        if c["status"]["id"] == planned
+    }
+
+
 def _stored_feeds(client: NautobotClient, hall: str) -> dict[tuple[str, str], tuple[Any, ...]]:
     return {
         (f["power_panel"]["name"], f["name"]): (
@@ -134,7 +147,22 @@ def test_a_push_loads_the_system_and_a_second_changes_nothing(
         for p in placed
         for c in p.cables
     }
+    fabric = list(export.fabric()) if export.fabric is not None else []
+    cables |= {
+        (
+            frozenset(
+                {(INTERFACE, c.a_device, c.a_interface), (INTERFACE, *c.b_devices, *c.b_interfaces)}
+            ),
+            c.type,
+        )
+        for c in fabric
+    }
     assert _stored_cables(client, hall) == cables
+    if target == "cluster":
+        run = RunList(rb.load_cluster(name).analysis)
+        legs = {f"{r.cable_id}.{r.leg}" for r in run.rows() if r.tier >= 1 or run.to_aggregation(r)}
+        assert _planned_labels(client, hall) == legs
+        assert len(fabric) == len(legs)
     feeds = {}
     for p in placed:
         for f in p.feeds:

@@ -6,15 +6,20 @@ from __future__ import annotations
 import socket
 
 import pytest
+from test_netbox_push import CLUSTER
 
 import rackbom as rb
+from rackbom.commands.export import _scoped
 from rackbom.components.errors import InputError
 from rackbom.exports.dcim.dcim_api import plain
 from rackbom.exports.dcim.dcim_sync import Tally, Want, sync
 from rackbom.exports.dcim.netbox_fabric import row_ends
 from rackbom.exports.dcim.netbox_power import power_feeds, power_panels
+from rackbom.racks.cabling.row import CableRow
+from rackbom.racks.cabling.runlist import RunList
+from rackbom.racks.cabling.scope import FloorScope, bind_scope, parse_scope
 from rackbom.racks.dcim.dcim_model import FEED, DcimPlan
-from rackbom.racks.dcim.dcim_plan import design_plan
+from rackbom.racks.dcim.dcim_plan import cluster_plan, design_plan
 from rackbom.racks.dcim.vocabulary import vocabulary
 
 OURS = [{"id": 1, "slug": "rackbom"}]
@@ -148,3 +153,61 @@ def test_a_feeds_cable_is_known_by_its_panel() -> None:
         (cable.a_type, cable.a_device, cable.a_name),
         (cable.b_type, cable.b_device, cable.b_name),
     }
+
+
+def _scoped_plan(system: str, racks: list[str]) -> tuple[DcimPlan, RunList, FloorScope]:
+    analysis = rb.load_cluster(system).analysis
+    run = RunList(analysis)
+    scope = bind_scope(
+        parse_scope([f"rack={r}" for r in racks]), analysis, lambda: run.network_racks
+    )
+    return cluster_plan(analysis, vocabulary("netbox"), scope, run), run, scope
+
+
+def _inside(run: RunList, scope: FloorScope) -> list[CableRow]:
+    """The run list's legs between racks (and to the management aggregation) with both ends in
+    the scope."""
+    names = scope.racks
+    return [
+        r
+        for r in run.rows()
+        if (r.tier >= 1 or run.to_aggregation(r)) and r.a_rack in names and r.z_rack in names
+    ]
+
+
+def test_a_scoped_plan_holds_the_cables_between_racks_with_both_ends_in_it() -> None:
+    """A leaf rack and a spine rack of the three-rack cluster: every leg with both ends in them
+    is a cable of the plan's fabric, between devices the plan places."""
+    plan, run, scope = _scoped_plan(str(CLUSTER), ["helios-3-row01-net1", "helios-3-core-001"])
+    inside = _inside(run, scope)
+    fabric = list(plan.fabric())
+    assert plan.scoped is not None and plan.scoped.split == 0
+    assert sum(len(c.b_devices) for c in fabric) == len(inside) > 0
+    devices = {d.name for p in plan.placed() for d in p.devices}
+    assert {n for c in fabric for n in (c.a_device, *c.b_devices)} <= devices
+    assert {c.profile for c in fabric} > {None}
+
+
+def test_a_breakout_a_scope_splits_is_left_out_and_counted() -> None:
+    """A breakout NetBox holds as one cable (a leaf's cage to spines in two racks) with only
+    some legs in scope is left out whole, and the push's summary line counts it; every other
+    leg with both ends in scope is pushed."""
+    plan, run, scope = _scoped_plan("helios-8k", ["helios-8k-row01-net1", "helios-8k-core-001"])
+    whole = cluster_plan(run.cluster, vocabulary("netbox"), None, run)
+    assert whole.fabric is not None
+    profiled = {c.label for c in whole.fabric() if c.profile is not None}
+    legs: dict[str, int] = {}
+    for row in run.rows():
+        legs[row.cable_id] = legs.get(row.cable_id, 0) + 1
+    inside: dict[str, int] = {}
+    for row in _inside(run, scope):
+        inside[row.cable_id] = inside.get(row.cable_id, 0) + 1
+    split = {c for c, n in inside.items() if c in profiled and n < legs[c]}
+    fabric = list(plan.fabric())
+    assert plan.scoped is not None and plan.scoped.split == len(split) > 0
+    assert not {c.label for c in fabric} & split
+    pushed = sum(len(c.b_devices) for c in fabric)
+    assert pushed == sum(n for c, n in inside.items() if c not in split) > 0
+    assert all(len(c.b_devices) == legs[c.label] for c in fabric if c.profile is not None)
+    assert _scoped(plan, pushed=True).endswith(f", {len(split)} breakout cables it splits left out")
+    assert "splits" not in _scoped(plan)

@@ -1,6 +1,8 @@
 """`rackbom export netbox SYSTEM --url URL --token TOKEN` against the real NetBox.
 
-Helios and a three-rack Helios cluster are pushed twice each: the second push changes nothing.
+Helios and a three-rack Helios cluster are pushed twice each: the second push changes nothing;
+so is a scope of a larger cluster, a leaf rack and a spine rack, with its cables between the two
+(a breakout it splits left out).
 Every device (rack, position, type, role) and every cable (its ends) that NetBox then holds in
 the system's site is compared with the export's (a cluster's cables between racks with them:
 one NetBox cable per physical cable of the run list, each channel of a channelised cage traced
@@ -26,6 +28,8 @@ from netbox_service import NETBOX
 
 import rackbom as rb
 from rackbom.components.plant_library import plant_rules
+from rackbom.racks.cabling.runlist import RunList
+from rackbom.racks.cabling.scope import bind_scope, parse_scope
 from rackbom.racks.dcim.dcim_plan import cluster_plan, design_plan
 from rackbom.racks.dcim.vocabulary import vocabulary
 from rackbom.racks.plant.plan import system_plant
@@ -76,7 +80,7 @@ def _push(cli, running: Server, token: str, target: str, *more: str) -> Any:
 
 
 def _counts(out: str) -> tuple[int, int, int]:
-    tail = out.strip().splitlines()[-1].split(": ", 1)[1]
+    tail = out.strip().splitlines()[-1].split(": ", 1)[1].split(";")[0]
     created, updated, unchanged = (int(part.split()[-1]) for part in tail.split(", "))
     return created, updated, unchanged
 
@@ -206,6 +210,25 @@ def _power_is_the_plants(running: Server, client: NetBoxClient, export: Any, sys
     }
 
 
+def _planned_cables(export: Any, placed: list[Any]) -> set[frozenset[tuple[str, str, str]]]:
+    """Each cable of the plan by its ends: inside its racks, then between them."""
+    cables = {
+        frozenset({(c.a_type, c.a_device, c.a_name), (c.b_type, c.b_device, c.b_name)})
+        for p in placed
+        for c in p.cables
+    }
+    fabric = list(export.fabric()) if export.fabric is not None else []
+    return cables | {
+        frozenset(
+            {
+                (INTERFACE, c.a_device, c.a_interface),
+                *((INTERFACE, d, n) for d, n in zip(c.b_devices, c.b_interfaces, strict=True)),
+            }
+        )
+        for c in fabric
+    }
+
+
 @pytest.mark.parametrize("target", ["helios", "cluster"])
 def test_a_push_loads_the_system_and_a_second_changes_nothing(
     cli, running: Server, client: NetBoxClient, token: str, cluster_file: Path, target: str
@@ -225,22 +248,7 @@ def test_a_push_loads_the_system_and_a_second_changes_nothing(
         d.name: (d.rack, d.position, d.device_type.slug, d.role) for p in placed for d in p.devices
     }
     assert _stored_devices(client, export.site.slug) == want
-    cables = {
-        frozenset({(c.a_type, c.a_device, c.a_name), (c.b_type, c.b_device, c.b_name)})
-        for p in placed
-        for c in p.cables
-    }
-    fabric = list(export.fabric()) if export.fabric is not None else []
-    cables |= {
-        frozenset(
-            {
-                (INTERFACE, c.a_device, c.a_interface),
-                *((INTERFACE, d, n) for d, n in zip(c.b_devices, c.b_interfaces, strict=True)),
-            }
-        )
-        for c in fabric
-    }
-    assert _stored_cables(client, export.site.slug) == cables
+    assert _stored_cables(client, export.site.slug) == _planned_cables(export, placed)
     if target == "cluster":
         _one_cable_per_physical_cable(client, export.site.slug, rb.cables(name))
     racks = {r["name"]: r for r in client.all("/api/dcim/racks/", site=export.site.slug)}
@@ -249,6 +257,38 @@ def test_a_push_loads_the_system_and_a_second_changes_nothing(
         assert racks[p.rack.name]["rack_type"]["slug"] == p.rack.rack_type.slug
     system = rb.load_cluster(name) if target == "cluster" else rb.load(name)
     _power_is_the_plants(running, client, export, system.analysis)
+
+
+def test_a_scoped_push_makes_the_cables_between_racks_in_scope(
+    cli, running: Server, client: NetBoxClient, token: str
+) -> None:
+    """A leaf rack and a spine rack of helios-8k: their devices, the cables inside them and the
+    cables between them, a breakout whose legs run to spines in both racks and another left out
+    whole and counted; a second push changes nothing."""
+    racks = ["helios-8k-row01-net1", "helios-8k-core-001"]
+    analysis = rb.load_cluster("helios-8k").analysis
+    run = RunList(analysis)
+    scope = bind_scope(
+        parse_scope([f"rack={r}" for r in racks]), analysis, lambda: run.network_racks
+    )
+    export = cluster_plan(analysis, vocabulary("netbox"), scope, run)
+    assert export.scoped is not None and export.scoped.split > 0
+    options = [o for r in racks for o in ("--scope", f"rack={r}")]
+    first = _push(cli, running, token, "helios-8k", *options)
+    assert first.code == 0, first.err
+    split = f", {export.scoped.split} breakout cables it splits left out"
+    assert first.out.strip().endswith(split)
+    again = _push(cli, running, token, "helios-8k", *options)
+    assert again.code == 0, again.err
+    assert _counts(again.out) == (0, 0, sum(_counts(first.out)))
+    placed = list(export.placed())
+    devices = {d.name for p in placed for d in p.devices}
+    assert set(_stored_devices(client, export.site.slug)) == devices
+    stored = _stored_cables(client, export.site.slug)
+    assert stored == _planned_cables(export, placed)
+    rack_of = {d.name: d.rack for p in placed for d in p.devices}
+    spans = [{rack_of[device] for kind, device, _ in c if kind == INTERFACE} for c in stored]
+    assert any(len(racks) == 2 for racks in spans)
 
 
 def test_a_changed_object_of_rackboms_is_updated(

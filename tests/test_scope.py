@@ -279,6 +279,9 @@ class _EmptyNetBox:
     def rows(self, *_: object, **__: object) -> list[dict[str, object]]:
         return []
 
+    def rows_of(self, *_: object, **__: object) -> list[dict[str, object]]:
+        return []
+
 
 @pytest.mark.parametrize("scope", ["hall=hall02", f"rack={RACK}"])
 def test_the_push_plans_only_the_racks_in_scope(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from ...racks.dcim.dcim_model import PowerPanel, Site
+from .dcim_api import Row
 from .dcim_sync import TAG, Tally, Want, keyed, sync, with_tag
 from .nautobot_api import Nautobot
 from .nautobot_types import holding, never
@@ -21,27 +22,37 @@ TAGGED = [
     "dcim.cable",
     "dcim.device",
     "dcim.devicetype",
+    "dcim.interface",
     "dcim.location",
     "dcim.powerfeed",
     "dcim.powerpanel",
     "dcim.rack",
 ]
 """The kinds of object the push tags (Nautobot's tag lists what it may be put on)."""
+DESCRIPTION = "Made by rackbom"
+"""The description of rackbom's tag."""
 SITE, HALL = "Site", "Hall"
 HALL_TYPES = ["dcim.device", "dcim.powerpanel", "dcim.rack"]
 """What a hall holds."""
 
 
 def tag(api: Nautobot, tally: Tally) -> None:
-    """rackbom's tag, its id kept in `tally`."""
+    """rackbom's tag, its id kept in `tally`: one of its name and description is rackbom's, and
+    is given the content types it lacks."""
     body = {
         "name": TAG,
         "color": "9e9e9e",
-        "description": "Made by rackbom",
+        "description": DESCRIPTION,
         "content_types": TAGGED,
     }
     rows = keyed(holding(api.rows("extras/tags", name=TAG), TAGGED), lambda r: r["name"])
-    tally.tag = sync(api, tally, "extras/tags", [Want(TAG, TAG, body)], rows).get(TAG)
+    want = Want(TAG, TAG, body)
+    tally.tag = sync(api, tally, "extras/tags", [want], rows, owned=_ours).get(TAG)
+
+
+def _ours(row: Row) -> bool:
+    """Whether a tag of rackbom's name carries its description, as rackbom makes it."""
+    return row.get("description") == DESCRIPTION
 
 
 def _location_types(api: Nautobot, tally: Tally) -> dict[Hashable, str]:

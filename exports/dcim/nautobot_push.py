@@ -2,9 +2,10 @@
 
 Objects go in dependency order (tag, manufacturers, device types and their templates, roles,
 location types, the site and hall locations, power panels, then racks with their devices, their
-power ports' draws, power feeds and cables, a group of racks at a time), each kind in bulk
-requests, planned in full before anything is written (`dcim_sync.plan_then_apply`). Nautobot
-has no rack types: each rack carries its frame's size.
+breakout lanes, their power ports' draws, power feeds and cables, a group of racks at a time,
+then a cluster's cables between racks, `nautobot_fabric.py`), each kind in bulk requests,
+planned in full before anything is written (`dcim_sync.plan_then_apply`). Nautobot has no rack
+types: each rack carries its frame's size.
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from .dcim_sync import (
     plan_then_apply,
     power_port_wants,
     sync,
-    sync_cables,
     with_tag,
 )
 from .nautobot_api import Nautobot
+from .nautobot_fabric import Components, push_fabric, push_lanes, sync_cables
 from .nautobot_places import place, power_panels, tag
 from .nautobot_types import device_types, manufacturers, roles
 
@@ -41,7 +42,7 @@ def push(api: Nautobot, plan: DcimPlan, apply: bool) -> Tally:
 
 def _run(api: Nautobot, plan: DcimPlan, tally: Tally) -> None:
     """Every object in dependency order."""
-    status = api.statuses("Active", "Connected")
+    status = api.statuses("Active", "Connected", "Planned")
     tag(api, tally)
     makers = manufacturers(api, tally, plan.manufacturers)
     types = device_types(api, tally, plan.types, makers)
@@ -51,10 +52,13 @@ def _run(api: Nautobot, plan: DcimPlan, tally: Tally) -> None:
     for group in groups(plan.placed()):
         racks = _racks(api, tally, group, where["hall"], named, status["Active"])
         devices = _devices(api, tally, group, where["hall"], racks, named, types, status["Active"])
+        push_lanes(api, tally, group, devices, status["Active"])
         _power_ports(api, tally, group, devices)
         _power_feeds(api, tally, group, boards, racks, status["Active"])
         cables = [c for p in group for c in p.cables]
         _cables(api, tally, cables, racks, devices, boards, status["Connected"])
+    if plan.fabric is not None:
+        push_fabric(api, tally, plan.fabric(), where["hall"], status["Planned"])
 
 
 def _racks(
@@ -179,9 +183,8 @@ def _cables(
     panels: dict[Hashable, str],
     connected: str,
 ) -> None:
-    """A group's cables, keyed by their two ends (`dcim_sync.sync_cables`)."""
+    """A group's cables, keyed by their two ends (`nautobot_fabric.sync_cables`)."""
     components = _components(api, cables, racks, devices, panels)
-    by_id = {(end[0], ids[0]): end for end, ids in components.items()}
     rows = (
         {r["id"]: r for r in api.rows_of("dcim/cables", "rack_id", racks.values())} if racks else {}
     )
@@ -196,31 +199,7 @@ def _cables(
         )
         for c in cables
     ]
-
-    def terminations(ends: list[End]) -> Row:
-        return {
-            **_termination("a", ends[0], components),
-            **_termination("b", ends[1], components),
-        }
-
-    sync_cables(api, tally, wants, rows, lambda r: _row_ends(r, by_id), components, terminations)
-
-
-def _row_ends(row: Row, by_id: dict[tuple[str, str], End]) -> list[End]:
-    """A cable's ends as rackbom names them (an end outside the racks by its kind and id)."""
-    ends = []
-    for side in ("a", "b"):
-        kind, id_ = row[f"termination_{side}_type"], row[f"termination_{side}_id"]
-        ends.append(by_id.get((kind, id_), (kind, "", str(id_))))
-    return ends
-
-
-def _termination(side: str, end: End, components: dict[End, tuple[str, str | None]]) -> Row:
-    known = components.get(end)
-    return {
-        f"termination_{side}_type": end[0],
-        f"termination_{side}_id": None if known is None else known[0],
-    }
+    sync_cables(api, tally, wants, rows, components)
 
 
 def _components(
@@ -229,11 +208,11 @@ def _components(
     racks: dict[str, str],
     devices: dict[str, str],
     panels: dict[Hashable, str],
-) -> dict[End, tuple[str, str | None]]:
+) -> Components:
     """The devices' components of the kinds and names the cables end on (a switch box's
     hundreds of ports are not read), and the racks' power feeds: each one's id and the id of its
     cable, if any."""
-    out: dict[End, tuple[str, str | None]] = {}
+    out: Components = {}
     device_names = {i: n for n, i in devices.items()}
     panel_names = {i: str(n) for n, i in panels.items()}
     for kind, path in COMPONENTS.items():

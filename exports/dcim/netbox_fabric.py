@@ -6,34 +6,28 @@ NetBox made from the device type, then its channels (`parent` the cage, `channel
 lanes that stand alone are created in bulk (`racks/dcim/lanes.py`). The cables between racks
 (`DcimPlan.fabric`, as the cable import has them: a breakout one cable with its profile, the
 cage at A and its legs' far ends at B in channel order) go in after every rack, a block at a
-time: the interfaces of the devices they end on and the cables on those devices are read, each
-cable keyed by its ends, so a second push finds every cable as it is.
+time (`dcim_fabric.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from itertools import islice
 
 from ...racks.dcim.dcim_model import Channelised, DcimCable, Lane, Placed
 from .dcim_api import Row, plain
+from .dcim_fabric import CableWant, group_lanes
+from .dcim_fabric import push_fabric as shared_fabric
 from .dcim_sync import End, Tally, Want, keyed, sync, with_tag
 from .dcim_sync import sync_cables as shared_sync
 from .netbox_api import NetBox
 
-INTERFACE = "dcim.interface"
-CABLES_AT_ONCE = 1000
-"""Cables between racks planned and written together."""
 Components = dict[End, tuple[int, int | None]]
 """Each cabled component: its id and the id of its cable, if any."""
 
 
 def push_lanes(netbox: NetBox, tally: Tally, group: list[Placed], racks: list[int]) -> None:
     """A group's lanes: hub cages channelised, their channels and the lanes standing alone."""
-    items = [
-        *(lane for p in group for lane in p.lanes),
-        *(i for p in group for lanes, boxes in p.laned for box in boxes for i in lanes.of(box)),
-    ]
+    items = group_lanes(group)
     if not items:
         return
     existing = keyed(
@@ -66,31 +60,16 @@ def push_fabric(
 ) -> None:
     """The cables between racks, a block at a time, after every rack and device is in."""
     rows = netbox.rows("dcim/devices", site_id=site, brief=True) if site else ()
-    devices = {r["name"]: r["id"] for r in rows}
-    while block := list(islice(cables, CABLES_AT_ONCE)):
-        ids = {devices[n] for c in block for n in (c.a_device, *c.b_devices) if n in devices}
-        components: Components = {}
+
+    def interfaces(ids: set[int]) -> Iterator[tuple[str, str, int, int | None]]:
         for row in netbox.rows_of("dcim/interfaces", "device_id", ids, brief=True):
-            end = (INTERFACE, row["device"]["name"], row["name"])
-            components[end] = (row["id"], plain(row["cable"]))
-        held = {r["id"]: r for r in netbox.rows_of("dcim/cables", "device_id", ids)}
-        wants = [_fabric_want(c) for c in block]
+            yield row["device"]["name"], row["name"], row["id"], plain(row["cable"])
+
+    def sync_block(wants: list[CableWant], held: dict[int, Row], components: Components) -> None:
         sync_cables(netbox, tally, wants, held, components)
 
-
-def _fabric_want(cable: DcimCable) -> tuple[list[End], Row, str]:
-    ends = [(INTERFACE, cable.a_device, cable.a_interface)]
-    ends += [(INTERFACE, d, n) for d, n in zip(cable.b_devices, cable.b_interfaces, strict=True)]
-    body: Row = {
-        "type": cable.type,
-        "status": "planned",
-        "label": cable.label,
-        "length": cable.length_m,
-        "length_unit": "m",
-    }
-    if cable.profile is not None:
-        body["profile"] = cable.profile
-    return ends, body, cable.label
+    devices = {r["name"]: r["id"] for r in rows}
+    shared_fabric(netbox, cables, devices, interfaces, sync_block, "planned")
 
 
 def row_ends(row: Row, names: dict[tuple[str, int], End]) -> Iterator[End]:
@@ -109,7 +88,7 @@ def row_ends(row: Row, names: dict[tuple[str, int], End]) -> Iterator[End]:
 def sync_cables(
     netbox: NetBox,
     tally: Tally,
-    cables: Iterable[tuple[list[End], Row, str]],
+    cables: Iterable[CableWant],
     rows: dict[int, Row],
     components: Components,
 ) -> None:

@@ -83,19 +83,23 @@ def _push(args: argparse.Namespace, plan: DcimPlan) -> int:
         raise InputError("--token", None, f"a {product} API token is needed (or {variable})")
     api, push = connect(args.format, args.url, args.token)
     tally = push(plan, not args.dry_run)
-    for line in tally.lines(args.design, api, _scoped(plan), args.dry_run):
+    for line in tally.lines(args.design, api, _scoped(plan, pushed=True), args.dry_run):
         print(line)
     return 0
 
 
-def _scoped(plan: DcimPlan) -> str:
-    """What a scoped plan left out, for its summary line ("" for a whole system)."""
+def _scoped(plan: DcimPlan, pushed: bool = False) -> str:
+    """What a scoped plan left out, for its summary line ("" for a whole system); a push also
+    leaves out the breakout cables the scope splits, which the product holds whole."""
     scoped = plan.scoped
     if scoped is None:
         return ""
+    split = ""
+    if pushed and scoped.split:
+        split = f", {counted(scoped.split, 'breakout cable')} it splits left out"
     return (
         f"; {scoped.scope}: {counted(scoped.racks, 'rack')}, "
-        f"{counted(scoped.left_out, 'cable leg')} leaving it left out"
+        f"{counted(scoped.left_out, 'cable leg')} leaving it left out{split}"
     )
 
 

@@ -10,12 +10,13 @@ gives it: a sub-port whose cage is not channelised, or a NIC's plane sub-port `s
 lane interface (`lanes.py`), so no interface carries two cables; an unsplit port on its NIC
 port, cage or InfiniBand port; a switch box's management port on its device type's; other
 management ports as they are named. The management cables (tier 0) are left out: the plan's
-racks hold them, and each cable is in one of the files, so both import.
+racks hold them, and each cable is in one of the files, so both import. A scope keeps the legs
+with both ends in it, and a breakout held as one cable whole or not at all (`kept_legs`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ...components.cabling import Transceiver
 from ...components.catalogue import Catalogue
@@ -23,7 +24,7 @@ from ..cabling.management_rows import MANAGEMENT_TIER
 from ..cabling.names import is_aggregation, port_interface
 from ..cabling.row import CableRow
 from ..cabling.runlist import RunList
-from .breakouts import SubPort, box_sub_ports, cables_of, end_of, hub
+from .breakouts import Hub, SubPort, box_sub_ports, cables_of, end_of, hub
 from .dcim_model import DcimCable
 from .device_types import switch_device_type, switch_ways
 from .vocabulary import Vocabulary
@@ -62,11 +63,25 @@ def interface_of(port: str, switch: dict[str, str], nic_lanes: bool = False) -> 
     return switch.get(port) or (port if nic_lanes else port_interface(port))
 
 
+def kept_legs(
+    legs: tuple[CableRow, ...], held: Hub | None, inside: Callable[[CableRow], bool]
+) -> tuple[CableRow, ...]:
+    """A cable's legs a scope keeps (`inside`: both ends in it): a breakout held as one cable
+    (`held`) whole or not at all, as the product takes no cable on a channel of its cage."""
+    kept = tuple(leg for leg in legs if inside(leg))
+    return () if held is not None and len(kept) < len(legs) else kept
+
+
 def dcim_cables(
-    rows: Iterable[CableRow], run: RunList | None, catalogue: Catalogue, vocab: Vocabulary
+    rows: Iterable[CableRow],
+    run: RunList | None,
+    catalogue: Catalogue,
+    vocab: Vocabulary,
+    inside: Callable[[CableRow], bool] | None = None,
 ) -> Iterator[DcimCable]:
     """Each of `rows`' cables but the management cables inside racks (the links to the
-    management aggregation are cables) as `vocab`'s product takes it, one at a time."""
+    management aggregation are cables) as `vocab`'s product takes it, one at a time; with
+    `inside`, the legs a scope keeps (`kept_legs`)."""
     switch = switch_interfaces(run, vocab)
     lanes = run is not None and run.planes > 1
     subs: dict[str, SubPort] = {}
@@ -76,10 +91,14 @@ def dcim_cables(
     kinds: dict[tuple[str, str | None], str] = {}
     kept = (r for r in rows if r.tier != MANAGEMENT_TIER or is_aggregation(r.z_device))
     for legs in cables_of(kept, run):
+        held = hub(legs, subs, vocab)
+        if inside is not None:
+            legs = kept_legs(legs, held, inside)
+            if not legs:
+                continue
         first = legs[0]
         key = (first.cable_part, first.a_transceiver)
         kind = kinds.get(key) or kinds.setdefault(key, cable_type(first, catalogue))
-        held = hub(legs, subs, vocab)
         if held is not None:
             far = "z" if held.side == "a" else "a"
             ends = sorted(

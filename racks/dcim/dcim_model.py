@@ -605,11 +605,13 @@ class CableBundle:
 
 @dataclass(frozen=True)
 class ScopedExport:
-    """What a scoped export holds: the scope, its racks, and the cable legs leaving it."""
+    """What a scoped export holds: the scope, its racks, the cable legs leaving it, and the
+    breakout cables it splits (some legs inside, some not), which a push leaves out."""
 
     scope: str
     racks: int
     left_out: int
+    split: int
 
 
 @dataclass(frozen=True)
@@ -657,8 +659,8 @@ class DcimPlan:
     scoped: ScopedExport | None = None
     """What a scoped plan holds (None: the whole system)."""
     fabric: Callable[[], Iterator[DcimCable]] | None = None
-    """A whole cluster's cables out of its racks, as the cable import has them (None: a design,
-    whose cables are all inside its racks, or a scoped plan)."""
+    """A cluster's cables out of its racks (a scoped plan's with both ends in it), as the cable
+    import has them (None: a design, whose cables are all inside its racks)."""
 
     def placed(self) -> Iterator[Placed]:
         """Every rack, one at a time: the floor units', then the network's."""

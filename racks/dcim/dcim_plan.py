@@ -3,7 +3,8 @@ roles, power panels, and racks with their devices, cables, lanes, PDUs and feeds
 
 A cluster's racks are the copies of its design where the floor places them, then its network
 racks; each rack is made when the plan is read (written or pushed), so a plan of any size takes
-flat memory. A scoped plan holds the racks of its scope and the links with both ends in it.
+flat memory. A scoped plan holds the racks of its scope and the links with both ends in it
+(a breakout the product holds as one cable only where all its legs are in it).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ..cabling.scope import FloorScope
 from ..clusters.cluster_analysis import ClusterAnalysis
 from ..plant.rack import stacked_plant
 from ..plant.rack_limits import pdu_limit_w
+from .breakouts import box_sub_ports, hub
 from .cable_legs import dcim_cables
 from .dcim_model import (
     DcimCable,
@@ -51,7 +53,7 @@ from .placed_racks import (
     site_for,
 )
 from .power_feeds import PlantRacks, panels, plant_racks, row_names
-from .scoped_links import ScopedLinks, scoped_links
+from .scoped_links import ScopedLinks, inside, scoped_links
 from .type_names import maker_slug
 from .vocabulary import Vocabulary
 
@@ -259,7 +261,7 @@ def cluster_plan(
         for rack in boxes:
             yield fed_network_rack(rack, kinds.pdu, rules, limit, draw_limit(vocab))
 
-    links = None if scope is None else scoped_links(run, scope)
+    links = None if scope is None else _links(run, scope, cages, vocab)
     makers, spelled = _makers(kinds.kinds, frames.values())
     return DcimPlan(
         what="cluster",
@@ -282,13 +284,20 @@ def cluster_plan(
     )
 
 
+def _links(run: RunList, scope: FloorScope, cages: list[str], vocab: Vocabulary) -> ScopedLinks:
+    """The links in `scope`, a breakout the product holds as one cable told by its hub cage
+    (`cages`, the switch box's in order)."""
+    subs = box_sub_ports(run, cages)
+    return scoped_links(run, scope, lambda legs: hub(legs, subs, vocab) is not None)
+
+
 def _fabric(
     run: RunList, vocab: Vocabulary, scope: FloorScope | None
-) -> Callable[[], Iterator[DcimCable]] | None:
-    """A whole cluster's cables between racks as the cable import has them; None for a scope."""
-    if scope is not None:
-        return None
-    return lambda: dcim_cables(run.rows(), run, run.cluster.catalogue, vocab)
+) -> Callable[[], Iterator[DcimCable]]:
+    """A cluster's cables between racks as the cable import has them: with a `scope`, those
+    with both ends in it (`cable_legs.kept_legs`)."""
+    kept = None if scope is None else inside(scope)
+    return lambda: dcim_cables(run.rows(), run, run.cluster.catalogue, vocab, kept)
 
 
 def _panel_rows(
@@ -357,8 +366,8 @@ def _kept_units(
 def _scoped(
     cluster: ClusterAnalysis, scope: FloorScope, run: RunList, links: ScopedLinks
 ) -> ScopedExport:
-    """What a scoped plan holds: its racks, and the cable legs leaving it."""
+    """What a scoped plan holds: its racks, the cable legs leaving it, the breakouts it splits."""
     unit_of = cluster.packing.unit_of
     compute = len({(unit_of(c), r) for c in scope.copies for r in scope.copy_racks(cluster, c)})
     network = sum(1 for r in run.network_racks if scope.holds_network(r))
-    return ScopedExport(str(scope.scope), compute + network, links.left_out)
+    return ScopedExport(str(scope.scope), compute + network, links.left_out, links.split)
