@@ -87,11 +87,13 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory):
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Spread over processes (pytest-xdist's `--dist loadgroup`, as `pyproject.toml` asks), a
-    module's tests run in one process, building its module fixtures once, and the tests needing
-    a real client all run in one process in turn, so that no client service installs or starts
-    twice at once."""
+    module's tests run in one process, building its module fixtures once, and the modules of one
+    client service (`pytest.mark.client("netbox")`) run in one process in turn, so that no
+    service installs or starts twice at once while two services run side by side."""
     for item in items:
-        group = "clients" if item.get_closest_marker("client") else item.nodeid.split("::")[0]
+        marker = item.get_closest_marker("client")
+        service = marker.args[0] if marker is not None and marker.args else None
+        group = f"client-{service}" if service else item.nodeid.split("::")[0]
         item.add_marker(pytest.mark.xdist_group(group))
 
 

@@ -22,7 +22,7 @@ from nautobot_service import NAUTOBOT
 
 from rackbom.racks.dcim.vocabulary import vocabulary
 
-pytestmark = pytest.mark.client
+pytestmark = pytest.mark.client("nautobot")
 
 CLUSTERS = ("mi355x-8k", "gb300-8k")
 """Clusters whose device types go into Nautobot as well: an Ethernet switch box (800G OSFP cages)

@@ -25,7 +25,7 @@ from rackbom.racks.dcim.dcim_model import FEED, DcimPlan
 from rackbom.racks.dcim.dcim_plan import cluster_plan, design_plan
 from rackbom.racks.dcim.vocabulary import vocabulary
 
-pytestmark = pytest.mark.client
+pytestmark = pytest.mark.client("nautobot")
 INTERFACE = "dcim.interface"
 
 

@@ -37,7 +37,7 @@ from rackbom.racks.dcim.type_library import slugify
 from rackbom.racks.dcim.vocabulary import vocabulary
 from rackbom.racks.library import builtin_design_ids
 
-pytestmark = pytest.mark.client
+pytestmark = pytest.mark.client("netbox")
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SCHEMA = Path(__file__).resolve().parent / "devicetype_library" / "schema"

@@ -35,7 +35,7 @@ from rackbom.racks.dcim.vocabulary import vocabulary
 from rackbom.racks.plant.plan import system_plant
 from rackbom.racks.plant.rack import side_feeds
 
-pytestmark = pytest.mark.client
+pytestmark = pytest.mark.client("netbox")
 INTERFACE = "dcim.interface"
 
 CLUSTER = Path(__file__).resolve().parent / "data" / "helios-3.yaml"
