@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ...components.catalogue import Catalogue
@@ -243,13 +244,13 @@ def cluster_plan(
     kept = _kept_units(cluster, scope, _cluster_units(cluster))
     held = None if scope is None else scope.holds_network
     cages = [i.name for i in kinds.switch.interfaces if not i.mgmt_only]
-    lanes = lane_rule(run, cages, vocab)
+    lanes = cache(lambda: lane_rule(run, cages, vocab))  # one pass over the fabric, when read
     base = plant_racks(cluster.rack, (), plant_rules(), kinds.pdu, draw_limit(vocab))
 
     def unit_racks(unit: FloorUnit) -> Iterator[Placed]:
         for rack in _unit_placed(cluster, unit, kinds.trays, frames, site, base):
             if unit.keep is None or rack.rack.name in unit.keep:
-                yield with_tray_lanes(rack, lanes)
+                yield with_tray_lanes(rack, lanes())
 
     def network() -> Iterator[Placed]:
         """The network racks (those in scope), each with its PDUs and feeds."""
@@ -257,7 +258,7 @@ def cluster_plan(
         limit = pdu_limit_w(rules, cluster.catalogue)
         frame = frames[cluster.network_frame.id]
         types = (kinds.switch, kinds.management, kinds.aggregation)
-        boxes = network_racks(cluster, *types, frame, site, vocab, lanes, held)
+        boxes = network_racks(cluster, *types, frame, site, vocab, lanes(), held)
         for rack in boxes:
             yield fed_network_rack(rack, kinds.pdu, rules, limit, draw_limit(vocab))
 
