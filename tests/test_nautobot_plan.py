@@ -3,6 +3,7 @@ command's bad input (`rackbom export nautobot SYSTEM --url URL`)."""
 
 from __future__ import annotations
 
+import csv
 from typing import Any
 
 import pytest
@@ -11,12 +12,14 @@ from test_netbox_push import CLUSTER
 
 import rackbom as rb
 from rackbom.components.errors import InputError
+from rackbom.exports.dcim.cable_import import dcim_writer
 from rackbom.exports.dcim.dcim_api import RestApi
+from rackbom.exports.dcim.dcim_fabric import fabric_want
 from rackbom.exports.dcim.nautobot_api import Nautobot
 from rackbom.exports.dcim.nautobot_fabric import row_ends
 from rackbom.exports.dcim.nautobot_push import push
 from rackbom.racks.cabling.runlist import RunList
-from rackbom.racks.dcim.dcim_model import DcimPlan, Lane
+from rackbom.racks.dcim.dcim_model import DcimCable, DcimPlan, Lane
 from rackbom.racks.dcim.dcim_plan import cluster_plan, design_plan
 from rackbom.racks.dcim.vocabulary import vocabulary
 
@@ -194,6 +197,24 @@ def test_a_cables_ends_are_named_as_the_export_names_them() -> None:
         ("dcim.powerport", "p-9"): ("dcim.powerport", "helios-OU1", "ac-input"),
     }
     assert set(row_ends(row, names)) == set(names.values())
+
+
+@pytest.mark.parametrize(
+    ("metres", "held"), [(3.0, (3, "m")), (2.5, (250, "cm")), (0.125, (12, "cm")), (30, (30, "m"))]
+)
+def test_a_cables_length_is_a_whole_number_in_the_push_and_the_import(
+    metres: float, held: tuple[int, str], tmp_path
+) -> None:
+    """Nautobot keeps a cable's length as a whole number: metres where whole, else centimetres,
+    alike in the push's body and the cable import file."""
+    cable = DcimCable("leaf", "p1", ("tray",), ("eth1",), "dac-active", "T1-1", metres)
+    _, body, _ = fabric_want(cable, "planned")
+    assert (body["length"], body["length_unit"]) == held
+    assert isinstance(body["length"], int)
+    path = tmp_path / "cables.csv"
+    dcim_writer([cable], plain=True)(path)
+    row = next(csv.DictReader(path.open(encoding="utf-8")))
+    assert (row["length"], row["length_unit"]) == (str(held[0]), held[1])
 
 
 def test_an_unreachable_nautobot_is_one_line(cli) -> None:

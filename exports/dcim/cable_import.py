@@ -5,7 +5,8 @@ NetBox's bulk cable import takes `side_a_device`, `side_a_type`, `side_a_name` a
 side B, with the cable's `type`, `status`, `profile`, `label`, `length` and `length_unit`; a side
 of several terminations lists its devices and names comma-separated, paired in order (NetBox
 4.7's form), so a breakout cable is one row: its cage at A, its legs' far ports at B in channel
-order, its profile set. Every cable is planned, its length in metres.
+order, its profile set. Every cable is planned, its length a whole number of metres or
+centimetres (`DcimCable.length`).
 """
 
 from __future__ import annotations
@@ -54,8 +55,7 @@ def dcim_writer(cables: Iterable[DcimCable], plain: bool) -> Writer:
                     "planned",
                     cable.profile or "",
                     cable.label,
-                    f"{cable.length_m:g}",
-                    "m",
+                    *cable.length,
                 )
                 table.writerow(fields if plain else [csv_value(v, "") for v in fields])
 

@@ -33,12 +33,13 @@ def fabric_want(cable: DcimCable, status: str) -> CableWant:
     ends all at B, in channel order, with its profile."""
     ends = [(INTERFACE, cable.a_device, cable.a_interface)]
     ends += [(INTERFACE, d, n) for d, n in zip(cable.b_devices, cable.b_interfaces, strict=True)]
+    length, unit = cable.length
     body: Row = {
         "type": cable.type,
         "status": status,
         "label": cable.label,
-        "length": cable.length_m,
-        "length_unit": "m",
+        "length": length,
+        "length_unit": unit,
     }
     if cable.profile is not None:
         body["profile"] = cable.profile

@@ -682,3 +682,12 @@ class DcimCable(NamedTuple):
     label: str
     length_m: float
     profile: str | None = None
+
+    @property
+    def length(self) -> tuple[int, str]:
+        """Its length as both products hold it, a whole number and its unit: metres, or
+        centimetres (rounded) where the metres are not whole, as Nautobot keeps whole numbers."""
+        metres = round(self.length_m)
+        if metres == self.length_m:
+            return metres, "m"
+        return round(self.length_m * 100), "cm"
