@@ -258,7 +258,7 @@ def cluster_plan(
         limit = pdu_limit_w(rules, cluster.catalogue)
         frame = frames[cluster.network_frame.id]
         types = (kinds.switch, kinds.management, kinds.aggregation)
-        boxes = network_racks(cluster, *types, frame, site, vocab, lanes(), held)
+        boxes = network_racks(run, *types, frame, site, vocab, lanes(), held)
         for rack in boxes:
             yield fed_network_rack(rack, kinds.pdu, rules, limit, draw_limit(vocab))
 

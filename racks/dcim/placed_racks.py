@@ -270,7 +270,7 @@ def _power_cables(devices: tuple[Device, ...]) -> tuple[tuple[Cable, ...], tuple
 
 
 def network_racks(
-    cluster: ClusterAnalysis,
+    run: RunList,
     switch_type: DeviceType,
     management_type: DeviceType,
     aggregation_type: DeviceType | None,
@@ -285,14 +285,17 @@ def network_racks(
     each rack's management switches at its top and its management aggregation switch under them
     where it holds one, every box's and the aggregation switch's management port cabled to them
     by the run list's rule (`racks/cabling/network_racks.py`); only the racks `keep` holds, where
-    given."""
-    run = RunList(cluster)
+    given. `run` is the cluster's run list."""
+    cluster = run.cluster
     management = cluster.sizer.management
     rows = management_rows(run.network_racks, management, 0, run.aggregated, own_ports(cluster))
     for rack in run.network_racks:
+        held = rack.name in run.aggregated
+        own = list(islice(rows, len(rack.boxes) + held))  # the rule runs over every rack
+        if keep is not None and not keep(rack):
+            continue
         boxes = _boxes(cluster, rack, switch_type, site, vocab)
         switches = _management_switches(cluster, rack, management_type, site)
-        held = rack.name in run.aggregated
         if held and aggregation_type is not None:
             switches += (_aggregation(cluster, rack, aggregation_type, site),)
         cables = tuple(
@@ -305,10 +308,8 @@ def network_racks(
                 row.z_port,
                 "cat6",
             )
-            for row in islice(rows, len(rack.boxes) + held)
+            for row in own
         )
-        if keep is not None and not keep(rack):
-            continue
         entry = _rack(
             rack.name, site, "network", frame_type, f"Network rack of cluster {cluster.id}."
         )
