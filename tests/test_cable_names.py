@@ -6,7 +6,7 @@ import csv
 import io
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import chain, islice
 from pathlib import Path
 
@@ -17,11 +17,13 @@ import rackbom as rb
 from rackbom.exports.dcim.cable_import import dcim_writer
 from rackbom.exports.dcim.dcim_folder import write_racks
 from rackbom.racks.cabling.cable_list import CableList
-from rackbom.racks.cabling.names import unit_prefix
+from rackbom.racks.cabling.names import network_aggregation, unit_prefix
+from rackbom.racks.cabling.network_racks import NetworkRack
 from rackbom.racks.cabling.row import CableRow
 from rackbom.racks.cabling.runlist import RunList
 from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
 from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
+from rackbom.racks.clusters.network_management import NetworkManagement
 from rackbom.racks.dcim.cable_legs import dcim_cables, interface_of, switch_interfaces
 from rackbom.racks.dcim.dcim_model import Lane
 from rackbom.racks.dcim.dcim_plan import _design_types, cluster_plan, design_plan
@@ -36,12 +38,14 @@ LINKS_PER_TIER = 3000
 
 
 def _cluster_interfaces(
-    cluster: ClusterAnalysis, target: Target, boxes: set[str]
+    run: RunList, target: Target, boxes: set[str], rows: list[CableRow]
 ) -> dict[str, set[str]]:
     """Device name -> interface names, breakout lanes included: the first floor unit (a copy of
-    the design, or a floor rack of packed servers) and every network rack (the lanes of the
-    switch boxes in `boxes`, as the export makes them)."""
+    the design, or a floor rack of packed servers) and each network rack holding one of the
+    devices `boxes` (the lanes of its switch boxes, as the export makes them for the cables of
+    `rows`)."""
     vocab = vocabulary(target)
+    cluster = run.cluster
     design = cluster.rack.design
     infiniband = cluster.switch.protocol == "infiniband"
     types = _design_types(design, vocab, infiniband)
@@ -49,9 +53,8 @@ def _cluster_interfaces(
     site = site_for(cluster.id, "cluster")
     switch = switch_device_type(cluster.catalogue, cluster.switch, vocab)
     network = rack_type(cluster.network_frame, cluster.catalogue)
-    lanes = lane_rule(
-        RunList(cluster), [i.name for i in switch.interfaces if not i.mgmt_only], vocab
-    )
+    cages = [i.name for i in switch.interfaces if not i.mgmt_only]
+    lanes = lane_rule(run, cages, vocab, rows)
     packing = cluster.packing
     first = len(packing.unit_copies(0))
     placed = [
@@ -64,7 +67,16 @@ def _cluster_interfaces(
     held = cluster.sizer.management.aggregation
     assert held is not None
     aggregation = tray_device_type(design, held, vocab, busbar=False)
-    placed += network_racks(cluster, switch, management, aggregation, network, site, vocab)
+    placed += network_racks(
+        run,
+        switch,
+        management,
+        aggregation,
+        network,
+        site,
+        vocab,
+        keep=_holding(boxes, cluster.sizer.management),
+    )
     out = {d.name: {i.name for i in d.device_type.interfaces} for p in placed for d in p.devices}
     names = [
         d.name for p in placed for d in p.devices if d.name in boxes and d.device_type is switch
@@ -79,6 +91,18 @@ def _cluster_interfaces(
         assert lane.cage in out[lane.device], lane
         out[lane.device].add(lane.name)
     return out
+
+
+def _holding(devices: set[str], management: NetworkManagement) -> Callable[[NetworkRack], bool]:
+    """Whether a network rack holds one of `devices`: a switch box, a management switch or its
+    management aggregation switch."""
+
+    def holds(rack: NetworkRack) -> bool:
+        names = {box.device for box in rack.boxes} | {network_aggregation(rack.name)}
+        names |= {name for name, _ in rack.management_devices(management)}
+        return not names.isdisjoint(devices)
+
+    return holds
 
 
 def _first_links(cables: CableList) -> Iterator[CableRow]:
@@ -133,9 +157,11 @@ def test_every_cable_end_is_an_interface_the_dcim_export_creates(
     assert isinstance(analysis, ClusterAnalysis)
     unit = re.compile(rf"{re.escape(cluster_id)}-(\d{{5}})-")
     first = unit_prefix(cluster_id, 0) + "-"
-    rows = _imported(_first_links(cables), cables, tmp_path, target)
+    links = list(_first_links(cables))
+    rows = _imported(iter(links), cables, tmp_path, target)
     devices = {device for row in rows for device, _ in _ends(row)}
-    interfaces = _cluster_interfaces(analysis, target, devices)
+    assert cables.run_list is not None
+    interfaces = _cluster_interfaces(cables.run_list, target, devices, links)
     assert rows
     for row in rows:
         for device, name in _ends(row):

@@ -101,14 +101,18 @@ def hub(legs: tuple[CableRow, ...], ports: Mapping[str, SubPort], vocab: Vocabul
 
 
 def hub_cages(
-    run: RunList, ports: Mapping[str, SubPort], vocab: Vocabulary
+    run: RunList,
+    ports: Mapping[str, SubPort],
+    vocab: Vocabulary,
+    rows: Iterable[CableRow] | None = None,
 ) -> dict[str, frozenset[str]]:
-    """Per switch box, the cages that are a breakout cable's hub (one pass over the fabric's
-    rows): the cages the product holds as channelised interfaces."""
+    """Per switch box, the cages that are a breakout cable's hub among the fabric's cables (one
+    pass over the run list's rows, or over `rows` where given): the cages the product holds as
+    channelised interfaces."""
     if not ports or not vocab.breakout_profiles:
         return {}
     found: dict[str, set[str]] = {}
-    fabric = (row for row in run.rows() if row.tier >= 1)
+    fabric = (row for row in (run.rows() if rows is None else rows) if row.tier >= 1)
     for legs in cables_of(fabric, run):
         held = hub(legs, ports, vocab)
         if held is not None:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from ..cabling.names import nic_interface, nic_port
+from ..cabling.row import CableRow
 from ..cabling.runlist import RunList
 from .breakouts import box_sub_ports, hub_cages
 from .dcim_model import BoxLanes, Device, Lane, Placed
@@ -73,8 +74,15 @@ class LaneRule:
         return tuple(out)
 
 
-def lane_rule(run: RunList, interfaces: list[str], vocab: Vocabulary) -> LaneRule:
-    """The lanes of a cluster's devices; `interfaces` are the box's cage interfaces in order."""
+def lane_rule(
+    run: RunList,
+    interfaces: list[str],
+    vocab: Vocabulary,
+    rows: Iterable[CableRow] | None = None,
+) -> LaneRule:
+    """The lanes of a cluster's devices; `interfaces` are the box's cage interfaces in order.
+    Its channelised cages are the hubs of the run list's breakout cables, or of those among
+    `rows` where given (the lanes a cable import of those rows ends on)."""
     cluster = run.cluster
     switch, gbps = cluster.switch, run.gbps
     infiniband = switch.protocol == "infiniband"
@@ -90,7 +98,7 @@ def lane_rule(run: RunList, interfaces: list[str], vocab: Vocabulary) -> LaneRul
     if subs:
         ports = tuple((name, sub.cage) for name, sub in subs.items())
         box = BoxLanes(ports, box_kind.type, box_kind.description)
-    hubs = hub_cages(run, subs, vocab)
+    hubs = hub_cages(run, subs, vocab, rows)
     return LaneRule(box=box, planes=run.planes, nic_kind=nic_kind, hubs=hubs)
 
 
