@@ -24,7 +24,13 @@ import pytest
 
 from rackbom import collective_api
 from rackbom.comparison import comparison_of
-from rackbom.exports.html import collectives_section, tco_section
+from rackbom.exports.charts import (
+    collectives_chart,
+    goodput_chart,
+    reproduction_chart,
+    tco_charts,
+    uncertainty_chart,
+)
 from rackbom.exports.json.flat_bom import bom_csv
 from rackbom.exports.text.collectives_text import render_summary_block
 from rackbom.exports.text.plant_text import render_plant
@@ -72,6 +78,18 @@ def _orderless(line: str) -> str:
 NO_DRAWING = "<svg></svg>"
 
 
+CHARTS = (collectives_chart, goodput_chart, reproduction_chart, tco_charts, uncertainty_chart)
+"""The modules that draw the report's charts, each through its own `_svg`."""
+
+
+def _undrawn(fig: Any) -> str:
+    """A chart built but not drawn."""
+    from matplotlib import pyplot as plt
+
+    plt.close(fig)
+    return NO_DRAWING
+
+
 def render(systems: Sequence[System], folder: Path) -> Rendered:
     """Every format of `systems` (written into `folder`, which must not exist yet).
 
@@ -82,9 +100,8 @@ def render(systems: Sequence[System], folder: Path) -> Rendered:
         patch.setattr(SvgDocument, "to_string", lambda self: NO_DRAWING)
         patch.setattr(PlantDrawing, "to_string", lambda self: NO_DRAWING)
         patch.setattr(_Drawing, "to_string", lambda self: NO_DRAWING)
-        for module, chart in ((tco_section, "capex_chart"), (tco_section, "tco_chart")):
-            patch.setattr(module, chart, lambda *args, **kwargs: NO_DRAWING)
-        patch.setattr(collectives_section, "busbw_chart", lambda *args, **kwargs: NO_DRAWING)
+        for module in CHARTS:
+            patch.setattr(module, "_svg", _undrawn)
         report = write_report(systems, folder)
     analyses = [s.analysis for s in systems]
     files = {**report.per_design, **report.per_cluster}
