@@ -184,27 +184,19 @@ class Aggregation:
         """Uplinks out of the cluster: one from each aggregation switch with uplink ports."""
         return self.switches if self.uplinked else 0
 
-    def _ends(self) -> Iterator[tuple[int, int | None, int, PlacedTray | int, bool, float]]:
-        """Each drop's far end before its port: group, copy, rack, tray, uplink?, length."""
+    def _racks(self) -> Iterator[tuple[int, int, int, RackManagement, float]]:
+        """Each compute rack with drops, copy by copy: group (its row), copy, design rack, its
+        management, the length of its drops."""
         floor, layout = self.floor, self.floor.floor
         ends = 2 * floor.rise_m + floor.slack_m
         for copy in range(floor.copies):
             for r, plan in enumerate(floor.racks):
-                if not plan.leaving:
-                    continue
-                _, row, position = self._place(copy, r)
-                length = round(abs(layout.rack_x(position, row) - layout.network_x(row)) + ends, 2)
-                for tray in plan.uplinks:
-                    yield row, copy, r, tray, True, length
-                for tray in plan.lone:
-                    yield row, copy, r, tray, False, length
-        uplinks = self.uplink_gbps > 0
-        for group, count in enumerate(floor.network_racks):
-            for rack in range(count):
-                for k in range(self.management.trays):
-                    if uplinks:
-                        yield group, None, rack, k, True, ends
-                    yield group, None, rack, k, False, ends
+                if plan.leaving:
+                    _, row, position = self._place(copy, r)
+                    length = round(
+                        abs(layout.rack_x(position, row) - layout.network_x(row)) + ends, 2
+                    )
+                    yield row, copy, r, plan, length
 
     def _place(self, copy: int, rack: int) -> tuple[int, int, int]:
         """Hall, row and position of design rack `rack` of copy `copy` on the floor."""
@@ -223,14 +215,33 @@ class Aggregation:
     ) -> Iterator[tuple[int, int | None, int, PlacedTray | int, bool, float, int, int]]:
         """Each drop's far end with its length, aggregation switch and port."""
         used: Counter[int] = Counter()
-        width = self.floor.floor.network_rack_width_m
-        for group, copy, rack, tray, uplink, length in self._ends():
-            g = used[group]
-            used[group] += 1
-            aggregation, port = divmod(g, self.ports)
-            if copy is None:
-                length = round(abs(rack - self.rack_of(group, aggregation)) * width + length, 2)
-            yield group, copy, rack, tray, uplink, length, aggregation, port
+        for group, copy, rack, plan, length in self._racks():
+            for uplink, trays in ((True, plan.uplinks), (False, plan.lone)):
+                for tray in trays:
+                    aggregation, port = divmod(used[group], self.ports)
+                    used[group] += 1
+                    yield group, copy, rack, tray, uplink, length, aggregation, port
+        yield from self._network_placed(used)
+
+    def _network_placed(
+        self, used: Counter[int]
+    ) -> Iterator[tuple[int, None, int, int, bool, float, int, int]]:
+        """Each network rack's drops, placed after the compute racks' (`used`: ports taken per
+        group)."""
+        floor = self.floor
+        ends = 2 * floor.rise_m + floor.slack_m
+        width = floor.floor.network_rack_width_m
+        kinds = (True, False) if self.uplink_gbps > 0 else (False,)
+        for group, count in enumerate(floor.network_racks):
+            for rack in range(count):
+                for tray in range(self.management.trays):
+                    for uplink in kinds:
+                        aggregation, port = divmod(used[group], self.ports)
+                        used[group] += 1
+                        length = round(
+                            abs(rack - self.rack_of(group, aggregation)) * width + ends, 2
+                        )
+                        yield group, None, rack, tray, uplink, length, aggregation, port
 
     def _parts(self, uplink: bool, length: float) -> tuple[Cable, Transceiver | None]:
         """An uplink's cable, or an own management port's cord and module."""
@@ -258,7 +269,14 @@ class Aggregation:
     def parts(self) -> tuple[Counter[str], Counter[str]]:
         """Cables and modules of every drop, by part id (counted by kind and length, each
         chosen once)."""
-        runs = Counter((end[4], end[5]) for end in self._placed())
+        runs: Counter[tuple[bool, float]] = Counter()
+        used: Counter[int] = Counter()
+        for group, _, _, plan, length in self._racks():  # rack by rack, not drop by drop
+            for uplink, trays in ((True, plan.uplinks), (False, plan.lone)):
+                if trays:
+                    runs[uplink, length] += len(trays)
+            used[group] += plan.leaving
+        runs.update((end[4], end[5]) for end in self._network_placed(used))
         cables: Counter[str] = Counter()
         modules: Counter[str] = Counter()
         for (uplink, length), n in runs.items():
