@@ -304,8 +304,8 @@ class RunList:
     def leaf_rows_by_hall(self) -> Counter[str]:
         """Rows of links into the leaves, by the hall of their compute rack."""
         out: Counter[str] = Counter()
-        for index, rack_ports in enumerate(self._floor_racks()):
-            out[hall_name(self.floor.locate(index)[0])] += len(rack_ports) * self.planes
+        for index, rack_rails in enumerate(self._rack_rails()):
+            out[hall_name(self.floor.locate(index)[0])] += rack_rails.total() * self.planes
         if self.management.per_copy:
             for copy in range(self.cluster.copies):
                 for (_, plan), (hall, _) in zip(
@@ -416,6 +416,27 @@ class RunList:
                 for e in self.endpoints[packing.level(copy)][name]
             ]
 
+    def _rack_rails(self) -> Iterator[Counter[int]]:
+        """Per floor rack, in the order of `_floor_racks`, its NIC ports by the rail whose
+        leaves take them (all on rail 0 in one tier): counted once per design rack, or per
+        level of a packed stack, not port by port."""
+        cluster, packing = self.cluster, self.cluster.packing
+        tiered = self.tiers > 1
+        names = [r.name for r in cluster.rack.design.racks]
+        by_level = [
+            {n: Counter(e.rail if tiered else 0 for e in level[n]) for n in names}
+            for level in self.endpoints
+        ]
+        for unit in range(packing.units):
+            if packing.per == 1:
+                yield from (by_level[0][n] for n in names)
+                continue
+            (name,) = names
+            out: Counter[int] = Counter()
+            for copy in packing.unit_copies(unit):
+                out.update(by_level[packing.level(copy)][name])
+            yield out
+
     def _leaf_racks(self) -> list[int]:
         """The floor rack of each leaf's first endpoint, leaves numbered plane by plane (building
         by building, each building's leaves filled from its first rack)."""
@@ -425,7 +446,7 @@ class RunList:
         building = -1
         starts: list[list[int]] = []
         seen: list[int] = []
-        for index, rack_ports in enumerate(self._floor_racks()):
+        for index, rack_rails in enumerate(self._rack_rails()):
             if index % per == 0:
                 if building >= 0:
                     per_plane += _first_racks(starts, leaves[building], down, building * per)
@@ -433,8 +454,8 @@ class RunList:
                 starts, seen = [[] for _ in range(rails)], [0] * rails
             for r in range(rails):
                 starts[r].append(seen[r])
-            for _, endpoint in rack_ports:
-                seen[endpoint.rail if self.tiers > 1 else 0] += 1
+            for r, ports in rack_rails.items():
+                seen[r] += ports
         per_plane += _first_racks(starts, leaves[building], down, building * per)
         return per_plane * self.planes
 
