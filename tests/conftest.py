@@ -89,12 +89,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Spread over processes (pytest-xdist's `--dist loadgroup`, as `pyproject.toml` asks), a
     module's tests run in one process, building its module fixtures once, and the modules of one
     client service (`pytest.mark.client("netbox")`) run in one process in turn, so that no
-    service installs or starts twice at once while two services run side by side."""
+    service installs or starts twice at once while two services run side by side.
+
+    The groups are handed out longest first (`--no-loadscope-reorder` keeps this order): the
+    client services, then the modules marked `slow`, then the rest in their order, so that no
+    long module starts last while the other process has nothing left."""
     for item in items:
         marker = item.get_closest_marker("client")
         service = marker.args[0] if marker is not None and marker.args else None
         group = f"client-{service}" if service else item.nodeid.split("::")[0]
         item.add_marker(pytest.mark.xdist_group(group))
+    items.sort(key=_rank)
+
+
+def _rank(item: pytest.Item) -> int:
+    """How early a test's group is handed out: client services, slow modules, the rest."""
+    if item.get_closest_marker("client") is not None:
+        return 0
+    return 1 if item.get_closest_marker("slow") is not None else 2
 
 
 @pytest.hookimpl(trylast=True)

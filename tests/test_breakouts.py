@@ -23,6 +23,8 @@ from rackbom.racks.dcim.device_types import switch_device_type
 from rackbom.racks.dcim.lanes import lane_rule
 from rackbom.racks.dcim.vocabulary import Target, vocabulary
 
+pytestmark = pytest.mark.slow
+
 HELIOS_3 = Path(__file__).resolve().parent / "data" / "helios-3.yaml"
 """The three-rack Helios cluster `test_netbox_push.py` loads."""
 

@@ -33,6 +33,8 @@ from rackbom.racks.dcim.placed_racks import design_racks, network_racks, rack_ty
 from rackbom.racks.dcim.vocabulary import Target, vocabulary
 from rackbom.racks.library import builtin_design_ids
 
+pytestmark = pytest.mark.slow
+
 LINKS_PER_TIER = 3000
 """Links taken from the start of each tier: a compute rack's links and a network rack's."""
 

@@ -33,6 +33,8 @@ from rackbom.racks.dcim.type_names import model_slug, plain_model, type_slug
 from rackbom.racks.dcim.vocabulary import TARGETS, Target, vocabulary
 from rackbom.racks.library import builtin_design_ids
 
+pytestmark = pytest.mark.slow
+
 DEVICE_TYPE = """\
 manufacturer: Acme
 model: X9000 GPU server

@@ -36,6 +36,8 @@ from rackbom.components.limits import RACKS_MAX
 from rackbom.exports.json import flat_bom as tables
 from rackbom.layouts.geometry import fit_text
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 MEMORY_BYTES = 500 * 2**20
 SECONDS = 5

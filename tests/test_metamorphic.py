@@ -52,6 +52,8 @@ from rackbom.exports.workbook.cluster_sheet import CLUSTER_PREFIX
 from rackbom.resolve import resolve
 from rackbom.system import System
 
+pytestmark = pytest.mark.slow
+
 SYSTEMS = (*DESIGNS, *CLUSTERS)
 DRAWN: dict[str, Any] = {
     "max_examples": 4,

@@ -24,6 +24,8 @@ from xml.etree import ElementTree
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = {  # source folder -> where it installs
     "rackbom": "rackbom",

@@ -11,6 +11,8 @@ import pytest
 import rackbom as rb
 from conftest import CLUSTERS, DESIGNS
 
+pytestmark = pytest.mark.slow
+
 TCO_CHARTS = ("Capital cost per GPU", "TCO per GPU-hour", "TCO per dense FP4 PFLOPS-hour")
 """The cost charts the page shows for the designs, and again for the clusters."""
 COLLECTIVE_CHARTS = ("All-reduce: bus bandwidth", "All-to-all: bus bandwidth")

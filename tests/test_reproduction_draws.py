@@ -16,6 +16,8 @@ from rackbom.racks.uncertainty.claims import REPRODUCE_DRAWS, held_in_draws
 from rackbom.resolve import resolve
 from rackbom.uncertainty_api import compare_uncertain
 
+pytestmark = pytest.mark.slow
+
 DRAWS = 500
 
 
