@@ -397,44 +397,40 @@ class RunList:
                             port += 1
         return out
 
-    def _floor_racks(self) -> Iterator[list[tuple[str, Endpoint]]]:
-        """Per floor rack, its NIC ports as (rack name, endpoint): each design rack of each
-        copy, or each floor rack of packed copies, bottom up."""
+    def _floor_units(self) -> Iterator[tuple[str, str, list[int]]]:
+        """Per floor rack, in floor order: its name, the design rack it holds copies of, and
+        the stack level of each copy in it (level 0 alone where copies are not packed)."""
         cluster, packing = self.cluster, self.cluster.packing
         design_racks = [r.name for r in cluster.rack.design.racks]
         for unit in range(packing.units):
             prefix = unit_prefix(cluster.id, unit)
             if packing.per == 1:
                 for name in design_racks:
-                    yield [(rack_name(prefix, name), e) for e in self.endpoints[0][name]]
+                    yield rack_name(prefix, name), name, [0]
                 continue
             (name,) = design_racks
-            rack = rack_name(prefix, name)
-            yield [
-                (rack, e)
-                for copy in packing.unit_copies(unit)
-                for e in self.endpoints[packing.level(copy)][name]
-            ]
+            levels = [packing.level(copy) for copy in packing.unit_copies(unit)]
+            yield rack_name(prefix, name), name, levels
+
+    def _floor_racks(self) -> Iterator[list[tuple[str, Endpoint]]]:
+        """Per floor rack, its NIC ports as (rack name, endpoint): each design rack of each
+        copy, or each floor rack of packed copies, bottom up."""
+        for rack, name, levels in self._floor_units():
+            yield [(rack, e) for level in levels for e in self.endpoints[level][name]]
 
     def _rack_rails(self) -> Iterator[Counter[int]]:
-        """Per floor rack, in the order of `_floor_racks`, its NIC ports by the rail whose
-        leaves take them (all on rail 0 in one tier): counted once per design rack, or per
-        level of a packed stack, not port by port."""
-        cluster, packing = self.cluster, self.cluster.packing
+        """Per floor rack, in floor order, its NIC ports by the rail whose leaves take them
+        (all on rail 0 in one tier): counted once per design rack and level, not port by
+        port."""
         tiered = self.tiers > 1
-        names = [r.name for r in cluster.rack.design.racks]
         by_level = [
-            {n: Counter(e.rail if tiered else 0 for e in level[n]) for n in names}
+            {name: Counter(e.rail if tiered else 0 for e in ends) for name, ends in level.items()}
             for level in self.endpoints
         ]
-        for unit in range(packing.units):
-            if packing.per == 1:
-                yield from (by_level[0][n] for n in names)
-                continue
-            (name,) = names
+        for _, name, levels in self._floor_units():
             out: Counter[int] = Counter()
-            for copy in packing.unit_copies(unit):
-                out.update(by_level[packing.level(copy)][name])
+            for level in levels:
+                out.update(by_level[level][name])
             yield out
 
     def _leaf_racks(self) -> list[int]:
