@@ -66,6 +66,11 @@ class RackManagement:
         """Links out of the rack: uplinks and lone management ports."""
         return len(self.uplinks) + len(self.lone)
 
+    def leaving_trays(self) -> tuple[tuple[bool, tuple[PlacedTray, ...]], ...]:
+        """The trays whose links leave the rack, as (uplink?, trays): the uplinks, then the
+        lone tray's own management port."""
+        return ((True, self.uplinks), (False, self.lone))
+
     def cables(self) -> Counter[str]:
         """Cords by part id."""
         return Counter(link.cable.id for link in self.links)

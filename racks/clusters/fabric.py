@@ -398,8 +398,7 @@ class FabricSizer:
             racks=self.rack_management,
             copies=self.copies,
             copies_per_rack=self.copies_per_rack,
-            rise_m=self.floor.rise_m,
-            slack_m=self.floor.slack_m,
+            ends_m=self.floor.ends_m,
         )
         return Aggregation(self.catalogue, self.management, where, self.file)
 

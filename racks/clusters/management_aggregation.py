@@ -80,8 +80,8 @@ class ManagementFloor:
     """Each design rack's in-rack management."""
     copies: int
     copies_per_rack: int
-    rise_m: float
-    slack_m: float
+    ends_m: float
+    """What a drop adds to its run along the floor: a rise at each end and the slack."""
 
 
 class Aggregation:
@@ -188,13 +188,12 @@ class Aggregation:
         """Each compute rack with drops, copy by copy: group (its row), copy, design rack, its
         management, the length of its drops."""
         floor, layout = self.floor, self.floor.floor
-        ends = 2 * floor.rise_m + floor.slack_m
         for copy in range(floor.copies):
             for r, plan in enumerate(floor.racks):
                 if plan.leaving:
                     _, row, position = self._place(copy, r)
                     length = round(
-                        abs(layout.rack_x(position, row) - layout.network_x(row)) + ends, 2
+                        abs(layout.rack_x(position, row) - layout.network_x(row)) + floor.ends_m, 2
                     )
                     yield row, copy, r, plan, length
 
@@ -216,7 +215,7 @@ class Aggregation:
         """Each drop's far end with its length, aggregation switch and port."""
         used: Counter[int] = Counter()
         for group, copy, rack, plan, length in self._racks():
-            for uplink, trays in ((True, plan.uplinks), (False, plan.lone)):
+            for uplink, trays in plan.leaving_trays():
                 for tray in trays:
                     aggregation, port = divmod(used[group], self.ports)
                     used[group] += 1
@@ -229,7 +228,6 @@ class Aggregation:
         """Each network rack's drops, placed after the compute racks' (`used`: ports taken per
         group)."""
         floor = self.floor
-        ends = 2 * floor.rise_m + floor.slack_m
         width = floor.floor.network_rack_width_m
         kinds = (True, False) if self.uplink_gbps > 0 else (False,)
         for group, count in enumerate(floor.network_racks):
@@ -239,7 +237,7 @@ class Aggregation:
                         aggregation, port = divmod(used[group], self.ports)
                         used[group] += 1
                         length = round(
-                            abs(rack - self.rack_of(group, aggregation)) * width + ends, 2
+                            abs(rack - self.rack_of(group, aggregation)) * width + floor.ends_m, 2
                         )
                         yield group, None, rack, tray, uplink, length, aggregation, port
 
@@ -272,7 +270,7 @@ class Aggregation:
         runs: Counter[tuple[bool, float]] = Counter()
         used: Counter[int] = Counter()
         for group, _, _, plan, length in self._racks():  # rack by rack, not drop by drop
-            for uplink, trays in ((True, plan.uplinks), (False, plan.lone)):
+            for uplink, trays in plan.leaving_trays():
                 if trays:
                     runs[uplink, length] += len(trays)
             used[group] += plan.leaving
