@@ -356,6 +356,11 @@ class Analysis:
         return 1
 
     @property
+    def floor_switch(self) -> None:
+        """Its racks stand alone, with the management they hold."""
+        return None
+
+    @property
     def floor_rows(self) -> tuple[int, ...]:
         """Its racks, standing in one row."""
         return (len(self.design.racks),)

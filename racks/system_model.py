@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from .clusters.cluster_analysis import ClusterAnalysis
     from .clusters.cluster_summary import ClusterSummary
     from .clusters.fabric import SizedFabric
+    from .clusters.floor_switch import FloorSwitch
     from .cost_basis import CostBasis
     from .origin import Kind
     from .scale_out import ScaleOut
@@ -54,6 +55,11 @@ class SystemModel(Protocol):
     @property
     def copies_per_rack(self) -> int:
         """Copies of a one-rack design packed into one floor rack (1 where none are packed)."""
+
+    @property
+    def floor_switch(self) -> FloorSwitch | None:
+        """The management switch each floor rack of packed servers gets (None where none is
+        packed, or the design brings its own)."""
 
     @property
     def floor_rows(self) -> tuple[int, ...]:

@@ -26,7 +26,7 @@ from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
 from rackbom.racks.clusters.network_management import NetworkManagement
 from rackbom.racks.dcim.cable_legs import dcim_cables, interface_of, switch_interfaces
 from rackbom.racks.dcim.dcim_model import Lane
-from rackbom.racks.dcim.dcim_plan import _design_types, cluster_plan, design_plan
+from rackbom.racks.dcim.dcim_plan import _cluster_types, cluster_plan, design_plan
 from rackbom.racks.dcim.device_types import switch_device_type, tray_device_type
 from rackbom.racks.dcim.lanes import lane_rule, with_tray_lanes
 from rackbom.racks.dcim.placed_racks import design_racks, network_racks, rack_type, site_for
@@ -49,21 +49,20 @@ def _cluster_interfaces(
     vocab = vocabulary(target)
     cluster = run.cluster
     design = cluster.rack.design
-    infiniband = cluster.switch.protocol == "infiniband"
-    types = _design_types(design, vocab, infiniband)
+    types = _cluster_types(cluster, vocab).trays
     frames = {r.frame.id: rack_type(r.frame, cluster.catalogue) for r in design.racks}
     site = site_for(cluster.id, "cluster")
     switch = switch_device_type(cluster.catalogue, cluster.switch, vocab)
     network = rack_type(cluster.network_frame, cluster.catalogue)
     cages = [i.name for i in switch.interfaces if not i.mgmt_only]
     lanes = lane_rule(run, cages, vocab, rows)
-    packing = cluster.packing
+    packing, floor = cluster.packing, cluster.floor_racks
     first = len(packing.unit_copies(0))
+    standing = None if floor is None else floor.rack(0)
+    prefix = unit_prefix(cluster.id, 0)
     placed = [
         with_tray_lanes(p, lanes)
-        for p in design_racks(
-            design, types, frames, site, unit_prefix(cluster.id, 0), None, packing, first
-        )
+        for p in design_racks(design, types, frames, site, prefix, None, packing, first, standing)
     ]
     management = tray_device_type(design, cluster.sizer.management.tray, vocab, busbar=False)
     held = cluster.sizer.management.aggregation

@@ -386,8 +386,11 @@ def test_the_bom_buys_a_management_switch_for_every_network_rack_the_run_list_fi
     management = cluster.sizer.management
     bought = {n.part: n.qty for n in cluster.network_bom if n.tier == "management"}
     trays = len(run.network_racks) * management.trays
+    floor = cluster.floor_switch  # a floor rack of packed servers has one of its own
+    own = {} if floor is None else {p.part: p.qty for p in floor.tray.parts}
     for line in management.tray.parts:
-        assert bought[line.part] == trays * line.qty
+        floor_qty = cluster.packing.units * own.get(line.part, 0)
+        assert bought[line.part] == trays * line.qty + floor_qty
     aggregation = management.aggregation
     assert aggregation is not None and run.aggregation.switches == len(run.aggregated)
     for line in aggregation.parts:

@@ -41,12 +41,12 @@ def _check(cables: CableList) -> None:
     rows = [r for r in cables if r.tier == 0]
     managed: Counter[str] = Counter()
     switches: list[str] = []
-    for copy in range(cluster.copies):
-        prefix = unit_prefix(cluster.id, copy)
-        for rack in design.racks:
+    floor = cluster.floor_racks
+    for unit in range(cluster.packing.units):
+        prefix = unit_prefix(cluster.id, unit)
+        standing = design.racks if floor is None else [floor.rack(unit)]
+        for rack in standing:
             name = rack_name(prefix, rack.name)
-            if not any(t.tray.role == TrayRole.MANAGEMENT for t in rack.trays):
-                continue  # a server's rack holds no management switch for its BMC
             for tray in rack.trays:
                 device = tray_device(name, tray.label)
                 if tray.tray.role in (TrayRole.COMPUTE, TrayRole.SWITCH, TrayRole.MANAGEMENT):
@@ -103,12 +103,15 @@ def test_the_run_list_says_how_many_management_links_leave_a_cluster() -> None:
     )
 
 
-def test_a_cluster_of_servers_uplinks_its_network_racks_only() -> None:
+def test_a_cluster_of_packed_servers_manages_them_from_each_floor_rack() -> None:
     cables = rb.cables("hgx-b200-8k+gpus=512")
     _check(cables)
     run = cables.run_list
     assert run is not None and not run.management.per_copy  # the servers have no switch
-    assert run.aggregation.links == 2 * len(run.network_racks) * run.cluster.sizer.management.trays
+    floor = run.cluster.floor_racks
+    assert floor is not None and floor.links == run.cluster.copies  # one BMC each
+    network = len(run.network_racks) * run.cluster.sizer.management.trays
+    assert run.aggregation.links == 2 * (network + run.cluster.packing.units)
 
 
 def test_the_aggregation_is_in_the_bom_with_its_uplinks_priced() -> None:

@@ -522,12 +522,16 @@ def test_more_racks_move_a_clusters_copies_in_proportion(name: str) -> None:
 @pytest.mark.parametrize("name", CLUSTERS)
 def test_more_gpus_move_a_clusters_copies_in_proportion(name: str) -> None:
     """Twice the built-in's GPUs, or, where twice would pass the bound on a size, twice half
-    its whole copies (both sized in GPUs, so each is that many whole copies)."""
+    its whole copies (both sized in GPUs, so each is that many whole copies); servers packed
+    several to a floor rack, the copies of whole floor racks."""
     base = resolve(name)
-    if 2 * base.summary.gpus > COUNT_MAX:
-        summary = base.summary
-        half = summary.design_copies // 2 * (summary.gpus // summary.design_copies)
-        base = resolve(f"{name}+gpus={half}")
+    summary = base.summary
+    copies, per = summary.design_copies, summary.design_copies_per_rack
+    each = summary.gpus // copies
+    if 2 * summary.gpus > COUNT_MAX:
+        copies //= 2
+    if copies % per or copies != summary.design_copies:
+        base = resolve(f"{name}+gpus={copies // per * per * each}")
     gpus = 2 * base.summary.gpus
     variant = resolve(f"{name}+gpus={gpus}")
     assert variant.id == f"{name}+gpus={gpus}"

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rackbom as rb
+from rackbom.racks.cabling.names import is_aggregation
 from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
 from rackbom.racks.clusters.packing import Packing
 from rackbom.racks.dcim.dcim_model import DcimPlan
@@ -57,11 +58,14 @@ def test_the_dcim_has_the_floors_racks(cluster_id: str) -> None:
     (rack,) = cluster.rack.design.racks
     compute = [p for p in _plan(cluster_id).placed() if p.rack.role == "compute"]
     assert len(compute) == cluster.physical_racks == packing.units
-    first = {d.position for d in compute[0].devices if d.position is not None}
+    switch = cluster.floor_switch
+    assert switch is not None
+    first = {d.position for d in compute[0].devices if d.role == "compute"}
     design = {t.position for t in rack.trays}
     assert first == {p + level * packing.span for p in design for level in range(packing.per)}
     top = max(t.top for t in rack.trays) + (packing.per - 1) * packing.span
-    assert top <= rack.frame.height_units
+    (own,) = [d for d in compute[0].devices if d.role == "management"]
+    assert own.position == rack.frame.height_units - switch.units + 1 > top
     servers = sum(1 for p in compute for d in p.devices if d.role == "compute")
     assert servers == cluster.copies * sum(1 for t in rack.trays if t.tray.role.value == "compute")
 
@@ -76,13 +80,42 @@ def test_a_floor_racks_feeds_carry_its_servers(cluster_id: str) -> None:
     inlets = {(d.name, p.name) for d in servers for p in d.device_type.power_ports}
     cabled = {(c.a_device, c.a_name) for c in placed.cables if c.b_type == "dcim.poweroutlet"}
     assert inlets and inlets <= cabled
-    assert not [u for u in placed.uncabled if not u.endswith(":bmc")]
+    assert not placed.uncabled
     sides = Counter(f.side for f in placed.feeds)
     assert sides["A"] == sides["B"] >= 1
     draws = {(d.device, d.name): d.allocated_draw for d in placed.draws}
     fed = [draws[(c.b_device, c.b_name)] for c in placed.cables if c.a_type == "dcim.powerfeed"]
+    assert cluster.floor_switch is not None
     nominal = cluster.packing.per * cluster.rack.summary.power_rack_input_w
-    assert sum(fed) == pytest.approx(nominal, abs=len(fed))
+    assert sum(fed) == pytest.approx(nominal + cluster.floor_switch.power_w, abs=len(fed))
+
+
+@pytest.mark.parametrize("cluster_id", PACKED)
+def test_a_floor_racks_switch_manages_its_servers(cluster_id: str) -> None:
+    """Each floor rack's own management switch takes every BMC of its servers, one port each,
+    in the export and the run list alike; its uplink and own port land on the aggregation; the
+    BOM buys one switch per floor rack beside the network racks' and one cord per BMC."""
+    cluster = _cluster(cluster_id)
+    placed = next(p for p in _plan(cluster_id).placed() if p.rack.role == "compute")
+    (own,) = [d.name for d in placed.devices if d.role == "management"]
+    servers = {d.name for d in placed.devices if d.role == "compute"}
+    bmcs = {c.a_device: c.b_name for c in placed.cables if c.b_device == own and c.a_name == "bmc"}
+    assert set(bmcs) == servers and len(set(bmcs.values())) == len(servers)
+    rows = [r for r in rb.cables(rb.load_cluster(cluster_id)) if r.tier == 0]
+    inside = {r.a_device: r.z_port for r in rows if r.z_device == own}
+    assert inside == bmcs
+    leaving = [r.z_device for r in rows if r.a_device == own]
+    assert len(leaving) == 2 and all(map(is_aggregation, leaving))
+    in_rack = sum(1 for r in rows if r.a_rack == r.z_rack and r.a_device in servers | {own})
+    assert in_rack == len(servers)
+    switch = cluster.floor_switch
+    assert switch is not None
+    (part,) = [line.part for line in switch.tray.parts]
+    bought = sum(n.qty for n in cluster.network_bom if n.part == part)
+    network = sum(cluster.fabric.network_racks) * cluster.sizer.management.trays
+    assert bought == network + cluster.packing.units
+    bmcs_cabled = [r.a_device for r in rows if r.a_port == "bmc"]
+    assert len(bmcs_cabled) == len(set(bmcs_cabled)) == cluster.copies
 
 
 @pytest.mark.parametrize("cluster_id", PACKED)

@@ -170,10 +170,12 @@ def test_servers_packed_to_a_floor_rack_are_planned_as_its_load() -> None:
     (floor_rack,) = plant.racks
     (server,) = rb.load("hgx-b200").plant().racks
     frame = analysis.rack.design.racks[0].frame.weight_kg
-    weight = per * server.weight_kg - (per - 1) * frame
+    switch = analysis.floor_switch  # the floor rack's own management switch
+    weight = per * server.weight_kg - (per - 1) * frame + switch.weight_kg
     assert floor_rack.weight_kg == pytest.approx(weight) and floor_rack.gpus == per * 8
-    assert floor_rack.power_nominal_w == pytest.approx(per * server.power_nominal_w)
-    assert len(floor_rack.feeds) == 6 > len(server.feeds)  # 3 PDUs a side carry 49.6 kW
+    nominal = per * server.power_nominal_w + switch.power_w
+    assert floor_rack.power_nominal_w == pytest.approx(nominal)
+    assert len(floor_rack.feeds) == 6 > len(server.feeds)  # 3 PDUs a side carry 49.7 kW
     assert plant.floor_load_kg_m2 == pytest.approx(weight / server.footprint_m2)
     assert plant.point_load_kg == pytest.approx(weight / 4)
 

@@ -25,14 +25,14 @@ from rackbom.racks.library import builtin_design_ids
 
 REPRODUCED = {
     # label: (source, rackbom at 8,192 GPUs under the default profile, verdict over the sizes)
-    "MI355X TCO per GPU-hour": (1.97, 1.93, "holds"),
-    "MI355X all-in capital cost per GPU vs HGX B200": (-45, -41.93, "holds"),
-    "MI355X TCO vs HGX B200": (-30, -32.44, "holds"),
-    "MI355X TCO vs HGX B200 (earlier section)": (-33, -32.44, "holds"),
-    "MI355X TCO per FP4 PFLOPS vs HGX B300": (-40, -7.38, "misses"),
-    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -1.83, "misses"),
-    "MI355X TCO per FP8 PFLOPS vs HGX B200": (-50, -39.19, "misses"),
-    "MI355X TCO per FP6 PFLOPS vs HGX B200": (-75, -69.90, "partly"),
+    "MI355X TCO per GPU-hour": (1.97, 1.94, "holds"),
+    "MI355X all-in capital cost per GPU vs HGX B200": (-45, -41.61, "holds"),
+    "MI355X TCO vs HGX B200": (-30, -32.17, "holds"),
+    "MI355X TCO vs HGX B200 (earlier section)": (-33, -32.17, "holds"),
+    "MI355X TCO per FP4 PFLOPS vs HGX B300": (-40, -7.02, "misses"),
+    "MI355X TCO per FP4 PFLOPS vs GB300 NVL72": (-40, -1.09, "misses"),
+    "MI355X TCO per FP8 PFLOPS vs HGX B200": (-50, -38.95, "misses"),
+    "MI355X TCO per FP6 PFLOPS vs HGX B200": (-75, -69.78, "partly"),
     "MI400 (Arista) all-in capital cost per GPU vs VR200 NVL144 (InfiniBand)": (
         -12,
         -14.02,
@@ -41,7 +41,7 @@ REPRODUCED = {
     "MI400 (Arista) TCO vs VR200 NVL144 (InfiniBand)": (-4.5, -6.20, "partly"),
     "MI400 TCO vs VR200 NVL144, both on Arista": (1.7, -2.06, "misses"),
     "MI400 TCO vs VR200 NVL144, both white-box": (1, -2.63, "misses"),
-    "MI355X operating cost per GPU-hour vs HGX B200": (0, -16.82, "misses"),
+    "MI355X operating cost per GPU-hour vs HGX B200": (0, -16.64, "misses"),
     "MI355X dense FP8 TFLOPS per W vs B200, chip (GPU board power)": (-22, -20.63, "holds"),
     "MI355X dense FP8 TFLOPS per W vs HGX B200, server (IT power)": (-22, -1.62, "misses"),
     "MI400 (Arista) TCO per TB/s of HBM vs VR200 NVL144 (InfiniBand)": (-1, 5.28, "partly"),
@@ -194,7 +194,7 @@ def test_nvidia_margin_range_is_a_tornado_bar() -> None:
 def test_misses_name_what_would_have_to_change() -> None:
     rows = {r.label: r.at_reference for r in rb.reproduction()}
     fp8 = rows["MI355X TCO per FP8 PFLOPS vs HGX B200"]
-    assert fp8.needed.startswith("hgx-b200-8k compute capital $82,782 per GPU")
+    assert fp8.needed.startswith("hgx-b200-8k compute capital $83,243 per GPU")
     opex = rows["VR200 NVL144 (InfiniBand) operating cost per GPU-hour"]
     assert opex.within_tolerance and opex.needed is None  # maintenance on IT hardware only
 
@@ -223,8 +223,8 @@ def test_rent_versus_own() -> None:
     rows = {r.rental: r for r in rb.rent_or_own()}
     mi355x = rows["mi355x-8gpu-month"]
     assert mi355x.rent_usd_per_gpu_hour == pytest.approx(19_900 / 8 / 730)
-    assert mi355x.renter_margin_pct == pytest.approx(43.4, abs=0.1)
-    assert mi355x.payback_months == pytest.approx(28.0, abs=0.1)
+    assert mi355x.renter_margin_pct == pytest.approx(43.0, abs=0.1)
+    assert mi355x.payback_months == pytest.approx(28.2, abs=0.1)
     assert rows["mi300x-dev-cloud"].tco_usd_per_gpu_hour is None
     assert all(r.renter_margin_pct > 0 for r in rows.values() if r.owned_as)
 
@@ -529,7 +529,7 @@ def test_reproduce_names_the_profile_and_its_buyer(cli) -> None:
     out = cli("tco", "--reproduce", "--tco", "enterprise").out
     assert out.startswith("Seed 002's cost-of-ownership claims under profile 'enterprise' (buyer:")
     assert "oem" in out.splitlines()[0]
-    assert "hgx-b300-8k compute capital $105,469 per GPU (now $59,450" in out  # an OEM's price
+    assert "hgx-b300-8k compute capital $106,109 per GPU (now $59,450" in out  # an OEM's price
 
 
 def test_a_tco_result_holds_each_result_term_once_in_the_terms_order() -> None:

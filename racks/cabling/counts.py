@@ -67,7 +67,10 @@ def run_counts(run_list: RunList) -> PartCounts:
     copies = run_list.cluster.copies
     for part, n in run_list.management.cables().items():
         tally.cables[part] += n * copies
-    tally.total += run_list.management.per_copy * copies
+    floor = run_list.cluster.floor_racks
+    if floor is not None:
+        tally.cables.update(floor.cords())
+    tally.total += run_list.compute_management
     aggregation = run_list.aggregation
     network = run_list.boxes + aggregation.switches
     tally.cables[run_list.cluster.sizer.management.cord.id] += network

@@ -4,11 +4,13 @@ in a cluster. Tier 0, no plane or rail; cable ids `M-NNNNNNN`, numbered over the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 
-from ..built import BuiltDesign
+from ...components.catalogue import Catalogue
+from ..built import BuiltDesign, PlacedTray
 from ..clusters.packing import ALONE, Packing
-from ..management import CORD_TYPE, own_port, rack_management
+from ..management import CORD_TYPE, ManagementLink, own_port, rack_management
 from .names import management_switch_port, rack_name, tray_device
 from .row import CableRow
 
@@ -51,38 +53,53 @@ class ManagementRows:
         level = packing.level(copy)
         for (rack, plan), (hall, row) in zip(self.racks, where, strict=True):
             name = rack_name(prefix, rack.name)
-            for link in plan.links:
-                number += 1
-                cable_id = f"M-{number:07d}"
-                a_slot, a_position = packing.slot(link.tray, level)
-                z_slot, z_position = packing.slot(link.switch, level)
-                a_device = tray_device(name, a_slot)
-                z_device = tray_device(name, z_slot)
-                z_port = management_switch_port(link.port)
-                a_port = own_port(self.catalogue, link.tray.tray)
-                yield CableRow(
-                    cable_id,
-                    1,
-                    MANAGEMENT_TIER,
-                    None,
-                    None,
-                    hall,
-                    row,
-                    name,
-                    a_position,
-                    a_device,
-                    a_port,
-                    None,
-                    hall,
-                    row,
-                    name,
-                    z_position,
-                    z_device,
-                    z_port,
-                    None,
-                    link.cable.id,
-                    CORD_TYPE,
-                    link.run_m,
-                    link.cable.length_m,
-                    f"{cable_id}.1 {a_device} {a_port} > {z_device} {z_port}",
-                )
+            place = partial(packing.slot, level=level)
+            yield from link_rows(self.catalogue, plan.links, (hall, row, name), number, place)
+            number += len(plan.links)
+
+
+def link_rows(
+    catalogue: Catalogue,
+    links: tuple[ManagementLink, ...],
+    where: tuple[str, str, str],
+    number: int,
+    place: Callable[[PlacedTray], tuple[str, int]],
+) -> Iterator[CableRow]:
+    """Rows of one rack's management links, in `where` (hall, row and rack name), numbered on
+    from `number`; `place(tray)` gives a tray's slot name and lowest unit where it stands."""
+    hall, row, name = where
+    for link in links:
+        number += 1
+        cable_id = f"M-{number:07d}"
+        a_slot, a_position = place(link.tray)
+        z_slot, z_position = place(link.switch)
+        a_device = tray_device(name, a_slot)
+        z_device = tray_device(name, z_slot)
+        z_port = management_switch_port(link.port)
+        a_port = own_port(catalogue, link.tray.tray)
+        yield CableRow(
+            cable_id,
+            1,
+            MANAGEMENT_TIER,
+            None,
+            None,
+            hall,
+            row,
+            name,
+            a_position,
+            a_device,
+            a_port,
+            None,
+            hall,
+            row,
+            name,
+            z_position,
+            z_device,
+            z_port,
+            None,
+            link.cable.id,
+            CORD_TYPE,
+            link.run_m,
+            link.cable.length_m,
+            f"{cable_id}.1 {a_device} {a_port} > {z_device} {z_port}",
+        )

@@ -37,16 +37,18 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import chain
 
 from ...components.cabling import Cable, Transceiver
 from ...components.errors import InputError
 from ...components.parts import Nic
 from ...components.trays import PartUse, TrayRole
+from ..built import PlacedTray
 from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.links import LinkChooser, LinkEnd, legs_per_cable
 from ..clusters.uplinks import Spread
-from .management_rows import ManagementRows, joined
+from .management_rows import ManagementRows, joined, link_rows
 from .management_uplinks import aggregation_racks, group_racks, uplink_rows
 from .names import (
     is_aggregation,
@@ -244,32 +246,50 @@ class RunList:
     def _management_total(self) -> int:
         """Management rows: the compute racks', the network racks', the aggregation's."""
         network = self.boxes + self.aggregation.switches
-        return self.management.per_copy * self.cluster.copies + network + self.aggregation.links
+        return self.compute_management + network + self.aggregation.links
+
+    @cached_property
+    def compute_management(self) -> int:
+        """Management cables inside the compute racks: each copy's, and each floor rack's of
+        packed servers with a switch of its own."""
+        floor = self.cluster.floor_racks
+        own = 0 if floor is None else floor.links
+        return self.management.per_copy * self.cluster.copies + own
 
     def _copy_floor(self, copy: int) -> list[tuple[str, str]]:
         """Hall and row of each design rack of copy `copy`."""
         return copy_floor(self.cluster, self.floor, copy)
 
     def _management_rows(self) -> Iterator[CableRow]:
-        """Each copy's management cables, copy by copy."""
-        if not self.management.per_copy:
-            return
+        """Each copy's management cables, copy by copy, then each floor rack's of packed servers
+        with a switch of its own (`clusters/floor_switch.py`), rack by rack."""
         packing = self.cluster.packing
-        for copy in range(self.cluster.copies):
-            prefix = unit_prefix(self.cluster.id, packing.unit_of(copy))
-            yield from self.management.rows(prefix, self._copy_floor(copy), copy, packing)
+        if self.management.per_copy:
+            for copy in range(self.cluster.copies):
+                prefix = unit_prefix(self.cluster.id, packing.unit_of(copy))
+                yield from self.management.rows(prefix, self._copy_floor(copy), copy, packing)
+        floor = self.cluster.floor_racks
+        if floor is None:
+            return
+        number = self.management.per_copy * self.cluster.copies
+        catalogue = self.cluster.rack.design.catalogue
+        for unit in range(packing.units):
+            plan, rack = floor.management(unit), floor.rack(unit)
+            ((hall, row),) = self._copy_floor(packing.unit_copies(unit)[0])
+            where = (hall, row, rack_name(unit_prefix(self.cluster.id, unit), rack.name))
+            yield from link_rows(catalogue, plan.links, where, number, _standing)
+            number += len(plan.links)
 
     def network_management_rows(self) -> Iterator[CableRow]:
         """Each network rack's management cables, numbered after the compute racks'."""
-        first = self.management.per_copy * self.cluster.copies
+        first = self.compute_management
         management = self.cluster.sizer.management
         ports = own_ports(self.cluster)
         return management_rows(self.network_racks, management, first, self.aggregated, ports)
 
     def uplink_rows(self) -> Iterator[CableRow]:
         """The links to the aggregation switches, numbered after the network racks'."""
-        first = self.management.per_copy * self.cluster.copies
-        first += self.boxes + self.aggregation.switches
+        first = self.compute_management + self.boxes + self.aggregation.switches
         names = [r.name for r in self.cluster.rack.design.racks]
         return uplink_rows(
             self.cluster.id,
@@ -312,6 +332,11 @@ class RunList:
                     self.management.racks, self._copy_floor(copy), strict=True
                 ):
                     out[hall] += len(plan.links)
+        floor, packing = self.cluster.floor_racks, self.cluster.packing
+        if floor is not None:
+            for unit in range(packing.units):
+                ((hall, _),) = self._copy_floor(packing.unit_copies(unit)[0])
+                out[hall] += len(floor.management(unit).links)
         for rack in self.network_racks:
             out[rack.hall] += len(rack.boxes) + (rack.name in self.aggregated)
         for row in self.uplink_rows():
@@ -592,6 +617,11 @@ class RunList:
                 f"names two ports {twice[0]!r} at {split} x {self.gbps:g}G",
             )
         return names
+
+
+def _standing(tray: PlacedTray) -> tuple[str, int]:
+    """A tray of a floor rack as it stands: its slot name and lowest unit."""
+    return tray.label, tray.position
 
 
 def _first_racks(starts: list[list[int]], leaves: int, down: int, first: int) -> list[int]:

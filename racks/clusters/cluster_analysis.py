@@ -33,6 +33,7 @@ from .cluster_summary import (
 )
 from .fabric import FabricSizer, SizedFabric, cheapest
 from .floor import FloorLayout, Lengths
+from .floor_switch import FloorRacks, FloorSwitch, rack_switch
 from .links import TierLinkParts
 from .packing import Packing, stack_of
 from .sizing import TierPlan
@@ -92,6 +93,7 @@ class ClusterAnalysis:
             file=file,
             rack_management=tuple(rack_management(design, r) for r in design.racks),
             copies_per_rack=self.copies_per_rack,
+            floor_racks=self.floor_racks,
         )
         self.options = self.sizer.options(spec.fabric)
         self.fabric: SizedFabric = cheapest(self.options)
@@ -185,9 +187,30 @@ class ClusterAnalysis:
         if len(design.racks) != 1:
             return 1
         (rack,) = design.racks
-        by_power = int(self.spec.floor.rack_power_kw * 1000 // self.rack.summary.power_rack_input_w)
-        by_space = stack_of(rack).fits(rack.frame.height_units)
+        switch = self._rack_switch
+        spare_w, spare_units = (switch.power_w, switch.units) if switch else (0.0, 0)
+        room_w = self.spec.floor.rack_power_kw * 1000 - spare_w
+        by_power = int(room_w // self.rack.summary.power_rack_input_w)
+        by_space = stack_of(rack).fits(rack.frame.height_units - spare_units)
         return max(1, min(by_power, by_space))
+
+    @cached_property
+    def _rack_switch(self) -> FloorSwitch | None:
+        """The management switch a floor rack of the design's packed copies would need
+        (`floor_switch.py`), whose room and power the packing leaves."""
+        return rack_switch(self.rack.design, self.catalogue, self.file)
+
+    @property
+    def floor_switch(self) -> FloorSwitch | None:
+        """The management switch each floor rack of packed servers gets; None where each copy
+        stands in its own racks or brings its own."""
+        return self._rack_switch if self.copies_per_rack > 1 else None
+
+    @cached_property
+    def floor_racks(self) -> FloorRacks | None:
+        """The floor racks of packed servers with their management switch, as they stand."""
+        switch = self.floor_switch
+        return None if switch is None else FloorRacks(self.rack.design, self.packing, switch)
 
     @cached_property
     def packing(self) -> Packing:

@@ -27,6 +27,7 @@ from .cluster_spec import FabricPlan, FloorSpec
 from .cluster_summary import NetworkLine
 from .floor import FloorLayout, NetworkSpace
 from .floor_index import FloorIndex
+from .floor_switch import FloorRacks
 from .halls import lay_out_halls
 from .links import LinkChooser, LinkEnd, TierLinkParts
 from .management_aggregation import Aggregation, ManagementFloor
@@ -132,6 +133,8 @@ class FabricSizer:
     rack_management: tuple[RackManagement, ...]
     """Each design rack's in-rack management."""
     copies_per_rack: int
+    floor_racks: FloorRacks | None
+    """The floor racks of packed servers with their management switch (`floor_switch.py`)."""
 
     @property
     def nic_lanes(self) -> int:
@@ -396,6 +399,7 @@ class FabricSizer:
             index=self._index(floor),
             network_racks=network_racks,
             racks=self.rack_management,
+            floor_rack=None if self.floor_racks is None else self.floor_racks.management(0),
             copies=self.copies,
             copies_per_rack=self.copies_per_rack,
             ends_m=self.floor.ends_m,
@@ -406,7 +410,8 @@ class FabricSizer:
         self, floor: FloorLayout, network_racks: tuple[int, ...], plans: tuple[TierPlan, ...]
     ) -> list[NetworkLine]:
         """Each network rack's management trays' parts, a cord per switch box and aggregation
-        switch, and the aggregation switches with their uplinks' cables and modules."""
+        switch, the aggregation switches with their uplinks' cables and modules, and the floor
+        racks' management switches with their cords."""
         management = self.management
         aggregation = self.aggregation(floor, network_racks)
         racks = sum(network_racks)
@@ -419,6 +424,8 @@ class FabricSizer:
         cables, modules = aggregation.parts()
         qty.update(cables)
         qty.update(modules)
+        if self.floor_racks is not None:
+            qty.update(self.floor_racks.parts())
         parts = self.catalogue.parts
         return [_line(parts[part], MANAGEMENT, n) for part, n in qty.items()]
 

@@ -4,14 +4,15 @@ management port no other management switch of its rack takes, lands on an aggreg
 One rule for every cluster. The floor falls into groups: each row (its compute racks and its
 network racks, extra racks included) and the core block. In a group, in order, each compute
 rack's management trays with uplink ports (floor order, copy by copy, as `racks/management.py`
-lists them) take one aggregation port each for their uplink, then the rack's lone management
-tray its own management port; then each network rack's management trays (in order) one port
-for their uplink and one for their own management port (a network rack's trays all land on the
-aggregation). Port `g` of a group is port `g mod P` of its aggregation switch `g div P`, for `P`
-ports of the aggregation switch, so a group has `A = ceil(ports used / P)` of them; aggregation
-switch `k` stands in the group's network rack `k * n div A` of its `n` (spread evenly, in the
-unit each network rack keeps for one, `network_management.py`), and a group needing more than
-its network racks is refused.
+lists them; a floor rack of packed servers' own switch after the first copy standing in it,
+`floor_switch.py`) take one aggregation port each for their uplink, then the rack's lone
+management tray its own management port; then each network rack's management trays (in order)
+one port for their uplink and one for their own management port (a network rack's trays all land
+on the aggregation). Port `g` of a group is port `g mod P` of its aggregation switch `g div P`,
+for `P` ports of the aggregation switch, so a group has `A = ceil(ports used / P)` of them;
+aggregation switch `k` stands in the group's network rack `k * n div A` of its `n` (spread
+evenly, in the unit each network rack keeps for one, `network_management.py`), and a group
+needing more than its network racks is refused.
 
 Lengths follow the floor the run list measures: a compute rack's runs to its row's network
 racks as its fabric links to the leaves (`FloorLayout.rack_x` to `network_x`, twice the rise,
@@ -78,6 +79,9 @@ class ManagementFloor:
     """Network racks per group: each row's, extra racks included, then the core block's."""
     racks: tuple[RackManagement, ...]
     """Each design rack's in-rack management."""
+    floor_rack: RackManagement | None
+    """A floor rack of packed servers' management, where it has a switch of its own
+    (`floor_switch.py`): its links out of the rack land after its first copy's."""
     copies: int
     copies_per_rack: int
     ends_m: float
@@ -139,10 +143,8 @@ class Aggregation:
         """Aggregation switches per group; InputError where a group's network racks cannot
         hold them."""
         used: Counter[int] = Counter()
-        for copy in range(self.floor.copies):
-            for r, plan in enumerate(self.floor.racks):
-                if plan.leaving:
-                    used[self._place(copy, r)[1]] += plan.leaving
+        for copy, r, plan in self._leaving():
+            used[self._place(copy, r)[1]] += plan.leaving
         per_rack = self.management.trays * (2 if self.uplink_gbps > 0 else 1)
         for group, count in enumerate(self.floor.network_racks):
             used[group] += count * per_rack
@@ -188,14 +190,23 @@ class Aggregation:
         """Each compute rack with drops, copy by copy: group (its row), copy, design rack, its
         management, the length of its drops."""
         floor, layout = self.floor, self.floor.floor
+        for copy, r, plan in self._leaving():
+            _, row, position = self._place(copy, r)
+            length = round(
+                abs(layout.rack_x(position, row) - layout.network_x(row)) + floor.ends_m, 2
+            )
+            yield row, copy, r, plan, length
+
+    def _leaving(self) -> Iterator[tuple[int, int, RackManagement]]:
+        """Each compute rack's management with links out of it, copy by copy: copy, design rack,
+        management; a floor rack's own switch after the first copy standing in it."""
+        floor = self.floor
         for copy in range(floor.copies):
             for r, plan in enumerate(floor.racks):
                 if plan.leaving:
-                    _, row, position = self._place(copy, r)
-                    length = round(
-                        abs(layout.rack_x(position, row) - layout.network_x(row)) + floor.ends_m, 2
-                    )
-                    yield row, copy, r, plan, length
+                    yield copy, r, plan
+            if floor.floor_rack is not None and copy % floor.copies_per_rack == 0:
+                yield copy, 0, floor.floor_rack
 
     def _place(self, copy: int, rack: int) -> tuple[int, int, int]:
         """Hall, row and position of design rack `rack` of copy `copy` on the floor."""

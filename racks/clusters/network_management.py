@@ -101,14 +101,7 @@ def network_management(
     catalogue: Catalogue, frame: RackFrame, box_units: int, file: str | None
 ) -> NetworkManagement:
     """The management of a network rack of `frame` holding boxes `box_units` high."""
-    trays = sorted(
-        (
-            t
-            for t in catalogue.trays.values()
-            if t.role == TrayRole.MANAGEMENT and t.unit_standard == frame.unit_standard
-        ),
-        key=lambda t: (port_gbps(catalogue, t), t.id),
-    )
+    trays = management_trays(catalogue, frame.unit_standard)
     if not trays:
         raise InputError(
             file,
@@ -140,6 +133,19 @@ def network_management(
     longest = max(slots.run_m(s) for s in range(boxes))
     chosen = cord(management_cords(catalogue), longest, file, FIELD)
     return NetworkManagement(**vars(slots), cord=chosen)
+
+
+def management_trays(catalogue: Catalogue, standard: str) -> list[TrayType]:
+    """The catalogue's management trays of a unit standard, slowest ports first, then by id:
+    the first is the one racks take for their management ports."""
+    return sorted(
+        (
+            t
+            for t in catalogue.trays.values()
+            if t.role == TrayRole.MANAGEMENT and t.unit_standard == standard
+        ),
+        key=lambda t: (port_gbps(catalogue, t), t.id),
+    )
 
 
 def _switches(catalogue: Catalogue, tray: TrayType) -> list[tuple[int, ManagementSwitch]]:

@@ -624,6 +624,8 @@ class FloorUnit:
     rows: tuple[str, ...]
     keep: frozenset[str] | None = None
     stacked: int = 1
+    index: int = 0
+    """Its number on the floor, from 0."""
 
 
 @dataclass(frozen=True)

@@ -178,6 +178,7 @@ def _cluster_units(cluster: ClusterAnalysis) -> list[FloorUnit]:
             unit_prefix(cluster.id, unit),
             tuple(rows[unit * per_unit + i] for i in range(per_unit)),
             stacked=len(packing.unit_copies(unit)),
+            index=unit,
         )
         for unit in range(packing.units)
     ]
@@ -209,6 +210,9 @@ def _cluster_types(cluster: ClusterAnalysis, vocab: Vocabulary) -> _ClusterTypes
     design = cluster.rack.design
     infiniband = cluster.switch.protocol == "infiniband"
     types = _design_types(design, vocab, infiniband)
+    if cluster.floor_switch is not None:  # each floor rack of packed servers holds one
+        tray = cluster.floor_switch.tray
+        types[tray.id] = tray_device_type(design, tray, vocab, busbar=False)
     management = cluster.sizer.management
     types[MANAGEMENT] = tray_device_type(design, management.tray, vocab, busbar=False)
     if management.aggregation is not None:
@@ -331,17 +335,24 @@ def _unit_placed(
     plant = dataclasses.replace(base, rows=unit.rows)
     if unit.stacked == 1:
         return design_racks(design, types, frames, site, unit.prefix, plant)
+    floor = cluster.floor_racks
+    standing = None if floor is None else floor.rack(unit.index)
     packed = design_racks(
-        design, types, frames, site, unit.prefix, None, cluster.packing, unit.stacked
+        design, types, frames, site, unit.prefix, None, cluster.packing, unit.stacked, standing
     )
-    return [_stacked_fed(rack, plant, unit.stacked, design) for rack in packed]
+    return [_stacked_fed(rack, plant, unit.stacked, cluster) for rack in packed]
 
 
-def _stacked_fed(placed: Placed, plant: PlantRacks, copies: int, design: BuiltDesign) -> Placed:
-    """A floor rack of `copies` packed servers with the plant's PDUs and feeds for all of them."""
+def _stacked_fed(
+    placed: Placed, plant: PlantRacks, copies: int, cluster: ClusterAnalysis
+) -> Placed:
+    """A floor rack of `copies` packed servers, and its management switch where it has one,
+    with the plant's PDUs and feeds for all of them."""
+    design = cluster.rack.design
     frame_kg = design.racks[0].frame.weight_kg or 0.0
     (one,) = plant.racks
-    stacked = stacked_plant(plant_rules(), design.catalogue, one, copies, frame_kg)
+    switch = cluster.floor_switch
+    stacked = stacked_plant(plant_rules(), design.catalogue, one, copies, frame_kg, switch)
     return fed_rack(placed, dataclasses.replace(plant, racks=(stacked,)), 0)
 
 

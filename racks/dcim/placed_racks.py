@@ -148,10 +148,13 @@ def design_racks(
     plant: PlantRacks | None = None,
     packing: Packing = ALONE,
     stacked: int = 1,
+    standing: BuiltRack | None = None,
 ) -> Iterator[Placed]:
     """The design's racks with their trays and in-rack cables; `prefix` names this floor unit,
     which holds `stacked` copies where `packing` stacks them; with `plant`, each rack's power
-    feeds cabled to its inputs."""
+    feeds cabled to its inputs. `standing` is a floor rack of packed servers as it stands with
+    its own management switch (`clusters/floor_switch.py`), whose management is cabled over the
+    whole rack."""
     catalogue = design.catalogue
     placement = catalogue.sources[design.spec.sources.get("placements", design.spec.source)]
     where = f"placement from {placement.id} ({placement.kind.value})"
@@ -169,8 +172,13 @@ def design_racks(
                 _tray_device(design, tray, types, site, name, packing.slot(tray, level), where)
                 for tray in rack.trays
             )
-            links, loose = _management_cables(design, rack, placed)
-            devices, cables, uncabled = devices + placed, cables + links, uncabled + loose
+            devices += placed
+            if standing is None:
+                links, loose = _management_cables(design, rack, placed)
+                cables, uncabled = cables + links, uncabled + loose
+        if standing is not None:
+            devices += (_floor_switch(design, standing.trays[-1], types, site, name),)
+            cables, uncabled = _management_cables(design, standing, devices)
         power, unpowered = _power_cables(devices)
         placed_rack = Placed(entry, devices, cables + power, uncabled + unpowered)
         yield placed_rack if plant is None else fed_rack(placed_rack, plant, index)
@@ -195,6 +203,26 @@ def _tray_device(
         rack=rack,
         position=slot[1],
         comments=f"rackbom tray {tray.tray.id} at {tray.key} of design {design.spec.id}; {where}.",
+    )
+
+
+def _floor_switch(
+    design: BuiltDesign, tray: PlacedTray, types: Mapping[str, DeviceType], site: Site, rack: str
+) -> Device:
+    """A floor rack's own management switch (`clusters/floor_switch.py`) as a device."""
+    return Device(
+        name=tray_device(rack, tray.label),
+        device_type=types[tray.tray.id],
+        role=tray.tray.role.value,
+        site=site.name,
+        location=site.location,
+        rack=rack,
+        position=tray.position,
+        comments=(
+            f"rackbom tray {tray.tray.id} at {tray.label}: the management switch of the packed "
+            f"{design.spec.id} servers of the floor rack (rackbom's rule for a floor rack of "
+            "packed servers)."
+        ),
     )
 
 

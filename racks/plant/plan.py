@@ -19,7 +19,7 @@ from .failures import (
 )
 from .feeds import Feed
 from .hall import HallPlant, RowPlant, hall_plant, row_plant
-from .rack import FloorLoad, RackPlant, stacked_plant
+from .rack import FloorLoad, RackPlant, stacked_plant, switch_load
 from .redundancy import Redundancy, redundancy_of
 
 if TYPE_CHECKING:
@@ -123,12 +123,18 @@ def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary
     members: list[list[int]] = []
     start = 0
     floor = system.floor_rows
+    switch, per = system.floor_switch, system.copies_per_rack
+    switches = 0
     for number, count in enumerate(system.row_design_racks, 1):
         members.append(list(range(start, start + count)))
         row = [racks[i % per_copy] for i in members[-1]]
+        if switch is not None and row:
+            row = _with_switches(row, members[-1], per, system.copies, switch_load(row[0], switch))
+            switches += len(row) - count
         rows.append(row_plant(f"row {number}", floor[number - 1], row, loaded, catalogue))
         start += count
-    hall = hall_plant(rows, system.network_power_w, site, loaded, catalogue)
+    network_w = system.network_power_w - (0.0 if switch is None else switches * switch.power_w)
+    hall = hall_plant(rows, network_w, site, loaded, catalogue)
     total = model.gpus * system.copies
     domains = _design_domains(model, system.copies, system.copies_per_rack)
     cdu = _worst_cdu(model, rows, members, racks, total)
@@ -143,9 +149,23 @@ def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary
     per = system.copies_per_rack
     if per > 1:  # servers packed several to a floor rack: one rack carrying them all
         frame_kg = analysis.design.racks[0].frame.weight_kg or 0.0
-        racks = [stacked_plant(loaded, catalogue, racks[0], per, frame_kg)]
+        switch = system.floor_switch
+        racks = [stacked_plant(loaded, catalogue, racks[0], per, frame_kg, switch)]
     loads = [FloorLoad(r.floor_load_kg_m2, r.point_load_kg, ()) for r in racks]
     return _summary(loaded, racks, loads, hall, domains, built)
+
+
+def _with_switches(
+    row: list[RackPlant], servers: list[int], per: int, copies: int, switch: RackPlant
+) -> list[RackPlant]:
+    """A row's servers (`servers`: their numbers, `per` to a floor rack, `copies` in all) with
+    each floor rack's own management switch after its last server."""
+    out = []
+    for server, number in zip(row, servers, strict=True):
+        out.append(server)
+        if (number + 1) % per == 0 or number == copies - 1:
+            out.append(switch)
+    return out
 
 
 def _trays(model: DesignFailures, racks: list[int]) -> frozenset[str]:

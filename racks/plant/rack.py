@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...components.catalogue import Catalogue
 from ...components.parts import Gpu, PowerShelf
@@ -23,6 +24,9 @@ from ..power import RackPower
 from ..space import RackSpace
 from .feeds import Feed, continuous_limit_w, rack_feed
 from .rack_limits import check_rack_input, pdu_limit_w
+
+if TYPE_CHECKING:
+    from ..clusters.floor_switch import FloorSwitch
 
 PDUS_PER_RACK = 2
 """Racks without busbar shelves hang their servers' supplies on one PDU per side."""
@@ -109,18 +113,51 @@ def floor_load(rules: PlantRules, rack: str, weight_kg: float, footprint_m2: flo
     return FloorLoad(floor, point, tuple(warnings))
 
 
+def switch_load(rack: RackPlant, switch: FloorSwitch) -> RackPlant:
+    """A floor rack's own management switch as a load of its row, beside the servers' `rack`:
+    its power nominal and at peak, all of it heat to air; no GPUs, supplies or feeds of its own
+    (it hangs on the floor rack's PDUs)."""
+    watts = switch.power_w
+    return dataclasses.replace(
+        rack,
+        rack=f"{rack.rack} management switch",
+        gpus=0,
+        power_nominal_w=watts,
+        power_peak_w=watts,
+        it_peak_w=watts,
+        groups=(),
+        feeds=(),
+        heat_liquid_w=0.0,
+        heat_air_w=watts,
+        coolant_lpm=0.0,
+        weight_kg=switch.weight_kg,
+        floor_load_kg_m2=0.0,
+        point_load_kg=0.0,
+        warnings=(),
+    )
+
+
 def stacked_plant(
-    rules: PlantRules, catalogue: Catalogue, rack: RackPlant, copies: int, frame_kg: float
+    rules: PlantRules,
+    catalogue: Catalogue,
+    rack: RackPlant,
+    copies: int,
+    frame_kg: float,
+    switch: FloorSwitch | None,
 ) -> RackPlant:
     """A floor rack holding `copies` copies of a one-rack design's `rack` (servers packed
-    several to a floor rack): their loads on as many rack PDUs a side as one side's PDUs need to
-    carry the whole rack's nominal input continuously, one feed each, and their weight on its
-    floor."""
-    nominal, peak = rack.power_nominal_w * copies, rack.power_peak_w * copies
+    several to a floor rack), and its management `switch` where it has one: their loads on as
+    many rack PDUs a side as one side's PDUs need to carry the whole rack's nominal input
+    continuously, one feed each, and their weight on its floor. The switch draws its power
+    nominal and at peak, all of it as heat to air."""
+    switch_w = 0.0 if switch is None else switch.power_w
+    nominal = rack.power_nominal_w * copies + switch_w
+    peak = rack.power_peak_w * copies + switch_w
     per_side = max(1, math.ceil(nominal / pdu_limit_w(rules, catalogue) - TOLERANCE))
     name = f"{rack.rack} ({copies} to a floor rack)"
     feeds = side_feeds(rules, name, 2 * per_side, nominal, peak)
     weight = copies * rack.weight_kg - (copies - 1) * frame_kg  # one frame, not one per copy
+    weight += 0.0 if switch is None else switch.weight_kg
     load = floor_load(rules, name, weight, rack.footprint_m2)
     return dataclasses.replace(
         rack,
@@ -128,11 +165,11 @@ def stacked_plant(
         gpus=rack.gpus * copies,
         power_nominal_w=nominal,
         power_peak_w=peak,
-        it_peak_w=rack.it_peak_w * copies,
+        it_peak_w=rack.it_peak_w * copies + switch_w,
         groups=rack.groups * copies,
         feeds=feeds,
         heat_liquid_w=rack.heat_liquid_w * copies,
-        heat_air_w=rack.heat_air_w * copies,
+        heat_air_w=rack.heat_air_w * copies + switch_w,
         coolant_lpm=rack.coolant_lpm * copies,
         weight_kg=weight,
         floor_load_kg_m2=load.floor_kg_m2,

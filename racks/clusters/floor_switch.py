@@ -1,0 +1,128 @@
+"""The management switch of a floor rack of packed servers.
+
+A one-rack design whose trays have a BMC but which holds no management tray (an 8-GPU server)
+leaves its BMCs to the rack it stands in. Where a cluster packs several copies of it to a floor
+rack (`packing.py`), the floor rack gets the management tray the network racks take (the
+catalogue's management tray of the frame's unit standard with the slowest ports, then the first
+by id; `network_management.management_trays`) at the top of its frame, and the packing leaves it
+that room and its power. The floor rack as it stands, its copies' trays raised to where they
+stand, then the switch, is cabled by the in-rack rule of `racks/management.py`: each BMC, bottom
+up, takes the switch's next port; the switch's uplink and its own management port leave the rack
+for the management aggregation, as a lone management tray's do. The switch is bought, powered and
+drawn with the floor rack: its parts and the cords in the network BOM's management lines, its
+power on the floor rack's PDUs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ...components.catalogue import Catalogue
+from ...components.errors import InputError
+from ...components.trays import TrayRole, TrayType
+from ..built import BuiltDesign, BuiltRack, PlacedTray
+from ..management import BMC_ROLES, RackManagement, rack_management
+from ..power import parts_power
+from .network_management import management_trays
+from .packing import Packing
+
+
+@dataclass(frozen=True)
+class FloorSwitch:
+    """The management tray of a floor rack of packed servers, with what it adds to the rack."""
+
+    tray: TrayType
+    power_w: float
+    """Its parts' power, as the network BOM counts a management switch's."""
+    weight_kg: float
+    """Its own weight, else its parts' known weight."""
+
+    @property
+    def units(self) -> int:
+        """Units it takes at the top of the frame."""
+        return self.tray.height_units
+
+
+def rack_switch(design: BuiltDesign, catalogue: Catalogue, file: str | None) -> FloorSwitch | None:
+    """The switch a floor rack of the design's packed copies gets; None for a design of several
+    racks, or whose rack holds a management tray or no tray with a BMC. InputError where the
+    catalogue has no management tray of the rack's unit standard."""
+    if len(design.racks) != 1:
+        return None
+    (rack,) = design.racks
+    roles = {t.tray.role for t in rack.trays}
+    if TrayRole.MANAGEMENT in roles or not roles & set(BMC_ROLES):
+        return None
+    standard = rack.frame.unit_standard
+    trays = management_trays(catalogue, standard)
+    if not trays:
+        raise InputError(
+            file,
+            "floor",
+            f"a floor rack of packed {design.spec.id} servers needs a management tray of unit "
+            f"standard {standard} for their BMCs; the catalogue has none",
+        )
+    tray = trays[0]
+    power_w, _ = parts_power(design, tray.parts)
+    weight = tray.weight_kg
+    if weight is None:
+        weights = ((design.part(line.part).weight_kg, line.qty) for line in tray.parts)
+        weight = sum(w * q for w, q in weights if w is not None)
+    return FloorSwitch(tray, power_w, weight)
+
+
+class FloorRacks:
+    """A cluster's floor racks of packed servers with their management switch: each floor
+    unit's rack as it stands and its management (worked out once per number of copies: every
+    floor rack is full but perhaps the last)."""
+
+    def __init__(self, design: BuiltDesign, packing: Packing, switch: FloorSwitch) -> None:
+        self.design, self.packing, self.switch = design, packing, switch
+        self._managed: dict[int, tuple[BuiltRack, RackManagement]] = {}
+
+    def _of(self, unit: int) -> tuple[BuiltRack, RackManagement]:
+        copies = len(self.packing.unit_copies(unit))
+        if copies not in self._managed:
+            rack = self._stand(copies)
+            self._managed[copies] = (rack, rack_management(self.design, rack))
+        return self._managed[copies]
+
+    def rack(self, unit: int) -> BuiltRack:
+        """Floor unit `unit`'s rack as it stands: its copies' trays bottom up, then the switch."""
+        return self._of(unit)[0]
+
+    def management(self, unit: int) -> RackManagement:
+        """Floor unit `unit`'s management links, and the switch's links out of the rack."""
+        return self._of(unit)[1]
+
+    @property
+    def links(self) -> int:
+        """Management cables inside every floor rack."""
+        return sum(len(self.management(u).links) for u in range(self.packing.units))
+
+    def cords(self) -> Counter[str]:
+        """Every floor rack's management cords, by part id."""
+        out: Counter[str] = Counter()
+        for unit in range(self.packing.units):
+            out.update(self.management(unit).cables())
+        return out
+
+    def parts(self) -> Counter[str]:
+        """Every floor rack's switch parts and cords, by part id."""
+        out = self.cords()
+        for line in self.switch.tray.parts:
+            out[line.part] += self.packing.units * line.qty
+        return out
+
+    def _stand(self, copies: int) -> BuiltRack:
+        (rack,) = self.design.racks
+        raised = [
+            PlacedTray(t.rack, slot[1], t.tray, t.unit_name)
+            for level in range(copies)
+            for t in rack.trays
+            for slot in [self.packing.slot(t, level)]
+        ]
+        top = rack.frame.height_units - self.switch.units + 1
+        switch = PlacedTray(rack.name, top, self.switch.tray, rack.trays[0].unit_name)
+        return BuiltRack(rack.spec, rack.frame, [*raised, switch], list(rack.items) * copies)
