@@ -37,6 +37,7 @@ from rackbom.exports.text.plant_text import render_plant
 from rackbom.exports.text.tco_text import render_tco
 from rackbom.layouts.cluster_svg import _Drawing
 from rackbom.layouts.document import SvgDocument
+from rackbom.layouts.elevation import Elevation
 from rackbom.layouts.plant_svg import PlantDrawing
 from rackbom.report_folder import INDEX_NAME, file_stem, write_report
 from rackbom.system import System
@@ -98,6 +99,7 @@ def render(systems: Sequence[System], folder: Path) -> Rendered:
     """
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(SvgDocument, "to_string", lambda self: NO_DRAWING)
+        patch.setattr(Elevation, "to_string", lambda self: NO_DRAWING)
         patch.setattr(PlantDrawing, "to_string", lambda self: NO_DRAWING)
         patch.setattr(_Drawing, "to_string", lambda self: NO_DRAWING)
         for module in CHARTS:

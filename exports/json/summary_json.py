@@ -12,6 +12,7 @@ import json
 import math
 from collections.abc import Iterator, Mapping, ValuesView
 from dataclasses import fields, is_dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ...components.errors import InputError
@@ -72,15 +73,25 @@ def summary_data(summary: Any) -> dict[str, Any]:
     return _plain(summary)
 
 
+PLAIN_TYPES = (str, int, bool, type(None))
+"""Types a JSON value holds as they are."""
+
+
 def _plain(value: Any) -> Any:
-    if isinstance(value, TrayPorts):
+    kind: type = type(value)
+    if kind is float:
+        return _number(value)
+    if kind in PLAIN_TYPES:
+        return value
+    if kind is TrayPorts:
         return _tray_ports(value)
-    if isinstance(value, ChipPorts):
+    if kind is ChipPorts:
         return _chip_ports(value)
-    if is_dataclass(value) and not isinstance(value, type):
+    names = _field_names(kind)
+    if names is not None:
         out: dict[str, Any] = {}
-        for f in fields(value):
-            out.update(_entries(f.name, getattr(value, f.name)))
+        for name in names:
+            out.update(_entries(name, getattr(value, name)))
         return out
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
@@ -89,6 +100,12 @@ def _plain(value: Any) -> Any:
     if isinstance(value, float):
         return _number(value)
     return value
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """A dataclass's field names in order; None for any other type."""
+    return tuple(f.name for f in fields(kind)) if is_dataclass(kind) else None
 
 
 def is_watts(name: str) -> bool:
