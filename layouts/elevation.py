@@ -277,7 +277,7 @@ class Elevation(SvgDocument):
             f"Power: {power.it_w:,.0f} W (parts {power.parts_w:,.0f} W + overhead "
             f"{power.overhead_w:,.0f} W)"
         )
-        lines.append(f"Price: ${self.analysis.tray_prices[placed.key]:,.0f}")
+        lines.append(f"Price: ${self.tray_price(placed):,.0f}")
         ports = self._tray_ports.get(placed.key)
         if ports is not None:
             lines.append(
@@ -285,6 +285,10 @@ class Elevation(SvgDocument):
                 f"{ports.ports_unused:,} unused"
             )
         return "\n".join(lines)
+
+    def tray_price(self, placed: PlacedTray) -> float:
+        """A placed tray's price: its fixed price, or its parts plus integration margin."""
+        return self.analysis.tray_prices[placed.key]
 
     def chip_tooltip(self, bar: PortBar, index: int, count: int) -> str:
         """A switch chip's port usage in words."""

@@ -2,17 +2,19 @@
 
 One copy is drawn once, as a `<symbol>` (its racks, trays, port bars and captions, exactly as
 the design's own elevation draws them), and placed with one `<use>` per copy, numbered; so a
-hall of hundreds of racks costs one rack's drawing plus a line per copy. Plain SVG 1.1,
-deterministic.
+hall of hundreds of racks costs one rack's drawing plus a line per copy. Where servers are
+packed several to a floor rack, the hall's racks are those floor racks as they stand
+(`floor_rack.py`), one symbol for every full one and one for a last part-full one, numbered as
+the floor numbers them. Plain SVG 1.1, deterministic.
 """
 
 from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import svgwrite
 
@@ -29,10 +31,12 @@ from .elevation import (
     svg_number,
     xml_id,
 )
+from .floor_rack import FloorRackElevation
 from .geometry import CAPTION_MM, FOOTER_MM, MARGIN_MM, RACK_GAP_MM, UNIT_GUTTER_MM, Box
 
 if TYPE_CHECKING:
     from ..racks.analysis import Analysis
+    from ..racks.clusters.floor_switch import StandingRack
 
 TITLE_MM, SUBTITLE_MM, NUMBER_MM = 120.0, 60.0, 48.0
 """Text sizes: the hall is seen from further away than one rack."""
@@ -41,10 +45,24 @@ ROW_GAP_MM = 160.0
 COPY_ID = "copy"
 
 
+def _suffix_ids(element: Any, suffix: str) -> None:
+    """Every id inside `element` (not its own) ends in `suffix`."""
+    for child in getattr(element, "elements", ()):
+        if "id" in getattr(child, "attribs", {}):
+            child.attribs["id"] += suffix
+        _suffix_ids(child, suffix)
+
+
+def _symbol_id(index: int) -> str:
+    """The id of drawing `index`'s symbol: the first is `copy`."""
+    return COPY_ID if index == 0 else f"{COPY_ID}-{index + 1}"
+
+
 class HallElevation(SvgDocument):
     """The `copies` of a design (from 0, numbered from 1 as the cluster numbers them: a hall of
     a larger cluster starts where the halls before it end) in rows of about `racks_per_row`
-    racks, from `face`."""
+    racks, from `face`; with `packed`, `copies` are floor units of packed servers, each drawn
+    as `packed` stands it."""
 
     def __init__(
         self,
@@ -54,6 +72,7 @@ class HallElevation(SvgDocument):
         racks_per_row: int = 16,
         width_px: float | None = None,
         face: str = "front",
+        packed: Callable[[int], StandingRack] | None = None,
     ) -> None:
         if not copies:
             raise InputError(None, "copies", "a hall needs 1 copy or more, not 0")
@@ -61,13 +80,28 @@ class HallElevation(SvgDocument):
             raise InputError(
                 None, "racks_per_row", f"racks per row must be 1 or more, not {racks_per_row}"
             )
-        self.copy = Elevation(analysis, face)
         self.face = face
         self.analysis = analysis
         self.numbers = copies
         self.copies = len(copies)
         self.title = title
-        per_copy = len(analysis.design.racks)
+        self.drawings: list[Elevation] = [Elevation(analysis, face)]
+        self.drawing_of = [0] * len(copies)
+        """Which of `drawings` each number is drawn as."""
+        self.packed = packed is not None
+        self.servers = len(copies)
+        """Copies of the design drawn."""
+        if packed is not None:
+            stood = [packed(unit) for unit in copies]
+            kinds = sorted({s.copies for s in stood}, reverse=True)
+            self.drawings = [
+                FloorRackElevation(analysis, next(s for s in stood if s.copies == n), face)
+                for n in kinds
+            ]
+            self.drawing_of = [kinds.index(s.copies) for s in stood]
+            self.servers = sum(s.copies for s in stood)
+        self.copy = self.drawings[0]
+        per_copy = 1 if self.packed else len(analysis.design.racks)
         self.per_row = max(1, racks_per_row // per_copy)
         self.width_px = width_px
 
@@ -102,19 +136,22 @@ class HallElevation(SvgDocument):
             font_family=FONT_FAMILY,
         )
         spec = self.analysis.design.spec
-        racks = self.copies * len(self.analysis.design.racks)
+        racks = self.copies * (1 if self.packed else len(self.analysis.design.racks))
         dwg.set_desc(title=f"{self.title}: hall elevation", desc=f"{racks:,} racks of {spec.id}")
         dwg.add(dwg.rect((0, 0), (svg_number(width), svg_number(height)), fill=BACKGROUND))
-        symbol = dwg.symbol(id=COPY_ID)
-        symbol.viewbox(box.x, box.y, box.width, box.height)
-        for rack in self.copy.geometry.racks:
-            group = symbol.add(dwg.g(id=xml_id("rack", rack.rack.name)))
-            self.copy.draw_frame(dwg, group, rack)
-            self.copy.draw_units(dwg, group, rack)
-            self.copy.draw_trays(dwg, group, rack)
-            self.copy.draw_port_bars(dwg, group, rack)
-            self.copy.draw_rack_captions(dwg, group, rack)
-        dwg.defs.add(symbol)
+        for index, drawing in enumerate(self.drawings):
+            symbol = dwg.symbol(id=_symbol_id(index))
+            symbol.viewbox(box.x, box.y, box.width, box.height)
+            for rack in drawing.geometry.racks:
+                group = symbol.add(dwg.g(id=xml_id("rack", rack.rack.name)))
+                drawing.draw_frame(dwg, group, rack)
+                drawing.draw_units(dwg, group, rack)
+                drawing.draw_trays(dwg, group, rack)
+                drawing.draw_port_bars(dwg, group, rack)
+                drawing.draw_rack_captions(dwg, group, rack)
+            if index:  # the same racks and trays drawn again: their ids made its own
+                _suffix_ids(symbol, f"-{index + 1}")
+            dwg.defs.add(symbol)
         self._header(dwg, racks, rows)
         copies = dwg.add(dwg.g(id="copies"))
         numbers = dwg.add(
@@ -128,7 +165,7 @@ class HallElevation(SvgDocument):
             x, y = MARGIN_MM + column * step_x, top + row * step_y
             copies.add(
                 dwg.use(
-                    f"#{COPY_ID}",
+                    f"#{_symbol_id(self.drawing_of[index])}",
                     insert=(svg_number(x), svg_number(y)),
                     size=(svg_number(box.width), svg_number(box.height)),
                 )
@@ -154,11 +191,15 @@ class HallElevation(SvgDocument):
                 font_weight=BOLD,
             )
         )
-        copies = "copy" if self.copies == 1 else "copies"
+        count = self.servers
+        copies = "copy" if count == 1 else "copies"
+        how = "each copy drawn as in"
+        if self.packed:
+            how = "packed in floor racks with a management switch each, each server drawn as in"
         group.add(
             dwg.text(
-                f"{self.face.capitalize()} elevation of {racks:,} racks: {self.copies:,} {copies} "
-                f"of {spec.id} in {rows:,} row{'s' if rows != 1 else ''}, each copy drawn as in "
+                f"{self.face.capitalize()} elevation of {racks:,} racks: {count:,} {copies} "
+                f"of {spec.id} in {rows:,} row{'s' if rows != 1 else ''}, {how} "
                 f"`rackbom svg {spec.id}{' --face rear' if self.face == 'rear' else ''}`"
                 " · to scale in millimetres",
                 insert=(

@@ -191,14 +191,21 @@ class Cluster(System):
         face: str = "front",
         scope: Scope | str | None = None,
     ) -> Any:
-        """The racks from the front (or rear), in rows: one drawing of the design per copy; a
-        cluster of several halls is drawn one hall at a time, or any `scope` within one hall
-        (`hall=hall02`, `row=row04`, `rack=NAME`; a copy of a design of several racks with a
-        rack in scope is drawn whole)."""
+        """The racks from the front (or rear), in rows: one drawing of the design per copy, or
+        of each floor rack of packed servers as it stands; a cluster of several halls is drawn
+        one hall at a time, or any `scope` within one hall (`hall=hall02`, `row=row04`,
+        `rack=NAME`; a copy of a design of several racks with a rack in scope is drawn
+        whole)."""
         from rackbom.layouts.hall_svg import HallElevation
 
         copies, title = self._scoped_copies(scope)
-        return HallElevation(self.design.analysis, copies, title, racks_per_row, width, face)
+        packing = self.analysis.packing
+        if packing.per == 1:
+            return HallElevation(self.design.analysis, copies, title, racks_per_row, width, face)
+        units = list(dict.fromkeys(packing.unit_of(c) for c in copies))  # floor racks, in order
+        analysis = self.design.analysis
+        stand = self.analysis.standing
+        return HallElevation(analysis, units, title, racks_per_row, width, face, stand)
 
     def _scoped_copies(self, scope: Scope | str | None) -> tuple[Sequence[int], str]:
         """The copies drawn (from 0) and the title: all, or a scope's within one hall."""

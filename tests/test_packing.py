@@ -135,3 +135,34 @@ def test_the_run_list_names_the_floors_racks(cluster_id: str) -> None:
         assert devices[row.a_device] == (row.a_rack, row.a_position), row
         racks.add(row.a_rack)
     assert len(racks) == cluster.physical_racks
+
+
+@pytest.mark.parametrize(
+    ("cluster_id", "row"), [("hgx-b200-8k", "row01"), ("hgx-h200-8k", "row13")]
+)
+def test_the_hall_elevation_draws_the_floor_racks_as_they_stand(
+    cluster_id: str, row: str, cli, tmp_path
+) -> None:
+    """A row's elevation has its floor racks, not its servers one to a rack: a symbol of a full
+    floor rack (the copies stacked as the DCIM stands them, the switch on top), one of a last
+    part-full one where the row ends with it, each id once."""
+    from xml.etree import ElementTree
+
+    cluster = _cluster(cluster_id)
+    out = tmp_path / "row.svg"
+    result = cli("svg", cluster_id, "--view", "racks", "--scope", f"row={row}", "-o", str(out))
+    assert result.code == 0, result.err
+    root = ElementTree.fromstring(out.read_text())
+    ns = "{http://www.w3.org/2000/svg}"
+    racks = cluster.floor.rows[int(row[3:]) - 1]  # the floor racks of the row
+    assert len(root.findall(f".//{ns}use")) == racks
+    symbols = root.findall(f".//{ns}symbol")
+    full = cluster.packing.per
+    last = len(cluster.packing.unit_copies(cluster.packing.units - 1))
+    assert len(symbols) == (1 if row == "row01" or last == full else 2)
+    for symbol, copies in zip(symbols, (full, last), strict=False):
+        trays = symbol.findall(f".//{ns}g[@class='tray']")
+        assert len(trays) == copies + 1  # the servers and the floor rack's switch
+    ids = [e.get("id") for e in root.iter() if e.get("id")]
+    assert len(ids) == len(set(ids))
+    assert f"of {racks} racks: " in out.read_text()

@@ -33,7 +33,7 @@ from .cluster_summary import (
 )
 from .fabric import FabricSizer, SizedFabric, cheapest
 from .floor import FloorLayout, Lengths
-from .floor_switch import FloorRacks, FloorSwitch, rack_switch
+from .floor_switch import FloorRacks, FloorSwitch, StandingRack, rack_switch, standing_rack
 from .links import TierLinkParts
 from .packing import Packing, stack_of
 from .sizing import TierPlan
@@ -205,6 +205,11 @@ class ClusterAnalysis:
         """The management switch each floor rack of packed servers gets; None where each copy
         stands in its own racks or brings its own."""
         return self._rack_switch if self.copies_per_rack > 1 else None
+
+    def standing(self, unit: int) -> StandingRack:
+        """Floor unit `unit` of packed servers as it stands, for its drawing."""
+        copies = len(self.packing.unit_copies(unit))
+        return standing_rack(self.rack.design, self.packing, copies, self.floor_switch)
 
     @cached_property
     def floor_racks(self) -> FloorRacks | None:

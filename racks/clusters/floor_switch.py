@@ -23,9 +23,9 @@ from ...components.errors import InputError
 from ...components.trays import TrayRole, TrayType
 from ..built import BuiltDesign, BuiltRack, PlacedTray
 from ..management import BMC_ROLES, RackManagement, rack_management
-from ..power import parts_power
+from ..power import TrayPower, parts_power, tray_power
 from .network_management import management_trays
-from .packing import Packing
+from .packing import Packing, stacked_rack
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,41 @@ def rack_switch(design: BuiltDesign, catalogue: Catalogue, file: str | None) -> 
         weights = ((design.part(line.part).weight_kg, line.qty) for line in tray.parts)
         weight = sum(w * q for w, q in weights if w is not None)
     return FloorSwitch(tray, power_w, weight)
+
+
+@dataclass(frozen=True)
+class StandingRack:
+    """A floor rack of packed servers as it stands, for its drawing: the copies' trays raised,
+    each with the key of the design tray it is (`origins`), then the switch the floor rack adds,
+    with its power and price (the network BOM's: its parts at their prices)."""
+
+    rack: BuiltRack
+    copies: int
+    origins: tuple[str, ...]
+    """The design tray's key of each raised tray, in the rack's order."""
+    added: tuple[tuple[PlacedTray, TrayPower, float], ...]
+    """What the floor rack adds above the copies: its tray, power and price."""
+
+
+def standing_rack(
+    design: BuiltDesign, packing: Packing, copies: int, switch: FloorSwitch | None
+) -> StandingRack:
+    """A floor rack of `copies` packed copies of the design's one rack, with `switch` at the top
+    where the floor rack gets one."""
+    (rack,) = design.racks
+    stood = stacked_rack(rack, packing, copies, None if switch is None else switch.tray)
+    origins = tuple(t.key for _ in range(copies) for t in rack.trays)
+    added = tuple(
+        (t, tray_power(design, t), _parts_price(design, t.tray))
+        for t in stood.trays[len(origins) :]
+    )
+    return StandingRack(stood, copies, origins, added)
+
+
+def _parts_price(design: BuiltDesign, tray: TrayType) -> float:
+    """A tray's parts at their prices (those without a price count nothing)."""
+    prices = ((design.part(line.part).price_usd, line.qty) for line in tray.parts)
+    return sum(price * qty for price, qty in prices if price is not None)
 
 
 class FloorRacks:
@@ -117,12 +152,4 @@ class FloorRacks:
 
     def _stand(self, copies: int) -> BuiltRack:
         (rack,) = self.design.racks
-        raised = [
-            PlacedTray(t.rack, slot[1], t.tray, t.unit_name)
-            for level in range(copies)
-            for t in rack.trays
-            for slot in [self.packing.slot(t, level)]
-        ]
-        top = rack.frame.height_units - self.switch.units + 1
-        switch = PlacedTray(rack.name, top, self.switch.tray, rack.trays[0].unit_name)
-        return BuiltRack(rack.spec, rack.frame, [*raised, switch], list(rack.items) * copies)
+        return stacked_rack(rack, self.packing, copies, self.switch.tray)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...components.trays import TrayType
 from ..built import BuiltRack, PlacedTray
 
 
@@ -69,3 +70,21 @@ class Packing:
 
 ALONE = Packing(1, 1, 0)
 """A design standing alone: one copy in its own racks."""
+
+
+def stacked_rack(
+    rack: BuiltRack, packing: Packing, copies: int, top: TrayType | None = None
+) -> BuiltRack:
+    """A floor rack of `copies` copies of a one-rack design's `rack` as they stand: each copy's
+    trays in the design's order, copy by copy from the bottom, then `top` (a tray the floor rack
+    adds) at the top of its frame, where given."""
+    raised = [
+        PlacedTray(t.rack, position, t.tray, t.unit_name)
+        for level in range(copies)
+        for t in rack.trays
+        for position in [packing.slot(t, level)[1]]
+    ]
+    if top is not None:
+        unit = rack.frame.height_units - top.height_units + 1
+        raised.append(PlacedTray(rack.name, unit, top, rack.trays[0].unit_name))
+    return BuiltRack(rack.spec, rack.frame, raised, list(rack.items) * copies)
