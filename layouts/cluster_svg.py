@@ -113,6 +113,8 @@ class _Band:
     network_racks: int
     down: int
     up: int
+    fewest: int
+    """Racks in its shortest row (its longest is drawn)."""
 
     @property
     def rows(self) -> int:
@@ -121,10 +123,14 @@ class _Band:
 
 
 def _band_label(band: _Band) -> str:
-    """`row 3`, or `rows 1-55 (55 alike)`."""
+    """`row 3`, `rows 1-55 (55 alike)`, or where their racks differ, `rows 21-22 (6-16
+    racks)`."""
     if band.rows == 1:
         return f"row {band.first + 1}"
-    return f"rows {band.first + 1}-{band.last + 1} ({band.rows} alike)"
+    rows = f"rows {band.first + 1}-{band.last + 1}"
+    if band.fewest < band.racks:
+        return f"{rows} ({band.fewest}-{band.racks} racks)"
+    return f"{rows} ({band.rows} alike)"
 
 
 def _bands(floor: FloorLayout, shown: range, most: int) -> list[_Band]:
@@ -142,6 +148,7 @@ def _bands(floor: FloorLayout, shown: range, most: int) -> list[_Band]:
                 max(floor.row_network_racks[r] for r in span),
                 sum(floor.row_links[r][0] for r in span),
                 sum(floor.row_links[r][1] for r in span),
+                min(floor.rows[r] for r in span),
             )
         )
     return bands

@@ -332,3 +332,11 @@ def test_the_hall_elevation_draws_one_copy_and_reuses_it(cli, tmp_path: Path) ->
     assert len(root.findall(f".//{ns}symbol//{ns}g[@class='tray']")) == 34  # one rack's trays
     assert len(svg) < 200_000
     assert svg == rb.load_cluster("helios-16k").hall_elevation().to_string()  # deterministic
+
+
+def test_a_band_of_rows_says_where_their_racks_differ() -> None:
+    from rackbom.layouts.cluster_svg import _Band, _band_label
+
+    assert _band_label(_Band(0, 0, 16, 1, 0, 0, 16)) == "row 1"
+    assert _band_label(_Band(0, 54, 16, 1, 0, 0, 16)) == "rows 1-55 (55 alike)"
+    assert _band_label(_Band(20, 21, 16, 1, 0, 0, 6)) == "rows 21-22 (6-16 racks)"
