@@ -92,7 +92,7 @@ class ClusterAnalysis:
             gpus_per_copy=self.rack.gpus,
             file=file,
             rack_management=tuple(rack_management(design, r) for r in design.racks),
-            copies_per_rack=self.copies_per_rack,
+            packing=self.packing,
             floor_racks=self.floor_racks,
         )
         self.options = self.sizer.options(spec.fabric)

@@ -37,6 +37,7 @@ from .network_management import (
     network_management,
     network_rack_count,
 )
+from .packing import Packing
 from .sizing import FabricTooSmall, TierPlan, joined, max_endpoints, size_fabric, split
 from .unit import DesignUnit
 from .uplinks import PlaneShape
@@ -132,7 +133,8 @@ class FabricSizer:
     file: str | None
     rack_management: tuple[RackManagement, ...]
     """Each design rack's in-rack management."""
-    copies_per_rack: int
+    packing: Packing
+    """The copies on their floor units."""
     floor_racks: FloorRacks | None
     """The floor racks of packed servers with their management switch (`floor_switch.py`)."""
 
@@ -400,8 +402,7 @@ class FabricSizer:
             network_racks=network_racks,
             racks=self.rack_management,
             floor_rack=None if self.floor_racks is None else self.floor_racks.management(0),
-            copies=self.copies,
-            copies_per_rack=self.copies_per_rack,
+            packing=self.packing,
             ends_m=self.floor.ends_m,
         )
         return Aggregation(self.catalogue, self.management, where, self.file)

@@ -43,6 +43,7 @@ from .floor import FloorLayout
 from .floor_index import FloorIndex
 from .links import cable_preference
 from .network_management import NetworkManagement
+from .packing import Packing
 
 UPLINK_KINDS = ("dac", "aec", "aoc")
 """Cables that plug into a cage at both ends: an uplink needs no module."""
@@ -82,8 +83,8 @@ class ManagementFloor:
     floor_rack: RackManagement | None
     """A floor rack of packed servers' management, where it has a switch of its own
     (`floor_switch.py`): its links out of the rack land after its first copy's."""
-    copies: int
-    copies_per_rack: int
+    packing: Packing
+    """The copies on their floor units."""
     ends_m: float
     """What a drop adds to its run along the floor: a rise at each end and the slack."""
 
@@ -201,18 +202,17 @@ class Aggregation:
         """Each compute rack's management with links out of it, copy by copy: copy, design rack,
         management; a floor rack's own switch after the first copy standing in it."""
         floor = self.floor
-        for copy in range(floor.copies):
+        for copy in range(floor.packing.copies):
             for r, plan in enumerate(floor.racks):
                 if plan.leaving:
                     yield copy, r, plan
-            if floor.floor_rack is not None and copy % floor.copies_per_rack == 0:
+            if floor.floor_rack is not None and floor.packing.level(copy) == 0:
                 yield copy, 0, floor.floor_rack
 
     def _place(self, copy: int, rack: int) -> tuple[int, int, int]:
         """Hall, row and position of design rack `rack` of copy `copy` on the floor."""
         floor = self.floor
-        per = floor.copies_per_rack
-        return floor.index.locate(copy * len(floor.racks) + rack if per == 1 else copy // per)
+        return floor.index.locate(floor.packing.unit_of(copy) * len(floor.racks) + rack)
 
     def drops(self) -> Iterator[Drop]:
         """Every link to an aggregation switch, in the rule's order."""
