@@ -91,8 +91,11 @@ class HallElevation(SvgDocument):
         self.packed = packed is not None
         self.servers = len(copies)
         """Copies of the design drawn."""
+        self.switched = False
+        """Whether each floor rack adds a management switch of its own."""
         if packed is not None:
             stood = [packed(unit) for unit in copies]
+            self.switched = any(s.added for s in stood)
             kinds = sorted({s.copies for s in stood}, reverse=True)
             self.drawings = [
                 FloorRackElevation(analysis, next(s for s in stood if s.copies == n), face)
@@ -195,7 +198,8 @@ class HallElevation(SvgDocument):
         copies = "copy" if count == 1 else "copies"
         how = "each copy drawn as in"
         if self.packed:
-            how = "packed in floor racks with a management switch each, each server drawn as in"
+            switch = " with a management switch each" if self.switched else ""
+            how = f"packed in floor racks{switch}, each server drawn as in"
         group.add(
             dwg.text(
                 f"{self.face.capitalize()} elevation of {racks:,} racks: {count:,} {copies} "
