@@ -41,7 +41,7 @@ from .geometry import (
 
 if TYPE_CHECKING:
     from ..racks.analysis import Analysis
-    from ..racks.built import BuiltRack, PlacedTray
+    from ..racks.built import BuiltDesign, BuiltRack, PlacedTray
     from ..racks.port_types import ChipPorts, TrayPorts
     from ..racks.power import TrayPower
     from ..racks.summary import DesignSummary
@@ -148,8 +148,8 @@ class Elevation(SvgDocument):
     def geometry(self) -> ElevationGeometry:
         """Where everything sits, in millimetres."""
         return elevation_geometry(
-            self.analysis.design,
-            self.analysis.ports,
+            self.drawn,
+            list(self._tray_ports.values()),
             label=self.tray_label,
             bar_captions=_bar_captions if self.face == "front" else None,
             figure_rows=len(self.figures) + len(self.note_lines),
@@ -158,6 +158,11 @@ class Elevation(SvgDocument):
             from_behind=self.face == "rear",
             racks_per_row=self.racks_per_row,
         )
+
+    @property
+    def drawn(self) -> BuiltDesign:
+        """The racks drawn, with their trays where they stand: the design's."""
+        return self.analysis.design
 
     def to_string(self) -> str:
         """The SVG document as text."""

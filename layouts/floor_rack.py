@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING
 
 from ..components.parts import Gpu
 from ..exports.figures import Unit
-from .elevation import _COUNT, Elevation, _bar_captions
-from .geometry import ElevationGeometry, elevation_geometry
+from .elevation import _COUNT, Elevation
 
 if TYPE_CHECKING:
     from ..racks.analysis import Analysis
-    from ..racks.built import BuiltRack, PlacedTray
+    from ..racks.built import BuiltDesign, BuiltRack, PlacedTray
     from ..racks.clusters.floor_switch import StandingRack
     from ..racks.port_types import TrayPorts
     from ..racks.power import TrayPower
@@ -32,19 +31,9 @@ class FloorRackElevation(Elevation):
         self._added = {t.key: (power, price) for t, power, price in standing.added}
 
     @cached_property
-    def geometry(self) -> ElevationGeometry:
-        """The floor rack alone, laid out as the design's elevation lays out a rack."""
-        design = dataclasses.replace(self.analysis.design, racks=[self.standing.rack])
-        return elevation_geometry(
-            design,
-            list(self._tray_ports.values()),
-            label=self.tray_label,
-            bar_captions=None if self.face == "rear" else _bar_captions,
-            figure_rows=len(self.figures) + len(self.note_lines),
-            warning_rows=len(self.warning_lines),
-            legend_rows=len(self.legend),
-            from_behind=self.face == "rear",
-        )
+    def drawn(self) -> BuiltDesign:
+        """The floor rack alone, as it stands."""
+        return dataclasses.replace(self.analysis.design, racks=[self.standing.rack])
 
     @cached_property
     def _tray_power(self) -> dict[str, TrayPower]:
