@@ -8,7 +8,6 @@ command leaves either all of its outputs or none of them. Errors name the path t
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,24 +46,34 @@ def write_files(outputs: Sequence[tuple[str | Path, Writer]]) -> list[Path]:
     try:
         for target, (_, write) in zip(targets, outputs, strict=True):
             with _naming(target):
-                fd, name = tempfile.mkstemp(
-                    prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-                )
-                os.close(fd)
-                temps.append(Path(name))
+                _create_temporary(target, temps)
                 write(temps[-1])
                 os.chmod(temps[-1], 0o644)
         for target, tmp in zip(targets, temps, strict=True):
             with _naming(target):
-                was_there = target.exists()
+                if not target.exists():
+                    placed.append(target)
                 os.replace(tmp, target)
-            if not was_there:
-                placed.append(target)
     except BaseException:
         for path in (*temps, *placed):
             path.unlink(missing_ok=True)
         raise
     return targets
+
+
+def _create_temporary(target: Path, temps: list[Path]) -> None:
+    """Create an empty temporary file beside `target`, listed in `temps` before it exists.
+
+    Listed first, so a signal arriving at any instant (SIGTERM, Ctrl-C) finds it on the list
+    the cleanup removes; a name already taken (by another run) is dropped and another drawn.
+    """
+    while True:
+        temps.append(target.parent / f".{target.name}.{os.urandom(6).hex()}.tmp")
+        try:
+            os.close(os.open(temps[-1], os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+            return
+        except FileExistsError:
+            temps.pop()
 
 
 def atomic_write(path: str | Path, write: Writer) -> Path:

@@ -15,12 +15,14 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Callable
 from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TypeVar
+
+from .atomic import atomic_write
+from .errors import InputError
 
 T = TypeVar("T")
 
@@ -50,11 +52,9 @@ def cached(name: str, data: bytes, build: Callable[[], T]) -> T:
     value = build()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-        with os.fdopen(fd, "wb") as stream:
-            pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except OSError:
+        pickled = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        atomic_write(path, lambda tmp: tmp.write_bytes(pickled))
+    except (OSError, InputError):
         pass
     return value
 

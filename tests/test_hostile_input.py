@@ -616,3 +616,52 @@ def test_a_users_plant_limit_names_both_inputs(cli, tmp_path):
     result = cli("show", "helios", "--plant", str(plant))
     words = ["built-in design helios: racks[0](name=helios)", f"{plant}: plant_profiles.row_busway"]
     assert_one_line_error(result, *words)
+
+
+def test_an_interrupt_at_any_line_of_a_write_leaves_no_temporary_file(tmp_path):
+    """A signal (SIGTERM, Ctrl-C) may land between any two lines: the write is all or none."""
+    from rackbom.components import atomic
+
+    def interrupted_at(line: int, folder: Path) -> bool:
+        seen = 0
+
+        def tracer(frame, event, arg):
+            def each_line(frame, event, arg):
+                nonlocal seen
+                seen += event == "line"
+                if seen == line:
+                    raise KeyboardInterrupt
+                return each_line
+
+            return each_line if frame.f_code.co_filename == atomic.__file__ else None
+
+        outputs = [
+            (folder / "new.txt", lambda p: p.write_text("new")),
+            (folder / "old.txt", lambda p: p.write_text("replaced")),
+        ]
+        sys.settrace(tracer)
+        try:
+            write_files(outputs)
+        except KeyboardInterrupt:
+            return True
+        finally:
+            sys.settrace(None)
+        return False
+
+    for line in range(1, 1000):
+        folder = tmp_path / str(line)
+        folder.mkdir()
+        (folder / "old.txt").write_text("old")
+        interrupted = interrupted_at(line, folder)
+        names = sorted(p.name for p in folder.iterdir())
+        if not interrupted:
+            assert names == ["new.txt", "old.txt"]
+            assert line > 20, "the trace saw too few lines to cover the write"
+            return
+        assert names in (["old.txt"], ["new.txt", "old.txt"]), (line, names)
+        if "new.txt" in names:  # interrupted only once every output was in place
+            assert (folder / "new.txt").read_text() == "new"
+            assert (folder / "old.txt").read_text() == "replaced"
+        else:
+            assert (folder / "old.txt").read_text() in ("old", "replaced")
+    raise AssertionError("the write never completed")
