@@ -199,7 +199,8 @@ class HallElevation(SvgDocument):
         how = "each copy drawn as in"
         if self.packed:
             switch = " with a management switch each" if self.switched else ""
-            how = f"packed in floor racks{switch}, each server drawn as in"
+            stand = "packed in floor racks" if count > racks else "one to a floor rack"
+            how = f"{stand}{switch}, each server drawn as in"
         group.add(
             dwg.text(
                 f"{self.face.capitalize()} elevation of {racks:,} racks: {count:,} {copies} "

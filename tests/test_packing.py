@@ -166,3 +166,54 @@ def test_the_hall_elevation_draws_the_floor_racks_as_they_stand(
     ids = [e.get("id") for e in root.iter() if e.get("id")]
     assert len(ids) == len(set(ids))
     assert f"of {racks} racks: " in out.read_text()
+
+
+def _switches_manage_every_bmc(plan: DcimPlan) -> int:
+    """Every compute rack of the export holds one management switch, and each server's BMC is
+    cabled to it; the number of racks checked."""
+    compute = [p for p in plan.placed() if p.rack.role == "compute"]
+    for placed in compute:
+        (own,) = [d.name for d in placed.devices if d.role == "management"]
+        servers = {d.name for d in placed.devices if d.role == "compute"}
+        bmcs = {c.a_device for c in placed.cables if c.b_device == own and c.a_name == "bmc"}
+        assert servers and bmcs == servers, placed.rack.name
+    return len(compute)
+
+
+def test_the_last_floor_rack_holds_its_switch_however_few_servers_it_holds() -> None:
+    """mi355x-server-8k stands 1,024 servers 3 to a floor rack: its last rack holds one, with
+    its own switch all the same, in the export as in the run list."""
+    cluster = _cluster("mi355x-server-8k")
+    packing = cluster.packing
+    assert len(packing.unit_copies(packing.units - 1)) == 1
+    assert _switches_manage_every_bmc(_plan("mi355x-server-8k")) == packing.units
+
+
+def test_a_server_alone_in_its_floor_rack_has_the_switch_too(tmp_path) -> None:
+    """Where the hall's rack power holds one server to a floor rack, each floor rack still gets
+    the management switch: every BMC cabled in the export and the run list, each switch bought,
+    its power on the rack's feeds."""
+    path = tmp_path / "lone.yaml"
+    path.write_text(
+        "id: b200-lone\nname: HGX B200 one to a rack\nsource: assume-network-profiles\n"
+        "design: hgx-b200\nsize: {gpus: 256}\nprofile: nvidia-infiniband-ndr\n"
+        "floor: {rack_power_kw: 20}\n",
+        encoding="utf-8",
+    )
+    system = rb.load_cluster(str(path))
+    cluster = system.analysis
+    assert isinstance(cluster, ClusterAnalysis)
+    assert cluster.packing.per == 1
+    switch = cluster.floor_switch
+    assert switch is not None
+    plan = cluster_plan(cluster, vocabulary("netbox"))
+    assert _switches_manage_every_bmc(plan) == cluster.copies == 32
+    bmcs = [r.a_device for r in rb.cables(system) if r.a_port == "bmc"]
+    assert len(bmcs) == len(set(bmcs)) == cluster.copies
+    (part,) = [line.part for line in switch.tray.parts]
+    bought = sum(n.qty for n in cluster.network_bom if n.part == part)
+    assert bought == sum(cluster.fabric.network_racks) * cluster.sizer.management.trays + 32
+    placed = next(p for p in plan.placed() if p.rack.role == "compute")
+    fed = sum(d.allocated_draw for d in placed.draws)
+    nominal = cluster.rack.summary.power_rack_input_w + switch.power_w
+    assert fed == pytest.approx(nominal, abs=len(placed.draws))

@@ -202,9 +202,9 @@ class ClusterAnalysis:
 
     @property
     def floor_switch(self) -> FloorSwitch | None:
-        """The management switch each floor rack of packed servers gets; None where each copy
-        stands in its own racks or brings its own."""
-        return self._rack_switch if self.copies_per_rack > 1 else None
+        """The management switch each floor rack of servers gets, whether it holds one copy or
+        several; None where each copy stands in its own racks with its own management."""
+        return self._rack_switch
 
     def standing(self, unit: int) -> StandingRack:
         """Floor unit `unit` of packed servers as it stands, for its drawing."""
@@ -213,7 +213,7 @@ class ClusterAnalysis:
 
     @cached_property
     def floor_racks(self) -> FloorRacks | None:
-        """The floor racks of packed servers with their management switch, as they stand."""
+        """The floor racks of servers with their management switch, as they stand."""
         switch = self.floor_switch
         return None if switch is None else FloorRacks(self.rack.design, self.packing, switch)
 

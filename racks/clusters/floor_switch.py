@@ -1,16 +1,16 @@
-"""The management switch of a floor rack of packed servers.
+"""The management switch of a floor rack of servers.
 
 A one-rack design whose trays have a BMC but which holds no management tray (an 8-GPU server)
-leaves its BMCs to the rack it stands in. Where a cluster packs several copies of it to a floor
-rack (`packing.py`), the floor rack gets the management tray the network racks take (the
-catalogue's management tray of the frame's unit standard with the slowest ports, then the first
-by id; `network_management.management_trays`) at the top of its frame, and the packing leaves it
-that room and its power. The floor rack as it stands, its copies' trays raised to where they
-stand, then the switch, is cabled by the in-rack rule of `racks/management.py`: each BMC, bottom
-up, takes the switch's next port; the switch's uplink and its own management port leave the rack
-for the management aggregation, as a lone management tray's do. The switch is bought, powered and
-drawn with the floor rack: its parts and the cords in the network BOM's management lines, its
-power on the floor rack's PDUs.
+leaves its BMCs to the rack it stands in. A cluster stands its copies in floor racks, one or
+several to a rack (`packing.py`); each floor rack gets the management tray the network racks
+take (the catalogue's management tray of the frame's unit standard with the slowest ports, then
+the first by id; `network_management.management_trays`) at the top of its frame, however few
+servers it holds, and the packing leaves it that room and its power. The floor rack as it
+stands, its copies' trays raised to where they stand, then the switch, is cabled by the in-rack
+rule of `racks/management.py`: each BMC, bottom up, takes the switch's next port; the switch's
+uplink and its own management port leave the rack for the management aggregation, as a lone
+management tray's do. The switch is bought, powered and drawn with the floor rack: its parts and
+the cords in the network BOM's management lines, its power on the floor rack's PDUs.
 """
 
 from __future__ import annotations

@@ -146,7 +146,7 @@ def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary
 
         domains += fabric_failure_domains(fabric, system.copies, model)
     built = redundancy_of(loaded.profile.redundancy, model, racks)
-    if per > 1:  # servers packed several to a floor rack: one rack carrying them all
+    if per > 1 or switch is not None:  # a floor rack of servers: one rack carrying them all
         frame_kg = analysis.design.racks[0].frame.weight_kg or 0.0
         racks = [stacked_plant(loaded, catalogue, racks[0], per, frame_kg, switch)]
     loads = [FloorLoad(r.floor_load_kg_m2, r.point_load_kg, ()) for r in racks]
