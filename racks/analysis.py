@@ -21,6 +21,7 @@ from .compute import Compute, compute
 from .copper_runs import CopperRun, copper_runs
 from .io_budget import IoBudget, io_budgets
 from .origin import Kind
+from .packing import ALONE, Packing
 from .port_types import TrayPorts
 from .ports import port_usage
 from .power import RackPower, rack_power
@@ -354,6 +355,11 @@ class Analysis:
     def copies_per_rack(self) -> int:
         """Its racks stand alone."""
         return 1
+
+    @property
+    def packing(self) -> Packing:
+        """One copy, in its own racks."""
+        return ALONE
 
     @property
     def floor_switch(self) -> None:

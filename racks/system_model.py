@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .clusters.floor_switch import FloorSwitch
     from .cost_basis import CostBasis
     from .origin import Kind
+    from .packing import Packing
     from .scale_out import ScaleOut
     from .summary import DesignSummary
 
@@ -57,9 +58,13 @@ class SystemModel(Protocol):
         """Copies of a one-rack design packed into one floor rack (1 where none are packed)."""
 
     @property
+    def packing(self) -> Packing:
+        """Where each copy stands: its floor unit and how far its trays are raised in it."""
+
+    @property
     def floor_switch(self) -> FloorSwitch | None:
-        """The management switch each floor rack of packed servers gets (None where none is
-        packed, or the design brings its own)."""
+        """The management switch each floor rack of servers gets (None where each copy stands
+        in its own racks with the management it holds)."""
 
     @property
     def floor_rows(self) -> tuple[int, ...]:

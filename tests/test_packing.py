@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 import rackbom as rb
 from rackbom.racks.cabling.names import is_aggregation
 from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
-from rackbom.racks.clusters.packing import Packing
 from rackbom.racks.dcim.dcim_model import DcimPlan
 from rackbom.racks.dcim.dcim_plan import cluster_plan
 from rackbom.racks.dcim.vocabulary import vocabulary
+from rackbom.racks.packing import Packing
 
 PACKED = ["hgx-b200-8k", "mi355x-server-8k"]
 """Built-in clusters of 8-GPU servers packed several to a floor rack (two makers, two fabrics)."""

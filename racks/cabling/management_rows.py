@@ -9,8 +9,8 @@ from functools import partial
 
 from ...components.catalogue import Catalogue
 from ..built import BuiltDesign, PlacedTray
-from ..clusters.packing import ALONE, Packing
 from ..management import CORD_TYPE, ManagementLink, own_port, rack_management
+from ..packing import ALONE, Packing
 from .names import management_switch_port, rack_name, tray_device
 from .row import CableRow
 

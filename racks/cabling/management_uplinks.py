@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator
 
 from ..built import PlacedTray
 from ..clusters.management_aggregation import Aggregation, Drop
-from ..clusters.packing import Packing
 from ..management import own_port
+from ..packing import Packing
 from .management_rows import MANAGEMENT_TIER
 from .names import (
     management_switch_port,

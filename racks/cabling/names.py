@@ -4,7 +4,7 @@ One rule, so a cable's ends name devices and interfaces the DCIM export creates.
 starts with the system's id, so several systems load into one DCIM side by side:
 
 - a design's rack `r` is `{id}-{r}` (or `{id}` where the rack is named as the design); floor
-  unit `u` (from 0) of a cluster (`racks/clusters/packing.py`: a copy of the design, or a floor
+  unit `u` (from 0) of a cluster (`racks/packing.py`: a copy of the design, or a floor
   rack of servers packed several to it) is the prefix `{cluster}-NNNNN` (`u + 1`, five digits),
   its racks `{cluster}-NNNNN-{r}`;
 - a tray is `{rack}-{slot}` (`helios-OU14`), its slot where it stands in that rack (a packed

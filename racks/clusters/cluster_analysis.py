@@ -18,6 +18,7 @@ from ..analysis import Analysis, source_uses
 from ..cost_basis import CostBasis, cluster_basis
 from ..management import rack_management
 from ..origin import Kind
+from ..packing import Packing, stack_of
 from ..power import conversion_text
 from ..scale_out import ScaleOut
 from .cluster_spec import ClusterSpec
@@ -35,7 +36,6 @@ from .fabric import FabricSizer, SizedFabric, cheapest
 from .floor import FloorLayout, Lengths
 from .floor_switch import FloorRacks, FloorSwitch, StandingRack, rack_switch, standing_rack
 from .links import TierLinkParts
-from .packing import Packing, stack_of
 from .sizing import TierPlan
 from .unit import DesignUnit, design_unit
 
@@ -182,7 +182,7 @@ class ClusterAnalysis:
     @property
     def copies_per_rack(self) -> int:
         """Copies of a one-rack design packed into one rack by the hall's power and space (its
-        trays stacked as `packing.py` says)."""
+        trays stacked as `racks/packing.py` says)."""
         design = self.rack.design
         if len(design.racks) != 1:
             return 1

@@ -22,6 +22,7 @@ from ...components.parts import PartType
 from ...components.rounding import TOLERANCE
 from ...components.switch_systems import SwitchSystem
 from ..management import RackManagement
+from ..packing import Packing
 from .cages import CageRun, RackPorts, fabric_cages
 from .cluster_spec import FabricPlan, FloorSpec
 from .cluster_summary import NetworkLine
@@ -37,7 +38,6 @@ from .network_management import (
     network_management,
     network_rack_count,
 )
-from .packing import Packing
 from .sizing import FabricTooSmall, TierPlan, joined, max_endpoints, size_fabric, split
 from .unit import DesignUnit
 from .uplinks import PlaneShape

@@ -2,7 +2,7 @@
 
 A one-rack design whose trays have a BMC but which holds no management tray (an 8-GPU server)
 leaves its BMCs to the rack it stands in. A cluster stands its copies in floor racks, one or
-several to a rack (`packing.py`); each floor rack gets the management tray the network racks
+several to a rack (`racks/packing.py`); each floor rack gets the management tray the network racks
 take (the catalogue's management tray of the frame's unit standard with the slowest ports, then
 the first by id; `network_management.management_trays`) at the top of its frame, however few
 servers it holds, and the packing leaves it that room and its power. The floor rack as it
@@ -23,9 +23,9 @@ from ...components.errors import InputError
 from ...components.trays import TrayRole, TrayType
 from ..built import BuiltDesign, BuiltRack, PlacedTray
 from ..management import BMC_ROLES, RackManagement, rack_management
+from ..packing import Packing, stacked_rack
 from ..power import TrayPower, parts_power, tray_power
 from .network_management import management_trays
-from .packing import Packing, stacked_rack
 
 
 @dataclass(frozen=True)

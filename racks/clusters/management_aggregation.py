@@ -39,11 +39,11 @@ from ...components.errors import InputError
 from ...components.parts import ManagementSwitch
 from ..built import PlacedTray
 from ..management import RackManagement, cord, management_cords
+from ..packing import Packing
 from .floor import FloorLayout
 from .floor_index import FloorIndex
 from .links import cable_preference
 from .network_management import NetworkManagement
-from .packing import Packing
 
 UPLINK_KINDS = ("dac", "aec", "aoc")
 """Cables that plug into a cage at both ends: an uplink needs no module."""

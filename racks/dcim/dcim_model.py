@@ -616,7 +616,7 @@ class ScopedExport:
 
 @dataclass(frozen=True)
 class FloorUnit:
-    """One floor unit of the plan (`racks/clusters/packing.py`): a copy of the design, or a floor
+    """One floor unit of the plan (`racks/packing.py`): a copy of the design, or a floor
     rack of `stacked` copies packed into it; its name prefix, each of its racks' row, and the
     names of its racks kept (None: all of them)."""
 

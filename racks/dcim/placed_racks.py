@@ -26,8 +26,8 @@ from ..cabling.names import (
 from ..cabling.network_racks import NetworkRack, management_rows, own_ports
 from ..cabling.runlist import RunList
 from ..clusters.cluster_analysis import ClusterAnalysis
-from ..clusters.packing import ALONE, Packing
 from ..management import own_port, rack_management
+from ..packing import ALONE, Packing
 from .dcim_model import (
     Cable,
     CableBundle,

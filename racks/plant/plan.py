@@ -23,6 +23,7 @@ from .rack import FloorLoad, RackPlant, stacked_plant, switch_load
 from .redundancy import Redundancy, redundancy_of
 
 if TYPE_CHECKING:
+    from ..packing import Packing
     from ..system_model import SystemModel
 
 Rules: TypeAlias = PlantRules | str | Path | None
@@ -123,13 +124,13 @@ def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary
     members: list[list[int]] = []
     start = 0
     floor = system.floor_rows
-    switch, per = system.floor_switch, system.copies_per_rack
+    switch, packing = system.floor_switch, system.packing
     switches = 0
     for number, count in enumerate(system.row_design_racks, 1):
         members.append(list(range(start, start + count)))
         row = [racks[i % per_copy] for i in members[-1]]
         if switch is not None and row:
-            row = _with_switches(row, members[-1], per, system.copies, switch_load(row[0], switch))
+            row = _with_switches(row, members[-1], packing, switch_load(row[0], switch))
             switches += len(row) - count
         rows.append(row_plant(f"row {number}", floor[number - 1], row, loaded, catalogue))
         start += count
@@ -146,22 +147,22 @@ def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary
 
         domains += fabric_failure_domains(fabric, system.copies, model)
     built = redundancy_of(loaded.profile.redundancy, model, racks)
-    if per > 1 or switch is not None:  # a floor rack of servers: one rack carrying them all
+    if packing.per > 1 or switch is not None:  # a floor rack of servers, carrying them all
         frame_kg = analysis.design.racks[0].frame.weight_kg or 0.0
-        racks = [stacked_plant(loaded, catalogue, racks[0], per, frame_kg, switch)]
+        racks = [stacked_plant(loaded, catalogue, racks[0], packing.per, frame_kg, switch)]
     loads = [FloorLoad(r.floor_load_kg_m2, r.point_load_kg, ()) for r in racks]
     return _summary(loaded, racks, loads, hall, domains, built)
 
 
 def _with_switches(
-    row: list[RackPlant], servers: list[int], per: int, copies: int, switch: RackPlant
+    row: list[RackPlant], servers: list[int], packing: Packing, switch: RackPlant
 ) -> list[RackPlant]:
-    """A row's servers (`servers`: their numbers, `per` to a floor rack, `copies` in all) with
-    each floor rack's own management switch after its last server."""
+    """A row's servers (`servers`: their numbers, standing as `packing` says) with each floor
+    rack's own management switch after its last server."""
     out = []
     for server, number in zip(row, servers, strict=True):
         out.append(server)
-        if (number + 1) % per == 0 or number == copies - 1:
+        if packing.tops(number):
             out.append(switch)
     return out
 

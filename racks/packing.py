@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...components.trays import TrayType
-from ..built import BuiltRack, PlacedTray
+from ..components.trays import TrayType
+from .built import BuiltRack, PlacedTray
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,10 @@ class Packing:
     def level(self, copy: int) -> int:
         """How many copies stand under copy `copy` in its floor rack."""
         return copy % self.per
+
+    def tops(self, copy: int) -> bool:
+        """Whether copy `copy` is the last (the highest) of its floor unit."""
+        return self.level(copy) == self.per - 1 or copy == self.copies - 1
 
     def slot(self, tray: PlacedTray, level: int) -> tuple[str, int]:
         """A design tray of the copy `level` copies up its floor rack's stack: its slot name and
