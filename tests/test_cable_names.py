@@ -7,7 +7,7 @@ import io
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
-from itertools import chain, islice
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -25,12 +25,12 @@ from rackbom.racks.clusters.cluster_analysis import ClusterAnalysis
 from rackbom.racks.clusters.cluster_library import builtin_cluster_ids
 from rackbom.racks.clusters.network_management import NetworkManagement
 from rackbom.racks.dcim.cable_legs import dcim_cables, interface_of, switch_interfaces
-from rackbom.racks.dcim.dcim_model import Lane
+from rackbom.racks.dcim.dcim_model import Channelised, Lane
 from rackbom.racks.dcim.dcim_plan import _cluster_types, cluster_plan, design_plan
 from rackbom.racks.dcim.device_types import switch_device_type, tray_device_type
 from rackbom.racks.dcim.lanes import lane_rule, with_tray_lanes
 from rackbom.racks.dcim.placed_racks import design_racks, network_racks, rack_type, site_for
-from rackbom.racks.dcim.vocabulary import Target, vocabulary
+from rackbom.racks.dcim.vocabulary import Target, Vocabulary, vocabulary
 from rackbom.racks.library import builtin_design_ids
 
 pytestmark = pytest.mark.slow
@@ -82,16 +82,29 @@ def _cluster_interfaces(
     names = [
         d.name for p in placed for d in p.devices if d.name in boxes and d.device_type is switch
     ]
-    boxes_lanes = (item for box, named in lanes.boxes(names) for n in named for item in box.of(n))
-    for lane in chain((lane for p in placed for lane in p.lanes), boxes_lanes):
-        if not isinstance(lane, Lane):  # a channelised cage: the device type's interface
-            assert lane.name in out[lane.device], lane
-            continue
-        assert lane.name not in out[lane.device], lane
-        assert vocab.accepts("interface", lane.type), lane
-        assert lane.cage in out[lane.device], lane
-        out[lane.device].add(lane.name)
+    for lane in (lane for p in placed for lane in p.lanes):
+        _add_lane(out, lane, vocab)
+    for box, named in lanes.boxes(names):
+        # the boxes of a group are one device type with one set of lanes: the first one's
+        # lanes are checked lane by lane, the others take the same names
+        before = set(out[named[0]])
+        for lane in box.of(named[0]):
+            _add_lane(out, lane, vocab)
+        for name in named[1:]:
+            assert out[name] == before, name
+            out[name] = set(out[named[0]])
     return out
+
+
+def _add_lane(out: dict[str, set[str]], lane: Lane | Channelised, vocab: Vocabulary) -> None:
+    """A lane's name into its device's interfaces, once checked against them."""
+    if not isinstance(lane, Lane):  # a channelised cage: the device type's interface
+        assert lane.name in out[lane.device], lane
+        return
+    assert lane.name not in out[lane.device], lane
+    assert vocab.accepts("interface", lane.type), lane
+    assert lane.cage in out[lane.device], lane
+    out[lane.device].add(lane.name)
 
 
 def _holding(devices: set[str], management: NetworkManagement) -> Callable[[NetworkRack], bool]:

@@ -291,6 +291,43 @@ def test_a_scoped_push_makes_the_cables_between_racks_in_scope(
     assert any(len(racks) == 2 for racks in spans)
 
 
+def test_a_floor_rack_of_packed_servers_lands_with_its_switch(
+    cli, running: Server, client: NetBoxClient, token: str
+) -> None:
+    """A floor rack of hgx-b200-8k, four servers and its own management switch at the top: the
+    devices where the export stands them, every BMC cabled to the switch, NetBox's feed and rack
+    power the plant's floor rack's; a second push changes nothing."""
+    rack = "hgx-b200-8k-00001-server"
+    analysis = rb.load_cluster("hgx-b200-8k").analysis
+    run = RunList(analysis)
+    scope = bind_scope(parse_scope([f"rack={rack}"]), analysis, lambda: run.network_racks)
+    export = cluster_plan(analysis, vocabulary("netbox"), scope, run)
+    first = _push(cli, running, token, "hgx-b200-8k", "--scope", f"rack={rack}")
+    assert first.code == 0, first.err
+    again = _push(cli, running, token, "hgx-b200-8k", "--scope", f"rack={rack}")
+    assert again.code == 0, again.err
+    assert _counts(again.out) == (0, 0, sum(_counts(first.out)))
+    placed = list(export.placed())
+    want = {
+        d.name: (d.rack, d.position, d.device_type.slug, d.role) for p in placed for d in p.devices
+    }
+    assert _stored_devices(client, export.site.slug) == want
+    (switch,) = [n for n, (r, _, _, role) in want.items() if r == rack and role == "management"]
+    assert want[switch][1] == 42
+    servers = {n for n, (r, _, _, role) in want.items() if r == rack and role == "compute"}
+    stored = _stored_cables(client, export.site.slug)
+    assert stored == _planned_cables(export, placed)
+    bmcs = {
+        device
+        for cable in stored
+        if any(end[1] == switch for end in cable)
+        for _, device, name in cable
+        if name == "bmc"
+    }
+    assert len(servers) == 4 and bmcs == servers
+    _power_is_the_plants(running, client, export, analysis)
+
+
 def test_a_changed_object_of_rackboms_is_updated(
     cli, running: Server, client: NetBoxClient, token: str
 ) -> None:
