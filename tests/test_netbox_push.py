@@ -229,6 +229,22 @@ def _planned_cables(export: Any, placed: list[Any]) -> set[frozenset[tuple[str, 
     }
 
 
+def _pushed_again(
+    cli, running: Server, token: str, first: Any, export: Any, client: NetBoxClient, *target: str
+) -> list[Any]:
+    """After a first push, a second one changes nothing, and NetBox holds the plan's devices
+    where it places them: the plan's racks."""
+    again = _push(cli, running, token, *target)
+    assert again.code == 0, again.err
+    assert _counts(again.out) == (0, 0, sum(_counts(first.out)))
+    placed = list(export.placed())
+    want = {
+        d.name: (d.rack, d.position, d.device_type.slug, d.role) for p in placed for d in p.devices
+    }
+    assert _stored_devices(client, export.site.slug) == want
+    return placed
+
+
 @pytest.mark.parametrize("target", ["helios", "cluster"])
 def test_a_push_loads_the_system_and_a_second_changes_nothing(
     cli, running: Server, client: NetBoxClient, token: str, cluster_file: Path, target: str
@@ -240,14 +256,7 @@ def test_a_push_loads_the_system_and_a_second_changes_nothing(
     first = _push(cli, running, token, name)
     assert first.code == 0, first.err
     assert _counts(first.out)[0] == _counts(planned.out)[0] > 0
-    again = _push(cli, running, token, name)
-    assert again.code == 0, again.err
-    assert _counts(again.out) == (0, 0, sum(_counts(first.out)))
-    placed = list(export.placed())
-    want = {
-        d.name: (d.rack, d.position, d.device_type.slug, d.role) for p in placed for d in p.devices
-    }
-    assert _stored_devices(client, export.site.slug) == want
+    placed = _pushed_again(cli, running, token, first, export, client, name)
     assert _stored_cables(client, export.site.slug) == _planned_cables(export, placed)
     if target == "cluster":
         _one_cable_per_physical_cable(client, export.site.slug, rb.cables(name))
@@ -302,16 +311,13 @@ def test_a_floor_rack_of_packed_servers_lands_with_its_switch(
     run = RunList(analysis)
     scope = bind_scope(parse_scope([f"rack={rack}"]), analysis, lambda: run.network_racks)
     export = cluster_plan(analysis, vocabulary("netbox"), scope, run)
-    first = _push(cli, running, token, "hgx-b200-8k", "--scope", f"rack={rack}")
+    target = ("hgx-b200-8k", "--scope", f"rack={rack}")
+    first = _push(cli, running, token, *target)
     assert first.code == 0, first.err
-    again = _push(cli, running, token, "hgx-b200-8k", "--scope", f"rack={rack}")
-    assert again.code == 0, again.err
-    assert _counts(again.out) == (0, 0, sum(_counts(first.out)))
-    placed = list(export.placed())
+    placed = _pushed_again(cli, running, token, first, export, client, *target)
     want = {
         d.name: (d.rack, d.position, d.device_type.slug, d.role) for p in placed for d in p.devices
     }
-    assert _stored_devices(client, export.site.slug) == want
     (switch,) = [n for n, (r, _, _, role) in want.items() if r == rack and role == "management"]
     assert want[switch][1] == 42
     servers = {n for n, (r, _, _, role) in want.items() if r == rack and role == "compute"}
