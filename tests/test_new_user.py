@@ -45,11 +45,6 @@ def test_a_table_fits_the_width_columns_gives(monkeypatch: pytest.MonkeyPatch) -
     assert "\u2026" not in render_table(["id", "text"], [["a", "x" * 150]])
 
 
-def test_reproduce_shows_what_would_meet_each_claim_whole(cli) -> None:
-    out = cli("tco", "--reproduce").out
-    assert "\u2026" not in out and "hgx-b200-8k" in out
-
-
 # --- tco ---------------------------------------------------------------------------------------
 def test_charts_folder_is_made_and_the_table_still_printed(cli, tmp_path: Path) -> None:
     folder = tmp_path / "new" / "charts"

@@ -165,6 +165,11 @@ def test_tco_reproduce_charts_writes_the_intervals(cli, tmp_path) -> None:
     assert "2,000 draws" in svg and f"wrote {folder / 'reproduction.svg'}" in done.out
 
 
+def test_reproduce_shows_what_would_meet_each_claim_whole(cli) -> None:
+    out = cli("tco", "--reproduce").out
+    assert "\u2026" not in out and "hgx-b200-8k" in out
+
+
 def test_a_designs_own_catalogue_ranges_are_drawn_under_its_name() -> None:
     """The HGX B200 server's overhead is an assumption in the design's own catalogue, ranged
     from the MI355X server's 800 W to the 4.4 kW DGX B200's maximum leaves."""
