@@ -21,7 +21,6 @@ from .compute import Compute, compute
 from .copper_runs import CopperRun, copper_runs
 from .io_budget import IoBudget, io_budgets
 from .origin import Kind
-from .packing import ALONE, Packing
 from .port_types import TrayPorts
 from .ports import port_usage
 from .power import RackPower, rack_power
@@ -33,6 +32,7 @@ from .topology import Topology, build_topology
 
 if TYPE_CHECKING:
     from .cost_basis import CostBasis
+    from .packing import Packing
 
 
 @dataclass
@@ -359,6 +359,8 @@ class Analysis:
     @property
     def packing(self) -> Packing:
         """One copy, in its own racks."""
+        from .packing import ALONE  # only a plant asks: a drawing or a table does not load it
+
         return ALONE
 
     @property
