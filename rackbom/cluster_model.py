@@ -200,7 +200,7 @@ class Cluster(System):
 
         copies, title = self._scoped_copies(scope)
         packing = self.analysis.packing
-        if self.analysis.floor_switch is None:  # each copy in its own racks
+        if not self.analysis.in_floor_racks:
             return HallElevation(self.design.analysis, copies, title, racks_per_row, width, face)
         units = list(dict.fromkeys(packing.unit_of(c) for c in copies))  # floor racks, in order
         analysis = self.design.analysis

@@ -352,16 +352,16 @@ class Analysis:
         return 1
 
     @property
-    def copies_per_rack(self) -> int:
-        """Its racks stand alone."""
-        return 1
-
-    @property
     def packing(self) -> Packing:
         """One copy, in its own racks."""
         from .packing import ALONE  # only a plant asks: a drawing or a table does not load it
 
         return ALONE
+
+    @property
+    def in_floor_racks(self) -> bool:
+        """Its racks stand alone."""
+        return False
 
     @property
     def floor_switch(self) -> None:

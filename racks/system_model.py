@@ -54,12 +54,13 @@ class SystemModel(Protocol):
         """Copies of that design it holds."""
 
     @property
-    def copies_per_rack(self) -> int:
-        """Copies of a one-rack design packed into one floor rack (1 where none are packed)."""
-
-    @property
     def packing(self) -> Packing:
         """Where each copy stands: its floor unit and how far its trays are raised in it."""
+
+    @property
+    def in_floor_racks(self) -> bool:
+        """Whether each floor unit is one floor rack of servers as it stands, not a copy in its
+        own racks."""
 
     @property
     def floor_switch(self) -> FloorSwitch | None:

@@ -4,8 +4,10 @@ the rack's PDUs and feeds carrying all of them."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -217,3 +219,34 @@ def test_a_server_alone_in_its_floor_rack_has_the_switch_too(tmp_path) -> None:
     fed = sum(d.allocated_draw for d in placed.draws)
     nominal = cluster.rack.summary.power_rack_input_w + switch.power_w
     assert fed == pytest.approx(nominal, abs=len(placed.draws))
+
+
+def test_servers_bringing_their_own_switch_are_packed_all_the_same(tmp_path, cli) -> None:
+    """A one-rack design holding its own management switch gets no floor switch, yet its copies
+    stand packed in floor racks: the export and the hall elevation have the floor's racks, each
+    holding every copy's trays, and the plant carries them."""
+    builtin = (Path(rb.__file__).parent / "racks" / "data" / "hgx-b200.yaml").read_text()
+    tray = "{tray: hgx-b200-node, position: 2}"
+    own = builtin.replace("id: hgx-b200\n", "id: b200-own-mgmt\n", 1).replace(
+        tray, f"{tray}\n      - {{tray: mgmt-switch-eia, position: 12}}", 1
+    )
+    (tmp_path / "design.yaml").write_text(own, encoding="utf-8")
+    path = tmp_path / "cluster.yaml"
+    path.write_text(
+        "id: own-mgmt\nname: B200 with own switch\nsource: assume-network-profiles\n"
+        f"design: {tmp_path / 'design.yaml'}\nsize: {{gpus: 96}}\nprofile: nvidia-infiniband-ndr\n",
+        encoding="utf-8",
+    )
+    cluster = rb.load_cluster(str(path)).analysis
+    assert isinstance(cluster, ClusterAnalysis)
+    assert cluster.floor_switch is None and cluster.packing.per > 1 and cluster.in_floor_racks
+    compute = [
+        p for p in cluster_plan(cluster, vocabulary("netbox")).placed() if p.rack.role == "compute"
+    ]
+    assert len(compute) == cluster.packing.units < cluster.copies
+    trays = len(cluster.rack.design.racks[0].trays)
+    placed = [d for p in compute for d in p.devices if re.fullmatch(r".*-U\d+", d.name)]
+    assert len(placed) == cluster.copies * trays
+    out = tmp_path / "racks.svg"
+    assert cli("svg", str(path), "--view", "racks", "-o", str(out)).code == 0
+    assert f"of {cluster.packing.units} racks: {cluster.copies} copies" in out.read_text()

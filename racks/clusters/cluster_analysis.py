@@ -206,6 +206,13 @@ class ClusterAnalysis:
         several; None where each copy stands in its own racks with its own management."""
         return self._rack_switch
 
+    @property
+    def in_floor_racks(self) -> bool:
+        """Whether each floor unit is one floor rack of servers as it stands (copies packed
+        several to it, or a copy with the floor rack's management switch), not a copy in its
+        own racks."""
+        return self.packing.per > 1 or self.floor_switch is not None
+
     def standing(self, unit: int) -> StandingRack:
         """Floor unit `unit` of packed servers as it stands, for its drawing."""
         copies = len(self.packing.unit_copies(unit))

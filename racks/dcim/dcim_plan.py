@@ -333,7 +333,7 @@ def _unit_placed(
     """A floor unit's racks with their devices, in-rack cables, PDUs and feeds."""
     design = cluster.rack.design
     plant = dataclasses.replace(base, rows=unit.rows)
-    if cluster.floor_switch is None:  # a copy in its own racks
+    if not cluster.in_floor_racks:
         return design_racks(design, types, frames, site, unit.prefix, plant)
     floor = cluster.floor_racks
     standing = None if floor is None else floor.rack(unit.index)

@@ -137,7 +137,7 @@ def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary
     network_w = system.network_power_w - (0.0 if switch is None else switches * switch.power_w)
     hall = hall_plant(rows, network_w, site, loaded, catalogue)
     total = model.gpus * system.copies
-    domains = _design_domains(model, system.copies, system.copies_per_rack)
+    domains = _design_domains(model, system.copies, packing.per)
     cdu = _worst_cdu(model, rows, members, racks, total)
     if cdu is not None:
         domains.insert(2, cdu)
@@ -147,7 +147,7 @@ def _plant(system: SystemModel, loaded: PlantRules, site: float) -> PlantSummary
 
         domains += fabric_failure_domains(fabric, system.copies, model)
     built = redundancy_of(loaded.profile.redundancy, model, racks)
-    if packing.per > 1 or switch is not None:  # a floor rack of servers, carrying them all
+    if system.in_floor_racks:  # a floor rack of servers, carrying them all
         frame_kg = analysis.design.racks[0].frame.weight_kg or 0.0
         racks = [stacked_plant(loaded, catalogue, racks[0], packing.per, frame_kg, switch)]
     loads = [FloorLoad(r.floor_load_kg_m2, r.point_load_kg, ()) for r in racks]
