@@ -20,7 +20,12 @@ from rackbom.components.errors import InputError
 from rackbom.components.limits import SYSTEMS_MAX, bounded
 from rackbom.components.yamlio import read_yaml_file
 from rackbom.racks.build import build_design
-from rackbom.racks.library import builtin_design, load_design_spec, parse_design
+from rackbom.racks.library import (
+    builtin_built,
+    builtin_design,
+    load_design_spec,
+    parse_design,
+)
 from rackbom.racks.locate import Variant, locate
 from rackbom.racks.origin import Builtin, File
 
@@ -43,13 +48,15 @@ def _resolve(name: System | str | Path, catalogue: Catalogue | None, base: bool 
     process where the catalogue is the built-in one."""
     if isinstance(name, System):
         return name
-    shared = not base and (catalogue is None or catalogue is builtin_catalogue())
+    shared = catalogue is None or catalogue is builtin_catalogue()
     catalogue = catalogue or builtin_catalogue()
     origin = locate(name)
     if isinstance(origin, Variant):
         return _resolve(origin.base, catalogue, base=True).with_(**origin.changes)
-    if isinstance(origin, Builtin) and shared:
+    if isinstance(origin, Builtin) and shared and not base:
         return _shared(origin)
+    if isinstance(origin, Builtin) and shared and origin.kind == "design":
+        return Design(builtin_built(origin.id), origin)  # a variant's base, built once
     if isinstance(origin, Builtin) and origin.kind == "design":
         spec, file = load_design_spec(origin.id)
         return Design(build_design(spec, catalogue, file), origin)

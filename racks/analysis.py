@@ -211,17 +211,18 @@ class Analysis:
         for run in self.copper:
             if run.part is not None:
                 entries[run.part] = design.part(run.part)
-        for tray in design.placed:
-            entries[f"tray:{tray.tray.id}"] = tray.tray
-            for line in tray.tray.parts:
+        for tray in {placed.tray.id: placed.tray for placed in design.placed}.values():
+            entries[f"tray:{tray.id}"] = tray
+            for line in tray.parts:
                 entries[line.part] = design.part(line.part)
         entries[f"power_model:{design.power_model.id}"] = design.power_model
         uses: dict[str, list[str]] = {}
         for name, entry in sorted(entries.items()):
             label = name.split(":", 1)[-1]
-            for figure in entry.figure_names():
+            figures = entry.figure_names()
+            for figure in figures:
                 uses.setdefault(entry.source_of(figure), []).append(f"{label}.{figure}")
-            if not entry.figure_names():
+            if not figures:
                 uses.setdefault(entry.source, []).append(label)
             if isinstance(entry, ScaleUpCopper) and entry.margin_kind is not None:
                 margin_source = design.catalogue.copper_margin(entry)[1]

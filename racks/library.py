@@ -45,10 +45,17 @@ def load_design_spec(id_or_path: str | Path) -> tuple[DesignSpec, str]:
 
 
 @cache
+def builtin_built(design_id: str) -> BuiltDesign:
+    """A built-in design built against the built-in catalogue, once per process: what its
+    analysis and every variant of it start from."""
+    return load_design(design_id)
+
+
+@cache
 def builtin_design(design_id: str) -> Analysis:
     """A built-in design analysed against the built-in catalogue, once per process for every
     caller alike (the facade's resolver and the cost layer)."""
-    return Analysis(load_design(design_id))
+    return Analysis(builtin_built(design_id))
 
 
 def load_design(id_or_path: str | Path, catalogue: Catalogue | None = None) -> BuiltDesign:

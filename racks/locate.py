@@ -20,6 +20,7 @@ from .origin import Builtin, File, Kind
 
 YAML_SUFFIXES = (".yaml", ".yml")
 _DATA = {"design": "rackbom.racks.data", "cluster": "rackbom.racks.clusters.data"}
+_CATALOGUE_DATA = "rackbom.components.data"
 _FEATURED = ("helios", "gb200-nvl72", "mi500-ual256", "mi355x-128")
 """The reference designs, listed first."""
 
@@ -51,6 +52,17 @@ def _builtin_ids(kind: Kind) -> tuple[str, ...]:
     """The package's files of one kind, listed once per process."""
     names = [p.name for p in resources.files(_DATA[kind]).iterdir() if p.name.endswith(".yaml")]
     return tuple(sorted(n.removesuffix(".yaml") for n in names))
+
+
+def builtin_data() -> bytes:
+    """Every built-in data file's bytes (the catalogue's, designs', clusters' and the figures'
+    beside them), in a fixed order: what a result worked out from built-in data alone depends
+    on, as the data cache keys it (`components/cache.py`)."""
+    out = []
+    for package in (_CATALOGUE_DATA, *_DATA.values()):
+        files = sorted(resources.files(package).iterdir(), key=lambda p: p.name)
+        out += [p.name.encode() + b"\0" + p.read_bytes() for p in files if p.name.endswith(".yaml")]
+    return b"\0".join(out)
 
 
 def builtin_text(origin: Builtin) -> str:

@@ -12,11 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.utils import get_column_letter
 
 from rackbom.components.errors import InputError
+from rackbom.components.outputs import REPLACEMENT, xml_safe
 from rackbom.exports.workbook import _named_style, save_sheets
 from rackbom.exports.workbook.cells import Cell, SheetData, formula, number, text
-from rackbom.exports.workbook.sheet_xml import fill_sheets
+from rackbom.exports.workbook.sheet_xml import cols_xml, fill_sheets
 from rackbom.racks.cabling.row import COLUMNS
 
 STYLES = ("plain", "int", "usd", "header", "note", "total_usd", "wrap")
@@ -85,6 +88,25 @@ def test_rows_are_written_as_openpyxl_writes_them(rows: list[list[Cell]], tmp_pa
     save_sheets([SheetData("s", rows=rows)], path, "t")
     ours = zipfile.ZipFile(path).read(SHEET)
     assert _cells(ours) == _cells(_openpyxl_sheet(rows))
+
+
+@given(value=st.text() | st.sampled_from(("a\x01b", "\t", "\ufffe", "plain ASCII")))
+def test_text_is_cleaned_as_the_full_searches_clean_it(value: str) -> None:
+    assert text(value).value == xml_safe(ILLEGAL_CHARACTERS_RE.sub(REPLACEMENT, value))
+
+
+@settings(max_examples=30, deadline=None)
+@given(widths=st.lists(st.integers(6, 60) | st.floats(6, 60, allow_nan=False), max_size=20))
+def test_column_widths_are_written_as_openpyxl_writes_them(widths: list[float]) -> None:
+    wb = Workbook(write_only=True)
+    ws = wb.create_sheet("s")
+    for index, width in enumerate(widths, start=1):
+        ws.column_dimensions[get_column_letter(index)].width = width
+    saved = io.BytesIO()
+    wb.save(saved)
+    theirs = zipfile.ZipFile(saved).read(SHEET).decode("utf-8")
+    match = re.search(r"<cols>.*</cols>", theirs)
+    assert cols_xml(widths) == (match.group(0) if match else "")
 
 
 def test_a_sheet_is_filled_once_and_the_rest_copied(tmp_path: Path) -> None:

@@ -68,7 +68,12 @@ def test_show_json_analyses_no_system_but_its_own(monkeypatch: pytest.MonkeyPatc
     from rackbom.racks.collectives import held
     from rackbom.racks.library import builtin_design
 
-    for cached in (builtin_design, builtin_cluster, held._run_levels, held._measured_domains):
+    for cached in (
+        builtin_design,
+        builtin_cluster,
+        held._levels_of_run_systems,
+        held._measured_domains,
+    ):
         cached.cache_clear()
     analysed = analyses(monkeypatch)
     assert cli("show", "mi355x-server", "--json").code == 0
@@ -84,3 +89,34 @@ def test_the_report_is_what_show_json_prints(cli) -> None:
     printed = json.loads(cli("show", "gb200-nvl72", "--json").out)
     assert json.loads(json.dumps(report_data(report))) == printed
     assert report.collectives_by_group[0].bytes == 2**30
+
+
+def test_the_run_systems_levels_are_kept_with_the_data_as_worked_out(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The levels of the systems published runs were taken on are worked out once and kept in
+    the data cache: read back, they equal what the analyses give, for every run's system."""
+    from rackbom.components.collective_data import collective_data
+    from rackbom.racks.collectives import held
+
+    def levels() -> dict[str, Any]:
+        held._levels_of_run_systems.cache_clear()
+        return held._levels_of_run_systems()
+
+    monkeypatch.setenv("RACKBOM_CACHE_DIR", "off")
+    worked_out = levels()
+    assert set(worked_out) == {m.system for m in collective_data().measurements}
+    monkeypatch.setenv("RACKBOM_CACHE_DIR", str(tmp_path))
+    assert levels() == worked_out  # kept
+    assert [p.name.startswith("run-levels-") for p in tmp_path.iterdir()] == [True]
+    analysed = analyses(monkeypatch)
+    assert levels() == worked_out and analysed == []  # read back, nothing analysed
+    held._levels_of_run_systems.cache_clear()
+
+
+def test_the_built_in_data_holds_every_file_a_built_in_result_reads() -> None:
+    from rackbom.racks.locate import builtin_data
+
+    data = builtin_data()
+    for name in ("compute.yaml", "helios.yaml", "helios-8k.yaml", "collectives.yaml"):
+        assert name.encode() + b"\0" in data

@@ -42,7 +42,7 @@ from .design_sheets import design_sheets
 from .goodput_sheet import goodput_sheet
 from .overview_sheets import add_clusters, comparison_sheet, sources_sheet, summary_sheet
 from .plant_sheet import plant_part
-from .sheet_xml import CREATOR, fill_sheets, sheet_data
+from .sheet_xml import CREATOR, cols_xml, fill_sheets, sheet_data
 from .tco_sheet import cluster_column, design_column, tco_sheet, term_refs
 from .uncertainty_sheet import uncertainty_sheet
 
@@ -201,13 +201,12 @@ def save_sheets(sheets: Sequence[SheetData], path: str | Path, title: str) -> No
 
 
 def _write_sheet(ws: Worksheet, data: SheetData, styles: _Styles) -> str:
-    """Set up a write-only sheet and return its rows as `<sheetData>` text (typed `Worksheet`:
-    it takes that class's settings at run time, which the stubs of its own class leave out)."""
+    """Set up a write-only sheet and return its columns and rows as `<cols>` and `<sheetData>`
+    text (typed `Worksheet`: it takes that class's settings at run time, which the stubs of its
+    own class leave out)."""
     if data.header_row is not None:
         ws.freeze_panes = f"{col(data.freeze_column)}{data.header_row + 1}"
     widths = column_widths(data)
-    for index, width in enumerate(widths, start=1):
-        ws.column_dimensions[col(index)].width = width
     span = note_span(widths)
     heights = {  # a row's height as openpyxl writes it
         number: f' ht="{lines * LINE_PT:.16g}" customHeight="1"'
@@ -223,7 +222,7 @@ def _write_sheet(ws: Worksheet, data: SheetData, styles: _Styles) -> str:
         ws.auto_filter.ref = f"A{first}:{col(data.width)}{last}"
     for chart in data.charts:
         ws.add_chart(_bar_chart(ws, chart), chart.anchor)
-    return sheet_data(data.rows, styles.id, heights, ws.title)
+    return cols_xml(widths) + sheet_data(data.rows, styles.id, heights, ws.title)
 
 
 CHART_CM_PER_CATEGORY = 1.2
@@ -376,23 +375,29 @@ def column_widths(data: SheetData) -> list[float]:
     widths = [float(_WIDTH_MIN)] * data.width
     for row in data.rows:
         for index, cell in enumerate(row):
-            if cell.style in _NOT_SIZED or cell.value is None:
+            value, style = cell.value, cell.style
+            if value is None or style in _NOT_SIZED:
                 continue
-            base = cell.style.removeprefix("total_").removeprefix("grand_")
             size: float
             if cell.formula:
-                size = _FORMULA_WIDTH.get(base, 12)
-            elif cell.style == "header":  # headers wrap: the longest word, or half the label
-                label = str(cell.value)
+                size = _FORMULA_WIDTH.get(_base_style(style), 12)
+            elif style == "header":  # headers wrap: the longest word, or half the label
+                label = str(value)
                 size = max([len(label) / 2, *(len(w) for w in label.split())]) + 2
-            elif cell.style in _WRAPPED:
-                size = min(len(str(cell.value)), WRAP_WIDTH) + 2
-            elif isinstance(cell.value, str):
-                size = len(cell.value) + 2
+            elif style in _WRAPPED:
+                size = min(len(str(value)), WRAP_WIDTH) + 2
+            elif isinstance(value, str):
+                size = len(value) + 2
             else:
-                size = len(f"{cell.value:,.2f}") + (3 if base == "usd" else 1)
-            widths[index] = max(widths[index], min(size, _WIDTH_MAX))
+                size = len(f"{value:,.2f}") + (3 if _base_style(style) == "usd" else 1)
+            if size > widths[index]:
+                widths[index] = min(size, _WIDTH_MAX)
     return widths
+
+
+def _base_style(style: str) -> str:
+    """A cell style less its `total_` or `grand_` emphasis."""
+    return style.removeprefix("total_").removeprefix("grand_")
 
 
 class _Styles:
@@ -402,12 +407,18 @@ class _Styles:
     def __init__(self, wb: Workbook) -> None:
         self._wb = wb
         self._arrays: dict[str, StyleArray] = {}
+        self._ids: dict[str, int] = {}
 
     def id(self, style: str) -> int | None:
-        """The index in the workbook's cell styles of a cell style name (None for `plain`)."""
+        """The index in the workbook's cell styles of a cell style name (None for `plain`); an
+        index, once given, stays (the list of cell styles only grows)."""
         if style == "plain":
             return None
-        return self._wb._cell_styles.add(self.array(style))  # type: ignore[attr-defined]
+        found = self._ids.get(style)
+        if found is None:
+            array = self.array(style)
+            found = self._ids[style] = self._wb._cell_styles.add(array)  # type: ignore[attr-defined]
+        return found
 
     def array(self, style: str) -> StyleArray:
         """The registered style's array for a cell style name (`usd`, `total_usd`, `num:#,##0`)."""

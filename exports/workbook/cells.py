@@ -36,7 +36,16 @@ def text(value: Any, style: str = "plain") -> Cell:
     """A literal string (None stays an empty cell); characters XML cannot hold become U+FFFD."""
     if value is None:
         return Cell(None, style)
-    return Cell(xml_safe(ILLEGAL_CHARACTERS_RE.sub(REPLACEMENT, str(value))), style)
+    string = str(value)
+    if not plain_text(string):
+        string = xml_safe(ILLEGAL_CHARACTERS_RE.sub(REPLACEMENT, string))
+    return Cell(string, style)
+
+
+def plain_text(string: str) -> bool:
+    """Whether text is printable ASCII, which holds no character a cell or XML refuses (the
+    quick test before the searches for those characters)."""
+    return string.isascii() and string.isprintable()
 
 
 def number(value: float | int | None, style: str) -> Cell:

@@ -3,7 +3,8 @@
 openpyxl builds an element tree for every cell it writes (about 30 us a cell); the rows are
 plain values with a style each, so they are written here as text instead, in the form openpyxl
 writes them (`<c r="B2" s="3" t="n"><v>1.5</v></c>`, strings inline, formulas without `=`).
-Everything else in the file (styles, column widths, print setup, charts) stays openpyxl's.
+So are the column widths (`<cols>`, which openpyxl builds a dimension object for, column by
+column). Everything else in the file (styles, print setup, charts) stays openpyxl's.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import IllegalCharacterError
 
 from ...components.outputs import finite
-from .cells import Cell
+from .cells import Cell, plain_text
 
 EMPTY_SHEET_DATA = b"<sheetData></sheetData>"
 """What openpyxl writes for a write-only sheet given no rows: the place the rows go."""
@@ -49,7 +50,7 @@ def _number(value: float | int) -> str:
 
 def _text(value: str, where: str) -> str:
     value = value[:STRING_MAX]
-    if ILLEGAL_CHARACTERS_RE.search(value):
+    if not plain_text(value) and ILLEGAL_CHARACTERS_RE.search(value):
         raise IllegalCharacterError(f"{where}: {value!r} cannot be used in worksheets")
     return value
 
@@ -75,6 +76,18 @@ def cell_xml(ref: str, cell: Cell, style_id: int | None, where: str) -> str:
     if isinstance(value, float):
         finite(value, where)
     return f'<c r="{ref}"{s} t="n"><v>{_number(value)}</v></c>'
+
+
+def cols_xml(widths: Sequence[float]) -> str:
+    """The `<cols>` element giving each column its width, in the form openpyxl writes it ('' for
+    no columns); it goes just before `<sheetData>`."""
+    if not widths:
+        return ""
+    cols = "".join(
+        f'<col width="{_number(width)}" customWidth="1" min="{index}" max="{index}" />'
+        for index, width in enumerate(widths, start=1)
+    )
+    return f"<cols>{cols}</cols>"
 
 
 def sheet_data(
@@ -107,7 +120,8 @@ def fill_sheets(
     source: Path | IO[bytes], target: Path, sheet_data_by_part: Mapping[str, str | Path]
 ) -> None:
     """Copy the workbook `source` to `target`, each named sheet part's empty `<sheetData>`
-    replaced by its rows: the element's text, or a file of its `<row>` elements, streamed."""
+    replaced by its rows: the text that takes its place (`<cols>` and `<sheetData>`), or a file
+    of its `<row>` elements, streamed."""
     with (
         zipfile.ZipFile(source) as zin,
         zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout,

@@ -7,8 +7,9 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ...components.cache import cached
 from ...components.collective_data import CollectiveData, Measurement, collective_data
-from ..locate import builtin_design_ids
+from ..locate import builtin_data, builtin_design_ids
 from .collective_model import collective
 from .levels import Level, modelled_levels, system_levels
 from .results import Check
@@ -62,12 +63,25 @@ def _measured_domains() -> frozenset[Domain | None]:
     )
 
 
-@cache
 def _run_levels(system_id: str) -> tuple[Level, ...]:
-    """The levels of the built-in system a run was taken on, found once per process."""
+    """The levels of the built-in system a run was taken on."""
+    return _levels_of_run_systems()[system_id]
+
+
+@cache
+def _levels_of_run_systems() -> dict[str, tuple[Level, ...]]:
+    """The levels of every built-in system a published run was taken on: found once and kept
+    with the validated data, since they follow from the built-in data alone (building the
+    clusters among them is most of what checking a system's runs costs)."""
+    data = collective_data()
+    ids = sorted({m.system for m in data.measurements})
+    return cached("run-levels", builtin_data(), lambda: {i: _levels_of(i, data) for i in ids})
+
+
+def _levels_of(system_id: str, data: CollectiveData) -> tuple[Level, ...]:
+    """The levels of a built-in design or cluster, analysed."""
     from ..library import builtin_design
 
-    data = collective_data()
     if system_id in builtin_design_ids():
         return modelled_levels(builtin_design(system_id), data)
     from ..clusters.builtin_systems import builtin_cluster
