@@ -26,7 +26,7 @@ from rackbom.racks.costs.rent import RentVsOwn, rent_vs_own
 from rackbom.racks.costs.reproduction import ClaimResult, OpexBasis, opex_basis, reproduce
 from rackbom.racks.costs.results import TcoResult
 from rackbom.racks.costs.tornado import TornadoBar, tornado
-from rackbom.racks.uncertainty.claims import REPRODUCE_DRAWS, REPRODUCE_SEED
+from rackbom.racks.uncertainty.draws import REPRODUCE_DRAWS, REPRODUCE_SEED
 
 from .resolve import resolve
 from .system import System

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rackbom.components.cost_inputs import TcoProfile
-from rackbom.racks.uncertainty.claims import REPRODUCE_DRAWS, REPRODUCE_SEED
+from rackbom.racks.uncertainty.draws import REPRODUCE_DRAWS, REPRODUCE_SEED
 
 from .resolve import by_kind
 from .system import System

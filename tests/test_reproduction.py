@@ -16,7 +16,8 @@ from rackbom.components.catalogue import parse_catalogue
 from rackbom.components.errors import InputError
 from rackbom.racks.costs.reproduction import CLAIMS, Claim
 from rackbom.racks.costs.size_range import DrawShare, robustness
-from rackbom.racks.uncertainty.claims import REPRODUCE_DRAWS, held_in_draws
+from rackbom.racks.uncertainty.claims import held_in_draws
+from rackbom.racks.uncertainty.draws import REPRODUCE_DRAWS
 from rackbom.resolve import resolve
 from rackbom.uncertainty_api import compare_uncertain
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from rackbom.racks.uncertainty.claims import REPRODUCE_DRAWS
+from rackbom.racks.uncertainty.draws import REPRODUCE_DRAWS
 from rackbom.report_uncertainty import compared_pairs
 from rackbom.resolve import resolve
 from rackbom.uncertainty_api import compare_uncertain

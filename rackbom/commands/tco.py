@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _draws_and_seed(args: argparse.Namespace) -> tuple[int, int]:
     """The draws per claim and their seed for --reproduce, checked."""
-    from rackbom.racks.uncertainty.claims import REPRODUCE_DRAWS, REPRODUCE_SEED
+    from rackbom.racks.uncertainty.draws import REPRODUCE_DRAWS, REPRODUCE_SEED
     from rackbom.uncertainty_api import check_draws, check_seed
 
     draws = REPRODUCE_DRAWS if args.draws is None else integer_option(args.draws, "--draws")

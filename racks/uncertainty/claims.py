@@ -24,10 +24,6 @@ from .effects import Effect, measure_draws
 from .inputs import UncertainInput
 
 Flags = NDArray[np.bool_]
-REPRODUCE_DRAWS = 2_000
-"""Draws per claim: a share of draws then moves by at most about a percentage point from seed to
-seed (binomial error sqrt(p(1-p)/n) <= 0.011), and every claim takes a fraction of a second."""
-REPRODUCE_SEED = 0
 
 
 def cost_share(
