@@ -26,7 +26,6 @@ from openpyxl import Workbook
 from openpyxl.chart import BarChart as OpenpyxlBarChart
 from openpyxl.chart import Reference
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
-from openpyxl.styles.cell_style import StyleArray
 from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.worksheet import Worksheet
@@ -401,33 +400,26 @@ def _base_style(style: str) -> str:
 
 
 class _Styles:
-    """Named styles registered once per workbook, created on first use, with the style array a
-    cell of each style carries (looking a named style up by name per cell is a linear search)."""
+    """Named styles registered once per workbook, created on first use, each with its index in
+    the workbook's cell styles (looking a named style up by name per cell is a linear search)."""
 
     def __init__(self, wb: Workbook) -> None:
         self._wb = wb
-        self._arrays: dict[str, StyleArray] = {}
         self._ids: dict[str, int] = {}
 
     def id(self, style: str) -> int | None:
-        """The index in the workbook's cell styles of a cell style name (None for `plain`); an
+        """The index in the workbook's cell styles of a cell style name (`usd`, `total_usd`,
+        `num:#,##0`; None for `plain`): the named style is registered on first use, and its
         index, once given, stays (the list of cell styles only grows)."""
         if style == "plain":
             return None
         found = self._ids.get(style)
         if found is None:
-            array = self.array(style)
-            found = self._ids[style] = self._wb._cell_styles.add(array)  # type: ignore[attr-defined]
-        return found
-
-    def array(self, style: str) -> StyleArray:
-        """The registered style's array for a cell style name (`usd`, `total_usd`, `num:#,##0`)."""
-        array = self._arrays.get(style)
-        if array is None:
             named = _named_style(style)
             self._wb.add_named_style(named)
-            array = self._arrays[style] = named.as_tuple()
-        return array
+            cell_styles = self._wb._cell_styles  # type: ignore[attr-defined]
+            found = self._ids[style] = cell_styles.add(named.as_tuple())
+        return found
 
 
 def _named_style(style: str) -> NamedStyle:
