@@ -120,13 +120,18 @@ def _terminated(signum: int, frame: object) -> NoReturn:
     raise SystemExit(128 + signum)
 
 
-def run() -> NoReturn:
-    """Console-script entry point."""
+def settle() -> None:
+    """Set up the process for a command-line run: SIGTERM, garbage collection, pydantic."""
     signal.signal(signal.SIGTERM, _terminated)
     gc.set_threshold(*GC_THRESHOLDS)
     # pydantic plugins are found by scanning every installed distribution's metadata; the
     # command line uses none (setting the variable yourself still decides)
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
+
+def run() -> NoReturn:
+    """Console-script entry point."""
+    settle()
     try:
         status = run_kept(sys.argv[1:], lambda argv: main(argv, imported=gc.freeze))
     except BrokenPipeError:  # while a kept result was printed
