@@ -2,10 +2,10 @@
 printed and wrote before, without loading the model.
 
 Only the commands in `REPLAYABLE` are kept: their whole result is what they print and the files
-they write, worked out from the files they read. A run on a terminal is not kept: what it prints
-there (a progress bar, a table as wide as the terminal) depends on the terminal. An entry is
-found by a hash of the arguments, the working folder, the whole environment and the interpreter
-(its version, flags and module search path). It holds the run's inputs, each with its stat (size,
+they write, worked out from the files they read. An entry is found by a hash of the arguments,
+the working folder, the whole environment, the interpreter (its version, flags and module search
+path) and where the output goes (a terminal, and its size, or not), so a run on a terminal is
+replayed only to a terminal of the same size. It holds the run's inputs, each with its stat (size,
 modification and change times, inode, or absent): every module file loaded, every file opened
 for reading and every folder of the package listed; it is replayed only while every one is
 unchanged. A run that fails, or does anything but read files, write files in place and print
@@ -107,7 +107,7 @@ def _folder(argv: Sequence[str]) -> Path | None:
     base = cache_dir()
     if base is None or os.environ.get("RACKBOM_REPLAY") == "off":
         return None
-    if not argv or argv[0] not in REPLAYABLE or sys.stdout.isatty() or sys.stderr.isatty():
+    if not argv or argv[0] not in REPLAYABLE:
         return None
     return base / "results"
 
@@ -123,8 +123,20 @@ def _key(argv: Sequence[str]) -> str:
         os.getcwd(),
         tuple(argv),
         tuple(sorted(os.environ.items())),
+        tuple(_terminal(stream) for stream in (sys.stdout, sys.stderr)),
     )
     return hashlib.sha256(repr(given).encode("utf-8", "surrogateescape")).hexdigest()[:32]
+
+
+def _terminal(stream: TextIO) -> tuple[int, int] | None:
+    """The size of the terminal a stream writes to, or None where it writes elsewhere."""
+    try:
+        if not stream.isatty():
+            return None
+        size = os.get_terminal_size(stream.fileno())
+    except (OSError, ValueError):  # a stream without a descriptor, or closed
+        return None
+    return size.columns, size.lines
 
 
 def stat(path: str) -> Stat:

@@ -1,13 +1,16 @@
-"""Kept results of commands: a repeated run replays its entry, a changed input or a corrupt entry
-runs the command again, a failed run or one on another command is not kept, and the folder is
-bounded."""
+"""Kept results of commands: a repeated run replays its entry, on a terminal only to a terminal of
+the same size, a changed input or a corrupt entry runs the command again, a failed run or one on
+another command is not kept, and the folder is bounded."""
 
 from __future__ import annotations
 
+import fcntl
 import marshal
 import os
+import struct
 import subprocess
 import sys
+import termios
 from pathlib import Path
 
 from rackbom.replay import prune
@@ -22,6 +25,30 @@ def rackbom(cache: Path, *args: str, cwd: Path = ROOT, **env: str) -> subprocess
     environ.update(env)
     command = [sys.executable, "-m", "rackbom", *args]
     return subprocess.run(command, cwd=cwd, env=environ, capture_output=True, text=True)
+
+
+def on_terminal(cache: Path, *args: str, columns: int) -> bytes:
+    """What one whole run prints on a terminal `columns` wide (both its streams)."""
+    primary, secondary = os.openpty()
+    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    environ = {"RACKBOM_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    command = [sys.executable, "-m", "rackbom", *args]
+    chunks = []
+    with subprocess.Popen(
+        command, cwd=ROOT, env=environ, stdin=subprocess.DEVNULL, stdout=secondary, stderr=secondary
+    ) as child:
+        os.close(secondary)
+        while True:
+            try:
+                chunk = os.read(primary, 1 << 16)
+            except OSError:  # the terminal hung up: the child has gone
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    os.close(primary)
+    assert child.returncode == 0
+    return b"".join(chunks)
 
 
 def entries(cache: Path) -> list[Path]:
@@ -43,6 +70,21 @@ def test_a_repeated_run_replays_its_entry(tmp_path: Path) -> None:
     assert (
         rackbom(tmp_path, "show", "helios", "--json", RACKBOM_REPLAY="off").stdout == first.stdout
     )
+
+
+def test_a_run_on_a_terminal_is_replayed_to_a_terminal_of_its_size(tmp_path: Path) -> None:
+    rackbom(tmp_path, "show", "helios", RACKBOM_REPLAY="off")  # fills the validated-data cache
+    narrow = on_terminal(tmp_path, "show", "helios", columns=50)
+    (entry,) = entries(tmp_path)
+    inputs, out, err, files = marshal.loads(entry.read_bytes())
+    assert out.replace("\n", "\r\n").encode() == narrow and err == ""
+    entry.write_bytes(marshal.dumps((inputs, "kept\n", err, files)))
+    assert on_terminal(tmp_path, "show", "helios", columns=50) == b"kept\r\n"
+    # a terminal of another size, or a pipe, is another run: its table has another width
+    wide = on_terminal(tmp_path, "show", "helios", columns=200)
+    assert wide != narrow and b"kept" not in wide
+    assert rackbom(tmp_path, "show", "helios").stdout not in ("kept\n", out)
+    assert len(entries(tmp_path)) == 3
 
 
 def test_a_changed_input_file_runs_again(tmp_path: Path) -> None:
