@@ -17,25 +17,39 @@ from rackbom.replay import prune
 
 ROOT = Path(__file__).resolve().parents[1]
 DESIGN = ROOT / "racks" / "data" / "helios.yaml"
+RACKBOM = [sys.executable, "-m", "rackbom"]
+
+
+def environment(cache: Path, **env: str) -> dict[str, str]:
+    """A run's environment: its entries kept in `cache`, this checkout's package, and `env`."""
+    return {
+        "RACKBOM_CACHE_DIR": str(cache),
+        "PYTHONPATH": str(ROOT),
+        "PATH": "/usr/bin:/bin",
+        **env,
+    }
 
 
 def rackbom(cache: Path, *args: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedProcess:
     """One whole run of the command line, its entries kept in `cache`."""
-    environ = {"RACKBOM_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
-    environ.update(env)
-    command = [sys.executable, "-m", "rackbom", *args]
-    return subprocess.run(command, cwd=cwd, env=environ, capture_output=True, text=True)
+    command = [*RACKBOM, *args]
+    return subprocess.run(
+        command, cwd=cwd, env=environment(cache, **env), capture_output=True, text=True
+    )
 
 
 def on_terminal(cache: Path, *args: str, columns: int) -> bytes:
     """What one whole run prints on a terminal `columns` wide (both its streams)."""
     primary, secondary = os.openpty()
     fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
-    environ = {"RACKBOM_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
-    command = [sys.executable, "-m", "rackbom", *args]
     chunks = []
     with subprocess.Popen(
-        command, cwd=ROOT, env=environ, stdin=subprocess.DEVNULL, stdout=secondary, stderr=secondary
+        [*RACKBOM, *args],
+        cwd=ROOT,
+        env=environment(cache),
+        stdin=subprocess.DEVNULL,
+        stdout=secondary,
+        stderr=secondary,
     ) as child:
         os.close(secondary)
         while True:
@@ -148,10 +162,9 @@ def test_a_replay_to_a_reader_gone_stops_quietly(tmp_path: Path) -> None:
     for _ in range(2):
         rackbom(tmp_path, "show", "helios", "--json")
     assert len(entries(tmp_path)) == 1
-    environ = {"RACKBOM_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
-    command = [sys.executable, "-m", "rackbom", "show", "helios", "--json"]
+    command = [*RACKBOM, "show", "helios", "--json"]
     with subprocess.Popen(
-        command, cwd=ROOT, env=environ, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        command, cwd=ROOT, env=environment(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE
     ) as child:
         assert child.stdout is not None and child.stderr is not None
         child.stdout.close()  # gone before the child prints
