@@ -1,7 +1,7 @@
 """The catalogue: sources, parts, trays, frames and power models, merged from YAML files."""
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar, overload
@@ -20,6 +20,7 @@ from .part_kinds import AnyPart
 from .parts import PartType
 from .power_models import PowerModel
 from .provenance import Source, Sourced, Strict
+from .records import record
 from .switch_systems import SwitchSystem
 from .trays import TrayType
 from .yamlio import read_yaml_file, read_yaml_text, validate_model
@@ -76,7 +77,7 @@ def file_source(catalogue: "Catalogue", source_id: str, file: str | None) -> Non
         )
 
 
-@dataclass
+@record(frozen=False)
 class Catalogue:
     """Every known entry by id, with the file each came from."""
 

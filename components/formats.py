@@ -3,10 +3,10 @@ formatted in a spreadsheet cell."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .records import record
 
 
-@dataclass(frozen=True)
+@record
 class Format:
     """A number format: scale, decimals, a prefix and a suffix; `percent` shows a share as %."""
 

@@ -8,13 +8,14 @@ A part that names no OS is taken to run SONiC, an assumption with its own source
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from .records import record
 
 NetworkOs = Literal["eos", "cumulus", "sonic", "nvos", "mlnx-os"]
 
 
-@dataclass(frozen=True)
+@record
 class OsNaming:
     """An OS's name and the name it gives the switch's management port, with its source."""
 

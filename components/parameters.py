@@ -10,7 +10,6 @@ classes are made, it names its `Format`s directly, and the type checker holds ev
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import EllipsisType
 from typing import Any
 
@@ -18,6 +17,7 @@ from pydantic import Field
 
 from .formats import COUNT, DECIMAL, ONE_DECIMAL, SHARE, USD, USD_PER_HOUR, Format
 from .limits import AMOUNT_MAX, COUNT_MAX, KG_MAX, MM_MAX
+from .records import record
 
 ASSUMPTION = "assumption"
 """The source of a row whose bounds and default are rackbom's own: limits any real input falls
@@ -34,7 +34,7 @@ def number_text(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) and abs(value) < 1e7 else f"{value:.4g}"
 
 
-@dataclass(frozen=True)
+@record
 class Bounds:
     """The values a parameter may take: `low` to `high`, either end open or closed."""
 
@@ -80,7 +80,7 @@ POSITIVE_COUNT = Bounds(1, COUNT_MAX)
 OVERSUBSCRIPTION = Bounds(1.0, 1000.0)
 
 
-@dataclass(frozen=True)
+@record
 class Parameter:
     """One user-set parameter: where it is set, what it means and the values it may take.
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -14,13 +13,14 @@ from .parts import PartType
 from .plant_parts import Busway, Cdu, Coolant, PlantUnit
 from .plant_profile import PlantFile, PlantProfile
 from .provenance import Source
+from .records import record
 from .yamlio import read_yaml_file, read_yaml_text, validate_model
 
 BUILTIN_FILE = "rackbom/components/data/plant_profiles.yaml"
 DEFAULT_PROFILE = "liquid-hall-2026"
 
 
-@dataclass(frozen=True)
+@record
 class PlantRules:
     """A profile with the file it came from (errors name it) and the sources it may cite."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -16,6 +16,7 @@ from .catalogue import builtin_catalogue, suggest
 from .cost_inputs import CostFile, Rental, TcoProfile, Workload
 from .errors import InputError, read_as
 from .provenance import Source, Sourced, own_sources
+from .records import record
 from .yamlio import read_yaml_file, read_yaml_text, validate_model
 
 BUILTIN_FILES = ("tco", "workloads")
@@ -23,7 +24,7 @@ SECTIONS = ("profiles", "rentals", "workloads")
 DEFAULT_PROFILE = "default"
 
 
-@dataclass
+@record(frozen=False)
 class CostLibrary:
     """Every known profile, rental and workload by id, and the sources they cite."""
 

@@ -8,13 +8,13 @@ so 16 racks and 1,400 racks draw alike. Plain SVG 1.1, deterministic, text escap
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import svgwrite
 
 from ..components.outputs import counted, span_text
+from ..components.records import record
 from ..exports.figures.cluster_figures import CLUSTER_FIGURE
 from .document import FONT_FAMILY, GLYPH_EM, SvgDocument
 
@@ -103,7 +103,7 @@ class _Drawing(SvgDocument):
         return self.dwg.tostring()
 
 
-@dataclass(frozen=True)
+@record
 class _Band:
     """Rows drawn as one: the first and last row (0-based), racks per row, links summed."""
 

@@ -8,9 +8,9 @@ ORV3 rack. Units count from 1 at the bottom; y grows downward as in SVG. Nothing
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
+from ..components.records import record
 from ..racks.built import BuiltDesign, BuiltRack, PlacedTray
 from ..racks.port_types import ChipPorts, TrayPorts
 
@@ -117,7 +117,7 @@ def wrap_words(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
-@dataclass(frozen=True)
+@record
 class Box:
     """An axis-aligned rectangle."""
 
@@ -137,7 +137,7 @@ class Box:
         return mm(self.y + self.height)
 
 
-@dataclass(frozen=True)
+@record
 class Text:
     """A line of text: `x` is its anchor, `y` its baseline."""
 
@@ -147,7 +147,7 @@ class Text:
     size: float
 
 
-@dataclass(frozen=True)
+@record
 class Line:
     """Room for one line of text: left edge, baseline, width available and font size."""
 
@@ -162,7 +162,7 @@ class Line:
         return Text(fitted, self.x, self.y, size)
 
 
-@dataclass(frozen=True)
+@record
 class PortBar:
     """A switch chip's ports: the whole bar is its ports, `used_width` the share in use."""
 
@@ -172,7 +172,7 @@ class PortBar:
     caption: Text | None
 
 
-@dataclass(frozen=True)
+@record
 class TrayShape:
     """A placed tray's box, its label and, on the front of switch trays, its port bars.
 
@@ -187,7 +187,7 @@ class TrayShape:
     bars_caption: Text | None = None
 
 
-@dataclass(frozen=True)
+@record
 class UnitSlot:
     """One unit of the frame's opening and its number in the gutter."""
 
@@ -197,7 +197,7 @@ class UnitSlot:
     number_label: Text
 
 
-@dataclass(frozen=True)
+@record
 class RackShape:
     """A rack: outer frame, equipment opening, units, trays and its caption lines."""
 
@@ -212,7 +212,7 @@ class RackShape:
     footer_line: Line
 
 
-@dataclass(frozen=True)
+@record
 class TitleBlockShape:
     """The shared title block: key figures, any warnings, legend rows with swatches, a scale bar."""
 
@@ -228,7 +228,7 @@ class TitleBlockShape:
     scale_label: Line
 
 
-@dataclass(frozen=True)
+@record
 class ElevationGeometry:
     """The racks side by side (in one row, or several), and the title block to their right."""
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import svgwrite
 
 from ..components.errors import InputError
+from ..components.records import record
 from .document import FONT_FAMILY, GLYPH_EM, SvgDocument
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ CELL_FONT, LABEL_FONT = 8.0, 10.0
 _DIGITS = re.compile(r"(\d+)")
 
 
-@dataclass(frozen=True)
+@record
 class PanelPort:
     """One cabled port of the rack and where its leg goes."""
 

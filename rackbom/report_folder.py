@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,6 +13,7 @@ from rackbom.components.errors import InputError
 from rackbom.components.outputs import counted
 from rackbom.exports.html.page import ReportEntry, render_report
 
+from .components.records import record
 from .design import Design
 from .resolve import by_kind, distinct
 from .system import System
@@ -31,7 +32,7 @@ WORKBOOK_NAME = "rackbom-bom.xlsx"
 INDEX_NAME = "index.html"
 
 
-@dataclass
+@record(frozen=False)
 class ReportFiles:
     """What a report run wrote: per design its SVG and JSON, per cluster its floor plan, fabric
     diagram and JSON, then the workbook and the page."""

@@ -7,7 +7,7 @@ and what is linearised.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from pathlib import Path
 
 from rackbom.components.cost_inputs import TcoProfile
@@ -15,6 +15,7 @@ from rackbom.components.errors import InputError
 from rackbom.components.tco_library import profile
 from rackbom.racks.uncertainty.compare import Uncertainty, uncertainty
 
+from .components.records import record
 from .system import System
 
 DEFAULT_DRAWS = 10_000
@@ -43,7 +44,7 @@ def check_seed(seed: object, option: str = "seed") -> int:
     return value
 
 
-@dataclass(frozen=True)
+@record
 class UncertainComparison(Uncertainty):
     """Two systems' figures with their uncertainty; shows as a table in Jupyter."""
 

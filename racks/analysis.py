@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
@@ -11,6 +11,7 @@ from ..components.copper_parts import ScaleUpCopper
 from ..components.parts import Cpu, Gpu
 from ..components.precision import PRECISIONS, Precision
 from ..components.provenance import Sourced
+from ..components.records import record
 from ..components.tco_library import profile as tco_profile
 from ..components.tco_library import site_pue
 from ..components.trays import TrayRole
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from .packing import Packing
 
 
-@dataclass
+@record(frozen=False)
 class Analysis:
     """A built design with its topology, ports, bandwidth, power, space and BOM."""
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..components.records import record
 from .topology import Topology
 
 
-@dataclass(frozen=True)
+@record
 class Bandwidth:
     """Per-GPU figures are the lowest any GPU gets; totals add every GPU."""
 

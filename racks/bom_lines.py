@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..components.copper_parts import ScaleUpCopper
 from ..components.parts import Connector
+from ..components.records import record
 from ..components.trays import TrayPart, TrayRole
 from .build import BuiltDesign, BuiltRack, PlacedTray
 from .copper_runs import CopperRun, copper_part
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..components.catalogue import Catalogue
 
 
-@dataclass(frozen=True)
+@record
 class BomLine:
     """One BOM line; `source` is where the unit price comes from.
 
@@ -48,7 +48,7 @@ class BomLine:
         return 0.0 if self.power_each_w is None else self.qty * self.power_each_w
 
 
-@dataclass(frozen=True)
+@record
 class IntegrationBase:
     """The price of the parts the buyer's integration margin is charged on (the margins table's,
     not a tray's own figure) and the buyer's markup they are priced at."""
@@ -60,7 +60,7 @@ class IntegrationBase:
     markup: float
 
 
-@dataclass(frozen=True)
+@record
 class Bom:
     """A design's lines: per rack, a block per tray group (top first), then rack-level lines."""
 
@@ -124,7 +124,7 @@ INTEGRATION_MARGIN = "integration margin"
 """The BOM category of an integrator's margin on a tray built from parts."""
 
 
-@dataclass(frozen=True)
+@record
 class TrayGroup:
     """The trays of one type in one rack, top first: they share one block of BOM lines."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import TypeVar, overload
 
@@ -11,13 +11,14 @@ from ..components.frames import RackFrame
 from ..components.margins import Buyer
 from ..components.parts import PartType
 from ..components.power_models import PowerModel
+from ..components.records import record
 from ..components.trays import TrayPart, TrayType
 from .spec import DesignSpec, RackSpec
 
 P = TypeVar("P", bound=PartType)
 
 
-@dataclass(frozen=True)
+@record
 class PlacedTray:
     """One tray instance at a unit position in a rack."""
 
@@ -42,7 +43,7 @@ class PlacedTray:
         return f"{self.rack}/{self.label}"
 
 
-@dataclass(frozen=True)
+@record
 class BuiltRack:
     """A rack with its frame resolved and its trays placed, bottom to top."""
 
@@ -57,7 +58,7 @@ class BuiltRack:
         return self.spec.name
 
 
-@dataclass(frozen=True)
+@record
 class BuiltDesign:
     """A design whose every reference has been resolved and checked."""
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..components.parts import Gpu
 from ..components.precision import PRECISIONS, Precision
+from ..components.records import record
 from .build import BuiltDesign
 
 
-@dataclass(frozen=True)
+@record
 class Compute:
     """Totals over every GPU; a figure a GPU does not state counts as 0 and is listed."""
 

@@ -8,9 +8,8 @@ that rack. Lanes inside a tray (an HGX baseboard, a UBB mesh) are board traces, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..components.copper_parts import CopperSpan, ScaleUpCopper
+from ..components.records import record
 from .build import BuiltDesign
 from .topology import Topology
 
@@ -18,7 +17,7 @@ PAIRS_PER_LANE = 2
 """A full-duplex lane is one differential pair each way (seed 002: 432 pairs carry 216 lanes)."""
 
 
-@dataclass(frozen=True)
+@record
 class CopperRun:
     """The scale-up pairs of one fabric that one rack carries over one span of copper."""
 

@@ -9,19 +9,19 @@ alone, and comparisons that involve networking are made between clusters.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..components.parameters import default_of
 from ..components.precision import PRECISIONS
 from ..components.precision import Precision as Precision  # the costs' name for it
+from ..components.records import record
 
 if TYPE_CHECKING:
     from .clusters.cluster_summary import ClusterSummary
     from .summary import DesignSummary
 
 
-@dataclass(frozen=True)
+@record
 class CostBasis:
     """Totals for a whole design or cluster; the TCO divides them by the GPUs."""
 

@@ -8,14 +8,13 @@ NICs hang off the CPU and are not counted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..components.parts import Gpu, Nic, Ssd
+from ..components.records import record
 from ..components.trays import PartUse, TrayRole
 from .build import BuiltDesign
 
 
-@dataclass(frozen=True)
+@record
 class IoBudget:
     """One compute tray type's flexible I/O lanes: offered by its GPUs and spent."""
 

@@ -8,7 +8,7 @@ asks here, so a name means the same thing everywhere.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -16,6 +16,7 @@ from typing import Any, TypeAlias
 
 from ..components.catalogue import suggest
 from ..components.errors import InputError
+from ..components.records import record
 from .origin import Builtin, File, Kind
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -25,7 +26,7 @@ _FEATURED = ("helios", "gb200-nvl72", "mi500-ual256", "mi355x-128")
 """The reference designs, listed first."""
 
 
-@dataclass(frozen=True)
+@record
 class Variant:
     """A located name with `with_` options: `helios+switch_margin=0.82`."""
 

@@ -17,13 +17,13 @@ reaches it (source `assume-management-cords`).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from ..components.cabling import Cable
 from ..components.catalogue import Catalogue
 from ..components.errors import InputError
 from ..components.network_os import OsNaming, os_naming
 from ..components.parts import ManagementSwitch
+from ..components.records import record
 from ..components.trays import TrayPart, TrayRole, TrayType
 from .built import BuiltDesign, BuiltRack, PlacedTray
 
@@ -36,7 +36,7 @@ BMC_PORT = "bmc"
 """A compute tray's, server's or switch tray's management (BMC) port."""
 
 
-@dataclass(frozen=True)
+@record
 class ManagementLink:
     """One BMC, or one management switch's own management port, cabled to one management switch
     port."""
@@ -49,7 +49,7 @@ class ManagementLink:
     cable: Cable
 
 
-@dataclass(frozen=True)
+@record
 class RackManagement:
     """A rack's management links, the managed trays left without a port, and what leaves the
     rack: each management tray's uplink, and the own management port of a lone one."""

@@ -7,14 +7,15 @@ folder) and what an error message names as the place of the mistake.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
+
+from ..components.records import record
 
 Kind = Literal["design", "cluster"]
 
 
-@dataclass(frozen=True)
+@record
 class Builtin:
     """A design or cluster shipped with rackbom, by id."""
 
@@ -31,7 +32,7 @@ class Builtin:
         return None
 
 
-@dataclass(frozen=True)
+@record
 class File:
     """A YAML file a user wrote."""
 
@@ -46,7 +47,7 @@ class File:
         return self.path.parent / name
 
 
-@dataclass(frozen=True)
+@record
 class Made:
     """Made in Python (`rb.cluster(...)`, a variant): relative paths are the working folder's."""
 

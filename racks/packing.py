@@ -10,13 +10,12 @@ and the first copy stands where the design puts it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..components.records import record
 from ..components.trays import TrayType
 from .built import BuiltRack, PlacedTray
 
 
-@dataclass(frozen=True)
+@record
 class Stack:
     """How a one-rack design's trays stack in its frame: their lowest unit and the units from it
     to the top of the highest."""
@@ -35,7 +34,7 @@ def stack_of(rack: BuiltRack) -> Stack:
     return Stack(bottom, max(t.top for t in rack.trays) - bottom + 1)
 
 
-@dataclass(frozen=True)
+@record
 class Packing:
     """The cluster's copies on its floor units: `per` to a floor rack (1: each copy stands in its
     own racks), each raised `span` units above the one under it."""

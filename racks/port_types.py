@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..components.records import record
 
 
-@dataclass(frozen=True)
+@record
 class ChipPorts:
     """One switch chip: ports at the fabric's port speed, landed and left unused."""
 
@@ -35,7 +35,7 @@ class ChipPorts:
         return self.ports_used * self.lanes_per_port
 
 
-@dataclass(frozen=True)
+@record
 class TrayPorts:
     """One switch tray: its chips' ports and the lanes its connectors carry."""
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..components.parts import Nic, PowerShelf
+from ..components.records import record
 from ..components.rounding import ceil_div
 from ..components.tco_library import site_pue
 from ..components.trays import PartUse, TrayPart
@@ -14,7 +13,7 @@ OVERHEAD_SUSPECT_W = 10.0
 """A tray overhead below this, and below 1% of its parts' power, is probably kW typed as W."""
 
 
-@dataclass(frozen=True)
+@record
 class TrayPower:
     """IT power of one placed tray."""
 
@@ -41,7 +40,7 @@ class TrayPower:
         )
 
 
-@dataclass(frozen=True)
+@record
 class RackPower:
     """A rack's power levels and the budgets it is held against.
 

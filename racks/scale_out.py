@@ -3,10 +3,10 @@ switch hops, at what taper. A design gives its own NICs' path, a cluster its siz
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..components.parts import InNetworkReduction, Nic
+from ..components.records import record
 from ..components.trays import PartUse, TrayRole
 
 if TYPE_CHECKING:
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .build import BuiltDesign
 
 
-@dataclass(frozen=True)
+@record
 class ScaleOut:
     """The scale-out path of a system, as the collectives' levels read it."""
 

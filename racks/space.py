@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..components.records import record
 from .build import BuiltDesign, BuiltRack
 from .copper_runs import CopperRun, copper_part
 
 
-@dataclass(frozen=True)
+@record
 class RackSpace:
     """Space and weight of one rack."""
 

@@ -7,11 +7,11 @@ rounded or converted for display: the output layer does that.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..components.outputs import counted
 from ..components.precision import Precision
+from ..components.records import record
 
 if TYPE_CHECKING:
     from .bom_lines import IntegrationBase
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .port_types import ChipPorts, TrayPorts
 
 
-@dataclass(frozen=True)
+@record
 class RackSummary:
     """One rack's space, power, price and weight."""
 
@@ -37,7 +37,7 @@ class RackSummary:
     weight_kg: float
 
 
-@dataclass(frozen=True)
+@record
 class SourceUse:
     """A source and the figures of one design that rest on it (`entry.figure`)."""
 
@@ -48,7 +48,7 @@ class SourceUse:
     figures: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class PrecisionFigures:
     """A design's dense throughput at one precision; None where its GPUs lack the precision
     (not applicable, never 0)."""
@@ -61,7 +61,7 @@ class PrecisionFigures:
     """Dense PFLOPS per all-in kW."""
 
 
-@dataclass(frozen=True, repr=False)
+@record(repr=False)
 class DesignSummary:
     """The key figures of a design, in the order `rackbom show --json` prints them."""
 

@@ -11,12 +11,13 @@ the explicit graph where a graph algorithm is wanted.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import Literal
 
 from ..components.errors import InputError
 from ..components.parts import Gpu, Nic, SwitchAsic
+from ..components.records import record
 from ..components.trays import TrayType
 from .built import BuiltDesign, PlacedTray
 from .spec import FabricSpec
@@ -24,7 +25,7 @@ from .spec import FabricSpec
 LinkKind = Literal["host", "scale_up", "scale_out"]
 
 
-@dataclass(frozen=True)
+@record
 class NodeGroup:
     """The instances of one part in one placed tray: nodes named `rack/OU14/chip0`, …"""
 
@@ -38,7 +39,7 @@ class NodeGroup:
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class LinkGroup:
     """One link from every node of `a` to every node of `b`; with `b` None, between every pair of
     `a`. Each link carries `ports` ports, `lanes` lanes and `gbps` Gbit/s one way."""
@@ -64,7 +65,7 @@ class LinkGroup:
         return ((self.a, len(self.b.names)), (self.b, len(self.a.names)))
 
 
-@dataclass(frozen=True)
+@record
 class NicLink:
     """A scale-out NIC and the GPU it serves."""
 
@@ -74,7 +75,7 @@ class NicLink:
     gbps: float
 
 
-@dataclass(frozen=True)
+@record
 class ChipWiring:
     """A switch chip on a switched fabric: its lane speed, ports and the ports landed on it."""
 
@@ -85,7 +86,7 @@ class ChipWiring:
     ports_used: int
 
 
-@dataclass(frozen=True)
+@record
 class Topology:
     """Node groups per tray, link bundles, scale-out NIC links and the chips' wiring."""
 
@@ -301,7 +302,7 @@ class _Wiring:
                 )
 
 
-@dataclass(frozen=True)
+@record
 class _TrayTemplate:
     """What every placed copy of a tray type adds: its node lines (kind, role, first index, part,
     qty, use), host bundles (CPU line, GPU line) and scale-out NIC links ((line, index) of the

@@ -13,11 +13,12 @@ Racks go a group at a time, so memory stays flat in the system's size.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import islice
 from typing import Any
 
 from ...components.errors import InputError
+from ...components.records import record
 from ...racks.dcim.dcim_model import DeviceType, Placed
 from .dcim_api import Id, RestApi, Row, plain
 
@@ -34,7 +35,7 @@ COMPONENTS = {
 products)."""
 
 
-@dataclass(frozen=True)
+@record
 class Want:
     """One object as rackbom wants it: its key among its kind, its name, the fields to write."""
 
@@ -62,7 +63,7 @@ def same(row: Row, body: Row) -> bool:
     return all(plain(row.get(k)) == v for k, v in body.items() if k not in UNCOMPARED)
 
 
-@dataclass
+@record(frozen=False)
 class Tally:
     """What a push did (or, planned, would do), per kind, and the conflicts it found."""
 

@@ -8,13 +8,13 @@ title block), as an Excel number format (workbooks) and as a pandas display valu
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import reduce
 from typing import Any, Generic, TypeVar
 
 from ...components import formats
 from ...components.formats import Format
 from ...components.precision import Precision
+from ...components.records import record
 from ...racks.summary import DesignSummary
 
 
@@ -39,7 +39,7 @@ class Unit:
 S = TypeVar("S")
 
 
-@dataclass(frozen=True)
+@record
 class Figure(Generic[S]):
     """One figure of a summary of type `S` (a design's, a cluster's, a plant's, a TCO result):
     its key, a label that names its unit, and its number format."""
@@ -72,7 +72,7 @@ class Figure(Generic[S]):
         return self.format.text(self.raw(summary))
 
 
-@dataclass(frozen=True)
+@record
 class DesignFigure(Figure[DesignSummary]):
     """A design's key figure, marked where it rests on an assumed switch chip."""
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...components.records import record
 from . import Figure, Unit
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ PLANT_FIGURES: tuple[Figure[PlantSummary], ...] = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class RowRun:
     """Consecutive rows alike in racks, power, heat, busways and CDUs: `rows 1-14`."""
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...components.outputs import counted, span_text
+from ...components.records import record
 from ..figures.cluster_figures import CLUSTER_FIGURES
 from .html_parts import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ...racks.clusters.cluster_summary import ClusterSummary
 
 
-@dataclass(frozen=True)
+@record
 class ClusterEntry:
     """One cluster on the page: its summary, its two drawings and the files written for it."""
 

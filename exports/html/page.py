@@ -5,10 +5,10 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...components.outputs import counted, xml_safe
+from ...components.records import record
 from ..figures import KEY_FIGURES, switch_note
 from .html_parts import ELEVATION_MAX_WIDTH, inline_svg, side_by_side
 
@@ -33,7 +33,7 @@ nav.contents details { margin: 0 0 0.2rem; } nav.contents li { margin: 0.1rem 0;
 """
 
 
-@dataclass(frozen=True)
+@record
 class ReportEntry:
     """One design on the page: its summary, its elevation SVG and the files written for it."""
 

@@ -7,20 +7,21 @@ always written as a string, never read as a formula, whatever characters it star
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.utils import get_column_letter
 
 from ...components.outputs import REPLACEMENT, xml_safe
+from ...components.records import record
 
 SHEET_NAME_MAX = 31
 _LABEL_MAX = SHEET_NAME_MAX - len("Power ")
 _BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\~]")  # `~` is kept for the suffix
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Cell:
     """One cell: a value, the name of its style, and whether the value is a formula.
 
@@ -63,7 +64,7 @@ _HEADING = {"title", "note", "section"}
 """Styles of the rows above a table's header that belong to it in print."""
 
 
-@dataclass(frozen=True)
+@record
 class BarChart:
     """A native bar chart over a sheet's rows: one series per row, categories from a header row.
 
@@ -81,7 +82,7 @@ class BarChart:
     stacked: bool = False
 
 
-@dataclass
+@record(frozen=False)
 class SheetData:
     """A sheet: its rows (row 1 first), the header row to freeze under, and filter columns."""
 

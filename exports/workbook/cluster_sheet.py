@@ -8,10 +8,10 @@ edited unit price on either sheet carries through to capex per GPU.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import groupby
 from typing import TYPE_CHECKING
 
+from ...components.records import record
 from .cells import BLANK, Cell, SheetData, col, formula, number, text
 from .design_sheets import EXTENDED, DesignSheets, category_words
 
@@ -40,7 +40,7 @@ LABEL, VALUE = 4, 7
 CLUSTER_PREFIX = "Cluster "
 
 
-@dataclass(frozen=True)
+@record
 class ClusterSheet:
     """A cluster's sheet and references to its roll-up cells, for other sheets' formulas."""
 

@@ -4,11 +4,11 @@ per rack and per tray (a table a sheet, so each prints under its own header)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import groupby
 from typing import TYPE_CHECKING
 
 from ...components.parts import Gpu
+from ...components.records import record
 from ...components.trays import TrayRole
 from .cells import BLANK, Cell, SheetData, col, formula, number, quote_sheet, text
 
@@ -47,7 +47,7 @@ TRAY_OVERHEADS = "Tray overheads (W): fans, boards and losses inside trays, on n
 IT_POWER = "IT power (W) = parts power + tray overheads"
 
 
-@dataclass(frozen=True)
+@record
 class DesignSheets:
     """A design's sheets and the formulas (over them) that other sheets use."""
 
@@ -245,7 +245,7 @@ PORT_CHIP_COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class PortsSheet:
     """The Ports and Chips sheets and the Ports total cells: switch chips, ports used and
     unused."""
@@ -355,7 +355,7 @@ POWER_TRAY_COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class PowerSheet:
     """The Power and Trays sheets and formulas over them: IT and all-in totals, tray
     overheads, compute trays."""

@@ -11,11 +11,11 @@ rate, the checkpoint size or a job's GPUs and every figure follows.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...components.formats import USD_MILLS
 from ...components.parameters import HOURS_PER_YEAR
+from ...components.records import record
 from ...components.reliability import Cause, ReliabilityData, reliability_data
 from ...racks.goodput.results import CauseRate, Exposure, GoodputResult
 from .cells import Cell, SheetData, formula, number, text
@@ -52,7 +52,7 @@ TcoRefs = Mapping[str, Mapping[str, str]]
 `tco_usd_per_bf16_pflops_hour`."""
 
 
-@dataclass(frozen=True)
+@record
 class _Job:
     """One system's job: its result, its parts, its job row and its causes' rows."""
 

@@ -8,7 +8,6 @@ opex line and TCO per GPU-hour follows; the rule is `racks/costs/terms.py`'s, ce
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...components.catalogue import builtin_catalogue
@@ -16,6 +15,7 @@ from ...components.cost_inputs import TcoProfile
 from ...components.formats import COUNT, DECIMAL_3, ONE_DECIMAL
 from ...components.parameters import owned_by
 from ...components.precision import PRECISIONS
+from ...components.records import record
 from ...racks.costs.terms import CAPEX_KEYS, PROFILE_TERMS, SYSTEM_TERMS, Term
 from .cells import BarChart, Cell, SheetData, col, formula, number, text
 from .cluster_sheet import ClusterSheet, scale_up_formula
@@ -54,7 +54,7 @@ TOTALS = (
 """A system's totals the terms read (`CostBasis.values`): name, label, cell style."""
 
 
-@dataclass(frozen=True)
+@record
 class TcoColumn:
     """One design or cluster: its totals as links to other sheets where they are, else numbers."""
 

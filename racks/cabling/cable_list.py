@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ...components.cabling import Cable
 from ...components.catalogue import Catalogue
+from ...components.records import record
 from ..analysis import Analysis
 from ..clusters.cluster_analysis import ClusterAnalysis
 from .counts import PartCounts, Tally, bom_counts
@@ -28,7 +28,7 @@ NO_CABLES = (
 """Why a design alone has an empty run list."""
 
 
-@dataclass(frozen=True)
+@record
 class CableList:
     """The cable run list of a design or cluster. Iterating it generates the rows afresh."""
 

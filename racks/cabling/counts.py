@@ -6,15 +6,15 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 
 from ...components.cabling import Cable, Transceiver
+from ...components.records import record
 from ..clusters.fabric import MANAGEMENT
 from .row import CableRow
 from .runlist import Ends, RunList
 
 
-@dataclass(frozen=True)
+@record
 class PartCounts:
     """Cables and transceivers by part id, and legs (links) in all."""
 

@@ -7,9 +7,9 @@ row's leaves overflow."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from ...components.network_os import os_naming
+from ...components.records import record
 from ..clusters.cluster_analysis import ClusterAnalysis
 from ..clusters.network_management import NetworkManagement
 from ..management import BMC_PORT, own_port
@@ -25,7 +25,7 @@ from .places import Place, floor_index, hall_name, row_name
 from .row import CableRow
 
 
-@dataclass(frozen=True)
+@record
 class Box:
     """A switch box in a network rack: its tier's role, its index in the tier, place and name."""
 
@@ -35,7 +35,7 @@ class Box:
     device: str
 
 
-@dataclass(frozen=True)
+@record
 class NetworkRack:
     """One network rack: where it stands and its boxes, lowest first."""
 
@@ -82,7 +82,7 @@ def network_racks(
     ]
 
 
-@dataclass(frozen=True)
+@record
 class OwnPorts:
     """The management ports a network rack's cables leave from, as the switches' OSes name
     them: a switch box's, and the management aggregation switch's."""

@@ -36,13 +36,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain
 
 from ...components.cabling import Cable, Transceiver
 from ...components.errors import InputError
 from ...components.parts import Nic
+from ...components.records import record
 from ...components.trays import PartUse, TrayRole
 from ..built import PlacedTray
 from ..clusters.cluster_analysis import ClusterAnalysis
@@ -89,7 +89,7 @@ def end_at(place: Place, device: str) -> End:
     return (hall, row, rack, position, device, f"{hall},{row},{rack},{position},{device}")
 
 
-@dataclass(frozen=True)
+@record
 class LinkKind:
     """What a link of one tier and length gets: its cable, the module at each end, and the links
     one cable carries."""
@@ -151,7 +151,7 @@ class CageFill:
             yield f"T{self.tier}-{self.opened:07d}", length, kind, legs[start : start + kind.legs]
 
 
-@dataclass(frozen=True)
+@record
 class Endpoint:
     """A scale-out NIC port in a design rack."""
 
@@ -161,7 +161,7 @@ class Endpoint:
     rail: int
 
 
-@dataclass(frozen=True)
+@record
 class Ends:
     """A tier's two link ends."""
 

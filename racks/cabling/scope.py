@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import TYPE_CHECKING, Literal
 
 from ...components.errors import InputError
+from ...components.records import record
 from .names import rack_name, unit_prefix
 from .row import COLUMNS
 
@@ -36,7 +36,7 @@ MISSING_SHOWN = 3
 rack of a million-GPU cluster)."""
 
 
-@dataclass(frozen=True)
+@record
 class Scope:
     """A level and the names at it: one building, hall or row, or one rack or more."""
 
@@ -87,7 +87,7 @@ def design_scoped(system_id: str) -> InputError:
     return InputError(None, OPTION, f"{system_id} is a design, not a cluster: scope a cluster")
 
 
-@dataclass(frozen=True)
+@record
 class FloorScope:
     """A scope bound to one cluster: the halls, rows or racks it holds, and the copies of the
     design with a rack in it."""

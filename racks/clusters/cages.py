@@ -16,14 +16,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from ...components.records import record
 from .floor import FloorLayout, Lengths
 from .floor_index import FloorIndex
 from .uplinks import PlaneShape
 
 
-@dataclass(frozen=True)
+@record
 class CageRun:
     """Cages of one length with as many legs each."""
 
@@ -100,7 +100,7 @@ def fabric_cages(
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@record
 class RackPorts:
     """The compute racks' NIC ports as the leaves take them."""
 

@@ -10,10 +10,11 @@ its share of the campus tier) is at its middle.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from ...components.records import record
 
 
-@dataclass(frozen=True)
+@record
 class CampusLayout:
     """Buildings of halls on a campus plot, in metres."""
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
 
@@ -13,6 +12,7 @@ from ...components.errors import InputError
 from ...components.frames import RackFrame
 from ...components.network_profiles import NetworkProfile
 from ...components.parts import PartType
+from ...components.records import record
 from ...components.switch_systems import SwitchSystem
 from ..analysis import Analysis, source_uses
 from ..cost_basis import CostBasis, cluster_basis
@@ -48,7 +48,7 @@ CAMPUS_SOURCES = {
 """The source of each campus figure of the floor where the cluster file leaves it out."""
 
 
-@dataclass
+@record(frozen=False)
 class ClusterAnalysis:
     """A cluster spec resolved against its design's analysis and the catalogue."""
 

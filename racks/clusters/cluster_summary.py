@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...components.outputs import counted
+from ...components.records import record
 from ..summary import DesignSummary, SourceUse
 
 
-@dataclass(frozen=True)
+@record
 class SwitchPorts:
     """`switches` switches of a tier that use their ports alike."""
 
@@ -17,7 +16,7 @@ class SwitchPorts:
     ports_unused: int
 
 
-@dataclass(frozen=True)
+@record
 class TierSummary:
     """One tier of the scale-out fabric; `links` are the links into it from below."""
 
@@ -39,7 +38,7 @@ class TierSummary:
     per_switch: tuple[SwitchPorts, ...]
 
 
-@dataclass(frozen=True)
+@record
 class NetworkLine:
     """One line of the scale-out BOM: switches of a tier, or a tier's optics or cables."""
 
@@ -55,7 +54,7 @@ class NetworkLine:
     source: str | None
 
 
-@dataclass(frozen=True)
+@record
 class CapexSplit:
     """Capital cost split by what it buys."""
 
@@ -65,7 +64,7 @@ class CapexSplit:
     total_usd: float
 
 
-@dataclass(frozen=True)
+@record
 class FloorSummary:
     """The hall (or the campus of halls) the floor layout needs."""
 
@@ -80,7 +79,7 @@ class FloorSummary:
     width_m: float
 
 
-@dataclass(frozen=True)
+@record
 class CampusSummary:
     """Buildings of a cluster larger than one, and the campus tier joining them."""
 
@@ -103,7 +102,7 @@ class CampusSummary:
     cables: dict[str, int]
 
 
-@dataclass(frozen=True)
+@record
 class FabricOption:
     """One feasible fabric for the cluster, priced: planes x plane speed x tiers."""
 
@@ -120,7 +119,7 @@ class FabricOption:
     chosen: bool
 
 
-@dataclass(frozen=True, repr=False)
+@record(repr=False)
 class ClusterSummary:
     """The key figures of a cluster, in the order `rackbom show --json` prints them."""
 

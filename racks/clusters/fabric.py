@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 
 from ...components.catalogue import Catalogue
@@ -19,6 +18,7 @@ from ...components.errors import InputError
 from ...components.frames import RackFrame
 from ...components.network_profiles import NetworkProfile
 from ...components.parts import PartType
+from ...components.records import record
 from ...components.rounding import TOLERANCE
 from ...components.switch_systems import SwitchSystem
 from ..management import RackManagement
@@ -50,7 +50,7 @@ MANAGEMENT = "management"
 """The network BOM's tier name of the network racks' management switches and cords."""
 
 
-@dataclass(frozen=True)
+@record
 class FabricChoice:
     """Planes per NIC port, each plane's link speed, and tiers per plane."""
 
@@ -59,7 +59,7 @@ class FabricChoice:
     tiers: int
 
 
-@dataclass(frozen=True)
+@record
 class SizedFabric:
     """One fabric choice sized for the cluster: tiers summed over planes, floor, optics, BOM."""
 
@@ -112,7 +112,7 @@ class SizedFabric:
         return sum(sum(p.cables.values()) for p in self.link_parts)
 
 
-@dataclass
+@record(frozen=False)
 class FabricSizer:
     """What sizing a fabric needs: the design's ports, the switch, the profile and the floor."""
 

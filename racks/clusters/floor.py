@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from ...components.records import record
 from .campus import CampusLayout
 from .cluster_spec import FloorSpec
 
@@ -20,7 +21,7 @@ Lengths = tuple[tuple[float, int], ...]
 """(length in metres, links of that length), shortest first."""
 
 
-@dataclass(frozen=True)
+@record
 class NetworkSpace:
     """What the network racks hold: switch heights and how many units one network rack has."""
 
@@ -30,7 +31,7 @@ class NetworkSpace:
     upper_units: int
 
 
-@dataclass(frozen=True)
+@record
 class FloorLayout:
     """Rows of racks with their network racks, the core block, and link lengths per tier."""
 

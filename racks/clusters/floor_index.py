@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from ...components.records import record
 
 
-@dataclass(frozen=True)
+@record
 class FloorIndex:
     """Floor rack `f` (from 0) to its hall, row and position in the row."""
 

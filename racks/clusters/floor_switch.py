@@ -16,10 +16,10 @@ the cords in the network BOM's management lines, its power on the floor rack's P
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
+from ...components.records import record
 from ...components.trays import TrayRole, TrayType
 from ..built import BuiltDesign, BuiltRack, PlacedTray
 from ..management import BMC_ROLES, RackManagement, rack_management
@@ -28,7 +28,7 @@ from ..power import TrayPower, parts_power, tray_power
 from .network_management import management_trays
 
 
-@dataclass(frozen=True)
+@record
 class FloorSwitch:
     """The management tray of a floor rack of packed servers, with what it adds to the rack."""
 
@@ -72,7 +72,7 @@ def rack_switch(design: BuiltDesign, catalogue: Catalogue, file: str | None) -> 
     return FloorSwitch(tray, power_w, weight)
 
 
-@dataclass(frozen=True)
+@record
 class StandingRack:
     """A floor rack of packed servers as it stands, for its drawing: the copies' trays raised,
     each with the key of the design tray it is (`origins`), then the switch the floor rack adds,

@@ -19,12 +19,12 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from ...components.cabling import Cable, Transceiver
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...components.network_profiles import NetworkProfile
+from ...components.records import record
 from .cages import CageRun
 
 KIND_ORDER = ("dac", "aec", "aoc", "fibre")
@@ -36,7 +36,7 @@ def cable_preference(cable: Cable) -> tuple[int, float, str]:
     return (KIND_ORDER.index(cable.cable_type), cable.length_m, cable.id)
 
 
-@dataclass(frozen=True)
+@record
 class LinkEnd:
     """One end of a tier's links: the module's speed and lanes, and the links sharing it."""
 
@@ -45,7 +45,7 @@ class LinkEnd:
     links_per_module: int
 
 
-@dataclass(frozen=True)
+@record
 class TierLinkParts:
     """Cables and transceivers of one tier's links, by part id."""
 
@@ -53,7 +53,7 @@ class TierLinkParts:
     transceivers: dict[str, int]
 
 
-@dataclass(frozen=True)
+@record
 class LinkChooser:
     """The profile's cables and optics, and where errors point."""
 

@@ -31,12 +31,12 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from ...components.cabling import Cable, Transceiver
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...components.parts import ManagementSwitch
+from ...components.records import record
 from ..built import PlacedTray
 from ..management import RackManagement, cord, management_cords
 from ..packing import Packing
@@ -49,7 +49,7 @@ UPLINK_KINDS = ("dac", "aec", "aoc")
 """Cables that plug into a cage at both ends: an uplink needs no module."""
 
 
-@dataclass(frozen=True)
+@record
 class Drop:
     """One link to an aggregation switch: a management tray's uplink or own management port."""
 
@@ -70,7 +70,7 @@ class Drop:
     """The module at the aggregation switch's cage (an own management port's)."""
 
 
-@dataclass(frozen=True)
+@record
 class ManagementFloor:
     """What the rule reads of a cluster's floor and design."""
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass
 from itertools import accumulate
 
 from ...components.cabling import Cable
@@ -29,6 +28,7 @@ from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...components.frames import RackFrame
 from ...components.parts import ManagementSwitch
+from ...components.records import record
 from ...components.trays import TrayRole, TrayType
 from ..management import cord, management_cords, run_m
 from .floor_index import FloorIndex
@@ -37,7 +37,7 @@ from .sizing import leaf_count
 FIELD = "floor.network_frame"
 
 
-@dataclass(frozen=True)
+@record
 class RackSlots:
     """Where a network rack's boxes and management trays stand."""
 
@@ -90,7 +90,7 @@ class RackSlots:
         return run_m(box_centre, tray_centre, self.unit_m)
 
 
-@dataclass(frozen=True)
+@record
 class NetworkManagement(RackSlots):
     """The management of one network rack frame holding boxes of one height, with its cord."""
 
@@ -188,7 +188,7 @@ def _boxes(units: int, box_units: int, tray_units: int, ports: int, above: int) 
     return boxes
 
 
-@dataclass(frozen=True)
+@record
 class LeafFloor:
     """What places the leaves in rows: the floor, each floor rack's NIC ports, and the leaves'
     rails, down ports and count in one plane."""

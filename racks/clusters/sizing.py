@@ -18,8 +18,8 @@ groups, so a 100,000-GPU fabric is sized without a node per switch.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from ...components.records import record
 from ...components.rounding import TOLERANCE, ceil_div
 
 
@@ -27,7 +27,7 @@ class FabricTooSmall(ValueError):
     """The tiers cannot reach the endpoints asked for."""
 
 
-@dataclass(frozen=True)
+@record
 class SwitchGroup:
     """`count` switches, each using `down` ports toward the endpoints and `up` toward the core."""
 
@@ -41,7 +41,7 @@ class SwitchGroup:
         return self.down + self.up
 
 
-@dataclass(frozen=True)
+@record
 class TierPlan:
     """One tier: its groups and the links from the tier below (or the endpoints) into it."""
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...components.errors import InputError
 from ...components.parts import Nic
+from ...components.records import record
 from ...components.trays import PartUse, TrayRole
 from ..analysis import Analysis
 
 
-@dataclass(frozen=True)
+@record
 class DesignUnit:
     """Per copy of the design: scale-out ports per rack, rails, and its price by what it buys."""
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import accumulate
 
+from ...components.records import record
 from .sizing import leaf_count, pod_spines, uplinks_in_proportion
 
 
-@dataclass(frozen=True)
+@record
 class Spread:
     """The links into one tier of a plane: each lower switch's uplinks in order, and the groups
     of lower switches (first, count) whose uplinks spread over their own upper switches."""
@@ -29,7 +29,7 @@ class Spread:
     """Upper switches of each group, numbered group after group."""
 
 
-@dataclass(frozen=True)
+@record
 class PlaneShape:
     """One plane of a fabric by counts: NIC ports per building and each tier's switch ports."""
 

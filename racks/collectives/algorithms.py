@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 
+from ...components.records import record
 from .levels import Level
 
 
-@dataclass(frozen=True)
+@record
 class Candidate:
     """One algorithm's modelled time for one collective."""
 

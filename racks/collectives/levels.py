@@ -9,12 +9,12 @@ is one level of P x s per GPU.
 from __future__ import annotations
 
 from collections.abc import Set
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...components.catalogue import Catalogue
 from ...components.collective_data import CollectiveData, InNetwork, Interconnect, NoInterconnect
 from ...components.parts import Gpu, InNetworkReduction, Nic, SwitchAsic
+from ...components.records import record
 from ...components.trays import PartUse, TrayRole
 from ..analysis import Analysis
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..system_model import SystemModel
 
 
-@dataclass(frozen=True)
+@record
 class Level:
     """One level of a system's communication hierarchy."""
 

@@ -3,10 +3,10 @@ at the standard size over one scope, and a published run beside the model's figu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from ...components.collective_data import BINARY_UNITS, Measurement
+from ...components.records import record
 
 SUMMARY_SIZE = BINARY_UNITS["GiB"]
 """The standard size every summary, report and workbook moves per collective: 1 GiB."""
@@ -15,7 +15,7 @@ Scope = Literal["one scale-up domain", "every GPU"]
 SCOPES: tuple[Scope, ...] = ("one scale-up domain", "every GPU")
 
 
-@dataclass(frozen=True)
+@record
 class CollectiveResult:
     """One collective: its time and bandwidths, the algorithm chosen and the slowest level."""
 
@@ -36,7 +36,7 @@ class CollectiveResult:
         return self.busbw_gbps / 8
 
 
-@dataclass(frozen=True)
+@record
 class ScopedResult:
     """One op at `SUMMARY_SIZE` over the GPUs of one scope."""
 
@@ -44,7 +44,7 @@ class ScopedResult:
     result: CollectiveResult
 
 
-@dataclass(frozen=True)
+@record
 class Check:
     """One published measurement beside the model's figure for it."""
 

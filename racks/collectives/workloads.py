@@ -6,16 +6,15 @@ cost a step: effective PFLOPS = the step's work / (compute time + communication 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...components.collective_data import CollectiveData, CommWorkload
+from ...components.records import record
 from ..system_model import SystemModel
 from .collective_model import collective
 from .levels import Level
 from .results import CollectiveResult
 
 
-@dataclass(frozen=True)
+@record
 class WorkloadStep:
     """One communication workload on one system."""
 

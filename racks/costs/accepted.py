@@ -7,17 +7,16 @@ porting, validation and keeping a fallback; the denominator counts accepted unit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...components.cost_inputs import Workload
 from ...components.errors import InputError
+from ...components.records import record
 from ..cost_basis import CostBasis
 from .results import TcoResult
 
 SECONDS_PER_HOUR = 3600.0
 
 
-@dataclass(frozen=True)
+@record
 class AcceptedCost:
     """Cost of a workload on one design, broken down, per accepted run or per million accepted
     requests (`per` says which)."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Literal
+
+from ...components.records import record
 
 Origin = Literal["input", "basis", "term"]
 """Where a named value comes from: a profile input, the system's totals, or another term."""
@@ -69,7 +70,7 @@ class Expr(ABC):
         return Op("/", self, Expr.lift(other))
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Const(Expr):
     value: float
 
@@ -83,7 +84,7 @@ class Const(Expr):
         return frozenset()
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Name(Expr):
     origin: Origin
     key: str
@@ -106,7 +107,7 @@ _APPLY: dict[str, Callable[[float, float], float]] = {
 }
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Op(Expr):
     """A binary operation. Division by a divisor that is never zero by its bounds only."""
 
@@ -125,7 +126,7 @@ class Op(Expr):
         return self.left.names() | self.right.names()
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Per(Expr):
     """`amount / per`, not applicable (None, an empty cell) where `per` is zero or either is
     not applicable itself."""
@@ -147,7 +148,7 @@ class Per(Expr):
         return self.amount.names() | self.per.names()
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Given(Expr):
     """`value`, not applicable where it is zero: a precision a chip lacks, say."""
 
@@ -165,7 +166,7 @@ class Given(Expr):
         return self.value.names()
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Annuity(Expr):
     """The share of a capital sum paid each year to recover it at `rate` over `years`."""
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...components.cost_inputs import Rental
 from ...components.parameters import HOURS_PER_MONTH
+from ...components.records import record
 from .results import TcoResult
 
 
-@dataclass(frozen=True)
+@record
 class RentVsOwn:
     """One rental price and what owning costs; None where the catalogue has no such system.
 

@@ -14,11 +14,12 @@ alike. Nothing is fitted.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from typing import Literal
 
 from ...components.cost_inputs import TcoProfile
+from ...components.records import record
 from ..analysis import Analysis
 from ..cost_basis import CostBasis
 from .ownership import tco
@@ -52,7 +53,7 @@ SIZE_FREE: dict[str, Callable[[Analysis], float]] = {
 """Metrics of the design a cluster is made of, the same at every cluster size."""
 
 
-@dataclass(frozen=True)
+@record
 class Claim:
     """One figure of the source: a dollar amount, or a change of one system against another."""
 
@@ -230,7 +231,7 @@ CLAIMS = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class ReproducedRow:
     """A claim at one size: rackbom's figure for it, and by how much and why it misses."""
 
@@ -250,7 +251,7 @@ class ReproducedRow:
     """What would have to change to meet the source, where rackbom misses."""
 
 
-@dataclass(frozen=True)
+@record
 class SizedFigure:
     """rackbom's figure for a claim on clusters of one size."""
 
@@ -261,7 +262,7 @@ class SizedFigure:
     sign_right: bool
 
 
-@dataclass(frozen=True)
+@record
 class ClaimResult:
     """A claim over the size range: the interval of rackbom's figure, the share of sizes it holds
     at and the verdict, with the figure at `CLUSTER_GPUS` shown."""
@@ -296,7 +297,7 @@ class ClaimResult:
         return verdict_text(self.verdict, self.share_of_sizes, len(self.sizes))
 
 
-@dataclass(frozen=True)
+@record
 class OpexBasis:
     """One system's operating cost per GPU-hour at `CLUSTER_GPUS`, by what it scales with."""
 

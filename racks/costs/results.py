@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from ...components.records import record
 
 if TYPE_CHECKING:
     from ..cost_basis import Precision
 
 
-@dataclass(frozen=True)
+@record
 class TcoResult:
     """Cost of ownership of one design or cluster under one profile (per GPU unless named).
 

@@ -10,9 +10,9 @@ Each size counts once and alike: the share is of sizes, not of GPUs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Literal
 
+from ...components.records import record
 from .claim_rules import HIGH_GPUS, LOW_GPUS, ROBUST_SHARE, STEPS_PER_DOUBLING
 
 Verdict = Literal["holds", "partly", "misses", "contradicts"]
@@ -46,7 +46,7 @@ def verdict(held: Sequence[bool], sign_right: Sequence[bool]) -> Verdict:
     return "misses" if any(sign_right) else "contradicts"
 
 
-@dataclass(frozen=True)
+@record
 class DrawShare:
     """A claim over draws of every ranged input: rackbom's figure's 5th and 95th percentiles, the
     share of draws in which the claim holds and in which it has the source's sign, and the

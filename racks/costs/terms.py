@@ -8,7 +8,6 @@ The rule of each is described in `ownership.py`'s docstring.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
@@ -16,6 +15,7 @@ from ...components.formats import DECIMAL, DECIMAL_3, ONE_DECIMAL, USD, USD_CENT
 from ...components.formats import Format as Fmt
 from ...components.parameters import HOURS_PER_MONTH, HOURS_PER_YEAR, MONTHS_PER_YEAR
 from ...components.precision import PRECISIONS
+from ...components.records import record
 from .formula import Annuity, Expr, Given, Name, Per
 
 inp = partial(Name, "input")
@@ -32,7 +32,7 @@ Role = Literal["step", "figure", "result"]
 field; `figure`: a result that tables and charts show too."""
 
 
-@dataclass(frozen=True)
+@record
 class Term:
     """One named quantity of the cost of ownership, its label and format, and its rule."""
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...components.cost_inputs import TcoProfile, Workload
 from ...components.parameters import UNBOUNDED, Parameter, owned_by, parameter
+from ...components.records import record
 from ..cost_basis import CostBasis
 from .accepted import accepted_cost, speed
 from .ownership import tco
@@ -26,7 +27,7 @@ MARKUP_PARAM = parameter(MARKUP_INPUT)
 """The vendor margin's range, moved end to end: the source gives it as a range."""
 
 
-@dataclass(frozen=True)
+@record
 class TornadoBar:
     """One input moved down and up, and the cost per accepted unit at each end."""
 

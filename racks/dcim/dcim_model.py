@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import Annotated, Any, Literal, NamedTuple
 
@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from ...components.limits import KG_MAX, LIST_MAX, UNITS_MAX, WATTS_MAX, Name, Text
+from ...components.records import record
 from ...components.strict import Strict
 from ...components.trays import Airflow
 
@@ -212,7 +213,7 @@ class DeviceType(Strict):
         return self.model_dump(by_alias=True, exclude_none=True, exclude_defaults=True)
 
 
-@dataclass(frozen=True)
+@record
 class Manufacturer:
     """A maker of device or rack types, with its slug."""
 
@@ -224,7 +225,7 @@ class Manufacturer:
         return {"name": self.name, "slug": self.slug}
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class _Sized(_Record):
     """A frame's size as the DCIM holds it: its unit width in inches, its units, and its true
     outer size in mm."""
@@ -248,7 +249,7 @@ class _Sized(_Record):
         }
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class RackType(_Sized):
     """A rack type: the frame's form factor, width, true outer size and load rating."""
 
@@ -277,7 +278,7 @@ class RackType(_Sized):
         )
 
 
-@dataclass(frozen=True)
+@record
 class Role:
     """A device or rack role with its colour (six hex digits, as NetBox stores it)."""
 
@@ -290,7 +291,7 @@ class Role:
         return {"name": self.name, "slug": self.slug, "color": self.color}
 
 
-@dataclass(frozen=True)
+@record
 class Site:
     """The site (and its one location, the hall) an export's racks stand in."""
 
@@ -310,7 +311,7 @@ class Site:
         }
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Rack(_Sized):
     """A rack: its frame (rack type) and its own copy of the frame's size."""
 
@@ -338,7 +339,7 @@ class Rack(_Sized):
         )
 
 
-@dataclass(frozen=True)
+@record
 class Device:
     """A device placed in a rack, front face (a 0U device has no position)."""
 
@@ -371,7 +372,7 @@ class Device:
         }
 
 
-@dataclass(frozen=True)
+@record
 class Cable(_Record):
     """A cable between two device components (NetBox's cable import fields)."""
 
@@ -407,7 +408,7 @@ class Cable(_Record):
         )
 
 
-@dataclass(frozen=True)
+@record
 class PowerDraw:
     """The draws of one device's power port, where they are the device's, not its type's (a
     shelf's AC input carries its share of its rack's input)."""
@@ -427,7 +428,7 @@ class PowerDraw:
         }
 
 
-@dataclass(frozen=True)
+@record
 class PowerPanel:
     """A panel the rack feeds of one row and side (or of the hall's network) hang from."""
 
@@ -446,7 +447,7 @@ class PowerPanel:
         }
 
 
-@dataclass(frozen=True)
+@record
 class PowerFeed:
     """One rack feed: side A (primary) or B (redundant), its circuit, cabled to one power port."""
 
@@ -477,7 +478,7 @@ class PowerFeed:
         }
 
 
-@dataclass(frozen=True)
+@record
 class Lane:
     """One lane of a device's port as an interface of the device (`lanes.py`): a channel of its
     channelised cage, or an interface standing alone."""
@@ -512,7 +513,7 @@ class Lane:
         }
 
 
-@dataclass(frozen=True)
+@record
 class Channelised:
     """A device's cage held as a channelised interface: the interface its device type gives it,
     with its channel count set (its channels are `Lane`s)."""
@@ -526,7 +527,7 @@ class Channelised:
         return {"device": self.device, "name": self.name, "channels": self.channels}
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class BoxLanes:
     """The lanes of a switch box whose cages are broken out, the same on every box of one set
     of channelised cages (one object per set, told apart by identity)."""
@@ -554,7 +555,7 @@ class BoxLanes:
         return tuple(out)
 
 
-@dataclass(frozen=True)
+@record
 class Placed:
     """One rack and what goes in it: its devices and the cables inside it."""
 
@@ -574,7 +575,7 @@ class Placed:
     """Its power feeds, each cabled (in `cables`) to the input it feeds."""
 
 
-@dataclass(frozen=True)
+@record
 class CableBundle:
     """The scale-out links into one tier as one bundle: counts, cable and optic parts, lengths."""
 
@@ -603,7 +604,7 @@ class CableBundle:
         }
 
 
-@dataclass(frozen=True)
+@record
 class ScopedExport:
     """What a scoped export holds: the scope, its racks, the cable legs leaving it, and the
     breakout cables it splits (some legs inside, some not), which a push leaves out."""
@@ -614,7 +615,7 @@ class ScopedExport:
     split: int
 
 
-@dataclass(frozen=True)
+@record
 class FloorUnit:
     """One floor unit of the plan (`racks/packing.py`): a copy of the design, or a floor
     rack of `stacked` copies packed into it; its name prefix, each of its racks' row, and the
@@ -628,7 +629,7 @@ class FloorUnit:
     """Its number on the floor, from 0."""
 
 
-@dataclass(frozen=True)
+@record
 class DcimPlan:
     """A design or cluster as one DCIM product holds it: types, site, roles, panels, and its racks
     streamed floor unit by floor unit, then its network racks, so a plan of any size is written

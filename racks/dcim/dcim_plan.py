@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
 from ...components.catalogue import Catalogue
 from ...components.errors import InputError
 from ...components.plant_library import plant_rules
+from ...components.records import record
 from ...components.switch_systems import SwitchSystem
 from ..analysis import Analysis
 from ..build import BuiltDesign
@@ -184,7 +184,7 @@ def _cluster_units(cluster: ClusterAnalysis) -> list[FloorUnit]:
     ]
 
 
-@dataclass(frozen=True)
+@record
 class _ClusterTypes:
     """A cluster's device types: its design's trays', the switch box's, the network racks'
     management switch's and the rack PDU's, each maker spelled one way."""

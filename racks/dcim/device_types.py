@@ -30,7 +30,7 @@ What maps how (also written into every type's `comments`, each figure with its s
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal, TypedDict
 
 from ...components.catalogue import Catalogue
@@ -39,6 +39,7 @@ from ...components.network_os import OsNaming, os_naming
 from ...components.parts import Gpu, ManagementSwitch, Nic, PartType, PowerShelf
 from ...components.plant_library import plant_rules
 from ...components.plant_parts import Busway, circuit_w
+from ...components.records import record
 from ...components.switch_systems import SwitchSystem
 from ...components.trays import Airflow, PartUse, TrayRole, TrayType
 from ..build import BuiltDesign
@@ -91,7 +92,7 @@ MANAGED_ROLES = (*BMC_ROLES, TrayRole.MANAGEMENT)
 management switches, whose own port leaves the rack."""
 
 
-@dataclass
+@record(frozen=False)
 class Notes:
     """Lines of `comments`: each exported figure with its rackbom source id and kind."""
 

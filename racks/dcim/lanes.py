@@ -19,8 +19,9 @@ in its description, not as `parent`, and stands as a physical interface that car
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
+from ...components.records import record
 from ..cabling.names import nic_interface, nic_port
 from ..cabling.row import CableRow
 from ..cabling.runlist import RunList
@@ -30,7 +31,7 @@ from .device_types import NIC_CAGE, NIC_CAGES
 from .vocabulary import PortType, Vocabulary
 
 
-@dataclass(frozen=True)
+@record
 class LaneRule:
     """Which lanes each device of a cluster has: per switch box, per NIC port."""
 

@@ -14,10 +14,10 @@ plant's continuous limit in W.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ...components.plant_library import PlantRules
 from ...components.plant_profile import PlantProfile
+from ...components.records import record
 from ..analysis import Analysis
 from ..plant.feeds import Feed
 from ..plant.rack import RackPlant, rack_plant
@@ -25,7 +25,7 @@ from ..plant.rack_limits import pdu_limit_w
 from .dcim_model import FEED, Cable, Device, DeviceType, PowerDraw, PowerFeed, PowerPanel
 
 
-@dataclass(frozen=True)
+@record
 class PlantRacks:
     """The plant of one copy of a design's racks: each rack's figures and the row it stands in."""
 
@@ -40,7 +40,7 @@ class PlantRacks:
     """The watts one power port of the product holds."""
 
 
-@dataclass(frozen=True)
+@record
 class RackPower:
     """What one rack's feeds add: the draws set on the inputs they feed, the feeds, the cables."""
 

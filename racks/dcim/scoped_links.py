@@ -6,8 +6,8 @@ or not at all, `cable_legs.kept_legs`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from ...components.records import record
 from ..cabling.counts import Tally
 from ..cabling.row import CableRow
 from ..cabling.runlist import RunList
@@ -17,7 +17,7 @@ from .dcim_model import CableBundle
 from .placed_racks import BELOW_TIER_1
 
 
-@dataclass(frozen=True)
+@record
 class ScopedLinks:
     """The bundles of the links inside a scope, the cable legs with one end outside it, and the
     breakout cables with some legs inside it and some not."""

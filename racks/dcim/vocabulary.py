@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...components.records import record
 from ...components.yamlio import read_yaml_text, validate_model
 
 Target = Literal["netbox", "nautobot"]
@@ -55,7 +55,7 @@ class _VocabularyFile(BaseModel):
     breakout_profiles: list[str]
 
 
-@dataclass(frozen=True)
+@record
 class PortType:
     """The type a port gets, and what it really is where the product has no type for it."""
 
@@ -63,7 +63,7 @@ class PortType:
     description: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Vocabulary:
     """The type values one DCIM product version accepts, and rackbom's port mapping."""
 

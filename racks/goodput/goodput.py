@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from ...components.errors import InputError
 from ...components.parameters import HOURS_PER_YEAR
+from ...components.records import record
 from ...components.reliability import Cause, ReliabilityData
 from .checkpoint import (
     daly_interval_s,
@@ -50,7 +50,7 @@ def check_inputs(system: str, exposure: Exposure, job: JobInputs) -> None:
             raise InputError(None, field, f"must be above zero, not {value:g}")
 
 
-@dataclass(frozen=True)
+@record
 class _Timing:
     """Interruptions, checkpoint intervals, mean recovery and ETTR of one set of causes."""
 

@@ -4,11 +4,11 @@ caller leaves out and the system's TCO under a profile."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...components.cost_inputs import TcoProfile
+from ...components.records import record
 from ...components.reliability import ReliabilityData, reliability_data
 from ...components.tco_library import profile
 from ..costs.ownership import tco
@@ -21,13 +21,17 @@ if TYPE_CHECKING:
     from ..system_model import SystemModel
 
 
-@dataclass(frozen=True)
+@record
 class JobOptions:
     """What a caller may set; None takes the data's default (spares: its share of the job)."""
 
     checkpoint_gb: float | None = None
     write_gbps: float | None = None
     spares: int | None = None
+
+
+DATA_DEFAULTS = JobOptions()
+"""Options that leave every choice to the data."""
 
 
 def job_inputs(
@@ -54,7 +58,7 @@ def system_goodput(
     system: SystemModel,
     sizes: Sequence[int | None],
     data: ReliabilityData,
-    options: JobOptions = JobOptions(),
+    options: JobOptions = DATA_DEFAULTS,
     tco_profile: TcoProfile | str | Path | None = None,
 ) -> tuple[GoodputResult, ...]:
     """The goodput at each job size, the system's parts and TCO worked out once."""
@@ -73,7 +77,7 @@ def priced_goodput(
     sizes: Sequence[int | None],
     data: ReliabilityData,
     prices: Prices,
-    options: JobOptions = JobOptions(),
+    options: JobOptions = DATA_DEFAULTS,
     parts: Exposure | None = None,
 ) -> tuple[GoodputResult, ...]:
     """The goodput at each job size under prices already worked out (and the system's parts,

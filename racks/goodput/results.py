@@ -5,12 +5,12 @@ rackbom's figure for it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from ...components.records import record
 from ...components.reliability import Outage, Per, PublishedRun
 
 
-@dataclass(frozen=True)
+@record
 class Exposure:
     """Parts by kind across the system and GPUs out of service per outage."""
 
@@ -19,7 +19,7 @@ class Exposure:
     blast: Mapping[Outage, int]
 
 
-@dataclass(frozen=True)
+@record
 class JobInputs:
     """The job and its recovery: sizes, checkpoint and times."""
 
@@ -32,7 +32,7 @@ class JobInputs:
     repair_h: float
 
 
-@dataclass(frozen=True)
+@record
 class CauseRate:
     """One cause of interruptions on the job."""
 
@@ -50,7 +50,7 @@ class CauseRate:
     source: str
 
 
-@dataclass(frozen=True)
+@record
 class GoodputResult:
     """What interruptions cost one job on one system."""
 
@@ -86,7 +86,7 @@ class GoodputResult:
     tco_usd_per_effective_bf16_pflops_hour: float | None
 
 
-@dataclass(frozen=True)
+@record
 class Prices:
     """The system's nominal cost of ownership under one TCO profile (None where unpriced)."""
 
@@ -94,7 +94,7 @@ class Prices:
     usd_per_bf16_pflops_hour: float | None
 
 
-@dataclass(frozen=True)
+@record
 class GoodputCheck:
     """One published run and rackbom's result for a job of its size on a cluster of its size."""
 

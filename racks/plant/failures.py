@@ -17,9 +17,10 @@ Adding a failure never brings a GPU back, so capacity left never rises.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...components.plant_library import PlantRules
+from ...components.records import record
 from ...components.rounding import TOLERANCE
 from ..analysis import Analysis
 from ..memo import kept
@@ -27,7 +28,7 @@ from ..topology import LinkGroup
 from .rack import RackPlant, SupplyGroup, rack_plant
 
 
-@dataclass(frozen=True)
+@record
 class Failure:
     """Failed things in one copy of a design."""
 
@@ -47,7 +48,7 @@ class Failure:
         )
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """What one failure costs one copy of the design."""
 
@@ -71,7 +72,7 @@ class Outcome:
         return self.gpus - self.gpus_in_full_domains
 
 
-@dataclass(frozen=True)
+@record
 class FailureDomain:
     """One failure class: how many the system has, and what the worst single one costs."""
 
@@ -83,7 +84,7 @@ class FailureDomain:
     detail: str
 
 
-@dataclass
+@record(frozen=False)
 class DomainGraph:
     """One scale-up domain's node groups (by number) and the scale-up bundles among them."""
 
@@ -131,7 +132,7 @@ class DomainGraph:
         return group in self.meshes and self.sizes[group] - failed.get(group, 0) > 1
 
 
-@dataclass
+@record(frozen=False)
 class DesignFailures:
     """The failure model of one design: its domains, switch chips, NICs and supply groups.
 

@@ -6,14 +6,13 @@ three phases); NEC 210.20(A) / 215.3 put `fraction` at 0.8 for standard-rated br
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...components.plant_parts import circuit_w
 from ...components.plant_profile import PlantProfile
+from ...components.records import record
 from ...components.rounding import TOLERANCE
 
 
-@dataclass(frozen=True)
+@record
 class Feed:
     """One feed: a rack's shelf or PDU circuit, a row busway, or the hall's supply.
 

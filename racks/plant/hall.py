@@ -9,17 +9,16 @@ is N+1 modules per side; its generators N+1 sets for the facility peak (peak inp
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...components.catalogue import Catalogue
 from ...components.plant_library import PlantRules
+from ...components.records import record
 from ...components.rounding import TOLERANCE, ceil_div
 from .feeds import Feed, feed_warning
 from .rack import RackPlant
 from .rack_limits import busway_limit_w
 
 
-@dataclass(frozen=True)
+@record
 class RowPlant:
     """One row of racks: its power, feeds, heat and CDUs."""
 
@@ -38,7 +37,7 @@ class RowPlant:
     cdu_capacity_w: float
 
 
-@dataclass(frozen=True)
+@record
 class HallPlant:
     """Every row, the network's power, and the hall's UPS, generators and supply."""
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
 from ...components.plant_library import PlantRules, plant_rules
+from ...components.records import record
 from ...components.tco_library import site_pue
 from ..memo import kept
 from .failures import (
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 Rules: TypeAlias = PlantRules | str | Path | None
 
 
-@dataclass(frozen=True)
+@record
 class PlantSummary:
     """What a design or cluster needs from the building, and what a single fault costs.
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...components.catalogue import Catalogue
 from ...components.parts import Gpu, PowerShelf
 from ...components.plant_library import PlantRules
+from ...components.records import record
 from ...components.rounding import TOLERANCE
 from ...components.trays import TrayRole
 from ..analysis import Analysis
@@ -32,7 +32,7 @@ PDUS_PER_RACK = 2
 """Racks without busbar shelves hang their servers' supplies on one PDU per side."""
 
 
-@dataclass(frozen=True)
+@record
 class SupplyGroup:
     """Supplies sharing one load: a rack busbar's shelves, or one server's PSUs."""
 
@@ -49,7 +49,7 @@ class SupplyGroup:
         return (self.supplies - lost) * self.supply_w >= self.load_w * (1 - TOLERANCE)
 
 
-@dataclass(frozen=True)
+@record
 class RackPlant:
     """A design rack's power, heat and floor figures (one copy of it)."""
 
@@ -83,7 +83,7 @@ class RackPlant:
         return self.heat_liquid_w + self.heat_air_w
 
 
-@dataclass(frozen=True)
+@record
 class FloorLoad:
     """A floor rack's load on the floor, with a warning for each rating it exceeds."""
 

@@ -12,15 +12,14 @@ model, else N; "not modelled" for racks with no supplies modelled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ...components.records import record
 from ...components.rounding import ceil_div
 from ..power import redundancy_label
 from .failures import DesignFailures
 from .rack import RackPlant, SupplyGroup
 
 
-@dataclass(frozen=True)
+@record
 class Redundancy:
     """What the feeds and supplies carry through, as built."""
 

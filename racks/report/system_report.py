@@ -8,11 +8,11 @@ part is worked out twice; every output of a command formats the one report of ea
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ...components.collective_data import OPS, collective_data
+from ...components.records import record
 
 if TYPE_CHECKING:
     from ...components.cost_inputs import TcoProfile
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..system_model import SystemModel
 
 
-@dataclass(frozen=True)
+@record
 class SystemReport:
     """What every output prints of one design or cluster under one TCO and one plant profile."""
 

@@ -9,13 +9,13 @@ rule `racks/costs/reproduction.py` holds it at one point.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ...components.catalogue import Catalogue
 from ...components.cost_inputs import TcoProfile
+from ...components.records import record
 from ..costs.reproduction import TOLERANCE_USD_PCT, Claim
 from ..costs.size_range import DrawShare
 from .compare import Side, draw_pair, drivers
@@ -45,7 +45,7 @@ Measure = Callable[[Catalogue], float]
 """A design's figure against a catalogue."""
 
 
-@dataclass(frozen=True)
+@record
 class DesignMeasure:
     """A design's figure, the catalogue it was built against, that catalogue's ranged figures and
     the ids of the parts and trays the design is built from."""

@@ -4,12 +4,12 @@ draws in which the first is lower, and the inputs that drive the difference."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from ...components.catalogue import Catalogue
 from ...components.cost_inputs import TcoProfile
+from ...components.records import record
 from ..cost_basis import PRECISIONS, CostBasis
 from ..costs.ownership import evaluate, profile_values
 from ..costs.terms import SYSTEM_TERMS
@@ -38,7 +38,7 @@ MIN_RHO = 0.1
 """A rank correlation below this in size is sampling noise at the draws allowed, not a driver."""
 
 
-@dataclass(frozen=True)
+@record
 class Side:
     """One system to compare: its cost basis, how to re-analyse it against a catalogue, the ids
     of the parts and trays it is built from (no other catalogue entry can move it), the catalogue
@@ -52,7 +52,7 @@ class Side:
     candidates: tuple[UncertainInput, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Interval:
     """A figure at the inputs' values (`base`) and its 5th, 50th and 95th percentiles."""
 
@@ -62,7 +62,7 @@ class Interval:
     p95: float
 
 
-@dataclass(frozen=True)
+@record
 class Driver:
     """An input and the rank correlation of its draws with the difference."""
 
@@ -70,7 +70,7 @@ class Driver:
     rho: float
 
 
-@dataclass(frozen=True)
+@record
 class FigureUncertainty:
     """One figure of two systems: each side's interval, the difference's, and its drivers."""
 
@@ -85,7 +85,7 @@ class FigureUncertainty:
     drivers: tuple[Driver, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Uncertainty:
     """Every compared figure of two systems under one profile, from `draws` draws."""
 
@@ -99,7 +99,7 @@ class Uncertainty:
     figures: tuple[FigureUncertainty, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Drawn:
     """Every system term of two systems in each draw, and the draws of the inputs varied."""
 

@@ -4,11 +4,11 @@ ends, and linear between each end and the value."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from ...components.catalogue import Catalogue
+from ...components.records import record
 from ..cost_basis import CostBasis
 from ..costs.tornado import with_markup
 from .draws import Array
@@ -18,7 +18,7 @@ Rebuild = Callable[[Catalogue], CostBasis]
 """The system's cost basis against another catalogue, its fabric fixed at the base case's."""
 
 
-@dataclass(frozen=True)
+@record
 class Effect:
     """One input's effect on one system's totals: the change at its low and at its high end."""
 

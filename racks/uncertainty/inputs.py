@@ -3,13 +3,13 @@ vendor markup, each with its value, range and the sources of its ends."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from ...components.catalogue import Catalogue
 from ...components.cost_inputs import TcoProfile
 from ...components.provenance import Sourced
 from ...components.ranges import Range
+from ...components.records import record
 from ..costs.tornado import MARKUP_INPUT, MARKUP_PARAM
 
 Section = Literal["parts", "trays", "profile", "markup"]
@@ -17,7 +17,7 @@ MARKUP_SOURCE = "seed-002-nvidia-switch-margin"
 """The source of NVIDIA's 40-50 % gross margin, whose markups are the vendor markup's range."""
 
 
-@dataclass(frozen=True)
+@record
 class UncertainInput:
     """One ranged figure: where it lives, its value and range, and the sources of its ends."""
 

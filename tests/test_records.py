@@ -1,0 +1,174 @@
+"""Records behave as the frozen dataclasses they replace: each test defines a class once with
+`@record` and once with `@dataclass`, and compares what both do."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import pickle
+from dataclasses import FrozenInstanceError, asdict, dataclass, field, fields, replace
+from typing import Any, ClassVar
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_structure import modules
+
+from rackbom.components.records import record
+
+
+def both(body: type, **options: Any) -> tuple[Any, Any]:
+    """The class made from the same body by `record` and by `dataclass` (frozen unless said)."""
+    namespace = {k: v for k, v in vars(body).items() if k not in ("__dict__", "__weakref__")}
+    ours = record(**options)(type(body.__name__, body.__bases__, dict(namespace)))
+    theirs_options = {"frozen": True, **options}
+    theirs = dataclass(**theirs_options)(type(body.__name__, body.__bases__, dict(namespace)))
+    return ours, theirs
+
+
+class Point:
+    x: float
+    y: float = 0.0
+    tags: list[str] = field(default_factory=list)
+    note: str = field(default="", compare=False, repr=False)
+    scale: ClassVar[int] = 3
+
+
+@record
+class Frozen:
+    x: float
+    y: float = 0.0
+
+
+@record(slots=True)
+class Cell:
+    value: float | None
+    style: str = "plain"
+
+
+values = st.one_of(st.integers(), st.floats(allow_nan=True), st.text(max_size=5))
+
+
+@given(values, values, st.lists(st.text(max_size=3), max_size=3), st.text(max_size=3))
+def test_a_record_compares_hashes_and_prints_as_the_dataclass(
+    x: Any, y: Any, tags: list[str], note: str
+) -> None:
+    ours, theirs = both(Point)
+    a, b = ours(x, y, tags, note), theirs(x, y, tags, note)
+    assert repr(a) == repr(b)
+    assert (a == ours(x, y, list(tags), "other")) == (b == theirs(x, y, list(tags), "other"))
+    assert asdict(a) == asdict(b)
+    assert [f.name for f in fields(a)] == [f.name for f in fields(b)] == ["x", "y", "tags", "note"]
+    frozen_a, frozen_b = ours(x, y, (), note), theirs(x, y, (), note)
+    assert hash(frozen_a) == hash(frozen_b)
+    assert vars(a) == vars(b) and list(vars(a)) == list(vars(b))
+
+
+def test_a_record_takes_arguments_as_the_dataclass() -> None:
+    ours, theirs = both(Point)
+    for args, kwargs in [((1,), {}), ((1, 2), {"note": "n"}), ((), {"x": 1, "tags": ["a"]})]:
+        assert vars(ours(*args, **kwargs)) == vars(theirs(*args, **kwargs))
+    assert ours(1).tags is not ours(1).tags
+    for args, kwargs in [((), {}), ((1, 2, [], "", 5), {}), ((1,), {"x": 2}), ((1,), {"z": 2})]:
+        with pytest.raises(TypeError):
+            theirs(*args, **kwargs)
+        with pytest.raises(TypeError):
+            ours(*args, **kwargs)
+
+
+def test_a_frozen_record_refuses_changes_and_replace_makes_a_new_one() -> None:
+    point = Frozen(1.0)
+    with pytest.raises(FrozenInstanceError):
+        point.x = 2.0
+    with pytest.raises(FrozenInstanceError):
+        del point.y
+    moved = replace(point, x=5.0)
+    assert (moved.x, moved.y, point.x) == (5.0, 0.0, 1.0)
+    assert copy.deepcopy(point) == point
+    assert pickle.loads(pickle.dumps(point)) == point
+
+
+def test_fields_set_after_init_and_a_mutable_record() -> None:
+    class Totals:
+        parts: list[int]
+        total: int = field(init=False)
+        seen: dict[str, int] = field(init=False, default_factory=dict)
+
+        def __post_init__(self) -> None:
+            object.__setattr__(self, "total", sum(self.parts))
+
+    ours, theirs = both(Totals)
+    assert vars(ours([1, 2])) == vars(theirs([1, 2])) == {"parts": [1, 2], "seen": {}, "total": 3}
+    with pytest.raises(TypeError):
+        ours([1], total=3)
+    builder = record(frozen=False)(type("Builder", (), {"__annotations__": {"n": "int"}}))
+    made = builder(1)
+    made.n = 2
+    assert made.n == 2 and made == builder(2)
+    with pytest.raises(TypeError):
+        hash(made)
+
+
+def test_keyword_only_identity_equality_and_subclasses() -> None:
+    class Named:
+        name: str
+        size: int = 1
+
+    ours, _ = both(Named, kw_only=True)
+    assert ours(name="a").size == 1
+    with pytest.raises(TypeError):
+        ours("a")
+    plain, _ = both(Named, eq=False)
+    first, second = plain("a"), plain("a")
+    assert first != second and len({first, second}) == 2
+
+    base, _ = both(Named)
+    child = record(type("Child", (base,), {"__annotations__": {"extra": "int"}, "extra": 0}))
+    made = child("b", 2, 3)
+    assert repr(made) == "Child(name='b', size=2, extra=3)"
+    assert made != base("b", 2) and made == child("b", 2, 3)
+
+
+def test_a_record_keeps_methods_its_class_defines() -> None:
+    class Keyed:
+        key: str
+        weight: float
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, type(self)) and self.key == other.key
+
+        def __hash__(self) -> int:
+            return hash(self.key)
+
+        def __repr__(self) -> str:
+            return f"<{self.key}>"
+
+    ours, theirs = both(Keyed)
+    for cls in (ours, theirs):
+        assert cls("a", 1.0) == cls("a", 2.0)
+        assert hash(cls("a", 1.0)) == hash("a")
+        assert repr(cls("a", 1.0)) == "<a>"
+
+
+def test_a_record_with_slots_is_frozen_and_pickles() -> None:
+    cell = Cell(1.5)
+    assert not hasattr(cell, "__dict__") and Cell.__slots__ == ("value", "style")
+    with pytest.raises(FrozenInstanceError):
+        cell.style = "bold"
+    assert pickle.loads(pickle.dumps(cell)) == cell
+    assert hash(cell) == hash((1.5, "plain"))
+
+
+def test_every_class_of_the_package_is_a_record_not_a_dataclass() -> None:
+    """The package's modules make their typed classes with `record`; a `dataclass` decorator
+    would bring back the compiled methods a command pays for at start-up."""
+    made_as_dataclass = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                for decorator in node.decorator_list:
+                    called = decorator.func if isinstance(decorator, ast.Call) else decorator
+                    if ast.unparse(called) in ("dataclass", "dataclasses.dataclass"):
+                        made_as_dataclass.append(f"{name}.{node.name}")
+    assert not made_as_dataclass
+    assert "rackbom.components.records" in modules()
