@@ -66,6 +66,7 @@ def _make(
         cls, init=False, repr=False, eq=False, kw_only=kw_only, slots=slots
     )
     table = fields(made)
+    names = tuple(f.name for f in table)
     if "__init__" not in own:
         made.__init__ = _init(made, table)
     if repr and "__repr__" not in own:
@@ -78,10 +79,9 @@ def _make(
         hashed = tuple(f.name for f in table if (f.compare if f.hash is None else f.hash))
         made.__hash__ = _hash(_values(hashed)) if frozen else None
     if frozen:
-        names = frozenset(f.name for f in table)
-        made.__setattr__, made.__delattr__ = _refusals(made, names)
+        made.__setattr__, made.__delattr__ = _refusals(made, frozenset(names))
         if slots:
-            made.__getstate__, made.__setstate__ = _slot_state(tuple(f.name for f in table))
+            made.__getstate__, made.__setstate__ = _slot_state(names)
     return made
 
 

@@ -162,8 +162,9 @@ def test_a_record_with_slots_is_frozen_and_pickles() -> None:
 def test_every_class_of_the_package_is_a_record_not_a_dataclass() -> None:
     """The package's modules make their typed classes with `record`; a `dataclass` decorator
     would bring back the compiled methods a command pays for at start-up."""
+    package = modules()
     made_as_dataclass = []
-    for name, path in modules().items():
+    for name, path in package.items():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef):
                 for decorator in node.decorator_list:
@@ -171,4 +172,4 @@ def test_every_class_of_the_package_is_a_record_not_a_dataclass() -> None:
                     if ast.unparse(called) in ("dataclass", "dataclasses.dataclass"):
                         made_as_dataclass.append(f"{name}.{node.name}")
     assert not made_as_dataclass
-    assert "rackbom.components.records" in modules()
+    assert "rackbom.components.records" in package
