@@ -72,6 +72,8 @@ class Expr(ABC):
 
 @record(eq=False)
 class Const(Expr):
+    """A number written into the formula."""
+
     value: float
 
     def evaluate(self, values: Values) -> float:
@@ -86,6 +88,8 @@ class Const(Expr):
 
 @record(eq=False)
 class Name(Expr):
+    """An input, by its origin and key: the workbook refers to its cell."""
+
     origin: Origin
     key: str
 
