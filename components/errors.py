@@ -5,15 +5,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 
-# Characters that would break a message across lines or drive a terminal: C0 and C1 controls,
-# DEL, the Unicode line and paragraph separators, and lone surrogates.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+@cache
+def _unprintable() -> re.Pattern[str]:
+    """Characters that would break a message across lines or drive a terminal: C0 and C1
+    controls, DEL, the Unicode line and paragraph separators, and lone surrogates. Compiled on
+    first use: a class spanning the surrogates takes most of a millisecond to compile, and a
+    run with no error never needs it."""
+    return re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def one_line(text: str) -> str:
     """Text with every control character escaped as Python writes it (`\\n`, `\\x1b`)."""
-    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return _unprintable().sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 class InputError(ValueError):

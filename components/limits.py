@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Sized
+from functools import cache
 from typing import Annotated, TypeVar
 
 from pydantic import AfterValidator, Field
@@ -68,14 +69,18 @@ def bounded(items: Iterable[T], limit: int, option: str, noun: str) -> list[T]:
 
 
 # Characters no output format can hold, or that would let text change a terminal or a line:
-# C0 and C1 controls, DEL, lone surrogates and the non-characters U+FFFE and U+FFFF.
-_NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
-_NOT_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# C0 and C1 controls, DEL, lone surrogates and the non-characters U+FFFE and U+FFFF; text may
+# hold tabs and line breaks. Compiled on first use (see `errors._unprintable`): data read
+# from the cache is not validated again.
+_NOT_IN_NAMES = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]"
+_NOT_IN_TEXT = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]"
 
 
-def _printable(pattern: re.Pattern[str]) -> AfterValidator:
+def _printable(characters: str) -> AfterValidator:
+    pattern = cache(lambda: re.compile(characters))
+
     def check(value: str) -> str:
-        bad = pattern.search(value)
+        bad = pattern().search(value)
         if bad is not None:
             raise PydanticCustomError(
                 "control_character",

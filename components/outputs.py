@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import math
 import re
+from functools import cache
 
 from .errors import InputError
 
-# Characters outside XML 1.0 (C0 controls but tab and line breaks, lone surrogates, U+FFFE/F).
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 REPLACEMENT = "\ufffd"
 SVG_STYLE = "width:100%;height:auto"
 """How HTML shows a drawing inline: as wide as its container, at the drawing's proportions."""
@@ -21,9 +20,17 @@ def finite(value: float, where: str) -> float:
     return value
 
 
+@cache
+def _not_xml() -> re.Pattern[str]:
+    """Characters outside XML 1.0: C0 controls but tab and line breaks, lone surrogates,
+    U+FFFE and U+FFFF (compiled on first use, see `errors._unprintable`: a command that
+    writes no XML never needs it)."""
+    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def xml_safe(text: str) -> str:
     """Text with every character XML cannot hold replaced by U+FFFD."""
-    return _NOT_XML.sub(REPLACEMENT, text)
+    return _not_xml().sub(REPLACEMENT, text)
 
 
 def span_text(low: float, high: float) -> str:
