@@ -5,11 +5,9 @@ gets out of them (the achievable share of line rate, per-step latency, per-call 
 which GPUs (scale-up), NICs and network profiles (scale-out) name it as theirs.
 """
 
-from __future__ import annotations
-
 from functools import cache
 from importlib import resources
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -97,7 +95,7 @@ class Measurement(Sourced):
     )
 
     @model_validator(mode="after")
-    def _pinned_names_one(self) -> Measurement:
+    def _pinned_names_one(self) -> Self:
         if self.pinned and self.algorithm is None:
             raise ValueError("a run that forced its algorithm names it (algorithm:)")
         return self

@@ -1,8 +1,6 @@
 """Cost-of-ownership inputs as written in YAML: TCO profiles, rental prices and workloads."""
 
-from __future__ import annotations
-
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -45,7 +43,7 @@ class TcoProfile(Sourced):
     )
 
     @model_validator(mode="after")
-    def _one_facility(self) -> TcoProfile:
+    def _one_facility(self) -> Self:
         if self.facility_capex_usd_per_mw > 0 and self.colocation_usd_per_kw_month > 0:
             raise ValueError(
                 "give facility_capex_usd_per_mw (an owned hall) or colocation_usd_per_kw_month "
@@ -69,7 +67,7 @@ class Rental(Sourced):
     usd_per_gpu_hour: float | None = param("usd_per_gpu_hour")
 
     @model_validator(mode="after")
-    def _one_price(self) -> Rental:
+    def _one_price(self) -> Self:
         monthly = self.usd_per_server_month is not None
         if monthly == (self.usd_per_gpu_hour is not None):
             raise ValueError("give usd_per_server_month (with gpus_per_server) or usd_per_gpu_hour")

@@ -6,9 +6,7 @@ The integrator's margin depends on who buys: a hyperscaler or AI lab buys racks 
 (`margin_kind` in `trays.py`); a design names its buyer (`buyer` in `racks/spec.py`).
 """
 
-from __future__ import annotations
-
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import model_validator
 
@@ -33,7 +31,7 @@ class Margin(Sourced):
     notes: Text | None = None
 
     @model_validator(mode="after")
-    def _ordered(self) -> Margin:
+    def _ordered(self) -> Self:
         if self.low > self.high:
             raise ValueError(f"low {self.low:g} exceeds high {self.high:g}")
         if not self.low <= self.markup <= self.high:

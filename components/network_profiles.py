@@ -1,6 +1,6 @@
 """Network vendor profiles: which switch boxes, optics and cables a vendor's fabric is built of."""
 
-from __future__ import annotations
+from typing import Self
 
 from pydantic import Field, model_validator
 
@@ -27,7 +27,7 @@ class NetworkProfile(Sourced):
     notes: Text | None = None
 
     @model_validator(mode="after")
-    def _no_figures(self) -> NetworkProfile:
+    def _no_figures(self) -> Self:
         if self.sources:
             raise ValueError("a profile states no figures; give `source` only")
         return self

@@ -6,11 +6,9 @@ justifies. The uncertainty engine (`racks/uncertainty/`) draws each ranged figur
 distribution; the tornado moves a profile figure between its range's ends.
 """
 
-from __future__ import annotations
-
 import math
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -39,7 +37,7 @@ class Range(Strict):
     high_source: Id | None = None
 
     @model_validator(mode="after")
-    def _ordered(self) -> Range:
+    def _ordered(self) -> Self:
         if self.low > self.high:
             raise ValueError(f"low {self.low:g} exceeds high {self.high:g}")
         if self.distribution == "loguniform" and self.low <= 0:

@@ -5,12 +5,10 @@ of a kind keeps its rate; `outage` is what the fault takes out of service until 
 figure is a value with its `low` and `high` beside it and a source.
 """
 
-from __future__ import annotations
-
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -44,7 +42,7 @@ class Cause(Strict):
     source: Id
 
     @model_validator(mode="after")
-    def _ranged(self) -> Cause:
+    def _ranged(self) -> Self:
         _in_range(self.rate_per_year, self.low, self.high)
         return self
 
@@ -58,7 +56,7 @@ class Figure(Strict):
     source: Id
 
     @model_validator(mode="after")
-    def _ranged(self) -> Figure:
+    def _ranged(self) -> Self:
         _in_range(self.value, self.low, self.high)
         return self
 
@@ -72,7 +70,7 @@ class ShareFigure(Strict):
     source: Id
 
     @model_validator(mode="after")
-    def _ranged(self) -> ShareFigure:
+    def _ranged(self) -> Self:
         _in_range(self.value, self.low, self.high)
         return self
 

@@ -1,10 +1,8 @@
 """Switch systems: the boxes a scale-out fabric is built from."""
 
-from __future__ import annotations
-
 from functools import cache
 from string import Formatter
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -36,7 +34,7 @@ class PortNaming(Strict):
     )
 
     @model_validator(mode="after")
-    def _known_fields(self) -> PortNaming:
+    def _known_fields(self) -> Self:
         for pattern in (self.port, self.breakout):
             fields = [(f, spec, conv) for _, f, spec, conv in Formatter().parse(pattern) if f]
             names = {f for f, _, _ in fields}

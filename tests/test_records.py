@@ -1,10 +1,13 @@
 """Records behave as the frozen dataclasses they replace: each test defines a class once with
-`@record` and once with `@dataclass`, and compares what both do."""
+`@record` and once with `@dataclass`, and compares what both do. The package's classes are
+cheap to define: records, never dataclasses, and pydantic models with their annotations as
+objects."""
 
 from __future__ import annotations
 
 import ast
 import copy
+import importlib
 import pickle
 from dataclasses import FrozenInstanceError, asdict, dataclass, field, fields, replace
 from typing import Any, ClassVar
@@ -12,6 +15,7 @@ from typing import Any, ClassVar
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import BaseModel
 from test_structure import modules
 
 from rackbom.components.records import record
@@ -178,3 +182,23 @@ def test_every_class_of_the_package_is_a_record_with_a_docstring() -> None:
     assert not made_as_dataclass
     assert not undocumented
     assert "rackbom.components.records" in package
+
+
+def test_every_pydantic_model_of_the_package_has_its_annotations_as_objects() -> None:
+    """A module of pydantic models does without `from __future__ import annotations`: pydantic
+    evaluates each string annotation as it defines the model, which costs every command that
+    defines it (a validator that returns its model says `Self`)."""
+    package = modules()
+    for name in package:
+        if not name.endswith("__main__"):
+            importlib.import_module(name)
+    defined, pending = set(), [BaseModel]
+    while pending:
+        for subclass in pending.pop().__subclasses__():
+            pending.append(subclass)
+            if subclass.__module__ in package:
+                defined.add(subclass.__module__)
+    future = "from __future__ import annotations"
+    with_strings = sorted(n for n in defined if future in package[n].read_text(encoding="utf-8"))
+    assert len(defined) > 20
+    assert not with_strings

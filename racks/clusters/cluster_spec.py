@@ -1,8 +1,6 @@
 """Cluster files as written in YAML: a design, a size, a scale-out fabric, a profile, a floor."""
 
-from __future__ import annotations
-
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
 from pydantic import BeforeValidator, Field, model_validator
 
@@ -45,7 +43,7 @@ class SizeSpec(Strict):
     )
 
     @model_validator(mode="after")
-    def _exactly_one(self) -> SizeSpec:
+    def _exactly_one(self) -> Self:
         given = [n for n in ("racks", "pods", "gpus") if getattr(self, n) is not None]
         if len(given) != 1:
             raise ValueError("give exactly one of racks, pods or gpus")
@@ -71,7 +69,7 @@ class FabricPlan(Strict):
     )
 
     @model_validator(mode="after")
-    def _one_ratio_per_lower_tier(self) -> FabricPlan:
+    def _one_ratio_per_lower_tier(self) -> Self:
         if self.oversubscription is None:
             return self
         if self.tiers is None:
@@ -146,7 +144,7 @@ class ClusterSpec(Sourced):
     _stated_sources = model_validator(mode="before")(stated_sources)
 
     @model_validator(mode="after")
-    def _cluster_sources(self) -> ClusterSpec:
+    def _cluster_sources(self) -> Self:
         unknown = sorted(set(self.sources) - {"floor", "size"})
         if unknown:
             raise ValueError(f"sources may name floor and size; not {unknown}")

@@ -7,8 +7,6 @@ the library's for device types and the NetBox/Nautobot REST API's for the rest, 
 pynetbox or pynautobot creates each object after looking up the ids of the names it refers to.
 """
 
-from __future__ import annotations
-
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import field
@@ -629,6 +627,30 @@ class FloorUnit:
     """Its number on the floor, from 0."""
 
 
+class DcimCable(NamedTuple):
+    """One run-list cable as the DCIM's cable import takes it: an interface at its A end and one
+    per leg at its B end, with the breakout profile where the A end is a channelised cage (a
+    named tuple, as a run list of millions of cables is made one at a time)."""
+
+    a_device: str
+    a_interface: str
+    b_devices: tuple[str, ...]
+    b_interfaces: tuple[str, ...]
+    type: str
+    label: str
+    length_m: float
+    profile: str | None = None
+
+    @property
+    def length(self) -> tuple[int, str]:
+        """Its length as both products hold it, a whole number and its unit: metres, or
+        centimetres (rounded) where the metres are not whole, as Nautobot keeps whole numbers."""
+        metres = round(self.length_m)
+        if metres == self.length_m:
+            return metres, "m"
+        return round(self.length_m * 100), "cm"
+
+
 @record
 class DcimPlan:
     """A design or cluster as one DCIM product holds it: types, site, roles, panels, and its racks
@@ -670,27 +692,3 @@ class DcimPlan:
         for unit in self.units:
             yield from self.unit_racks(unit)
         yield from self.network_racks()
-
-
-class DcimCable(NamedTuple):
-    """One run-list cable as the DCIM's cable import takes it: an interface at its A end and one
-    per leg at its B end, with the breakout profile where the A end is a channelised cage (a
-    named tuple, as a run list of millions of cables is made one at a time)."""
-
-    a_device: str
-    a_interface: str
-    b_devices: tuple[str, ...]
-    b_interfaces: tuple[str, ...]
-    type: str
-    label: str
-    length_m: float
-    profile: str | None = None
-
-    @property
-    def length(self) -> tuple[int, str]:
-        """Its length as both products hold it, a whole number and its unit: metres, or
-        centimetres (rounded) where the metres are not whole, as Nautobot keeps whole numbers."""
-        metres = round(self.length_m)
-        if metres == self.length_m:
-            return metres, "m"
-        return round(self.length_m * 100), "cm"

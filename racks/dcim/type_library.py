@@ -5,8 +5,6 @@ holds (with their names, inlets, airflow and weight) and the assumptions for wha
 gives per device. Every figure there names a source in the catalogue.
 """
 
-from __future__ import annotations
-
 import re
 from functools import cache
 from importlib import resources

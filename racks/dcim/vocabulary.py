@@ -6,8 +6,6 @@ The same file says which value rackbom gives each port it exports (cage and spee
 speed); where the product has none, the port is exported as `other` with what it really is.
 """
 
-from __future__ import annotations
-
 import difflib
 import re
 from functools import cache
