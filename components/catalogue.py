@@ -2,7 +2,6 @@
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
@@ -16,6 +15,7 @@ from .frames import RackFrame
 from .limits import LIST_MAX
 from .margins import Buyer, Margin
 from .network_profiles import NetworkProfile
+from .package_data import data_folder
 from .part_kinds import AnyPart
 from .parts import PartType
 from .power_models import PowerModel
@@ -224,7 +224,7 @@ def parse_catalogue(raw: Any, file: str) -> CatalogueFile:
 
 
 def _builtin_catalogue() -> Catalogue:
-    data = resources.files("rackbom.components.data")
+    data = data_folder("rackbom.components.data")
     texts = {
         f"rackbom/components/data/{name}.yaml": data.joinpath(f"{name}.yaml").read_text("utf-8")
         for name in BUILTIN_FILES

@@ -6,7 +6,6 @@ which GPUs (scale-up), NICs and network profiles (scale-out) name it as theirs.
 """
 
 from functools import cache
-from importlib import resources
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field, model_validator
@@ -16,6 +15,7 @@ from .catalogue import Catalogue, builtin_catalogue, suggest
 from .errors import InputError
 from .limits import LIST_MAX, Name, Text
 from .network_profiles import NetworkProfile
+from .package_data import data_folder
 from .parts import Gpu, InNetworkReduction, Nic
 from .provenance import Id, NonNegative, Positive, PositiveCount, Sourced, Strict
 from .yamlio import read_yaml_text, validate_model
@@ -180,9 +180,7 @@ def _check_sources(entry: Sourced, sources: dict[str, Any], file: str, where: st
 @cache
 def collective_data() -> CollectiveData:
     """The built-in collectives data, loaded once per process."""
-    text = (
-        resources.files("rackbom.components.data").joinpath("collectives.yaml").read_text("utf-8")
-    )
+    text = data_folder("rackbom.components.data").joinpath("collectives.yaml").read_text("utf-8")
     content = cached(
         "collectives",
         text.encode(),

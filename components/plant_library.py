@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from .cache import cached
 from .catalogue import Catalogue, builtin_catalogue, suggest
 from .errors import InputError
+from .package_data import data_folder
 from .parts import PartType
 from .plant_parts import Busway, Cdu, Coolant, PlantUnit
 from .plant_profile import PlantFile, PlantProfile
@@ -115,7 +115,7 @@ def _rules(content: PlantFile, file: str) -> dict[str, PlantRules]:
 @cache
 def builtin_plant_profiles() -> dict[str, PlantRules]:
     """The built-in plant profiles by id."""
-    path = resources.files("rackbom.components.data").joinpath("plant_profiles.yaml")
+    path = data_folder("rackbom.components.data").joinpath("plant_profiles.yaml")
     text = path.read_text("utf-8")
     content = cached(
         "plant-profiles",

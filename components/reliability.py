@@ -6,7 +6,6 @@ figure is a value with its `low` and `high` beside it and a source.
 """
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Literal, Self
 
@@ -16,6 +15,7 @@ from .cache import cached
 from .catalogue import builtin_catalogue, suggest
 from .errors import InputError
 from .limits import LIST_MAX, Count, Fraction, Name, NonNegative, Positive, PositiveCount
+from .package_data import data_folder
 from .provenance import Id, Source, Strict
 from .yamlio import read_yaml_file, read_yaml_text, validate_model
 
@@ -115,9 +115,7 @@ class ReliabilityData(Strict):
 @cache
 def reliability_data() -> ReliabilityData:
     """The built-in reliability data, loaded once per process, its sources checked."""
-    text = (
-        resources.files("rackbom.components.data").joinpath("reliability.yaml").read_text("utf-8")
-    )
+    text = data_folder("rackbom.components.data").joinpath("reliability.yaml").read_text("utf-8")
     data = cached(
         "reliability",
         text.encode(),

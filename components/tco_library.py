@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from .cache import cached
 from .catalogue import builtin_catalogue, suggest
 from .cost_inputs import CostFile, Rental, TcoProfile, Workload
 from .errors import InputError, read_as
+from .package_data import data_folder
 from .provenance import Source, Sourced, own_sources
 from .records import record
 from .yamlio import read_yaml_file, read_yaml_text, validate_model
@@ -191,7 +191,7 @@ def builtin_costs() -> CostLibrary:
 
 def _builtin_cost_file(name: str, file: str) -> CostFile:
     """One built-in cost file, validated once and then read from the cache."""
-    text = resources.files("rackbom.components.data").joinpath(f"{name}.yaml").read_text("utf-8")
+    text = data_folder("rackbom.components.data").joinpath(f"{name}.yaml").read_text("utf-8")
     return cached(
         f"costs-{name}", text.encode(), lambda: parse_cost_file(read_yaml_text(text, file), file)
     )

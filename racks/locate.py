@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeAlias
 
 from ..components.catalogue import suggest
 from ..components.errors import InputError
+from ..components.package_data import data_folder
 from ..components.records import record
 from .origin import Builtin, File, Kind
 
@@ -51,7 +51,7 @@ def builtin_cluster_ids() -> list[str]:
 @cache
 def _builtin_ids(kind: Kind) -> tuple[str, ...]:
     """The package's files of one kind, listed once per process."""
-    names = [p.name for p in resources.files(_DATA[kind]).iterdir() if p.name.endswith(".yaml")]
+    names = [p.name for p in data_folder(_DATA[kind]).iterdir() if p.name.endswith(".yaml")]
     return tuple(sorted(n.removesuffix(".yaml") for n in names))
 
 
@@ -61,14 +61,14 @@ def builtin_data() -> bytes:
     on, as the data cache keys it (`components/cache.py`)."""
     out = []
     for package in (_CATALOGUE_DATA, *_DATA.values()):
-        files = sorted(resources.files(package).iterdir(), key=lambda p: p.name)
+        files = sorted(data_folder(package).iterdir(), key=lambda p: p.name)
         out += [p.name.encode() + b"\0" + p.read_bytes() for p in files if p.name.endswith(".yaml")]
     return b"\0".join(out)
 
 
 def builtin_text(origin: Builtin) -> str:
     """The YAML text of a built-in design or cluster."""
-    return resources.files(_DATA[origin.kind]).joinpath(f"{origin.id}.yaml").read_text("utf-8")
+    return data_folder(_DATA[origin.kind]).joinpath(f"{origin.id}.yaml").read_text("utf-8")
 
 
 def locate(name: str | Path) -> Located:

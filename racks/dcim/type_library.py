@@ -7,12 +7,12 @@ gives per device. Every figure there names a source in the catalogue.
 
 import re
 from functools import cache
-from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...components.catalogue import Catalogue, suggest
 from ...components.errors import InputError
+from ...components.package_data import data_folder
 from ...components.switch_systems import SwitchSystem
 from ...components.trays import Airflow
 from ...components.yamlio import read_yaml_text, validate_model
@@ -115,7 +115,7 @@ class Library(_Strict):
 def library() -> Library:
     """The library data, read once."""
     name = "rackbom/racks/dcim/data/library.yaml"
-    text = resources.files("rackbom.racks.dcim.data").joinpath("library.yaml").read_text()
+    text = data_folder("rackbom.racks.dcim.data").joinpath("library.yaml").read_text("utf-8")
     return validate_model(Library, read_yaml_text(text, name), name)
 
 

@@ -9,11 +9,11 @@ speed); where the product has none, the port is exported as `other` with what it
 import difflib
 import re
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...components.package_data import data_folder
 from ...components.records import record
 from ...components.yamlio import read_yaml_text, validate_model
 
@@ -142,7 +142,7 @@ def _normal(value: str) -> str:
 def vocabulary(target: Target) -> Vocabulary:
     """The vocabulary of `target`, read once from its data file."""
     name = f"rackbom/racks/dcim/data/{target}.yaml"
-    text = resources.files("rackbom.racks.dcim.data").joinpath(f"{target}.yaml").read_text()
+    text = data_folder("rackbom.racks.dcim.data").joinpath(f"{target}.yaml").read_text("utf-8")
     spec = validate_model(_VocabularyFile, read_yaml_text(text, name), name)
     return Vocabulary(
         target=target,
