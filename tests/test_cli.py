@@ -146,3 +146,20 @@ def test_the_installed_command_runs(tmp_path: Path) -> None:
     )
     assert bad.returncode == 2
     assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_a_run_builds_the_parser_of_its_command_alone_and_help_lists_every_command() -> None:
+    from rackbom.cli import build_parser
+    from rackbom.commands import COMMANDS
+
+    def commands(argv: list[str]) -> list[str]:
+        parser = build_parser(argv)
+        (sub,) = (a for a in parser._actions if a.dest == "command")
+        return list(sub.choices)
+
+    assert commands(["show", "helios", "--json"]) == ["show"]
+    assert commands(["svg", "helios"]) == ["svg"]
+    for argv in ([], ["--help"], ["-x", "show"], ["bogus", "show"]):
+        assert commands(argv) == list(COMMANDS)
+    args = build_parser(["show", "helios", "--json"]).parse_args(["show", "helios", "--json"])
+    assert args.command == "show" and args.json
