@@ -7,7 +7,10 @@ methods, so `fields`, `replace`, `asdict` and type checkers see a dataclass as b
 it methods shared by every record that read the class's table of fields. They behave as the
 dataclass's own: fields set in order, defaults and factories, `__post_init__`, keyword-only
 fields, equality and hash over the compared fields, the same `repr`, and a frozen record refuses
-`setattr` and `delattr`. An `InitVar` is not supported.
+`setattr` and `delattr`. While `dataclasses` makes the class it sees stand-ins for annotations
+written as text (`_stand_in`), which it would otherwise match against its markers one by one;
+the written ones are put back. An `InitVar` or a `KW_ONLY` marker is refused (`kw_only=True`
+makes every field keyword-only).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError, fields
 from operator import attrgetter
 from reprlib import recursive_repr
-from typing import Any, TypeVar, dataclass_transform, overload
+from typing import Any, ClassVar, TypeVar, dataclass_transform, overload
 
 T = TypeVar("T")
 
@@ -62,10 +65,19 @@ def _make(
     cls: type[T], *, frozen: bool, eq: bool, repr: bool, kw_only: bool, slots: bool
 ) -> type[T]:
     own = cls.__dict__
-    made: Any = dataclasses.dataclass(
-        cls, init=False, repr=False, eq=False, kw_only=kw_only, slots=slots
-    )
+    written: dict[str, Any] = own.get("__annotations__", {})
+    cls.__annotations__ = {name: _stand_in(name, a) for name, a in written.items()}
+    try:
+        made: Any = dataclasses.dataclass(
+            cls, init=False, repr=False, eq=False, kw_only=kw_only, slots=slots
+        )
+    finally:
+        cls.__annotations__ = written
+    made.__annotations__ = written
     table = fields(made)
+    for f in table:
+        if f.name in written:
+            f.type = written[f.name]
     names = tuple(f.name for f in table)
     if "__init__" not in own:
         made.__init__ = _init(made, table)
@@ -83,6 +95,25 @@ def _make(
         if slots:
             made.__getstate__, made.__setstate__ = _slot_state(names)
     return made
+
+
+_FIELD = object()
+"""What `dataclasses` is shown for a field's annotation written as text (as a module with
+postponed annotations has them all): for text it matches each annotation against `ClassVar`,
+`InitVar` and `KW_ONLY` with a pattern and the module's names, several times a field."""
+
+
+def _stand_in(name: str, annotation: Any) -> Any:
+    """The annotation `dataclasses` is shown while it makes the record: a class variable's is
+    `ClassVar`, a field's `_FIELD`; the written annotations are put back once it is made."""
+    if not isinstance(annotation, str):
+        return annotation
+    head = annotation.split("[", 1)[0].strip().rpartition(".")[2]
+    if head == "ClassVar":
+        return ClassVar
+    if head in ("InitVar", "KW_ONLY"):
+        raise TypeError(f"a record does not support {head} ({name})")
+    return _FIELD
 
 
 def _init(cls: type, table: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:

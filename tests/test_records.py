@@ -10,7 +10,7 @@ import copy
 import importlib
 import pickle
 from dataclasses import FrozenInstanceError, asdict, dataclass, field, fields, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_type_hints
 
 import pytest
 from hypothesis import given
@@ -66,6 +66,34 @@ def test_a_record_compares_hashes_and_prints_as_the_dataclass(
     frozen_a, frozen_b = ours(x, y, (), note), theirs(x, y, (), note)
     assert hash(frozen_a) == hash(frozen_b)
     assert vars(a) == vars(b) and list(vars(a)) == list(vars(b))
+
+
+def test_a_record_has_the_fields_and_annotations_of_the_dataclass() -> None:
+    """`record` shows `dataclasses` stand-ins for annotations written as text (this module's
+    are) and puts them back: the fields' types, the class's annotations and its type hints are
+    the dataclass's, and a class variable is no field."""
+    ours, theirs = both(Point)
+
+    def table(cls: Any) -> list[tuple[Any, ...]]:
+        return [
+            (f.name, f.type, f.default, f.default_factory, f.init, f.repr, f.compare, f.kw_only)
+            for f in fields(cls)
+        ]
+
+    assert table(ours) == table(theirs)
+    assert table(ours)[0][:2] == ("x", "float")
+    assert ours.__annotations__ == theirs.__annotations__ == Point.__annotations__
+    assert get_type_hints(ours) == get_type_hints(theirs)
+    assert ours.scale == 3 and "scale" not in {f.name for f in fields(ours)}
+    assert [f.type for f in fields(Cell)] == ["float | None", "str"]
+    assert Cell.__annotations__ == {"value": "float | None", "style": "str"}  # slots: a new class
+
+
+@pytest.mark.parametrize("annotation", ["InitVar[int]", "dataclasses.KW_ONLY"])
+def test_a_record_refuses_what_it_does_not_support(annotation: str) -> None:
+    body = type("Odd", (), {"__annotations__": {"x": "int", "y": annotation}})
+    with pytest.raises(TypeError, match="does not support"):
+        record(body)
 
 
 def test_a_record_takes_arguments_as_the_dataclass() -> None:
