@@ -73,7 +73,8 @@ def _make(
         )
     finally:
         cls.__annotations__ = written
-    made.__annotations__ = written
+    if made is not cls:  # with slots, dataclasses made a new class from the stand-ins
+        made.__annotations__ = written
     table = fields(made)
     for f in table:
         if f.name in written:
