@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 
 
-@cache
-def _unprintable() -> re.Pattern[str]:
-    """Characters that would break a message across lines or drive a terminal: C0 and C1
-    controls, DEL, the Unicode line and paragraph separators, and lone surrogates. Compiled on
-    first use: a class spanning the surrogates takes most of a millisecond to compile, and a
-    run with no error never needs it."""
-    return re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+def compiled_on_use(pattern: str) -> Callable[[], re.Pattern[str]]:
+    """`pattern`, compiled when first asked for and kept. A character class spanning the
+    surrogates takes most of a millisecond to compile, and a run that meets no error, writes
+    no XML or reads its data from the cache never needs one."""
+    return cache(lambda: re.compile(pattern))
+
+
+# Characters that would break a message across lines or drive a terminal: C0 and C1 controls,
+# DEL, the Unicode line and paragraph separators, and lone surrogates.
+_unprintable = compiled_on_use("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def one_line(text: str) -> str:

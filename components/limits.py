@@ -8,15 +8,13 @@ strict: `qty: true` or `price_usd: "2300"` is an error, not 1 or 2300.
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterable, Sized
-from functools import cache
 from typing import Annotated, TypeVar
 
 from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
-from .errors import InputError
+from .errors import InputError, compiled_on_use
 
 COUNT_MAX = 1_000_000  # parts on one line, trays in one placement, cores, ports, lanes
 UNITS_MAX = 200  # rack units of a frame or a tray, and unit positions
@@ -70,14 +68,13 @@ def bounded(items: Iterable[T], limit: int, option: str, noun: str) -> list[T]:
 
 # Characters no output format can hold, or that would let text change a terminal or a line:
 # C0 and C1 controls, DEL, lone surrogates and the non-characters U+FFFE and U+FFFF; text may
-# hold tabs and line breaks. Compiled on first use (see `errors._unprintable`): data read
-# from the cache is not validated again.
+# hold tabs and line breaks.
 _NOT_IN_NAMES = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]"
 _NOT_IN_TEXT = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]"
 
 
 def _printable(characters: str) -> AfterValidator:
-    pattern = cache(lambda: re.compile(characters))
+    pattern = compiled_on_use(characters)
 
     def check(value: str) -> str:
         bad = pattern().search(value)

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import math
-import re
-from functools import cache
 
-from .errors import InputError
+from .errors import InputError, compiled_on_use
 
 REPLACEMENT = "\ufffd"
 SVG_STYLE = "width:100%;height:auto"
@@ -20,12 +18,9 @@ def finite(value: float, where: str) -> float:
     return value
 
 
-@cache
-def _not_xml() -> re.Pattern[str]:
-    """Characters outside XML 1.0: C0 controls but tab and line breaks, lone surrogates,
-    U+FFFE and U+FFFF (compiled on first use, see `errors._unprintable`: a command that
-    writes no XML never needs it)."""
-    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# Characters outside XML 1.0: C0 controls but tab and line breaks, lone surrogates, U+FFFE and
+# U+FFFF.
+_not_xml = compiled_on_use("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def xml_safe(text: str) -> str:
