@@ -1,5 +1,7 @@
 """Link parts: optical transceivers and cables, chosen per link by speed and reach."""
 
+from __future__ import annotations
+
 from typing import ClassVar, Literal
 
 from pydantic import Field

@@ -1,7 +1,9 @@
 """The catalogue: sources, parts, trays, frames and power models, merged from YAML files."""
 
+from __future__ import annotations
+
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import field
+from dataclasses import field, fields
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
@@ -54,7 +56,7 @@ class CatalogueFile(Strict):
     margins: list[Margin] = Field(default_factory=list, max_length=LIST_MAX)
 
 
-SECTIONS = tuple(CatalogueFile.model_fields)
+SECTIONS = tuple(f.name for f in fields(CatalogueFile))
 
 
 def suggest(name: str, known: Iterable[str]) -> str:
@@ -65,7 +67,7 @@ def suggest(name: str, known: Iterable[str]) -> str:
     return f" (did you mean {', '.join(close)}?)" if close else ""
 
 
-def file_source(catalogue: "Catalogue", source_id: str, file: str | None) -> None:
+def file_source(catalogue: Catalogue, source_id: str, file: str | None) -> None:
     """Check the `source` of a design or cluster file; unknown, say how to state one inline."""
     if source_id not in catalogue.sources:
         raise InputError(
@@ -108,14 +110,14 @@ class Catalogue:
                 table[entry.id] = entry
                 self.origin[(section, entry.id)] = file
 
-    def merged(self, content: CatalogueFile, file: str, prefix: str = "") -> "Catalogue":
+    def merged(self, content: CatalogueFile, file: str, prefix: str = "") -> Catalogue:
         """A new catalogue with one more file's entries, checked."""
         out = Catalogue(**{name: dict(getattr(self, name)) for name in (*SECTIONS, "origin")})
         out.add(content, file, prefix)
         out.check({section: [e.id for e in getattr(content, section)] for section in SECTIONS})
         return out
 
-    def replaced(self, section: str, entry: Any) -> "Catalogue":
+    def replaced(self, section: str, entry: Any) -> Catalogue:
         """A copy with one entry of `section` replaced by `entry` (same id), unchecked."""
         out = Catalogue(**{name: dict(getattr(self, name)) for name in (*SECTIONS, "origin")})
         getattr(out, section)[entry.id] = entry

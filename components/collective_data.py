@@ -5,6 +5,8 @@ gets out of them (the achievable share of line rate, per-step latency, per-call 
 which GPUs (scale-up), NICs and network profiles (scale-out) name it as theirs.
 """
 
+from __future__ import annotations
+
 from functools import cache
 from typing import Annotated, Any, Literal, Self
 

@@ -1,5 +1,7 @@
 """Scale-up copper: cable cartridges and rack-to-rack cables, counted in differential pairs."""
 
+from __future__ import annotations
+
 from typing import ClassVar, Literal
 
 from pydantic import Field

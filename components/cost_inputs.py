@@ -1,5 +1,7 @@
 """Cost-of-ownership inputs as written in YAML: TCO profiles, rental prices and workloads."""
 
+from __future__ import annotations
+
 from typing import Literal, Self
 
 from pydantic import Field, model_validator

@@ -1,5 +1,7 @@
 """Rack frames: the EIA 19-inch rack, Open Rack V3 and Open Rack Wide."""
 
+from __future__ import annotations
+
 from pydantic import Field
 
 from .limits import Kg, Mm, Name, Units, Usd, Watts

@@ -6,6 +6,8 @@ The integrator's margin depends on who buys: a hyperscaler or AI lab buys racks 
 (`margin_kind` in `trays.py`); a design names its buyer (`buyer` in `racks/spec.py`).
 """
 
+from __future__ import annotations
+
 from typing import Literal, Self
 
 from pydantic import model_validator

@@ -1,5 +1,7 @@
 """Network vendor profiles: which switch boxes, optics and cables a vendor's fabric is built of."""
 
+from __future__ import annotations
+
 from typing import Self
 
 from pydantic import Field, model_validator

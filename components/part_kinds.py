@@ -53,7 +53,8 @@ PART_KINDS: tuple[type[PartType], ...] = get_args(get_args(AnyPart)[0])
 
 def kind_tag(kind: type[PartType]) -> str:
     """The `kind:` a catalogue entry of this class carries."""
-    return kind.model_fields["kind"].default
+    (tag,) = (f.default for f in kind.model_fields.table if f.name == "kind")
+    return str(tag)
 
 
 def kind_names() -> dict[str, type[PartType]]:

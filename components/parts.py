@@ -1,5 +1,7 @@
 """Part types: catalogue templates with specs, price and power, each figure sourced."""
 
+from __future__ import annotations
+
 import re
 from typing import Annotated, ClassVar, Literal
 
@@ -79,7 +81,7 @@ class PartType(Sourced):
         return 0
 
     @model_validator(mode="after")
-    def _sources_name_figures(self) -> "PartType":
+    def _sources_name_figures(self) -> PartType:
         unknown = sorted(set(self.sources) - set(self.figure_names()))
         if unknown:
             raise ValueError(f"sources names figures this entry does not state: {unknown}")
@@ -279,7 +281,7 @@ class ManagementSwitch(PartType):
     )
 
     @model_validator(mode="after")
-    def _uplinks_with_speed(self) -> "ManagementSwitch":
+    def _uplinks_with_speed(self) -> ManagementSwitch:
         if (self.uplink_ports > 0) != (self.uplink_gbps is not None):
             raise ValueError("uplink_ports and uplink_gbps are given together")
         return self

@@ -1,5 +1,7 @@
 """Building plant as catalogue parts: busways and rack feeds, CDUs, coolants, UPS and generators."""
 
+from __future__ import annotations
+
 import math
 from typing import Annotated, ClassVar, Literal
 

@@ -1,5 +1,7 @@
 """A plant profile: the building rules a hall is planned by (feeds, derating, cooling, floor)."""
 
+from __future__ import annotations
+
 from typing import Annotated, Literal
 
 from pydantic import Field

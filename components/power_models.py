@@ -1,5 +1,7 @@
 """The power rule: how IT power becomes rack input, all-in and facility power."""
 
+from __future__ import annotations
+
 from .limits import Name
 from .parameters import param
 from .provenance import Id, Sourced

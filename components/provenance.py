@@ -1,5 +1,7 @@
 """Where a figure comes from: the source registry and per-figure source lookup."""
 
+from __future__ import annotations
+
 import re
 from enum import StrEnum
 from typing import Any, Self

@@ -6,6 +6,8 @@ justifies. The uncertainty engine (`racks/uncertainty/`) draws each ranged figur
 distribution; the tornado moves a profile figure between its range's ends.
 """
 
+from __future__ import annotations
+
 import math
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, Self

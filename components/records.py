@@ -39,6 +39,7 @@ def record(
     repr: bool = True,
     kw_only: bool = False,
     slots: bool = False,
+    init: bool = True,
 ) -> Callable[[type[T]], type[T]]: ...
 
 
@@ -52,17 +53,19 @@ def record(
     repr: bool = True,
     kw_only: bool = False,
     slots: bool = False,
+    init: bool = True,
 ) -> type[T] | Callable[[type[T]], type[T]]:
-    """Make `cls` a record: a dataclass, frozen unless `frozen=False`."""
+    """Make `cls` a record: a dataclass, frozen unless `frozen=False`; `init=False` leaves
+    `__init__` to the class or its bases."""
 
     def make(cls: type[T]) -> type[T]:
-        return _make(cls, frozen=frozen, eq=eq, repr=repr, kw_only=kw_only, slots=slots)
+        return _make(cls, frozen=frozen, eq=eq, repr=repr, kw_only=kw_only, slots=slots, init=init)
 
     return make if cls is None else make(cls)
 
 
 def _make(
-    cls: type[T], *, frozen: bool, eq: bool, repr: bool, kw_only: bool, slots: bool
+    cls: type[T], *, frozen: bool, eq: bool, repr: bool, kw_only: bool, slots: bool, init: bool
 ) -> type[T]:
     own = cls.__dict__
     written: dict[str, Any] = own.get("__annotations__", {})
@@ -80,7 +83,7 @@ def _make(
         if f.name in written:
             f.type = written[f.name]
     names = tuple(f.name for f in table)
-    if "__init__" not in own:
+    if init and "__init__" not in own:
         made.__init__ = _init(made, table)
     if repr and "__repr__" not in own:
         made.__repr__ = _repr(tuple(f.name for f in table if f.repr))

@@ -5,6 +5,8 @@ of a kind keeps its rate; `outage` is what the fault takes out of service until 
 figure is a value with its `low` and `high` beside it and a source.
 """
 
+from __future__ import annotations
+
 from functools import cache
 from pathlib import Path
 from typing import Literal, Self

@@ -1,5 +1,7 @@
 """Switch systems: the boxes a scale-out fabric is built from."""
 
+from __future__ import annotations
+
 from functools import cache
 from string import Formatter
 from typing import ClassVar, Literal, Self

@@ -1,5 +1,7 @@
 """Tray types: assemblies of parts that occupy units in a rack."""
 
+from __future__ import annotations
+
 from enum import StrEnum
 from typing import Literal
 

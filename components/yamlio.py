@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from .errors import InputError
 
@@ -131,7 +131,17 @@ def field_path(raw: Any, loc: Sequence[int | str]) -> str:
     return out
 
 
-M = TypeVar("M", bound=BaseModel)
+class Validated(Protocol):
+    """A model pydantic validates: an input model (`components/strict.py`) or a file model."""
+
+    @classmethod
+    def model_validate(cls, obj: Any) -> Self: ...
+
+
+M = TypeVar("M", bound=Validated)
+
+UNKNOWN = frozenset({"extra_forbidden", "unexpected_keyword_argument"})
+MISSING = frozenset({"missing", "missing_keyword_only_argument", "missing_argument"})
 
 
 def validate_model(model: type[M], raw: Any, file: str) -> M:
@@ -142,9 +152,9 @@ def validate_model(model: type[M], raw: Any, file: str) -> M:
         err = exc.errors(include_url=False)[0]
         loc = err["loc"]
         message = err["msg"]
-        if err["type"] == "extra_forbidden":
+        if err["type"] in UNKNOWN:
             message = "unknown field"
-        elif err["type"] == "missing":
+        elif err["type"] in MISSING:
             message = "required field is missing"
         elif err["type"] == "value_error":
             message = message.removeprefix("Value error, ")

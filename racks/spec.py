@@ -1,5 +1,7 @@
 """Design specifications as written in YAML: racks of placed trays and the fabric wiring."""
 
+from __future__ import annotations
+
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -63,7 +65,7 @@ class FabricSpec(Strict):
     )
 
     @model_validator(mode="after")
-    def _lane_speed_for_switched(self) -> "FabricSpec":
+    def _lane_speed_for_switched(self) -> FabricSpec:
         if self.kind == "switched" and self.lane_gbps is None:
             raise ValueError("a switched fabric needs lane_gbps")
         if self.kind == "mesh" and self.lane_gbps is not None:
@@ -108,14 +110,14 @@ class DesignSpec(Sourced):
     _stated_sources = model_validator(mode="before")(stated_sources)
 
     @model_validator(mode="after")
-    def _design_sources(self) -> "DesignSpec":
+    def _design_sources(self) -> DesignSpec:
         unknown = sorted(set(self.sources) - set(DESIGN_FIGURES))
         if unknown:
             raise ValueError(f"sources may name {', '.join(DESIGN_FIGURES)}; not {unknown}")
         return self
 
     @model_validator(mode="after")
-    def _unique_names(self) -> "DesignSpec":
+    def _unique_names(self) -> DesignSpec:
         for what, names in (
             ("rack", [r.name for r in self.racks]),
             ("fabric", [f.id for f in self.fabrics]),

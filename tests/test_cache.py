@@ -74,3 +74,31 @@ def test_cold_and_warm_runs_print_the_same(tmp_path: Path) -> None:
         "collectives",
         "reliability",
     }
+
+
+def test_a_run_from_the_cache_defines_no_pydantic_model(tmp_path: Path) -> None:
+    """With the data cached, `show` reads validated data: no class of the package is a pydantic
+    model and no validator is built (a first run, nothing cached, builds several)."""
+    program = (
+        "import sys\n"
+        "from pydantic import BaseModel\n"
+        "from rackbom.cli import main\n"
+        "from rackbom.components import strict\n"
+        "main(['show', 'helios', '--json'])\n"
+        "found, pending = [], [BaseModel]\n"
+        "while pending:\n"
+        "    for sub in pending.pop().__subclasses__():\n"
+        "        pending.append(sub)\n"
+        "        found += [sub] if sub.__module__.startswith('rackbom') else []\n"
+        "print(len(found), len(strict._ADAPTERS), file=sys.stderr)\n"
+    )
+    env = {"RACKBOM_CACHE_DIR": str(tmp_path / "cache"), "RACKBOM_REPLAY": "off"}
+    env |= {"PATH": "/usr/bin:/bin"}
+    counts = [
+        subprocess.run(
+            [sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True
+        ).stderr.split()
+        for _ in range(2)
+    ]
+    assert counts[0][0] == "0" and int(counts[0][1]) > 0  # nothing cached: validated
+    assert counts[1] == ["0", "0"]

@@ -1,5 +1,7 @@
 """Cluster files as written in YAML: a design, a size, a scale-out fabric, a profile, a floor."""
 
+from __future__ import annotations
+
 from typing import Annotated, Literal, Self
 
 from pydantic import BeforeValidator, Field, model_validator

@@ -18,7 +18,6 @@ from pydantic_core import PydanticCustomError
 
 from ...components.limits import KG_MAX, LIST_MAX, UNITS_MAX, WATTS_MAX, Name, Text
 from ...components.records import record
-from ...components.strict import Strict
 from ...components.trays import Airflow
 
 Data = dict[str, Any]
@@ -59,7 +58,14 @@ Draw = Annotated[int, Field(strict=True, ge=1, le=int(WATTS_MAX))]
 Height = Annotated[float, Field(strict=True, ge=0, le=UNITS_MAX, allow_inf_nan=False)]
 
 
-class _Template(Strict):
+class FileModel(BaseModel):
+    """Base of the device-type file's models: the library's schema, read and written (aliases,
+    dumps of what is set), so a pydantic model; unknown fields are errors, instances immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+class _Template(FileModel):
     """A component template: its name and mapping as a device-type file holds it."""
 
     name: ComponentName
@@ -130,7 +136,7 @@ class OtherTemplate(BaseModel):
     name: ComponentName
 
 
-class DeviceType(Strict):
+class DeviceType(FileModel):
     """One device type, as the devicetype-library holds it (one file)."""
 
     model_config = ConfigDict(populate_by_name=True)
