@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import field, fields
+from dataclasses import field
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
@@ -56,7 +56,7 @@ class CatalogueFile(Strict):
     margins: list[Margin] = Field(default_factory=list, max_length=LIST_MAX)
 
 
-SECTIONS = tuple(f.name for f in fields(CatalogueFile))
+SECTIONS = tuple(CatalogueFile.model_fields)
 
 
 def suggest(name: str, known: Iterable[str]) -> str:

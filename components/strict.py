@@ -51,7 +51,7 @@ class Fields(Mapping[str, FieldInfo]):
 
     def __getitem__(self, name: str) -> FieldInfo:
         if self._infos is None:
-            self._infos = _read_fields(self._model)
+            self._infos = _read_fields(self._model, self.table)
         return self._infos[name]
 
     def __contains__(self, name: object) -> bool:
@@ -173,11 +173,11 @@ def _default(f: dataclasses.Field[Any]) -> Any:
     return f.default
 
 
-def _read_fields(model: type) -> dict[str, FieldInfo]:
+def _read_fields(model: type, table: tuple[dataclasses.Field[Any], ...]) -> dict[str, FieldInfo]:
     """Each field's `FieldInfo` as pydantic reads it."""
     hints = get_type_hints(model, include_extras=True)
     infos = {}
-    for f in dataclasses.fields(model):
+    for f in table:
         if f.default is not dataclasses.MISSING:
             info = FieldInfo.from_annotated_attribute(hints[f.name], f.default)
         elif f.default_factory is not dataclasses.MISSING:

@@ -141,7 +141,7 @@ class Validated(Protocol):
 M = TypeVar("M", bound=Validated)
 
 UNKNOWN = frozenset({"extra_forbidden", "unexpected_keyword_argument"})
-MISSING = frozenset({"missing", "missing_keyword_only_argument", "missing_argument"})
+"""An unknown key, as a pydantic model (a DCIM file's) and an input model (a record) say it."""
 
 
 def validate_model(model: type[M], raw: Any, file: str) -> M:
@@ -154,7 +154,7 @@ def validate_model(model: type[M], raw: Any, file: str) -> M:
         message = err["msg"]
         if err["type"] in UNKNOWN:
             message = "unknown field"
-        elif err["type"] in MISSING:
+        elif err["type"] == "missing":
             message = "required field is missing"
         elif err["type"] == "value_error":
             message = message.removeprefix("Value error, ")
